@@ -1,0 +1,47 @@
+"""Undercroft: a turn-based roguelike engine.
+
+This module is the public surface for plugin authors: the hook marker, the content and level
+types, the FOV and generator contracts, actions, and the registry loader.
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .actions import Action, ActionResult, Attack, Move, Wait  # noqa: E402
+from .content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
+from .fov import FovAlgorithm, radius_mask  # noqa: E402
+from .generate import generate_level, run_generator  # noqa: E402
+from .mapgen import FLOOR, STAIRS, WALL, GenContext, GenerationError, Level, Rect  # noqa: E402
+from .plugins import PluginError, Registry, content_dir, hookimpl, load_registry  # noqa: E402
+from .rules import GameRules, load_rules  # noqa: E402
+
+__all__ = [
+    "FLOOR",
+    "STAIRS",
+    "WALL",
+    "Action",
+    "ActionResult",
+    "Attack",
+    "ContentError",
+    "FovAlgorithm",
+    "GameRules",
+    "GenContext",
+    "GenerationError",
+    "ItemKind",
+    "Level",
+    "MonsterKind",
+    "Move",
+    "PluginError",
+    "Rect",
+    "Registry",
+    "Wait",
+    "content_dir",
+    "generate_level",
+    "hookimpl",
+    "load_kinds",
+    "load_registry",
+    "load_rules",
+    "radius_mask",
+    "run_generator",
+]

@@ -1,0 +1,59 @@
+"""Component dataclasses: small, plain data, one idea each. Systems live in game.py and actions.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Position:
+    x: int
+    y: int
+
+
+@dataclass
+class Renderable:
+    glyph: str
+    color: tuple[int, int, int]
+    layer: int = 1  # 0 items, 1 monsters, 2 the player: the higher one is drawn on a shared cell
+
+
+@dataclass
+class Actor:
+    """Takes turns. ``speed`` is energy gained per tick (100 = normal); an action costs 100."""
+
+    speed: int = 100
+    energy: int = 0
+
+
+@dataclass
+class Fighter:
+    hp: int
+    max_hp: int
+    attack: int
+    defense: int = 0
+
+
+@dataclass
+class Monster:
+    kind: str
+    behaviour: str
+    sight: int
+    awake: bool = False  # has noticed the player: only awake monsters are scheduled
+
+
+@dataclass
+class Player:
+    pass
+
+
+@dataclass
+class Item:
+    kind: str
+    amount: int = 1
+
+
+@dataclass
+class Inventory:
+    gold: int = 0
+    pack: dict[str, int] = field(default_factory=dict)  # quaffable item kind -> count
