@@ -20,10 +20,10 @@ class Renderable:
 
 @dataclass
 class Actor:
-    """Takes turns. ``speed`` is energy gained per tick (100 = normal); an action costs 100."""
+    """Takes turns. ``speed`` is energy gained per tick (100 = normal); an action costs 100.
+    The energy itself lives in the scheduler, which is the only thing that spends it."""
 
     speed: int = 100
-    energy: int = 0
 
 
 @dataclass

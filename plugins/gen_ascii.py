@@ -1,0 +1,71 @@
+"""The ``ascii`` generator: a level drawn as text.
+
+``#`` wall, ``.`` floor, ``>`` stairs, ``@`` the player's start; a monster or an item by its
+glyph (``legend`` maps glyphs to kind names; the engine fills it from the registry). The map's
+size is the text's: ``ctx.width`` and ``ctx.height`` are ignored. Short rows are padded with wall.
+"""
+
+from pathlib import Path
+
+import numpy as np
+
+from engine import FLOOR, STAIRS, WALL, GenerationError, Level, hookimpl
+
+TILES = {"#": WALL, ".": FLOOR, ">": STAIRS, "@": FLOOR}
+
+
+def parse(text: str, legend: dict, source: str = "map") -> Level:
+    lines = [line.rstrip("\r") for line in text.split("\n")]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise GenerationError(f"{source}: the map is empty")
+    width = max(len(line) for line in lines)
+    terrain = np.full((len(lines), width), WALL, dtype=np.uint8)
+    start = stairs = None
+    spawns = []
+    for y, line in enumerate(lines):
+        for x, ch in enumerate(line):
+            if ch in TILES:
+                terrain[y, x] = TILES[ch]
+            elif ch in legend:
+                terrain[y, x] = FLOOR
+                spawns.append((legend[ch], x, y))
+            elif ch == " ":
+                continue  # outside the level: wall
+            else:
+                valid = " ".join(sorted([*TILES, *legend]))
+                raise GenerationError(f"{source}:{y + 1}:{x + 1}: unknown character {ch!r} (valid: {valid})")
+            if ch == "@":
+                if start is not None:
+                    raise GenerationError(f"{source}:{y + 1}:{x + 1}: a second '@' (the map has one start)")
+                start = (x, y)
+            elif ch == ">" and stairs is None:
+                stairs = (x, y)
+    if start is None:
+        raise GenerationError(f"{source}: no '@' (the player's start) in the map")
+    return Level(terrain, start, stairs, spawns=spawns, populate=False)
+
+
+def generate(ctx):
+    path = ctx.params.get("path")
+    text = ctx.params.get("text")
+    if text is None:
+        if not path:
+            raise GenerationError("generator 'ascii': give it a map with --map FILE")
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise GenerationError(f"--map {path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+    return parse(text, dict(ctx.params.get("legend") or {}), str(path or "map"))
+
+
+@hookimpl
+def register_generators(register):
+    register(
+        "ascii",
+        generate,
+        summary="A level read from a text file (--map FILE): # . > @ and monster/item glyphs.",
+        params={"path": "", "text": None, "legend": {}},
+        min_size=(0, 0),
+    )

@@ -1,0 +1,58 @@
+"""The example third-party package: discovered through the entry point; bats act twice a turn."""
+
+import pytest
+
+from engine import load_registry
+from engine.components import Monster
+from scenario import game_from, press
+
+
+@pytest.fixture
+def with_bats(monkeypatch):
+    monkeypatch.setenv("UNDERCROFT_LOAD_PLUGINS", "bats")
+
+
+def test_bats_are_discovered(with_bats):
+    registry = load_registry()
+    bat = registry.monsters["bat"]
+    assert (bat.glyph, bat.speed, bat.behaviour) == ("b", 200, "flutter")
+    assert "flutter" in registry.behaviours
+
+
+def test_bats_spawn_in_the_default_game(with_bats):
+    from engine.session import Setup, new_game
+
+    kinds = set()
+    for seed in range(1, 6):
+        g = new_game(Setup(seed=seed))
+        kinds |= {m.kind for _, m in g.world.query(Monster)}
+    assert "bat" in kinds
+
+
+def test_a_bat_acts_twice_per_player_turn(with_bats, tmp_path):
+    g = game_from("""
+        ###########
+        #.........#
+        #@.......b#
+        #.........#
+        ###########
+    """, tmp_path)
+    bat = next(e for e, m in g.world.query(Monster) if m.kind == "bat")
+    turns, cells = [], []
+    flutter = g.registry.behaviours["flutter"]
+
+    def spy(game, entity):
+        turns.append(entity)
+        action = flutter(game, entity)
+        cells.append(game.position(entity))
+        return action
+
+    g.registry.behaviours["flutter"] = spy
+    try:
+        press(g, ".")
+        assert turns == [bat, bat]
+        press(g, ". .")
+        assert turns == [bat] * 6
+        assert len(set(cells)) > 1  # it moved
+    finally:
+        g.registry.behaviours["flutter"] = flutter

@@ -1,0 +1,145 @@
+"""The command line: headless play, determinism, and one clear line for every bad input."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = "l l j j h k y u b n . kp5 kp1 kp9 > q " * 5
+
+
+def run_cli(*args, env=None):
+    e = {**os.environ, "UNDERCROFT_LOAD_PLUGINS": "", **(env or {})}
+    return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True, env=e, cwd=ROOT)
+
+
+def dump(capsys, *args) -> dict:
+    assert main(["--headless", "--dump", "json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_dump_has_the_contract_keys(capsys):
+    s = dump(capsys, "--seed", "7", "--keys", "l l j")
+    for key in ("seed", "game", "run", "turn", "depth", "alive", "player", "monsters", "items",
+                "messages", "map", "visible", "seen"):
+        assert key in s
+    assert set(s["player"]) >= {"x", "y", "hp", "max_hp", "attack", "gold", "potions"}
+    assert s["seed"] == 7 and s["game"] == "undercroft" and s["depth"] == 1
+    assert len(s["map"]) == 43 and all(len(row) == 80 for row in s["map"])
+    assert set("".join(s["map"])) <= set("#.>")
+    assert 0 < s["visible"] <= s["seen"]
+
+
+def test_same_seed_and_keys_give_identical_bytes_across_processes():
+    a = run_cli("--headless", "--seed", "42", "--keys", KEYS, "--dump", "json")
+    b = run_cli("--headless", "--seed", "42", "--keys", KEYS, "--dump", "json",
+                env={"PYTHONHASHSEED": "123"})
+    assert a.returncode == 0 and a.stdout == b.stdout and a.stdout.strip()
+    c = run_cli("--headless", "--seed", "43", "--keys", KEYS, "--dump", "json")
+    assert c.stdout != a.stdout
+
+
+def test_same_seed_twice_in_one_process(capsys):
+    assert dump(capsys, "--seed", "5", "--keys", KEYS) == dump(capsys, "--seed", "5", "--keys", KEYS)
+
+
+def test_map_file_and_named_keys(tmp_path, capsys):
+    m = tmp_path / "m.txt"
+    m.write_text("#####\n#@.>#\n#####\n")
+    s = dump(capsys, "--map", str(m), "--keys", "right right")
+    assert (s["player"]["x"], s["turn"]) == (3, 2)
+    assert s["map"] == ["#####", "#..>#", "#####"]
+    s = dump(capsys, "--map", str(m), "--keys", "kp6 kp6 >")
+    assert s["depth"] == 2
+
+
+BAD = [
+    (["--plugin", "fov=nope"], "no fov named 'nope' (valid: "),
+    (["--plugin", "colour=red"], "unknown kind 'colour' (valid kinds: fov, generator, game)"),
+    (["--plugin", "fov"], "expected KIND=NAME"),
+    (["--game", "chess"], "no game named 'chess'"),
+    (["--seed", "abc"], "--seed: 'abc' is not an integer"),
+    (["--seed", "-3"], "--seed: -3 is out of range"),
+    (["--keys", "l zz"], "--keys: unknown key 'zz'"),
+    (["--map", "/nonexistent/map.txt"], "--map /nonexistent/map.txt: cannot read"),
+    (["--plugins-dir", "/nonexistent"], "--plugins-dir: /nonexistent is not a folder"),
+    (["--bogus"], "unrecognized arguments: --bogus"),
+]
+
+
+@pytest.mark.parametrize(("args", "expected"), BAD)
+def test_bad_input_is_one_line_and_exit_2(args, expected, capsys):
+    assert main(["--headless", *args]) == 2
+    err = capsys.readouterr().err
+    assert expected in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_unknown_map_character_names_line_and_column(tmp_path, capsys):
+    m = tmp_path / "m.txt"
+    m.write_text("#####\n#@.Z#\n#####\n")
+    assert main(["--headless", "--map", str(m)]) == 2
+    err = capsys.readouterr().err
+    assert f"{m}:2:4: unknown character 'Z'" in err and err.count("\n") == 1
+
+
+def test_map_without_start(tmp_path, capsys):
+    m = tmp_path / "m.txt"
+    m.write_text("#####\n#..>#\n#####\n")
+    assert main(["--headless", "--map", str(m)]) == 2
+    assert "no '@'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("file", "text", "expected"), [
+    ("monsters.toml", "[rat]\nglyph = 'r'\ncolor = [1, 2, 3]\nhp = 'four'\nattack = 2\n",
+     "monsters.toml: [rat] hp: expected an integer, got 'four'"),
+    ("monsters.toml", "[rat\n", "monsters.toml: not valid TOML"),
+    ("items.toml", "[gold]\nglyph = '$'\ncolor = [1, 2]\neffect = 'gold'\n",
+     "items.toml: [gold] color: expected [r, g, b] with each 0..255, got [1, 2]"),
+    ("monsters.toml", "[rat]\nglyph = 'r'\ncolor = [1, 2, 3]\nhp = 4\nattack = 2\nwings = 2\n",
+     "monsters.toml: [rat] wings: unknown key"),
+    ("monsters.toml", "[rat]\nglyph = 'r'\ncolor = [1, 2, 3]\nhp = 4\n", "monsters.toml: [rat] attack: missing"),
+])
+def test_malformed_content_names_file_key_and_reason(tmp_path, file, text, expected):
+    import shutil
+
+    from engine.plugins import package_dir
+
+    content = tmp_path / "content"
+    shutil.copytree(package_dir("content"), content)
+    (content / file).write_text(text)
+    r = run_cli("--headless", env={"UNDERCROFT_CONTENT": str(content)})
+    assert r.returncode == 2
+    assert expected in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+def test_a_broken_third_party_plugin_does_not_stop_the_game(tmp_path, capsys):
+    (tmp_path / "broken.py").write_text("raise ImportError('needs the moon')\n")
+    assert main(["--headless", "--plugins-dir", str(tmp_path), "--dump", "json"]) == 0
+    assert main(["plugins", "--plugins-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "broken" in out and "BROKEN: ImportError: needs the moon" in out
+
+
+def test_plugins_lists_everything_as_json(capsys):
+    assert main(["plugins", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    names = {p["name"] for p in data["plugins"]}
+    assert {"content", "behaviours", "effects", "gen_ascii"} <= names
+    assert data["active"] == {"game": "undercroft", "fov": "symmetric", "generator": "bsp"}
+    assert data["available"]["fov"]["symmetric"]["symmetric"] is True
+
+
+def test_headless_does_not_import_arcade():
+    r = subprocess.run(
+        [sys.executable, "-c",
+         "import sys; from engine.cli import main; main(['--headless', '--seed', '1', '--keys', 'l']);"
+         "print('arcade' in sys.modules, 'pyglet' in sys.modules)"],
+        capture_output=True, text=True, cwd=ROOT, env={**os.environ, "UNDERCROFT_LOAD_PLUGINS": ""})
+    assert r.stdout.strip() == "False False", r.stderr

@@ -1,0 +1,33 @@
+"""A monkey at the keyboard: 20 seeds x 2,000 random keys, and the rules still hold."""
+
+import random
+
+import pytest
+
+from engine.components import Fighter, Position
+from engine.keys import DEFAULT_KEYS
+from engine.session import Setup, new_game
+
+TOKENS = sorted(t for t in DEFAULT_KEYS if t != "esc")  # esc quits; R restarts after a death
+
+
+def check_invariants(g):
+    cells = {}
+    for entity, (pos, fighter) in g.world.query(Position, Fighter):
+        assert 0 <= fighter.hp <= fighter.max_hp
+        if entity != g.player or g.alive:
+            assert (pos.x, pos.y) not in cells, f"two blockers on {(pos.x, pos.y)}"
+            cells[(pos.x, pos.y)] = entity
+            assert g.blockers[(pos.x, pos.y)] == entity
+            assert g.level.walkable[pos.y, pos.x]
+    assert len(g.blockers) == len(cells)
+
+
+@pytest.mark.parametrize("seed", range(1, 21))
+def test_monkey(seed):
+    g = new_game(Setup(seed=seed))
+    keys = random.Random(seed)
+    for _ in range(2000):
+        g.press(keys.choice(TOKENS))
+        check_invariants(g)
+    g.close()

@@ -1,0 +1,162 @@
+"""The default game's rules, each on a small ASCII map."""
+
+from engine.components import Fighter, Inventory
+from scenario import game_from, press
+
+
+def test_bump_attacks_the_monster(tmp_path):
+    g = game_from("""
+        #######
+        #@r...#
+        #######
+    """, tmp_path)
+    s = press(g, "l")
+    assert s["monsters"] == []  # the rat has 4 HP, the player's attack is 4
+    assert s["messages"][-1] == "You kill the rat!"
+    assert (s["player"]["x"], s["turn"]) == (1, 1)
+
+
+def test_wall_bump_takes_no_time(tmp_path):
+    g = game_from("""
+        #####
+        #@..#
+        #####
+    """, tmp_path)
+    s = press(g, "h k j y")
+    assert s["turn"] == 0
+    assert (s["player"]["x"], s["player"]["y"]) == (1, 1)
+
+
+def test_gold_is_picked_up_once(tmp_path):
+    g = game_from("""
+        ######
+        #@$..#
+        ######
+    """, tmp_path)
+    s = press(g, "l")
+    gold = s["player"]["gold"]
+    assert 5 <= gold <= 15
+    assert s["items"] == []
+    s = press(g, "h l")
+    assert s["player"]["gold"] == gold
+    assert s["messages"].count(f"You pick up {gold} gold.") == 1
+
+
+def test_potion_goes_into_the_pack_and_heals(tmp_path):
+    g = game_from("""
+        ######
+        #@!..#
+        ######
+    """, tmp_path)
+    s = press(g, "l")
+    assert s["player"]["potions"] == 1
+    g.world.get(g.player, Fighter).hp = 5
+    s = press(g, "q")
+    assert s["player"]["hp"] == 13 and s["player"]["potions"] == 0 and s["turn"] == 2
+    g.world.get(g.player, Fighter).hp = 18
+    g.world.get(g.player, Inventory).pack["potion"] = 1
+    s = press(g, "q")
+    assert s["player"]["hp"] == 20  # never above max
+
+
+def test_drinking_with_no_potion_costs_nothing(tmp_path):
+    g = game_from("""
+        #######
+        #@...r#
+        #######
+    """, tmp_path)
+    s = press(g, "q q q")
+    assert s["turn"] == 0
+    assert s["messages"][-1] == "You have no potions."
+    assert s["monsters"][0]["x"] == 5  # the rat never got a turn
+
+
+def test_waiting_lets_the_monster_come(tmp_path):
+    g = game_from("""
+        ########
+        #@....r#
+        ########
+    """, tmp_path)
+    s = press(g, ". . .")
+    assert s["turn"] == 3
+    assert s["monsters"][0]["x"] == 3  # three steps toward the player
+
+
+def test_monster_slides_along_a_wall(tmp_path):
+    g = game_from("""
+        ########
+        #@.....#
+        #...#..#
+        #....r.#
+        ########
+    """, tmp_path)
+    s = press(g, ".")
+    # toward the player the diagonal (4, 2) is a wall, so it takes the straight step left
+    assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (4, 3)
+
+
+def test_a_monster_out_of_sight_does_nothing(tmp_path):
+    g = game_from("""
+        #########
+        #.......#
+        #@...#r.#
+        #.......#
+        #########
+    """, tmp_path)
+    s = press(g, ". . .")
+    assert s["monsters"][0] == {"kind": "rat", "x": 6, "y": 2, "hp": 4, "awake": False}
+
+
+def test_death_stops_the_monsters_and_only_R_and_esc_work(tmp_path):
+    g = game_from("""
+        #######
+        #@o...#
+        #######
+    """, tmp_path)
+    # an orc (14 HP, attack 5) kills a 20-HP player in four bites; waiting lets it
+    s = press(g, ". . . . . .")
+    assert s["alive"] is False and s["player"]["hp"] == 0
+    assert "You die." in s["messages"]
+    turn, messages = s["turn"], list(s["messages"])
+    s = press(g, "l . q >")
+    assert s["turn"] == turn and s["messages"] == messages
+    s = press(g, "R")
+    assert s["alive"] and s["run"] == 2 and s["player"]["hp"] == 20 and s["depth"] == 1
+
+
+def test_no_monster_acts_after_the_players_death(tmp_path):
+    g = game_from("""
+        #####
+        #o@o#
+        #####
+    """, tmp_path)
+    g.world.get(g.player, Fighter).hp = 1
+    s = press(g, ".")
+    assert not s["alive"]
+    assert sum("hits you" in m or "kills you" in m for m in s["messages"]) == 1
+
+
+def test_stairs_say_so_and_descend(tmp_path):
+    g = game_from("""
+        ######
+        #@>..#
+        ######
+    """, tmp_path)
+    s = press(g, ">")
+    assert s["depth"] == 1 and s["turn"] == 0 and s["messages"][-1] == "There are no stairs here."
+    s = press(g, "l")
+    assert s["messages"][-1] == "There are stairs down here. Press > to descend."
+    s = press(g, ">")
+    assert s["depth"] == 2 and s["turn"] == 2
+    assert s["map"] != ["######", "#.>..#", "######"]  # a generated level
+
+
+def test_hp_never_shows_below_zero(tmp_path):
+    g = game_from("""
+        #####
+        #@o.#
+        #####
+    """, tmp_path)
+    g.world.get(g.player, Fighter).hp = 2
+    s = press(g, ".")
+    assert s["player"]["hp"] == 0
