@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from . import hud
 from .components import Fighter, Inventory, Item, Monster, Position
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ def snapshot(game: Game) -> dict[str, Any]:
     pos = world.get(game.player, Position)
     fighter = world.get(game.player, Fighter)
     inv = world.get(game.player, Inventory)
-    potions = sum(n for k, n in inv.pack.items() if game.registry.items[k].use == "quaff")
+    potions = hud.values(game)["potions"]
     monsters = [
         {"kind": monster.kind, "x": mpos.x, "y": mpos.y, "hp": mf.hp, "awake": monster.awake}
         for _, (monster, mpos, mf) in world.query(Monster, Position, Fighter)
