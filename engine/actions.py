@@ -53,8 +53,10 @@ class Wait(Action):
 
 @dataclass(frozen=True)
 class Move(Action):
-    """A step of (dx, dy). Bumping a hostile blocker attacks it; bumping a wall or the map's edge
-    takes a turn only when the preset says so, and only for the player."""
+    """A step of (dx, dy). Bumping a wall or the map's edge takes a turn only when the preset
+    says so, and only for the player. When the player and a monster meet, the monster's ``touch``
+    decides: ``"fight"`` turns the bump into an attack, ``"kill"`` kills the player (walking into
+    it or being walked onto alike). Monsters never push or swap with each other."""
 
     dx: int
     dy: int
@@ -70,9 +72,13 @@ class Move(Action):
             return ActionResult.not_done()
         other = game.blockers.get((x, y))
         if other is not None:
-            if is_player != game.world.has(other, Player):
-                return ActionResult.instead(Attack(other))
-            return ActionResult.not_done()  # monsters do not swap or push each other
+            if is_player == game.world.has(other, Player):
+                return ActionResult.not_done()
+            monster = game.world.get(entity if other == game.player else other, Monster)
+            if game.monster_kind(monster.kind).touch == "kill":
+                game.kill(game.player)
+                return ActionResult.success()
+            return ActionResult.instead(Attack(other))
         game.move_entity(entity, x, y)
         if is_player:
             game.after_player_moved()
@@ -124,6 +130,8 @@ class Drink(Action):
 
 @dataclass(frozen=True)
 class Descend(Action):
+    """Go down the stairs. The new level's monsters do not get a move before the player's first."""
+
     def perform(self, game: Game, entity: int) -> ActionResult:
         pos = game.world.get(entity, Position)
         if game.level.stairs != (pos.x, pos.y):
@@ -132,6 +140,3 @@ class Descend(Action):
         game.descend()
         return ActionResult.success()
 
-
-def is_monster(game: Game, entity: int) -> bool:
-    return game.world.has(entity, Monster)

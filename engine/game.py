@@ -16,7 +16,7 @@ import numpy as np
 from . import rng as rngmod
 from .actions import Action, ActionResult
 from .components import Actor, Fighter, Inventory, Item, Monster, Player, Position, Renderable
-from .content import ItemKind
+from .content import ItemKind, MonsterKind
 from .generate import run_generator
 from .keys import command_for
 from .mapgen import WALL, Level
@@ -73,11 +73,14 @@ class Game:
         self.level_source = level_source  # a fixed Level for depth 1 (``--map``), or None
         self.first_seed = seed
         self.run = 1
+        self.epoch = 0  # counts level and run changes: an action that changes either ends the turn there
         self.world: World | None = None
         self.start_run(seed)
 
     # -- runs and levels ---------------------------------------------------------------
-    def start_run(self, seed: int) -> None:
+    def start_run(self, seed: int, note: str = "") -> None:
+        """Start a run: a new world, a fresh player, level 1. ``note`` is logged after the welcome
+        (how the last run ended, for presets that go straight on)."""
         if self.world is not None:
             self.world.close()
         self.seed = seed
@@ -102,10 +105,15 @@ class Game:
         )
         # the player starts with a full turn of energy: the first move of a run is always theirs
         self.scheduler.add(self.player, self.world.get(self.player, Actor).speed, TURN_COST, player=True)
-        welcome = self.rules.message("welcome")
-        if welcome:
-            self.log(welcome)
+        self.log(self.rules.message("welcome"))
+        self.log(note)
         self.enter_level(1)
+
+    def new_run(self, note: str = "") -> None:
+        """The next run: the run counter goes up and the seed is derived from the first one, so a
+        replay of the keys reproduces every run."""
+        self.run += 1
+        self.start_run(rngmod.derive(self.first_seed, f"run:{self.run}") % rngmod.MAX_SEED, note)
 
     def rng(self, label: str) -> random.Random:
         """The run's random stream for ``label`` ("combat", "ai", ...), created on first use."""
@@ -124,6 +132,7 @@ class Game:
         return run_generator(info, self.rules.width, self.rules.height, depth, stream, params)
 
     def enter_level(self, depth: int) -> None:
+        self.epoch += 1
         for entity in [*self.blockers.values(), *(e for es in self.items_at.values() for e in es)]:
             if entity != self.player:
                 self.scheduler.remove(entity)
@@ -153,8 +162,15 @@ class Game:
         self.enter_level(depth)
 
     # -- entities ----------------------------------------------------------------------
+    def monster_kind(self, name: str) -> MonsterKind:
+        """A monster kind by name: the preset's own kinds first, then the registered ones."""
+        return self.rules.monster_kinds.get(name) or self.registry.monsters[name]
+
+    def kind_of(self, entity: int) -> MonsterKind:
+        return self.monster_kind(self.world.get(entity, Monster).kind)
+
     def spawn_monster(self, kind_name: str, x: int, y: int) -> int:
-        kind = self.registry.monsters[kind_name]
+        kind = self.monster_kind(kind_name)
         entity = self.world.create(
             Monster(kind.name, kind.behaviour, kind.sight),
             Position(x, y),
@@ -200,7 +216,8 @@ class Game:
         self.registry.call("on_death", game=self, entity=entity)
         if entity == self.player:
             self.alive = False
-            self.log(self.rules.message("die"))
+            if self.rules.on_death == "screen":
+                self.log(self.rules.message("die"))
             return
         pos = self.world.get(entity, Position)
         if self.blockers.get((pos.x, pos.y)) == entity:
@@ -248,8 +265,12 @@ class Game:
 
     def after_player_moved(self) -> None:
         pos = self.world.get(self.player, Position)
-        self.update_fov()
         here = (pos.x, pos.y)
+        if here == self.level.exit:
+            self.new_run(self.rules.message("exit"))  # on_exit = "new_run": the only choice so far
+            return
+        if self.rules.fov_timing == "move":
+            self.update_fov()
         for entity in self.items_at.pop(here, []):
             item = self.world.get(entity, Item)
             kind = self.registry.items[item.kind]
@@ -294,21 +315,26 @@ class Game:
             return True
         if not self.alive:
             if command.name == "restart" and self.rules.restart:
-                self.run += 1
-                self.start_run(rngmod.derive(self.first_seed, f"run:{self.run}") % rngmod.MAX_SEED)
-                self.log(self.rules.message("new_run"))
+                self.new_run(self.rules.message("new_run"))
                 return True
             return False
         action = command.action()
         if action is None:
             return False
-        before = len(self.messages)
+        before, run, epoch = len(self.messages), self.run, self.epoch
         result = self.perform(self.player, action)
         if not result.done:
             return len(self.messages) != before
-        self.turn += 1
+        if self.run == run:
+            self.turn += 1
+        if self.epoch != epoch:
+            return True  # a new level or run: the player arrives with a full turn, nobody else moves first
         self.scheduler.spend(self.player, result.cost)
         self.run_monsters()
+        if self.rules.fov_timing == "turn_end" and self.alive:
+            self.update_fov()
+        if not self.alive and self.rules.on_death == "new_run":
+            self.new_run(self.rules.message("die"))
         return True
 
     def run_monsters(self) -> None:

@@ -34,6 +34,13 @@ DEFAULT_MESSAGES = {
     "exit": "You escape!",
 }
 
+DEFAULT_TILES = {
+    "wall": {"glyph": "#", "color": (150, 140, 130), "remembered": (60, 56, 52)},
+    "floor": {"glyph": ".", "color": (110, 110, 120), "remembered": (44, 44, 52)},
+    "stairs": {"glyph": ">", "color": (240, 220, 80), "remembered": (110, 100, 40)},
+}
+CHOICES = {"fov_timing": ("move", "turn_end"), "on_death": ("screen", "new_run"), "on_exit": ("new_run",)}
+
 
 @dataclass(frozen=True)
 class GameRules:
@@ -45,6 +52,19 @@ class GameRules:
     ``(base, per_depth, extra_min, extra_max)``: base + per_depth * depth + a roll in
     extra_min..extra_max monsters per level. ``item_counts`` maps an item kind to the (min, max)
     number placed per level. ``monsters`` limits the monster kinds used (empty: all registered).
+
+    ``monster_table``, when given, replaces the weighted table with threshold rolls: rows of
+    ``(min_depth, min_roll, kind)``; a roll of 0..99 takes the last row whose depth and roll it
+    reaches ("goblins on a roll of 60+ from depth 2"). ``monster_kinds`` are this preset's own
+    kinds, used instead of registered kinds of the same name (a bunyip goblin is not ours).
+    ``place_in_rooms`` puts monsters and items on room cells only. ``start_clearance``: on levels
+    without a start room, no monster within fewer king-moves than this of the start.
+    ``fov_timing``: ``"move"`` recomputes the view as soon as the player moves, ``"turn_end"``
+    after the monsters have acted (so they act on what the player saw last turn).
+    ``on_death``: ``"screen"`` (the death screen; R restarts when ``restart``) or ``"new_run"``
+    (a new dungeon at once). ``on_exit``: what reaching ``Level.exit`` does (``"new_run"``).
+    ``tiles``: per terrain (``wall``, ``floor``, ``stairs``), its ``glyph``, ``color`` and
+    ``remembered`` colour, for the window.
     """
 
     name: str
@@ -70,6 +90,14 @@ class GameRules:
     restart: bool = True
     seed: int | None = None
     keep_saves: bool = False
+    monster_table: tuple[tuple[int, int, str], ...] = ()
+    monster_kinds: dict[str, Any] = field(default_factory=dict)
+    place_in_rooms: bool = False
+    start_clearance: int = 4
+    fov_timing: str = "move"
+    on_death: str = "screen"
+    on_exit: str = "new_run"
+    tiles: dict[str, dict[str, Any]] = field(default_factory=dict)
     settings: dict[str, Any] = field(default_factory=dict)
 
     def generator_for(self, depth: int) -> str:
@@ -78,6 +106,10 @@ class GameRules:
             if depth >= min_depth:
                 name = gen
         return name
+
+    def tile(self, terrain: str) -> dict[str, Any]:
+        """How a terrain looks: glyph, color, remembered colour (the preset's over the defaults)."""
+        return {**DEFAULT_TILES[terrain], **self.tiles.get(terrain, {})}
 
     def message(self, key: str, **values: Any) -> str:
         template = self.messages.get(key, DEFAULT_MESSAGES.get(key, key))
@@ -126,11 +158,35 @@ def _convert(path: Path, key: str, value: Any) -> Any:
         if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
             raise _fail(path, key, "a whole number >= 0 (or -1 for none)", value)
         return value
+    if key in CHOICES:
+        if value not in CHOICES[key]:
+            raise _fail(path, key, " or ".join(repr(c) for c in CHOICES[key]), value)
+        return value
+    if key == "start_clearance":
+        if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+            raise _fail(path, key, "a whole number >= 0", value)
+        return value
+    if key == "monster_table":
+        ok = isinstance(value, list) and value and all(
+            isinstance(r, list) and len(r) == 3 and _int_list(r[:2]) and 0 <= r[1] <= 99 and isinstance(r[2], str)
+            for r in value
+        )
+        if not ok:
+            raise _fail(path, key, 'a list of [min_depth, min_roll 0..99, "monster"] rows', value)
+        return tuple((int(d), int(r), str(k)) for d, r, k in value)
+    if key == "monster_kinds":
+        if not isinstance(value, dict):
+            raise _fail(path, key, "a table of monster tables", value)
+        from .content import MonsterKind, build
+
+        return {name: build(MonsterKind, path, f"monster_kinds.{name}", row) for name, row in value.items()}
+    if key == "tiles":
+        return _tiles(path, value)
     if key in ("name", "summary", "fov"):
         if not isinstance(value, str):
             raise _fail(path, key, "a string", value)
         return value
-    if key in ("wall_bump_costs_turn", "monster_free_start_room", "restart", "keep_saves"):
+    if key in ("wall_bump_costs_turn", "monster_free_start_room", "restart", "keep_saves", "place_in_rooms"):
         if not isinstance(value, bool):
             raise _fail(path, key, "true or false", value)
         return value
@@ -166,3 +222,27 @@ def _convert(path: Path, key: str, value: Any) -> Any:
             raise _fail(path, key, "a table", value)
         return dict(value)
     raise AssertionError(key)
+
+
+def _tiles(path: Path, value: Any) -> dict[str, dict[str, Any]]:
+    if not isinstance(value, dict):
+        raise _fail(path, "tiles", "a table of wall/floor/stairs tables", value)
+    out = {}
+    for terrain, spec in value.items():
+        where = f"tiles.{terrain}"
+        if terrain not in DEFAULT_TILES:
+            raise _fail(path, where, f"one of {', '.join(DEFAULT_TILES)}", terrain)
+        if not isinstance(spec, dict) or set(spec) - {"glyph", "color", "remembered"}:
+            raise _fail(path, where, "a table of glyph, color, remembered", spec)
+        entry: dict[str, Any] = {}
+        for k, v in spec.items():
+            if k == "glyph":
+                if not (isinstance(v, str) and len(v) == 1):
+                    raise _fail(path, f"{where}.glyph", "a single character", v)
+                entry[k] = v
+            else:
+                if not (_int_list(v, 3) and all(0 <= c <= 255 for c in v)):
+                    raise _fail(path, f"{where}.{k}", "[r, g, b] with each 0..255", v)
+                entry[k] = tuple(v)
+        out[terrain] = entry
+    return out

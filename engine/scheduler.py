@@ -8,18 +8,21 @@ the first: with two speed-100 actors, only the first would ever act.)
 Only scheduled actors cost work: the game schedules a monster when it notices the player, so a
 level of 500 sleeping monsters is as cheap as one of 10. A removed actor never acts again.
 
-Order matters: ready actors are served in the order they were added, and the player is kept last,
-so a speed-200 bat noticed this turn gets both its moves before the player's next one.
+Order matters: ready monsters are served in entity order (the order they were spawned, as a
+classic game's monster list), and the player is kept last, so a speed-200 bat noticed this turn
+gets both its moves before the player's next one.
 """
 
 from __future__ import annotations
+
+import bisect
 
 TURN_COST = 100
 
 
 class Scheduler:
     def __init__(self) -> None:
-        self._order: list[int] = []  # monsters in the order they were scheduled
+        self._order: list[int] = []  # scheduled monsters, sorted by entity id
         self._player: int | None = None
         self._speed: dict[int, int] = {}
         self.energy: dict[int, int] = {}
@@ -34,7 +37,7 @@ class Scheduler:
         if player:
             self._player = entity
         else:
-            self._order.append(entity)
+            bisect.insort(self._order, entity)
 
     def remove(self, entity: int) -> None:
         if self._speed.pop(entity, None) is None:

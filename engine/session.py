@@ -73,7 +73,8 @@ def new_game(setup: Setup, registry: Registry | None = None) -> Game:
     level = None
     try:
         if setup.map_file is not None:
-            legend = {k.glyph: k.name for k in [*registry.items.values(), *registry.monsters.values()]}
+            kinds = [*registry.items.values(), *registry.monsters.values(), *rules.monster_kinds.values()]
+            legend = {k.glyph: k.name for k in kinds}
             info = registry.choose("generator", "ascii")
             level = run_generator(info, 0, 0, 1, rngmod.stream(seed, "level:1"),
                                   {"path": setup.map_file, "legend": legend})

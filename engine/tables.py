@@ -30,3 +30,13 @@ def pick(table: Sequence[tuple[T, int]], rng: random.Random) -> T:
 def gated(kinds: Iterable[T], depth: int) -> list[tuple[T, int]]:
     """The spawn table at ``depth`` for kinds with ``min_depth`` and ``weight`` fields."""
     return [(k, k.weight) for k in kinds if k.min_depth <= depth and k.weight > 0]
+
+
+def threshold(rows: Sequence[tuple[int, int, T]], depth: int, roll: int) -> T | None:
+    """A threshold table: rows of ``(min_depth, min_roll, entry)``; the last row whose depth and
+    roll are reached wins ("goblins on a roll of 60+ from depth 2, orcs on 85+ from depth 4")."""
+    chosen = None
+    for min_depth, min_roll, entry in rows:
+        if depth >= min_depth and roll >= min_roll:
+            chosen = entry
+    return chosen
