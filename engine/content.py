@@ -115,15 +115,17 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ContentError(f"{path}: not valid TOML: {e}") from None
 
 
-def build(cls: type, path: Path, row: str, data: Any) -> Any:
-    """Build a content dataclass from one table, validating every key."""
+def build(cls: type, path: Path, row: str, data: Any, label: str | None = None) -> Any:
+    """Build a content dataclass named ``row`` from one table, validating every key. Errors name
+    the table as ``label`` (default: ``row``)."""
+    name, row = row, label or row
     if not isinstance(data, dict):
         raise ContentError(f"{path}: [{row}]: expected a table, got {data!r}")
     fields = {f.name: f for f in dataclasses.fields(cls)}
     unknown = sorted(set(data) - set(fields) - {"name"})
     if unknown:
         raise ContentError(f"{path}: [{row}] {unknown[0]}: unknown key (valid: {', '.join(sorted(fields))})")
-    values: dict[str, Any] = {"name": row}
+    values: dict[str, Any] = {"name": name}
     for name, f in fields.items():
         if name == "name":
             continue

@@ -123,7 +123,7 @@ class Game:
         return stream
 
     def make_level(self, depth: int) -> Level:
-        if depth == 1 and self.level_source is not None:
+        if depth == 1 and self.run == 1 and self.level_source is not None:
             return self.level_source
         name = self.choices.generator or self.rules.generator_for(depth)
         info = self.registry.choose("generator", name)

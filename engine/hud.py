@@ -1,8 +1,9 @@
 """What the HUD says, as text: the window draws these lines; tests read them from the game.
 
-Each line is a template in the preset's ``messages`` (``status``, ``keys``, ``death_title``,
-``death_hint``), filled from :func:`values`, so a preset can say "Turn 12   HP 8/10   goblins 3"
-without the window knowing which game it draws.
+Each line is a template in the preset's ``messages`` (``status``, ``keys``, ``keys_dead``,
+``death_title``, ``death_hint``; an empty death title means no death overlay), filled from
+:func:`values`, so a preset can say "Turn 12   HP 8/10   goblins 3" without the window knowing
+which game it draws.
 """
 
 from __future__ import annotations
@@ -40,8 +41,14 @@ def values(game: Game) -> dict[str, Any]:
     }
 
 
+FALLBACK = {"keys_dead": "keys"}  # the keys line after death: the same as before unless the preset says
+
+
 def line(game: Game, key: str) -> str:
-    template = game.rules.messages.get(key, DEFAULTS[key])
+    messages = game.rules.messages
+    while key not in messages and key in FALLBACK:
+        key = FALLBACK[key]
+    template = messages[key] if key in messages else DEFAULTS[key]
     return template.format(**values(game))
 
 

@@ -6,8 +6,9 @@ registered by plugins through ``register_generators(register)`` with
 ``register(name, fn, *, summary="", params=None, min_size=(w, h))``.
 
 Terrain is a numpy uint8 array of shape (height, width), indexed ``[y, x]``, holding the tile codes
-below. Every generated level is connected: :func:`ensure_connected` is the last pass of every
-generator, and :func:`check_level` is what the engine runs on whatever a generator returns.
+below. Every generated level is connected: a generator either builds it connected (a walk, a
+largest region kept) or ends with :func:`ensure_connected`, and :func:`check_level` is what the
+engine runs on whatever a generator returns.
 """
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ class GameRules:
     ``on_death``: ``"screen"`` (the death screen; R restarts when ``restart``) or ``"new_run"``
     (a new dungeon at once). ``on_exit``: what reaching ``Level.exit`` does (``"new_run"``).
     ``tiles``: per terrain (``wall``, ``floor``, ``stairs``), its ``glyph``, ``color`` and
-    ``remembered`` colour, for the window.
+    ``remembered`` colour, for the window. ``key_repeat``: whether a held key keeps acting.
     """
 
     name: str
@@ -98,6 +98,7 @@ class GameRules:
     on_death: str = "screen"
     on_exit: str = "new_run"
     tiles: dict[str, dict[str, Any]] = field(default_factory=dict)
+    key_repeat: bool = True
     settings: dict[str, Any] = field(default_factory=dict)
 
     def generator_for(self, depth: int) -> str:
@@ -179,14 +180,15 @@ def _convert(path: Path, key: str, value: Any) -> Any:
             raise _fail(path, key, "a table of monster tables", value)
         from .content import MonsterKind, build
 
-        return {name: build(MonsterKind, path, f"monster_kinds.{name}", row) for name, row in value.items()}
+        return {name: build(MonsterKind, path, name, row, f"monster_kinds.{name}") for name, row in value.items()}
     if key == "tiles":
         return _tiles(path, value)
     if key in ("name", "summary", "fov"):
         if not isinstance(value, str):
             raise _fail(path, key, "a string", value)
         return value
-    if key in ("wall_bump_costs_turn", "monster_free_start_room", "restart", "keep_saves", "place_in_rooms"):
+    if key in ("wall_bump_costs_turn", "monster_free_start_room", "restart", "keep_saves", "place_in_rooms",
+               "key_repeat"):
         if not isinstance(value, bool):
             raise _fail(path, key, "true or false", value)
         return value

@@ -77,7 +77,8 @@ def new_game(setup: Setup, registry: Registry | None = None) -> Game:
             legend = {k.glyph: k.name for k in kinds}
             info = registry.choose("generator", "ascii")
             level = run_generator(info, 0, 0, 1, rngmod.stream(seed, "level:1"),
-                                  {"path": setup.map_file, "legend": legend})
+                                  {**rules.generator_params.get("ascii", {}), "path": setup.map_file,
+                                   "legend": legend})
         return Game(registry, rules, seed, choices, level_source=level)
     except (GenerationError, PluginError) as e:
         raise UsageError(str(e)) from None

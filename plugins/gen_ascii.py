@@ -1,7 +1,8 @@
 """The ``ascii`` generator: a level drawn as text.
 
 ``#`` wall, ``.`` floor, ``>`` stairs, ``@`` the player's start; a monster or an item by its
-glyph (``legend`` maps glyphs to kind names; the engine fills it from the registry). The map's
+glyph (``legend`` maps glyphs to kind names; the engine fills it from the registry). ``>`` is the
+stairs, or the level's exit with ``goal="exit"`` (a preset's setting). The map's
 size is the text's: ``ctx.width`` and ``ctx.height`` are ignored. Short rows are padded with wall.
 """
 
@@ -14,7 +15,7 @@ from engine import FLOOR, STAIRS, WALL, GenerationError, Level, hookimpl
 TILES = {"#": WALL, ".": FLOOR, ">": STAIRS, "@": FLOOR}
 
 
-def parse(text: str, legend: dict, source: str = "map") -> Level:
+def parse(text: str, legend: dict, source: str = "map", goal: str = "stairs") -> Level:
     lines = [line.rstrip("\r") for line in text.split("\n")]
     while lines and not lines[-1].strip():
         lines.pop()
@@ -44,6 +45,8 @@ def parse(text: str, legend: dict, source: str = "map") -> Level:
                 stairs = (x, y)
     if start is None:
         raise GenerationError(f"{source}: no '@' (the player's start) in the map")
+    if goal == "exit":
+        return Level(terrain, start, None, exit=stairs, spawns=spawns, populate=False)
     return Level(terrain, start, stairs, spawns=spawns, populate=False)
 
 
@@ -57,7 +60,10 @@ def generate(ctx):
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise GenerationError(f"--map {path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
-    return parse(text, dict(ctx.params.get("legend") or {}), str(path or "map"))
+    goal = ctx.params.get("goal", "stairs")
+    if goal not in ("stairs", "exit"):
+        raise GenerationError(f"generator 'ascii': goal must be 'stairs' or 'exit', got {goal!r}")
+    return parse(text, dict(ctx.params.get("legend") or {}), str(path or "map"), goal)
 
 
 @hookimpl
@@ -66,6 +72,6 @@ def register_generators(register):
         "ascii",
         generate,
         summary="A level read from a text file (--map FILE): # . > @ and monster/item glyphs.",
-        params={"path": "", "text": None, "legend": {}},
+        params={"path": "", "text": None, "legend": {}, "goal": "stairs"},
         min_size=(0, 0),
     )

@@ -1,0 +1,111 @@
+"""Diamond walls: walls are diamonds inscribed in their cells, floors are points.
+
+A floor cell is visible when the segment from the origin's centre to the cell's centre does not
+pass through the inside of any other wall's diamond (touching a diamond's tip or edge does not
+block). A wall is visible when the segment to its centre, or to one of its diamond's four tips,
+is clear in the same way: that is five sample points of the diamond, not every point of it, so a
+wall seen only through a sliver between its tips stays dark.
+
+Between floor cells this is symmetric (the segment is the same both ways) and it is unchanged by
+rotating or mirroring the map. The blocking cells of every segment are worked out once per window
+size with exact integer arithmetic (coordinates doubled so tips are lattice points) and kept as an
+index table; a call is then one numpy gather over the window.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from engine import hookimpl
+from engine.fov import paste, window, window_disc, window_reach
+
+# Sample points of a cell, in doubled coordinates around its centre: centre first, then the tips.
+_SAMPLES = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def _blockers(px: np.ndarray, py: np.ndarray, tx: np.ndarray, ty: np.ndarray, r: int) -> np.ndarray:
+    """For segments (0,0)→(px,py) in doubled coordinates ending in cell (tx,ty): the cells whose
+    open diamond |X - 2cx| + |Y - 2cy| < 1 the segment crosses, as (n, 3*(r+1), 2) offsets, with
+    (0, 0) (the origin, never a blocker) where there is none."""
+    swap = np.abs(py) > np.abs(px)  # march along the major axis
+    ma, mi = np.where(swap, py, px), np.where(swap, px, py)
+    tma = np.where(swap, ty, tx)
+    sign = np.where(ma < 0, -1, 1)
+    k = np.arange(r + 1)
+    cma = sign[:, None] * k[None, :]  # (n, r+1) candidate major coordinates
+    ama = np.abs(ma)[:, None]
+    # Nearest cell on the minor axis to the segment at x = 2*cma: floor(y/2 + 1/2), exactly.
+    cmi0 = (mi[:, None] * 2 * cma * sign[:, None] + ama) // (2 * ama)
+    out = []
+    for d in (-1, 0, 1):
+        cmi = cmi0 + d
+        hit = np.zeros(cmi.shape, dtype=bool)
+        # The L1 distance along the segment is convex and piecewise linear: its minimum is where
+        # the segment crosses the cell's centre line on either axis (t = a/b), clipped to [0, 1].
+        for a, b in ((2 * cma, ma[:, None] + 0 * cma), (2 * cmi, mi[:, None] + 0 * cmi)):
+            a, b = np.where(b < 0, -a, a), np.abs(b)
+            ok = b > 0
+            a = np.clip(a, 0, b)
+            dist = np.abs(a * ma[:, None] - 2 * cma * b) + np.abs(a * mi[:, None] - 2 * cmi * b)
+            hit |= ok & (dist < b)
+        own = (cma == tma[:, None]) & (cmi == np.where(swap, tx, ty)[:, None])
+        hit &= ~own & (k[None, :] <= np.abs(tma)[:, None])
+        cx, cy = np.where(swap[:, None], cmi, cma), np.where(swap[:, None], cma, cmi)
+        out.append(np.stack([np.where(hit, cx, 0), np.where(hit, cy, 0)], axis=-1))
+    return np.concatenate(out, axis=1)
+
+
+@functools.cache
+def _table(r: int, radius: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Target cells (flat window indices) in the light; the blockers' flat indices of the segment
+    to each target's centre, shape (width, targets); and of those to its tips, (targets, 4, width).
+    The origin's index pads (the origin is transparent for this purpose: it never blocks)."""
+    side = 2 * r + 1
+    ys, xs = np.nonzero(window_disc(r, radius))
+    dx, dy = xs - r, ys - r
+    keep = (dx != 0) | (dy != 0)
+    dx, dy = dx[keep], dy[keep]
+    targets = (dy + r) * side + (dx + r)
+    per_sample = []
+    for sx, sy in _SAMPLES:
+        cells = _blockers(2 * dx + sx, 2 * dy + sy, dx, dy, r)
+        per_sample.append((cells[..., 1] + r) * side + (cells[..., 0] + r))
+    idx = np.stack(per_sample, axis=1)  # (targets, 5, candidates)
+    centre = r * side + r
+    # Keep only columns that hold a blocker somewhere: pads (the centre) sorted to the end.
+    idx = np.sort(np.where(idx == centre, np.iinfo(np.int32).max, idx), axis=-1)
+    width = int((idx != np.iinfo(np.int32).max).sum(axis=-1).max(initial=0))
+    idx = np.where(idx[..., :width] == np.iinfo(np.int32).max, centre, idx[..., :width]).astype(np.intp)
+    targets = targets.astype(np.intp)
+    # The centres' table is stored blockers-major: reducing over the first axis is the fast one.
+    centres, tips = np.ascontiguousarray(idx[:, 0].T), np.ascontiguousarray(idx[:, 1:])
+    for a in (targets, centres, tips):
+        a.flags.writeable = False
+    return targets, centres, tips
+
+
+def diamond_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
+    """Diamond walls: the FOV contract's ``fn``."""
+    r = window_reach(transparent.shape, origin, radius)
+    win = window(transparent, origin, r).ravel()
+    win[r * (2 * r + 1) + r] = True  # the origin's cell never blocks (window() returns a copy)
+    targets, centres, tips_table = _table(r, radius)
+    seen = np.logical_and.reduce(win[centres], axis=0)  # the segment to each target's centre is clear
+    # Only walls not seen by their centre need their four tips tried: usually a few.
+    tips = np.flatnonzero(~seen & ~win[targets])
+    seen[tips] = win[tips_table[tips]].all(axis=-1).any(axis=-1)
+    visible = np.zeros(win.shape, dtype=bool)
+    visible[targets[seen]] = True
+    return paste(visible, transparent.shape, origin, r, radius)
+
+
+@hookimpl
+def register_fov_algorithms(register):
+    register(
+        "diamond",
+        diamond_fov,
+        symmetric=True,
+        summary="diamond walls, point floors: centre-to-centre segments; walls lit via centre or tips",
+    )

@@ -1,0 +1,96 @@
+"""Symmetric shadowcasting, as published by Albert Ford (https://www.albertford.com/shadowcasting/).
+
+The map is scanned in four quadrants (north, east, south, west), row by row outwards. A row has a
+``depth`` and covers the columns between ``start_slope`` and ``end_slope``; it spans the tiles from
+``round_ties_up(depth * start_slope)`` to ``round_ties_down(depth * end_slope)``. Walls in a row
+are always revealed; a floor is revealed only when its centre lies within the row's slopes (the
+``is_symmetric`` check), which is what makes floor-to-floor visibility symmetric. A floor after a
+wall moves ``start_slope`` to the floor's left edge; a wall after a floor scans the next row with
+``end_slope`` at the wall's left edge.
+
+This is the reference algorithm, exactly, with two changes that do not alter any result:
+
+- Slopes are kept as integer pairs (numerator, positive denominator) and compared by
+  cross-multiplication, instead of ``Fraction``: every slope is ``(2*col - 1) / (2*depth)`` or ±1.
+- The recursion is a work list: each ``scan(row)`` depends only on the row it is given.
+- A row is handled as a whole: its tiles are one slice of the window, runs of floors and walls are
+  found with ``bytes.index``, and the tiles revealed are a range (see the comments below).
+
+Off-map tiles count as walls that are never revealed; they only cut light that would leave the
+map. Rows deeper than the light's radius are not scanned, and the result is clipped to the radius.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine import hookimpl
+from engine.fov import paste, window, window_reach
+
+
+def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
+    """Albert Ford's symmetric shadowcasting: the FOV contract's ``fn``."""
+    r = window_reach(transparent.shape, origin, radius)
+    side = 2 * r + 1
+    flat = window(transparent, origin, r).tobytes()  # one byte per cell: 1 floor, 0 wall
+    centre = r * side + r
+    r2 = radius * radius if radius is not None else 2 * r * r  # None: the whole window is lit
+    lit = bytearray(side * side)  # the window's visible cells, written a row slice at a time
+    ones = b"\x01" * side
+    # Quadrants as strides over the flat window: (one row deeper, one column further).
+    for depth_step, col_step in ((-side, 1), (1, side), (side, 1), (-1, side)):
+        # Each entry is one row to scan: depth, start slope sn/sd, end slope en/ed.
+        todo = [(1, -1, 1, 1, 1)] if r else []
+        pop, push = todo.pop, todo.append
+        while todo:
+            depth, sn, sd, en, ed = pop()
+            twice = 2 * depth
+            # round_ties_up(depth*sn/sd) = floor(depth*sn/sd + 1/2); round_ties_down mirrors it.
+            lo = (twice * sn + sd) // (2 * sd)
+            hi = -((ed - twice * en) // (2 * ed))
+            if lo > hi:
+                continue
+            # A row wholly outside the light is skipped with everything beyond it: deeper rows of
+            # its cone start at least as far from the axis (round_ties_up(d'*s) >= lo for d' > d).
+            if (lo > 0 and depth * depth + lo * lo > r2) or (hi < 0 and depth * depth + hi * hi > r2):
+                continue
+            base = centre + depth * depth_step
+            first, last = base + lo * col_step, base + hi * col_step
+            cells = flat[first:last + 1:col_step]
+            n = len(cells)
+            # Walls are revealed; floors only when is_symmetric (start <= col/depth <= end). Only
+            # the row's end tiles can fail that check: round_ties_up(x) >= ceil(x) - 1, the start
+            # slope only moves to a tile's left edge, and the end slope never moves within a row.
+            if cells[0] and lo * sd < depth * sn:
+                first += col_step
+            if cells[-1] and hi * ed > depth * en:
+                last -= col_step
+            if first <= last:
+                lit[first:last + 1:col_step] = ones[:(last - first) // col_step + 1]
+            if depth == r:
+                continue  # deeper rows are beyond the light or the map
+            # Walk the runs of floors (bytes.index finds each run's end at C speed). A floor after a
+            # wall moves the start slope to its left edge; a wall after a floor scans the next
+            # row up to that wall's left edge; a row ending on a floor scans the next row whole.
+            cells += b"\x01\x00"  # sentinels: every search below finds something
+            pos = 0 if cells[0] else cells.index(1)
+            while pos < n:
+                if pos:
+                    sn, sd = 2 * (lo + pos) - 1, twice
+                end = cells.index(0, pos)
+                if end >= n:
+                    push((depth + 1, sn, sd, en, ed))
+                    break
+                push((depth + 1, sn, sd, 2 * (lo + end) - 1, twice))
+                pos = cells.index(1, end)
+    return paste(np.frombuffer(lit, dtype=bool), transparent.shape, origin, r, radius)
+
+
+@hookimpl
+def register_fov_algorithms(register):
+    register(
+        "symmetric",
+        symmetric_fov,
+        symmetric=True,
+        summary="Albert Ford's symmetric shadowcasting (exact integer slopes); walls lit, no blind corners",
+    )

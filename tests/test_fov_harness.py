@@ -1,0 +1,84 @@
+"""The FOV comparison (``python -m engine compare fov``) and the benchmark figures."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from engine import catalog_fov
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--maps", "0"], "compare fov: --maps must be at least 1, got 0"),
+    (["--maps", "x"], "compare fov: --maps must be an integer, got 'x'"),
+    (["--seed", "-1"], "compare fov: --seed must be at least 0, got -1"),
+    (["--plugin", "fov=nope"], "compare fov: no fov named 'nope'"),
+    (["--bogus"], "compare fov: unrecognized arguments: --bogus"),
+])
+def test_bad_arguments_are_one_line_and_exit_2(capsys, argv, message):
+    assert catalog_fov.compare_main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith(message)
+
+
+def test_compare_json_is_deterministic_apart_from_timings(capsys):
+    runs = []
+    for _ in range(2):
+        assert catalog_fov.compare_main(["--json", "--seed", "5", "--plugin", "fov=symmetric",
+                                         "--plugin", "fov=shadowcast", "--radius", "8"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        for row in data["algorithms"].values():
+            assert row.pop("us_per_call") > 0
+        runs.append(data)
+    assert runs[0] == runs[1]
+    rows = runs[0]["algorithms"]
+    assert sorted(rows) == ["shadowcast", "symmetric"]
+    assert rows["symmetric"]["symmetry_errors"] == 0 and rows["symmetric"]["symmetry_pairs"] > 100
+    assert rows["shadowcast"]["symmetry_errors"] > 0
+    assert rows["symmetric"]["expansive_walls"] and rows["symmetric"]["pillar_shadows_widen"]
+    assert len(runs[0]["maps"]) == len(catalog_fov.MAP_NAMES)
+
+
+def test_compare_table_is_aligned(capsys):
+    assert catalog_fov.compare_main(["--plugin", "fov=everything", "--plugin", "fov=raycast"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("FOV comparison on 5 maps of 80x50")
+    assert lines[1].split()[0] == "algorithm" and [ln.split()[0] for ln in lines[2:]] == ["everything", "raycast"]
+    assert len({len(ln) for ln in lines[1:]}) == 1
+
+
+@pytest.mark.parametrize("name", catalog_fov.MAP_NAMES)
+def test_comparison_maps_are_seeded_and_have_floor(name):
+    a = catalog_fov.make_map(name, random.Random(3))
+    b = catalog_fov.make_map(name, random.Random(3))
+    assert a.shape == (50, 80) and (a == b).all()
+    assert 0.2 < a.mean() < 1 and not a[0].any() and not a[:, -1].any()
+
+
+def test_caves_differ_by_seed():
+    assert (catalog_fov.cave_map(random.Random(1)) != catalog_fov.cave_map(random.Random(2))).any()
+
+
+def test_the_property_checks_can_fail():
+    def blind(t, origin, radius):
+        v = np.zeros(t.shape, dtype=bool)
+        v[origin[1], origin[0]] = True
+        return v
+
+    assert not catalog_fov.expansive_walls(blind)
+    assert not catalog_fov.no_blind_corners(blind)
+    assert not catalog_fov.pillar_shadows_widen(lambda t, o, r: np.ones(t.shape, dtype=bool))
+
+
+def test_bench_figures_shape():
+    figures = catalog_fov.bench_figures(repeats=1)
+    names = [f["name"] for f in figures]
+    assert "fov symmetric r8 80x50" in names and "fov symmetric r20 80x50" in names
+    for f in figures:
+        assert f["unit"] == "us" and f["value"] > 0 and f["target"] == "within 5x of libtcod"
+        if f["tcod"] is not None:
+            assert f["ratio"] == pytest.approx(f["value"] / f["tcod"], rel=0.02)
+    assert next(f for f in figures if f["name"].startswith("fov everything"))["tcod"] is None

@@ -1,0 +1,110 @@
+"""The bunyip preset: the Go engine's roguelike example, rule for rule."""
+
+from engine import hud
+from engine.components import Fighter
+from engine.session import Setup, new_game
+from scenario import game_from, press
+
+
+def bunyip(picture, tmp_path):
+    return game_from(picture, tmp_path, game="bunyip")
+
+
+def test_the_map_follows_the_examples_numbers():
+    for seed in (7, 1, 2, 3, 99):
+        g = new_game(Setup(game="bunyip", seed=seed))
+        level = g.level
+        assert level.terrain.shape == (32, 60) and level.stairs is None
+        rooms = level.rooms
+        assert rooms and level.start == (rooms[0].x + rooms[0].w // 2, rooms[0].y + rooms[0].h // 2)
+        for i, r in enumerate(rooms):
+            assert 1 <= r.x <= 48 and 1 <= r.y <= 24 and 4 <= r.w <= 11 and 3 <= r.h <= 7
+            assert r.x + r.w < 59 and r.y + r.h < 31
+            for o in rooms[:i]:
+                assert not r.intersects(o, margin=1)
+        s = press(g, "")
+        centres = {(r.x + r.w // 2, r.y + r.h // 2) for r in rooms[1:]}
+        assert all((m["x"], m["y"]) in centres and m["kind"] == "goblin" and m["hp"] == 3 for m in s["monsters"])
+        assert s["items"] == []
+        assert g.fov.name == "raycast" and g.rules.fov_radius == 8
+        g.close()
+
+
+def test_a_fixed_default_seed():
+    a = press(new_game(Setup(game="bunyip")), "")
+    b = press(new_game(Setup(game="bunyip")), "")
+    c = press(new_game(Setup(game="bunyip", seed=8)), "")
+    assert a["seed"] == 7 and a["map"] == b["map"] and a["monsters"] == b["monsters"]
+    assert c["map"] != a["map"]
+
+
+def test_opening_message_and_status_line():
+    g = new_game(Setup(game="bunyip"))
+    assert press(g, "")["messages"] == ["You descend into the dark. Goblins stir."]
+    goblins = len(press(g, "")["monsters"])
+    assert hud.line(g, "status") == f"Turn 0   HP 10/10   goblins {goblins}"
+
+
+def test_a_wall_bump_still_takes_the_turn(tmp_path):
+    g = bunyip("""
+        ##########
+        #@.......#
+        #.......g#
+        ##########
+    """, tmp_path)
+    s = press(g, "k")
+    assert s["turn"] == 1 and (s["player"]["x"], s["player"]["y"]) == (1, 1)
+    assert s["monsters"][0]["x"] == 7  # the goblin, seen at the end of the last turn, came closer
+
+
+def test_hit_slay_and_bite(tmp_path):
+    g = bunyip("""
+        #######
+        #@g...#
+        #######
+    """, tmp_path)
+    s = press(g, "l")
+    assert s["messages"][-2:] == ["You hit the goblin.", "The goblin bites you!"]
+    assert s["player"]["hp"] == 9 and s["monsters"][0]["hp"] == 1
+    s = press(g, "l")
+    assert s["messages"][-1] == "You slay the goblin." and s["monsters"] == []
+
+
+def test_the_log_keeps_the_last_four_lines(tmp_path):
+    g = bunyip("""
+        #########
+        #@g.....#
+        #########
+    """, tmp_path)
+    s = press(g, "l . .")  # welcome, hit, bite, bite, bite: the welcome has scrolled away
+    assert s["messages"] == ["You hit the goblin."] + ["The goblin bites you!"] * 3
+
+
+def test_goblins_act_on_what_the_player_saw_last_turn(tmp_path):
+    g = bunyip("""
+        #########
+        #@......#
+        #.#######
+        #.......#
+        #....g..#
+        #########
+    """, tmp_path)
+    assert not g.floor.visible[4, 5]
+    s = press(g, "j")  # the goblin comes into view only after this move: it has not acted yet
+    assert g.floor.visible[4, 5] and (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (5, 4)
+    s = press(g, ".")  # seen at the end of the last turn, now it comes
+    assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (4, 3)
+
+
+def test_death_has_no_restart(tmp_path):
+    g = bunyip("""
+        #####
+        #@g.#
+        #####
+    """, tmp_path)
+    g.world.get(g.player, Fighter).hp = 1
+    s = press(g, ".")
+    assert not s["alive"] and s["player"]["hp"] == 0
+    assert hud.line(g, "death_title") == "You died. Escape to quit."
+    s = press(g, "R")
+    assert not s["alive"] and s["run"] == 1

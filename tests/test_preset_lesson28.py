@@ -1,0 +1,132 @@
+"""The Godot lesson 28 preset, rule for rule."""
+
+import pytest
+
+from engine import hud
+from engine.session import Setup, new_game
+from scenario import game_from, press
+
+
+def lesson(picture, tmp_path):
+    return game_from(picture, tmp_path, game="lesson28")
+
+
+def test_board_start_exit_walls_and_enemies():
+    for seed in range(1, 60):
+        g = new_game(Setup(game="lesson28", seed=seed))
+        level = g.level
+        assert level.terrain.shape == (8, 8)
+        assert level.start == (0, 7) and level.exit == (7, 0) and level.stairs is None
+        rows = level.rows()
+        assert all(c == "." for c in rows[7])  # the path walks x first along the bottom row...
+        assert all(row[7] in ".>" for row in rows)  # ...then y up the right column
+        # 12 walls are scattered; a floor cell they wall into a pocket (unreachable, so it plays
+        # the same) is filled too, since every level in the engine is connected
+        walls = sum(row.count("#") for row in rows)
+        assert 1 <= walls <= 64 - 15
+        s = press(g, "")
+        assert len(s["monsters"]) == 3
+        for m in s["monsters"]:
+            assert (m["x"], m["y"]) != (7, 0)
+            assert max(abs(m["x"] - 0), abs(m["y"] - 7)) >= 3
+            assert rows[m["y"]][m["x"]] == "."
+        assert s["visible"] == 64  # no darkness
+        g.close()
+
+
+def test_walls_and_the_edge_do_nothing_at_all(tmp_path):
+    g = lesson("""
+        ...>
+        e...
+        #...
+        @...
+    """, tmp_path)
+    before = press(g, "")
+    after = press(g, "up left down")
+    assert after == before  # not a turn: the enemy did not move either
+
+
+def test_enemies_step_along_the_farther_axis_x_on_a_tie(tmp_path):
+    g = lesson("""
+        ......>
+        .......
+        ....e..
+        .......
+        @......
+    """, tmp_path)
+    s = press(g, "right")  # player (1, 4); enemy (4, 2): dx=-3, dy=2 -> x
+    assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (3, 2)
+    s = press(g, "right")  # player (2, 4); enemy (3, 2): dx=-1, dy=2 -> y
+    assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (3, 3)
+
+
+def test_a_tie_steps_along_x(tmp_path):
+    g = lesson("""
+        ......>
+        .......
+        .....e.
+        .......
+        .@.....
+    """, tmp_path)
+    s = press(g, "right")  # player (2, 4); enemy (5, 2): dx=-3, dy=2 -> x to (4, 2)
+    s = press(g, "up")  # player (2, 3); enemy (4, 2): dx=-2, dy=1 -> x to (3, 2)
+    assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (3, 2)
+    s = press(g, "left")  # player (1, 3); enemy (3, 2): dx=-2, dy=1 -> x to (2, 2)
+    s = press(g, "down")  # player (1, 4); enemy (2, 2): dx=-1, dy=2 -> y to (2, 3)
+    s = press(g, "right")  # player (2, 4); enemy (2, 3): dx=0, dy=1 -> onto the player
+    assert s["run"] == 2 and s["messages"][-1] == "Caught! Nothing survives. New dungeon."
+
+
+def test_enemies_do_not_stack_or_walk_through_walls(tmp_path):
+    g = lesson("""
+        ......>
+        .......
+        ..#e...
+        ...e...
+        @......
+    """, tmp_path)
+    s = press(g, "right")  # (3, 2): dx=-2, dy=2 -> x: wall, stays; (3, 3): dx=-2, dy=1 -> x to (2, 3)
+    cells = sorted((m["x"], m["y"]) for m in s["monsters"])
+    assert cells == [(2, 3), (3, 2)]
+
+
+def test_walking_into_an_enemy_ends_the_run(tmp_path):
+    g = lesson("""
+        ...>
+        ....
+        ....
+        @e..
+    """, tmp_path)
+    s = press(g, "right")
+    assert s["run"] == 2 and s["alive"]
+    assert s["messages"] == ["Caught! Nothing survives. New dungeon."]
+    assert s["map"] != ["...>", "....", "....", "...."] and len(s["map"]) == 8  # a new 8x8 dungeon
+    assert hud.line(g, "status") == "Run 2"
+
+
+def test_reaching_the_exit_builds_a_new_dungeon(tmp_path):
+    g = lesson("""
+        ..@>
+        ....
+        ....
+        e...
+    """, tmp_path)
+    s = press(g, "right")
+    assert s["run"] == 2 and s["messages"] == ["Escaped! A new dungeon is built."]
+    assert (s["player"]["x"], s["player"]["y"]) == (0, 7)  # the start of the new board
+
+
+@pytest.mark.parametrize("key", ["h", "kp4", "y", ".", "R", ">", "q"])
+def test_only_arrows_move(key, tmp_path):
+    g = lesson("""
+        ...>
+        ....
+        ....
+        .@..
+    """, tmp_path)
+    s = press(g, key)
+    assert (s["player"]["x"], s["turn"]) == (1, 0)
+
+
+def test_held_keys_do_not_repeat(registry):
+    assert registry.games["lesson28"].key_repeat is False
