@@ -1,0 +1,45 @@
+"""The wheel adds one top-level import name, ``engine``, and carries the built-in plugins and the
+content inside it, so a plain ``pip install .`` plays the same game as a checkout."""
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    (path,) = out.glob("undercroft-*.whl")
+    return path
+
+
+def test_one_top_level_name_and_the_data_inside(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
+    assert tops == {"engine"}
+    for needed in ("engine/_plugins/content.py", "engine/_plugins/fov_symmetric.py",
+                   "engine/_content/monsters.toml", "engine/_content/games/undercroft.toml"):
+        assert needed in names
+
+
+def test_the_installed_package_finds_its_plugins(wheel, tmp_path):
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    env = {**os.environ, "PYTHONPATH": str(site), "UNDERCROFT_LOAD_PLUGINS": ""}
+    code = ("import json, engine; from engine import load_registry; r = load_registry(); "
+            "print(json.dumps([engine.__file__, sorted(r.games), sorted(r.fov)]))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    where, games, fov = json.loads(r.stdout)
+    assert where.startswith(str(site))  # the unpacked wheel, not the checkout
+    assert {"undercroft", "bunyip", "rogue-sdl", "lesson28"} <= set(games) and "symmetric" in fov
