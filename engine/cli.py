@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from . import rng as rngmod
 from .keys import KeyError_, parse_keys
-from .session import Setup, UsageError, new_game
+from .session import Setup, UsageError
 
-SUBCOMMANDS = ("plugins", "compare", "bench")
+SUBCOMMANDS = ("plugins", "compare", "bench", "replay", "catalog", "scores")
 
 
 class Parser(argparse.ArgumentParser):
@@ -39,6 +39,10 @@ def play_parser() -> Parser:
     p.add_argument("--dump", choices=["json"], help="print the final state as one JSON object")
     p.add_argument("--shot", metavar="FILE.png", help="write a screenshot after the first frame / the keys")
     p.add_argument("--seconds", type=float, help="quit the window after this many seconds")
+    p.add_argument("--new", action="store_true",
+                   help="start a new run even when one is saved (--seed, --map, --game, --plugin do too)")
+    p.add_argument("--record", metavar="FILE",
+                   help="also write the run's replay to FILE (play it: python -m engine replay FILE)")
     return p
 
 
@@ -49,7 +53,8 @@ def setup_from(args: argparse.Namespace) -> Setup:
             seed = rngmod.parse_seed(args.seed)
         except ValueError as e:
             raise UsageError(str(e)) from None
-    return Setup(args.game, seed, list(args.plugin), list(args.plugins_dir), args.map)
+    return Setup(args.game, seed, list(args.plugin), list(args.plugins_dir), args.map, new_run=args.new,
+                 record=args.record)
 
 
 def play(argv: Sequence[str]) -> int:
@@ -67,13 +72,18 @@ def play(argv: Sequence[str]) -> int:
 
 
 def play_headless(setup: Setup, keys: list[str], dump: str | None) -> int:
+    """Play ``keys`` without a window. Saves, profile and replay work as in the window (engine.keeper):
+    ``esc`` saves the run and quits, and a saved run is resumed unless the command line asks for a
+    new one (--new, --seed, --map, --game, --plugin)."""
+    from . import keeper
     from .state import dumps
 
-    game = new_game(setup)
+    game = keeper.open_game(setup)
     for token in keys:
         game.press(token)
         if game.quit_requested:
             break
+    keeper.close(game)
     if dump == "json":
         print(dumps(game))
     return 0

@@ -8,6 +8,7 @@ action, then hands turns to the monsters until the player has energy again.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,7 +76,18 @@ class Game:
         self.run = 1
         self.epoch = 0  # counts level and run changes: an action that changes either ends the turn there
         self.world: World | None = None
+        # called as listener(event, game, **data); see emit(). Empty while the first run is built.
+        self.listeners: list[Callable[..., None]] = []
         self.start_run(seed)
+
+    def emit(self, event: str, **data: Any) -> None:
+        """Tell the listeners (saves, profile, replay: engine.keeper) what happened. Events:
+        ``start`` (a new run, before its level 1), ``level`` (a level was entered; mid-turn),
+        ``death`` (the player died; the state is final), ``escape`` (the player reached an exit,
+        before the next run starts), ``quit`` (the quit key; a turn boundary) and ``key``
+        (``token=``, after every key has been handled: always a turn boundary)."""
+        for listener in list(self.listeners):
+            listener(event, self, **data)
 
     # -- runs and levels ---------------------------------------------------------------
     def start_run(self, seed: int, note: str = "") -> None:
@@ -107,6 +119,7 @@ class Game:
         self.scheduler.add(self.player, self.world.get(self.player, Actor).speed, TURN_COST, player=True)
         self.log(self.rules.message("welcome"))
         self.log(note)
+        self.emit("start")
         self.enter_level(1)
 
     def new_run(self, note: str = "") -> None:
@@ -147,6 +160,7 @@ class Game:
         populate(self, level, depth, self.rng(f"spawn:{depth}"))
         self.update_fov()
         self.registry.call("on_level_generated", game=self, level=level)
+        self.emit("level")
 
     @property
     def level(self) -> Level:
@@ -218,6 +232,7 @@ class Game:
             self.alive = False
             if self.rules.on_death == "screen":
                 self.log(self.rules.message("die"))
+            self.emit("death")
             return
         pos = self.world.get(entity, Position)
         if self.blockers.get((pos.x, pos.y)) == entity:
@@ -267,6 +282,7 @@ class Game:
         pos = self.world.get(self.player, Position)
         here = (pos.x, pos.y)
         if here == self.level.exit:
+            self.emit("escape")
             self.new_run(self.rules.message("exit"))  # on_exit = "new_run": the only choice so far
             return
         if self.rules.fov_timing == "move":
@@ -305,13 +321,19 @@ class Game:
         raise RuntimeError(f"action chain too long at {action!r}")  # a plugin bug
 
     def press(self, token: str) -> bool:
-        """Handle one key token; returns whether anything changed."""
+        """Handle one key token; returns whether anything changed. Listeners hear ``key`` after it."""
+        changed = self._press(token)
+        self.emit("key", token=token)
+        return changed
+
+    def _press(self, token: str) -> bool:
         self.new_in_view = False
         command = command_for(self.rules, token)
         if command is None:
             return False
         if command.name == "quit":
             self.quit_requested = True
+            self.emit("quit")
             return True
         if not self.alive:
             if command.name == "restart" and self.rules.restart:

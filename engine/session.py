@@ -31,6 +31,8 @@ class Setup:
     plugins: list[str] = field(default_factory=list)  # "KIND=NAME"
     plugins_dirs: Sequence[str] = ()
     map_file: str | None = None
+    new_run: bool = False  # --new: never resume the saved run (engine.keeper.open_game)
+    record: str | None = None  # --record FILE: also write the run's replay there
 
 
 def parse_choice(spec: str) -> tuple[str, str]:

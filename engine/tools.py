@@ -1,4 +1,4 @@
-"""The subcommands: ``plugins``, ``compare``, ``bench``."""
+"""The subcommands: ``plugins``, ``compare``, ``bench``, ``replay``, ``catalog``, ``scores``."""
 
 from __future__ import annotations
 
@@ -85,4 +85,16 @@ def run(name: str, argv: Sequence[str]) -> int:
         from . import bench
 
         return bench.main(argv)
+    if name == "replay":
+        from . import replay
+
+        return replay.replay_main(list(argv))
+    if name == "catalog":
+        from . import catalog
+
+        return catalog.main(list(argv))
+    if name == "scores":
+        from . import profile
+
+        return profile.scores_main(argv)
     raise UsageError(f"unknown subcommand {name!r}")

@@ -1,0 +1,147 @@
+"""Bad files: every truncated, corrupt, wrong-version, oversized or hostile save, profile or replay
+gets one clear line on stderr, is moved aside as NAME.corrupt-<n> with its bytes intact, and the
+game goes on (a new run, a fresh profile)."""
+
+import json
+
+import pytest
+
+from engine.cli import main
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
+    return folder
+
+
+_VALID: dict[str, bytes] = {}
+
+
+def valid(name: str, tmp_path_factory=None) -> dict:
+    """A sound file of each kind, made once by playing (seed 3, two steps, quit)."""
+    if not _VALID:
+        import os
+        import tempfile
+
+        old = os.environ["UNDERCROFT_HOME"]
+        os.environ["UNDERCROFT_HOME"] = folder = tempfile.mkdtemp()
+        try:
+            assert main(["--headless", "--seed", "3", "--keys", "l l j esc"]) == 0
+            for n in ("run.json", "profile.json", "last-run.replay.json"):
+                _VALID[n] = open(os.path.join(folder, n), "rb").read()
+        finally:
+            os.environ["UNDERCROFT_HOME"] = old
+    return json.loads(_VALID[name])
+
+
+def edit(name: str, change) -> bytes:
+    data = valid(name)
+    change(data)
+    return json.dumps(data).encode()
+
+
+def entity(data: dict, kind: str) -> dict:
+    return next(e for e in data["entities"] if kind in e)
+
+
+def first_monster(data: dict) -> dict:
+    return entity(data, "monster")
+
+
+def set_(path, value):
+    def change(d):
+        target = d
+        for key in path[:-1]:
+            target = target[key] if not callable(key) else key(target)
+        target[path[-1]] = value
+    return change
+
+
+RUN = "run.json"
+PROFILE = "profile.json"
+REPLAY = "last-run.replay.json"
+BAD = [
+    ("empty", RUN, lambda: b"", "empty file"),
+    ("truncated", RUN, lambda: valid(RUN) and _VALID[RUN][: len(_VALID[RUN]) // 2], "not valid JSON"),
+    ("binary garbage", RUN, lambda: bytes(range(256)) * 8, "not UTF-8"),
+    ("utf-16", RUN, lambda: json.dumps(valid(RUN)).encode("utf-16"), "not UTF-8"),
+    ("a list, not an object", RUN, lambda: b"[1, 2, 3]", "expected a JSON object, got list"),
+    ("another kind", RUN, lambda: edit(RUN, set_(["kind"], "profile")), "not a run file"),
+    ("newer schema", RUN, lambda: edit(RUN, set_(["schema"], 99)), "schema 99 is newer"),
+    ("schema as text", RUN, lambda: edit(RUN, set_(["schema"], "1")), "no schema version"),
+    ("deep nesting", RUN, lambda: b'{"kind": "run", "schema": 1, "x": ' + b"[" * 200_000 + b"]" * 200_000 + b"}",
+     "nested too deeply"),
+    ("moderate nesting", RUN, lambda: b'{"kind": "run", "schema": 1, "x": ' + b"[" * 500 + b"]" * 500 + b"}",
+     "nested too deeply"),
+    ("huge number", RUN, lambda: _VALID[RUN].replace(b'"turn":', b'"turn":' + b"9" * 5000 + b",\"t\":"),
+     "not valid JSON"),
+    ("NaN", RUN, lambda: _VALID[RUN].replace(b'"turn":', b'"turn":NaN,"t":'), "not a number JSON allows"),
+    ("oversized", RUN, lambda: b" " * (16 * 1024 * 1024 + 1) + b"{}", "too big"),
+    ("negative HP", RUN, lambda: edit(RUN, set_([first_monster, "fighter"], [-5, 4, 2, 0])), "fighter"),
+    ("HP over max", RUN, lambda: edit(RUN, set_([lambda d: entity(d, "inventory"), "fighter"], [99, 20, 4, 0])),
+     "0 <= hp <= max_hp"),
+    ("off the map", RUN, lambda: edit(RUN, set_([first_monster, "x"], 500)), "on the 80x43 map"),
+    ("inside a wall", RUN, lambda: edit(RUN, set_([first_monster, "y"], 0)), "a cell that is not wall"),
+    ("unknown monster", RUN, lambda: edit(RUN, set_([first_monster, "monster", "kind"], "dragon")),
+     "a known monster kind"),
+    ("turn as text", RUN, lambda: edit(RUN, set_(["turn"], "many")), "turn: expected a whole number"),
+    ("a bool for a number", RUN, lambda: edit(RUN, set_(["depth"], True)), "depth: expected a whole number"),
+    ("unknown preset", RUN, lambda: edit(RUN, set_(["game"], "chess")), "game: expected a known preset"),
+    ("ragged terrain", RUN, lambda: edit(RUN, lambda d: d["level"]["rows"].__setitem__(3, "#")), "rows of one width"),
+    ("strange terrain", RUN, lambda: edit(RUN, lambda d: d["level"]["rows"].__setitem__(0, "X" * 80)), "only"),
+    ("scheduler names nobody", RUN, lambda: edit(RUN, set_(["scheduler", "player"], 12345)), "scheduler.player"),
+    ("bad random state", RUN, lambda: edit(RUN, lambda d: [s[1].pop() for s in d["streams"].values()]),
+     "Mersenne Twister"),
+    ("a dead run", RUN, lambda: edit(RUN, set_(["alive"], False)), "a dead run is never saved"),
+    ("messages not a list", RUN, lambda: edit(RUN, set_(["messages"], "hello")), "messages: expected a list"),
+    ("seen map the wrong size", RUN, lambda: edit(RUN, lambda d: d["seen"].pop()), "seen: expected a list of 43"),
+    ("profile: negative deaths", PROFILE, lambda: edit(PROFILE, set_(["deaths"], -1)), "deaths: expected"),
+    ("profile: eleven best runs", PROFILE, lambda: edit(PROFILE, set_(["top"], [{}] * 11)), "top: expected"),
+    ("profile: garbage", PROFILE, lambda: b"\x00\x01\x02 garbage", "not valid JSON"),
+    ("profile: truncated", PROFILE, lambda: valid(PROFILE) and _VALID[PROFILE][:-3], "not valid JSON"),
+    ("replay: unknown key", REPLAY, lambda: edit(REPLAY, set_(["keys"], ["l", "zz"])), "keys[1]"),
+    ("replay: negative seed", REPLAY, lambda: edit(REPLAY, set_(["seed"], -1)), "seed: expected"),
+    ("replay: truncated", REPLAY, lambda: valid(REPLAY) and _VALID[REPLAY][:40], "not valid JSON"),
+]
+
+
+@pytest.mark.parametrize(("label", "name", "make", "reason"), BAD, ids=[b[0] for b in BAD])
+def test_a_bad_file_is_one_line_moved_aside_and_the_game_goes_on(home, capsys, label, name, make, reason):
+    bad = make()
+    home.mkdir(parents=True, exist_ok=True)
+    capsys.readouterr()
+    path = home / name
+    path.write_bytes(bad)
+    if name == RUN:
+        assert main(["--headless", "--keys", "l", "--dump", "json"]) == 0
+        out, err = capsys.readouterr()
+        state = json.loads(out)
+        assert state["turn"] in (0, 1) and state["alive"]  # a new run, played
+        then = "starting a new run"
+    elif name == PROFILE:
+        assert main(["scores", "--json"]) == 0
+        out, err = capsys.readouterr()
+        assert json.loads(out)["runs"] == 0  # a fresh profile
+        then = "starting a fresh profile"
+    else:
+        assert main(["replay", str(path), "--dump", "json"]) == 2
+        err = capsys.readouterr().err
+        then = "nothing to play"
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert reason in err, err
+    assert f"{path}:" in err and f"moved aside to {name}.corrupt-1; {then}" in err, err
+    assert (home / f"{name}.corrupt-1").read_bytes() == bad  # nothing lost
+
+
+def test_a_second_bad_file_gets_the_next_number(home, capsys):
+    home.mkdir(parents=True)
+    for n in (1, 2):
+        (home / RUN).write_bytes(b"junk %d" % n)
+        assert main(["--headless", "--keys", "l"]) == 0
+        # the new run was saved at its first level: clear it so the next junk is what is loaded
+        (home / RUN).unlink()
+    assert (home / "run.json.corrupt-1").read_bytes() == b"junk 1"
+    assert (home / "run.json.corrupt-2").read_bytes() == b"junk 2"
+    assert capsys.readouterr().err.count("\n") == 2

@@ -1,0 +1,85 @@
+"""Replays: a recorded run plays back to the very same bytes of ``--dump json``."""
+
+import json
+import random
+
+import pytest
+
+from engine.cli import main
+from engine.keys import DEFAULT_KEYS
+
+TOKENS = sorted(t for t in DEFAULT_KEYS if t != "esc")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
+    return folder
+
+
+def out_of(capsys, *args) -> str:
+    assert main(list(args)) == 0
+    return capsys.readouterr().out
+
+
+def keys(seed: int, n: int = 400) -> str:
+    dice = random.Random(seed)
+    return " ".join(dice.choice(TOKENS) for _ in range(n))
+
+
+@pytest.mark.parametrize("seed", [1, 7, 23])
+def test_a_recorded_run_replays_to_identical_bytes(home, tmp_path, capsys, seed):
+    rec = tmp_path / "run.replay.json"
+    original = out_of(capsys, "--headless", "--seed", str(seed), "--keys", keys(seed), "--record", str(rec),
+                      "--dump", "json")
+    assert out_of(capsys, "replay", str(rec), "--dump", "json") == original
+    last = home / "last-run.replay.json"
+    assert json.loads(last.read_text()) == json.loads(rec.read_text())
+    assert out_of(capsys, "replay", str(last), "--dump", "json") == original
+
+
+def test_a_resumed_run_replays_whole(home, capsys):
+    out_of(capsys, "--headless", "--seed", "12", "--keys", keys(1, 150) + " esc")
+    resumed = out_of(capsys, "--headless", "--keys", keys(2, 150), "--dump", "json")
+    assert out_of(capsys, "replay", str(home / "last-run.replay.json"), "--dump", "json") == resumed
+    data = json.loads((home / "last-run.replay.json").read_text())
+    # the quit that saved the run is not part of the game: the replay goes straight on
+    assert data["seed"] == 12 and len(data["keys"]) == 300 and "esc" not in data["keys"]
+
+
+def test_the_quit_key_ends_the_replay_where_it_ended_the_run(home, tmp_path, capsys):
+    rec = tmp_path / "r.json"
+    original = out_of(capsys, "--headless", "--seed", "3", "--keys", "l l esc j j", "--record", str(rec),
+                      "--dump", "json")
+    assert json.loads(rec.read_text())["keys"] == ["l", "l", "esc"]
+    assert out_of(capsys, "replay", str(rec), "--dump", "json") == original
+
+
+def test_a_map_run_keeps_its_map(home, tmp_path, capsys):
+    m = tmp_path / "m.txt"
+    m.write_text("#########\n#@..r..>#\n#########\n")
+    rec = tmp_path / "r.json"
+    original = out_of(capsys, "--headless", "--map", str(m), "--keys", "l l l l l l . R l", "--record", str(rec),
+                      "--dump", "json")
+    m.unlink()
+    assert out_of(capsys, "replay", str(rec), "--dump", "json") == original
+
+
+def test_other_versions_say_so_before_playing(home, tmp_path, capsys):
+    rec = tmp_path / "r.json"
+    out_of(capsys, "--headless", "--seed", "3", "--keys", "l l", "--record", str(rec))
+    data = json.loads(rec.read_text())
+    data["engine"], data["content"] = "0.0.1", "feedfacefeedface"
+    rec.write_text(json.dumps(data))
+    assert main(["replay", str(rec), "--dump", "json"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "recorded with other versions: engine 0.0.1 (this is " in err and "content feedfacefeedface" in err
+
+
+def test_replay_mistakes_are_one_line(home, tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path), "--speed", "0"]) == 2
+    assert "--speed 0.0: expected keys per second > 0" in capsys.readouterr().err

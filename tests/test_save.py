@@ -1,0 +1,167 @@
+"""Run saves: save then resume plays exactly as never quitting; permadeath consumes and deletes."""
+
+import dataclasses
+import json
+import random
+
+import pytest
+
+from engine import keeper, savefile
+from engine.cli import main
+from engine.keys import DEFAULT_KEYS
+from engine.plugins import load_registry
+from engine.save import capture, restore
+from engine.session import Setup, new_game
+from engine.state import dumps
+
+TOKENS = sorted(t for t in DEFAULT_KEYS if t != "esc")
+A = "l l j j h k y u b n . kp5 kp1 kp9 > q l l l j j j"
+B = "h h h k k k . . > q l j l j u u b b n n y y"
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
+    return folder
+
+
+def run(capsys, *args) -> tuple[dict | None, str]:
+    assert main(["--headless", *args]) == 0
+    out = capsys.readouterr()
+    return (json.loads(out.out) if out.out.strip() else None), out.err
+
+
+@pytest.mark.parametrize("seed", [3, 11, 42])
+def test_save_then_resume_is_the_same_as_never_quitting(home, capsys, seed):
+    run(capsys, "--seed", str(seed), "--keys", A + " esc")
+    assert (home / "run.json").exists()
+    resumed, err = run(capsys, "--keys", B, "--dump", "json")
+    assert err == ""
+    one_go, _ = run(capsys, "--seed", str(seed), "--new", "--keys", f"{A} {B}", "--dump", "json")
+    assert resumed == one_go
+    assert resumed["turn"] > 10
+
+
+def test_resume_several_times_in_a_row(home, capsys):
+    keys = [random.Random(5).choice(TOKENS) for _ in range(300)]
+    run(capsys, "--seed", "5", "--keys", " ".join(keys[:100]) + " esc")
+    run(capsys, "--keys", " ".join(keys[100:200]) + " esc")
+    resumed, _ = run(capsys, "--keys", " ".join(keys[200:]), "--dump", "json")
+    one_go, _ = run(capsys, "--seed", "5", "--new", "--keys", " ".join(keys), "--dump", "json")
+    assert resumed == one_go
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_capture_restore_mid_game_keeps_every_stream_energy_and_order(registry, seed):
+    """In process, without files: restore at a random key, then both games take the same keys."""
+    dice = random.Random(seed)
+    keys = [dice.choice(TOKENS) for _ in range(500)]
+    cut = dice.randrange(50, 450)
+    g = new_game(Setup(seed=seed), registry)
+    for k in keys[:cut]:
+        g.press(k)
+    if not g.alive:
+        g.press("R")
+    data = json.loads(json.dumps(capture(g)))
+    h = restore(data, registry)
+    assert dumps(h) == dumps(g)
+    assert h.scheduler.state()["energy"].values().__len__() == len(g.scheduler)
+    for k in keys[cut:]:
+        g.press(k)
+        h.press(k)
+        assert dumps(h) == dumps(g)
+
+
+def test_a_consumed_save_cannot_be_loaded_twice(home, capsys, registry):
+    run(capsys, "--seed", "4", "--keys", "l l esc")
+    first = keeper.open_game(Setup(), registry, choice="continue")
+    assert (first.seed, first.turn) == (4, 2)
+    assert not (home / "run.json").exists()
+    second = keeper.open_game(Setup(), registry, choice="continue")
+    assert second.turn == 0 and second.seed != 4  # nothing left to load: a new run
+
+
+def test_quitting_writes_the_save_again(home, capsys):
+    run(capsys, "--seed", "4", "--keys", "l esc")
+    run(capsys, "--keys", "l esc")
+    data = json.loads((home / "run.json").read_text())
+    assert data["kind"] == "run" and data["schema"] == 1 and data["keys"] == ["l", "l"]
+
+
+def test_the_run_is_saved_at_each_new_level(home, registry):
+    g = keeper.open_game(Setup(seed=1), registry)
+    assert json.loads((home / "run.json").read_text())["depth"] == 1
+    g.descend()  # as the stairs would
+    g.press(".")  # the key that ends the turn on the new level writes the save
+    assert json.loads((home / "run.json").read_text())["depth"] == 2
+
+
+def map_file(tmp_path, text="#######\n#@o...#\n#######\n"):
+    path = tmp_path / "m.txt"
+    path.write_text(text)
+    return str(path)
+
+
+def test_death_deletes_the_save_and_counts_in_the_profile(home, capsys, tmp_path):
+    m = map_file(tmp_path)
+    state, _ = run(capsys, "--map", m, "--keys", ". " * 30, "--dump", "json")
+    assert state["alive"] is False
+    assert not (home / "run.json").exists()
+    profile = json.loads((home / "profile.json").read_text())
+    assert profile["deaths"] == 1 and profile["runs"] == 1
+    assert profile["top"][0]["cause"] == "killed by an orc on depth 1"
+    morgue = next(home.glob("morgue-*.txt")).read_text()
+    for needle in ("Preset:  undercroft", "Turns:   4", "HP:      0/20", "killed by an orc", "#@....#",
+                   "The orc kills you."):
+        assert needle in morgue
+
+
+def test_quitting_a_dead_run_writes_no_save(home, capsys, tmp_path):
+    run(capsys, "--map", map_file(tmp_path), "--keys", ". " * 30 + "esc")
+    assert not (home / "run.json").exists()
+
+
+def test_a_roguelite_preset_keeps_its_save(home):
+    registry = load_registry(entry_points=False)
+    registry.games["lite"] = dataclasses.replace(registry.games["undercroft"], name="lite", keep_saves=True)
+    g = keeper.open_game(Setup(game="lite", seed=2), registry)
+    for k in "l l esc".split():
+        g.press(k)
+    for _ in range(2):
+        h = keeper.open_game(Setup(), registry)
+        assert (h.rules.name, h.seed) == ("lite", 2)
+        assert (home / "run.json").exists()
+
+
+def test_seed_map_game_and_new_start_new_runs(home, capsys):
+    for setup in (Setup(new_run=True), Setup(seed=9), Setup(game="undercroft"), Setup(plugins=["fov=symmetric"]),
+                  Setup(map_file="m.txt")):
+        assert keeper.wants_new(setup)
+    assert not keeper.wants_new(Setup(plugins_dirs=["x"]))
+    run(capsys, "--seed", "8", "--keys", "l l esc")
+    state, _ = run(capsys, "--dump", "json")
+    assert state["seed"] == 8
+
+
+def test_saved_run_summary_for_the_title_screen(home, capsys):
+    assert keeper.saved_run() is None
+    run(capsys, "--seed", "6", "--keys", "l esc")
+    info = keeper.saved_run()
+    assert info["seed"] == 6 and info["game"] == "undercroft" and info["depth"] == 1
+    assert (home / "run.json").exists()  # looking does not consume
+
+
+def test_write_is_atomic_and_leaves_no_temporary_files(home):
+    path = home / "x.json"
+    for i in range(5):
+        savefile.write_json(path, "test", 1, {"i": i})
+    assert savefile.read_json(path, "test", 1)["i"] == 4
+    assert sorted(p.name for p in home.iterdir()) == ["x.json"]
+
+
+def test_migrations_upgrade_old_schemas(home):
+    path = home / "old.json"
+    savefile.write_json(path, "test", 1, {"hp": 3})
+    data = savefile.read_json(path, "test", 2, {1: lambda d: {**d, "max_hp": d["hp"]}})
+    assert data["schema"] == 2 and data["max_hp"] == 3
