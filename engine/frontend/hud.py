@@ -1,0 +1,154 @@
+"""The text below the map, the death overlay and the help screen: a few arcade.Text objects.
+
+The words come from :mod:`engine.hud` (the preset's templates); this module only places and
+colours them. A Text is re-laid-out only when its string or colour changes, because pyglet's
+layout is the expensive part of drawing text.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+import pyglet
+
+from .. import hud as words
+from ..keys import DEFAULT_KEYS
+from .atlas import FONT, FONT_NAME
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+BRIGHT = (235, 235, 235, 255)
+KEYS_COLOR = (140, 150, 170, 255)
+HP_LOW = (235, 60, 50, 255)
+DEATH = (220, 50, 40, 255)
+SHADE = (0, 0, 0, 150)  # the death overlay: the map stays readable under it
+BANNER = (25, 4, 4, 225)  # behind the death title, so it reads over any map
+HELP_BG = (8, 8, 14, 235)
+WINDOW_KEYS = [("zoom in / out", "ctrl +  ctrl -"), ("close help", "esc  ?")]
+
+
+def message_color(age: int) -> tuple[int, int, int, int]:
+    """The newest message (age 0) bright, older ones fading to a dim grey."""
+    level = 235 if age == 0 else max(90, 165 - 25 * (age - 1))
+    return (level, level, level, 255)
+
+
+def help_lines(game: Game) -> list[str]:
+    """Every key the preset knows, grouped by command, then the window's own keys."""
+    keymap = game.rules.keys or DEFAULT_KEYS
+    by_command: dict[str, list[str]] = {}
+    for token, command in keymap.items():
+        by_command.setdefault(command, []).append(token)
+    rows = [(command, "  ".join(tokens)) for command, tokens in by_command.items()] + WINDOW_KEYS
+    width = max(len(c) for c, _ in rows)
+    return [f"{command:<{width}}   {tokens}" for command, tokens in rows]
+
+
+def _set(text: arcade.Text, value: str, color: tuple[int, int, int, int] | None = None) -> None:
+    if text.text != value:
+        text.text = value
+    if color is not None and tuple(text.color) != color:
+        text.color = color
+
+
+class Hud:
+    """Status, keys and message lines in ``rows`` rows of ``row_px`` pixels at the window's bottom."""
+
+    def __init__(self, rows: int, row_px: int) -> None:
+        arcade.load_font(FONT)
+        self.rows = max(2, rows)
+        self.row_px = row_px
+        self.batch = pyglet.graphics.Batch()
+        size = self.font_size(row_px)
+
+        def text(color: tuple[int, int, int, int] = BRIGHT, batch: pyglet.graphics.Batch | None = None,
+                 scale: float = 1.0) -> arcade.Text:
+            return arcade.Text("", 0, 0, color, size * scale, font_name=FONT_NAME, batch=batch)
+
+        self.status = text(batch=self.batch)
+        self.keys = text(KEYS_COLOR, batch=self.batch)
+        self.messages = [text(batch=self.batch) for _ in range(self.rows - 2)]
+        self.death_title = text(DEATH, scale=2.0)
+        self.death_hint = text(BRIGHT)
+        self.profile = text(KEYS_COLOR)
+        self.death_title.anchor_x = self.death_hint.anchor_x = self.profile.anchor_x = "center"
+        self.help = arcade.Text("", 0, 0, BRIGHT, size, font_name=FONT_NAME, multiline=True, width=4000)
+        self.help_title = text(BRIGHT, scale=1.5)
+
+    @staticmethod
+    def font_size(row_px: int) -> float:
+        """Points for a line of ``row_px`` pixels: pyglet draws 1 pt as 96/72 px, plus line gap."""
+        return max(6.0, row_px / 1.25 * 72 / 96)
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.row_px
+
+    def layout(self, width: int, height: int) -> None:
+        """Place the lines: HUD rows from the bottom edge, the help screen from the top."""
+        pad = max(4, self.row_px // 3)
+        lines = [self.status, self.keys, *self.messages]
+        for i, text in enumerate(lines):
+            text.x = pad
+            # baseline a quarter row above the row's bottom, so descenders stay in the row
+            text.y = self.height - (i + 1) * self.row_px + self.row_px // 4
+        self.help_title.position = (2 * pad, height - 2 * self.row_px)
+        self.help.position = (2 * pad, height - 4 * self.row_px)
+
+    def update(self, game: Game) -> None:
+        """Refresh the strings from the game (cheap when nothing changed)."""
+        _set(self.status, words.line(game, "status"), HP_LOW if words.hp_low(game) else BRIGHT)
+        if game.alive:
+            _set(self.keys, words.line(game, "keys"), KEYS_COLOR)
+        else:  # the keys line says what to do now; red where the preset has its own words for it
+            dead_words = "keys_dead" in game.rules.messages
+            _set(self.keys, words.line(game, "keys_dead"), HP_LOW if dead_words else KEYS_COLOR)
+        recent = game.messages[-len(self.messages):] if self.messages else []
+        for i, text in enumerate(self.messages):
+            if i < len(recent):
+                age = len(recent) - 1 - i
+                _set(text, recent[i], message_color(age))
+            else:
+                _set(text, "")
+        if not game.alive:
+            _set(self.death_title, words.line(game, "death_title"))
+            _set(self.death_hint, words.line(game, "death_hint"))
+
+    def lines(self) -> dict[str, object]:
+        """What the HUD shows, as strings: for tests and tools."""
+        return {
+            "status": self.status.text,
+            "keys": self.keys.text,
+            "messages": [t.text for t in self.messages if t.text],
+            "status_color": tuple(self.status.color),
+        }
+
+    def draw(self) -> None:
+        self.batch.draw()
+
+    def draw_death(self, rect: tuple[int, int, int, int], player_y: float, profile: list[str] = ()) -> None:
+        """Shade the map area; the banner goes in the half away from the player, so the end of
+        the run stays visible under it."""
+        left, bottom, width, height = rect
+        arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, SHADE)
+        upper = player_y < bottom + height / 2
+        middle = int(bottom + height * (0.75 if upper else 0.25))
+        row = self.row_px
+        arcade.draw_lbwh_rectangle_filled(left, middle - 2.5 * row, width, 5 * row, BANNER)
+        self.death_title.position = (left + width // 2, middle + row // 2)
+        self.death_hint.position = (left + width // 2, middle - 3 * row // 2)
+        self.death_title.draw()
+        self.death_hint.draw()
+        if profile:  # the profile survives the death: show it under the banner's hint
+            _set(self.profile, "   ".join(profile))
+            self.profile.position = (left + width // 2, middle - 5 * row // 2 + row // 4)
+            self.profile.draw()
+
+    def draw_help(self, game: Game, width: int, height: int) -> None:
+        arcade.draw_lbwh_rectangle_filled(0, 0, width, height, HELP_BG)
+        _set(self.help_title, f"Keys: {game.rules.name}")
+        _set(self.help, "\n".join(help_lines(game)))
+        self.help_title.draw()
+        self.help.draw()

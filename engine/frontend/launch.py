@@ -1,0 +1,121 @@
+"""``python -m engine`` with a window (or ``--headless --shot``): build the game, open the window,
+play ``--keys``, write ``--shot``, run the on-demand loop, ``--dump`` the end state.
+
+Every check that can fail on the player's input runs before anything is drawn, and fails as a
+:class:`UsageError` (one line, exit status 2): no display, a screenshot path that can't be written,
+a window the system refuses to create.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from .. import keeper
+from ..session import Setup, UsageError, load, new_game
+
+HEADLESS_HINT = "use --headless (with --shot FILE.png to render a frame offscreen)"
+
+
+def check_display(headless: bool) -> None:
+    """On X11/Wayland systems a window needs DISPLAY or WAYLAND_DISPLAY: say so before trying."""
+    if headless or os.environ.get("ARCADE_HEADLESS") or sys.platform in ("win32", "cygwin", "darwin"):
+        return
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        raise UsageError(f"no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set): {HEADLESS_HINT}")
+
+
+def check_shot(shot: str) -> Path:
+    """The screenshot must be writable where asked, before a frame is rendered for it."""
+    path = Path(shot)
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise UsageError(f"--shot {shot}: is a folder, not a file")
+    if not folder.is_dir():
+        raise UsageError(f"--shot {shot}: no such folder {str(folder)!r}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UsageError(f"--shot {shot}: cannot write there (permission denied)")
+    return path
+
+
+def open_window(game, *, headless: bool, **options):  # -> GameWindow; imported late: it imports arcade
+    if headless:
+        # must precede the first import of arcade/pyglet: it selects pyglet's EGL headless window
+        os.environ["ARCADE_HEADLESS"] = "1"
+    try:
+        import pyglet
+
+        from .window import GameWindow
+
+        # pyglet.app.run() switches Window events to immediate dispatch for good; a window made
+        # after a loop has run (tests, tools) would then get its first resize before its GL state
+        # exists. Queue them during creation, as pyglet does before any loop runs.
+        queued = pyglet.window.Window._enable_event_queue
+        pyglet.window.Window._enable_event_queue = True
+        try:
+            return GameWindow(game, visible=not headless, **options)
+        finally:
+            pyglet.window.Window._enable_event_queue = queued
+    except Exception as e:  # pyglet/EGL/X raise many types; every one means "no window here"
+        reason = " ".join(str(e).split()) or type(e).__name__
+        raise UsageError(f"cannot open a window ({reason[:160]}): {HEADLESS_HINT}") from None
+
+
+def save_shot(window, path: Path) -> None:
+    """Read the frame just drawn (before the flip, so it is the back buffer we drew) to a PNG."""
+    import arcade
+
+    arcade.get_image(0, 0, *window.get_framebuffer_size()).convert("RGB").save(path, format="PNG")
+
+
+def run_window(
+    setup: Setup,
+    keys: list[str],
+    *,
+    headless: bool,
+    shot: str | None,
+    seconds: float | None,
+    dump: str | None,
+) -> int:
+    check_display(headless)
+    shot_path = check_shot(shot) if shot else None
+    if seconds is not None and seconds < 0:
+        raise UsageError(f"--seconds {seconds}: expected a number of seconds >= 0")
+    registry = load(setup.plugins_dirs)
+    saved = None if (headless or keeper.wants_new(setup)) else keeper.saved_run()
+    if saved is None:
+        # headless (--shot) follows the headless rule: resume unless the command line says new
+        game = keeper.open_game(setup, registry)
+        window = open_window(game, headless=headless)
+    else:
+        # a saved run: the title screen asks; the stand-in game only sizes the window
+        def choose(choice: str):
+            return keeper.open_game(setup, registry, choice=choice)
+
+        window = open_window(new_game(setup, registry), headless=headless, title_screen=saved, choose=choose)
+    from . import loop
+
+    try:
+        for token in keys:
+            window.press(token)
+            if window.game.quit_requested:
+                break
+        if not window.closed:
+            window.frames.cancel()  # the keys' frames fold into the first frame, drawn now
+            if shot_path is not None:
+                window.frames.after_draw.append(lambda: save_shot(window, shot_path))
+            window.frames.draw()
+        if not headless and not window.closed:
+            loop.run(seconds)
+    finally:
+        if not window.closed:
+            window.close()
+        game = window.game
+        if any(isinstance(listener, keeper.Keeper) for listener in game.listeners):
+            keeper.close(game)
+    if dump == "json":
+        from ..state import dumps
+
+        print(dumps(game))
+    return 0

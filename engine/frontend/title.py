@@ -1,0 +1,47 @@
+"""The title screen: shown when a saved run exists, it offers Continue or New run.
+
+Looking at the save does not consume it; only choosing Continue loads it (true permadeath: it
+cannot be loaded twice). The window builds the chosen game through ``engine.keeper.open_game``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+
+from .atlas import FONT_NAME
+
+CHOICES = {"c": "continue", "C": "continue", "enter": "continue", "n": "new", "N": "new"}
+BG = (8, 8, 14, 255)
+
+
+def lines(saved: dict[str, Any]) -> list[str]:
+    return [
+        "UNDERCROFT",
+        "",
+        f"A saved run: {saved['game']}, depth {saved['depth']}, turn {saved['turn']}, seed {saved['seed']}",
+        "",
+        "C or Enter: continue     N: new run     Esc: quit",
+    ]
+
+
+class TitleScreen:
+    def __init__(self, saved: dict[str, Any], row_px: int) -> None:
+        self.saved = saved
+        size = max(8.0, row_px * 0.6)
+        self.texts = [arcade.Text(line, 0, 0, (235, 235, 235, 255), size * (2 if i == 0 else 1),
+                                  font_name=FONT_NAME, anchor_x="center") for i, line in enumerate(lines(saved))]
+        self.row_px = row_px
+
+    def choice(self, token: str) -> str | None:
+        """What a key chooses: "continue", "new", "quit", or None (not a title key)."""
+        return "quit" if token == "esc" else CHOICES.get(token)
+
+    def draw(self, width: int, height: int) -> None:
+        arcade.draw_lbwh_rectangle_filled(0, 0, width, height, BG)
+        step = self.row_px * 1.5
+        top = height / 2 + step * len(self.texts) / 2
+        for i, text in enumerate(self.texts):
+            text.position = (width / 2, top - i * step)
+            text.draw()

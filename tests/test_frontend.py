@@ -1,0 +1,190 @@
+"""The window, rendered headless (EGL): what the player sees, pixel by pixel and line by line."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.components import Fighter, Inventory, Monster
+from engine.hud import line
+from scenario import game_from
+
+arcade = pytest.importorskip("arcade")
+
+from engine.frontend.launch import open_window  # noqa: E402
+
+PLAYER = (255, 255, 255)
+RAT = (170, 140, 110)
+
+# A corridor: the rat sits 8 cells from the player, inside the light (radius 8) but beyond its own
+# sight (6), so it sleeps. Three steps east put it out of view, on a remembered cell.
+# The room below the wall, through a far door, is never seen.
+CORRIDOR = """
+    ##############################
+    #r.......@...................#
+    ###########################.##
+    #............................#
+    ##############################
+"""
+
+
+@pytest.fixture
+def window_for():
+    windows = []
+
+    def make(game, **options):
+        window = open_window(game, headless=True, **options)
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        if not window.closed:
+            window.close()
+
+
+def screenshot(window):
+    images = []
+    window.frames.after_draw.append(lambda: images.append(arcade.get_image()))
+    window.frames.draw()
+    return images[0].convert("RGB")
+
+
+def cell_pixels(window, image, x: int, y: int) -> list[tuple[int, int, int]]:
+    left, bottom, _, _ = window.map_rect
+    ox, oy = window.map_offset()
+    size = window.cell * window.zoom
+    height = window.grid.shape[0]
+    x0 = left + ox + x * size
+    top = window.height - (bottom + oy + (height - y) * size)
+    return [image.getpixel((x0 + i, top + j)) for j in range(size) for i in range(size)]
+
+
+def brightest(pixels) -> tuple[int, int, int]:
+    return max(pixels, key=sum)
+
+
+def close_to(a, b, tolerance: int = 3) -> bool:
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b, strict=True))
+
+
+def test_player_and_wall_cells_carry_their_colours(tmp_path, window_for):
+    game = game_from(CORRIDOR, tmp_path)
+    window = window_for(game)
+    image = screenshot(window)
+    assert window.grid.cell_at(9, 1) == ("@", PLAYER)
+    assert close_to(brightest(cell_pixels(window, image, 9, 1)), PLAYER)
+    glyph, wall = window.grid.cell_at(9, 0)
+    assert glyph == "#"
+    assert close_to(brightest(cell_pixels(window, image, 9, 0)), wall)
+    # a sleeping rat in view is drawn in its colour
+    assert close_to(brightest(cell_pixels(window, image, 1, 1)), RAT)
+
+
+def test_unseen_is_black_memory_is_dim_and_unseen_monsters_are_not_drawn(tmp_path, window_for):
+    game = game_from(CORRIDOR, tmp_path)
+    window = window_for(game)
+    for _ in range(3):
+        window.press("l")
+    image = screenshot(window)
+    assert not game.floor.visible[1, 1] and game.floor.seen[1, 1]
+    # the room below was never seen: black
+    assert set(cell_pixels(window, image, 5, 3)) == {(0, 0, 0)}
+    # a remembered wall is dimmer than a visible one
+    remembered = sum(brightest(cell_pixels(window, image, 2, 0)))
+    visible = sum(brightest(cell_pixels(window, image, 12, 0)))
+    assert 0 < remembered < visible * 0.6
+    # the rat is still there, but out of sight: its cell shows the remembered floor
+    assert [m.kind for _, m in game.world.query(Monster)] == ["rat"]
+    glyph, _ = window.grid.cell_at(1, 1)
+    assert glyph == "."
+    assert not any(close_to(p, RAT, 12) for p in cell_pixels(window, image, 1, 1))
+
+
+def test_a_turn_updates_only_the_cells_that_changed(tmp_path, window_for):
+    game = game_from(CORRIDOR, tmp_path)
+    window = window_for(game)
+    window.frames.draw()
+    window.press("l")
+    window.frames.flush()
+    total = len(window.grid.sprites)
+    assert 0 < window.grid.updated < total // 10
+    assert window.grid.cell_at(10, 1)[0] == "@" and window.grid.cell_at(9, 1)[0] == "."
+
+
+def test_hud_shows_hp_gold_potions_depth(tmp_path, window_for):
+    game = game_from("""
+        #######
+        #@$!..#
+        #######
+    """, tmp_path)
+    window = window_for(game)
+    window.press("l")
+    window.press("l")
+    window.frames.flush()
+    hud = window.hud.lines()
+    inv = game.world.get(game.player, Inventory)
+    assert inv.gold > 0
+    assert hud["status"] == line(game, "status")
+    for part in ("HP 20/20", f"Gold {inv.gold}", "Potions 1", "Depth 1", "Turn 2"):
+        assert part in hud["status"]
+    assert hud["keys"] == line(game, "keys")
+    assert hud["messages"][-1] == game.messages[-1]
+    assert hud["status_color"][:3] != (235, 60, 50)
+    game.world.get(game.player, Fighter).hp = 2
+    window.frames.draw()
+    assert window.hud.lines()["status_color"][:3] == (235, 60, 50)
+
+
+def test_death_overlay_and_new_run(tmp_path, window_for):
+    game = game_from("""
+        ######
+        #@o..#
+        ######
+    """, tmp_path)
+    window = window_for(game)
+    for _ in range(10):
+        window.press(".")
+    assert not game.alive
+    image = screenshot(window)
+    assert window.hud.death_title.text == line(game, "death_title")
+    assert window.hud.death_hint.text == line(game, "death_hint")
+    assert "HP 0/" in window.hud.lines()["status"]
+    # the overlay shades the map: the dead player's cell is dimmer than white
+    assert sum(brightest(cell_pixels(window, image, 1, 1))) < sum(PLAYER) * 0.7
+    window.press("R")
+    assert game.alive and game.run == 2
+
+
+def test_help_opens_on_question_mark_and_escape_closes_it(tmp_path, window_for):
+    game = game_from("#####\n#@..#\n#####", tmp_path)
+    window = window_for(game)
+    window.press("?")
+    assert window.help_open
+    screenshot(window)
+    text = window.hud.help.text
+    for token in ("h", "kp5", ">", "q", "R", "esc", "?", "ctrl +"):
+        assert token in text
+    window.press("l")  # keys do nothing while help is open
+    assert game.turn == 0
+    window.press("esc")
+    assert not window.help_open and not window.closed and not game.quit_requested
+    window.press("esc")
+    assert window.closed and game.quit_requested
+
+
+def test_zoom_is_integer_and_the_view_follows_the_player(tmp_path, window_for):
+    row = "#" * 80
+    game = game_from("\n".join([row, "#@" + "." * 77 + "#", row]), tmp_path)
+    window = window_for(game)
+    window.set_zoom(4)
+    assert window.zoom == 4
+    _, _, vw, _ = window.map_rect
+    # the map (80 cells x 64 px) is wider than the window: its left edge is pinned at 0
+    assert window.map_offset()[0] == 0
+    for _ in range(40):
+        window.press("l")
+    px, _ = window.player_screen()
+    assert abs(px - vw / 2) <= window.cell * 4  # the player is kept near the middle
+    assert all(isinstance(v, int) for v in window.map_offset())  # cell edges on whole pixels
+    window.set_zoom(1)
+    assert window.zoom == 1

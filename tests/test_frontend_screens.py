@@ -1,0 +1,114 @@
+"""The window's preset-driven parts: the title screen, terrain looks, the death screen, held keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import keeper
+from engine.components import Fighter
+from engine.session import Setup, new_game
+from scenario import game_from
+
+arcade = pytest.importorskip("arcade")
+
+from test_frontend import cell_pixels, screenshot, window_for  # noqa: E402, F401
+
+
+def brightest(pixels):
+    return max(pixels, key=sum)
+
+
+def test_title_screen_continue_resumes_the_saved_run(window_for):  # noqa: F811
+    first = keeper.open_game(Setup(seed=11, new_run=True))
+    for token in "l l j".split():
+        first.press(token)
+    first.press("esc")  # save and quit
+    turn = first.turn
+    saved = keeper.saved_run()
+    assert saved["seed"] == 11 and saved["turn"] == turn
+    window = window_for(new_game(Setup(seed=1)), title_screen=saved,
+                        choose=lambda choice: keeper.open_game(Setup(), choice=choice))
+    image = screenshot(window)
+    assert window.title_screen is not None and max(image.getdata(), key=sum) != (0, 0, 0)
+    assert window.press("x") is False and window.title_screen is not None  # not a title key
+    assert window.press("c")
+    assert window.title_screen is None and window.game.seed == 11 and window.game.turn == turn
+    assert keeper.saved_run() is None  # loading consumed it: permadeath
+
+
+def test_title_screen_new_run(window_for):  # noqa: F811
+    g = keeper.open_game(Setup(seed=12, new_run=True))
+    g.press("esc")
+    window = window_for(new_game(Setup(seed=1)), title_screen=keeper.saved_run(),
+                        choose=lambda choice: keeper.open_game(Setup(seed=99), choice=choice))
+    window.press("n")
+    assert window.game.seed == 99 and window.game.turn == 0
+
+
+def test_preset_tiles_colour_the_terrain(tmp_path, window_for):  # noqa: F811
+    g = game_from("""
+        ######
+        #@...#
+        ######
+    """, tmp_path, game="rogue-sdl")
+    window = window_for(g)
+    image = screenshot(window)
+    assert brightest(cell_pixels(window, image, 0, 0)) == (180, 160, 110)  # rogue-sdl's wall
+    assert brightest(cell_pixels(window, image, 3, 1)) == (110, 110, 130)  # and floor
+
+
+def test_bunyip_remembers_everything_in_one_grey(tmp_path, window_for):  # noqa: F811
+    g = game_from("""
+        ##############################
+        #@...........................#
+        ##############################
+    """, tmp_path, game="bunyip")
+    window = window_for(g)
+    for _ in range(12):
+        g.press("l")
+    g.update_fov()
+    image = screenshot(window)
+    assert not g.floor.visible[1, 1] and g.floor.seen[1, 1]
+    assert brightest(cell_pixels(window, image, 1, 1)) == (70, 70, 90)
+    assert brightest(cell_pixels(window, image, 0, 0)) == (70, 70, 90)
+
+
+def test_rogue_sdl_death_turns_the_keys_line_red_without_an_overlay(tmp_path, window_for):  # noqa: F811
+    g = game_from("""
+        #######
+        #@o...#
+        #######
+    """, tmp_path, game="rogue-sdl")
+    g.world.get(g.player, Fighter).hp = 1
+    window = window_for(g)
+    g.press("d")
+    assert not g.alive
+    screenshot(window)
+    lines = window.hud.lines()
+    assert lines["keys"] == "You have died. Press R to play again, or Esc to quit."
+    assert tuple(window.hud.keys.color)[:3] == (235, 60, 50)
+
+
+def test_held_keys_do_not_repeat_in_lesson28(tmp_path, window_for):  # noqa: F811
+    g = game_from("""
+        .......>
+        ........
+        @.......
+    """, tmp_path, game="lesson28")
+    window = window_for(g)
+    assert window.press("right")
+    assert window.press("right", repeat=True) is False
+    assert g.position(g.player) == (1, 2)
+
+
+def test_the_death_screen_shows_the_profile(tmp_path, window_for):  # noqa: F811
+    g = game_from("""
+        #####
+        #@o.#
+        #####
+    """, tmp_path)
+    g.world.get(g.player, Fighter).hp = 1
+    window = window_for(g)
+    g.press(".")
+    screenshot(window)
+    assert window.profile_lines and window.profile_lines[0].startswith("Runs ")
