@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from . import rng as rngmod
 from .keys import KeyError_, parse_keys
-from .session import Setup, UsageError
+from .session import Setup, UsageError, parse_size
 
 SUBCOMMANDS = ("plugins", "compare", "bench", "replay", "catalog", "scores")
 
@@ -35,12 +35,13 @@ def play_parser() -> Parser:
     p.add_argument("--plugins-dir", action="append", default=[], metavar="DIR",
                    help="load every *.py in DIR as a plugin (repeatable)")
     p.add_argument("--map", metavar="FILE", help="play the first level from an ASCII map file")
+    p.add_argument("--size", metavar="WxH", help="the map size in cells, instead of the preset's (e.g. 120x60)")
     p.add_argument("--keys", default="", help='keys to play, space-separated: "l l j > q", "kp5", "esc"')
     p.add_argument("--dump", choices=["json"], help="print the final state as one JSON object")
     p.add_argument("--shot", metavar="FILE.png", help="write a screenshot after the first frame / the keys")
     p.add_argument("--seconds", type=float, help="quit the window after this many seconds")
     p.add_argument("--new", action="store_true",
-                   help="start a new run even when one is saved (--seed, --map, --game, --plugin do too)")
+                   help="start a new run even when one is saved (--seed, --map, --size, --game, --plugin do too)")
     p.add_argument("--record", metavar="FILE",
                    help="also write the run's replay to FILE (play it: python -m engine replay FILE)")
     return p
@@ -53,8 +54,9 @@ def setup_from(args: argparse.Namespace) -> Setup:
             seed = rngmod.parse_seed(args.seed)
         except ValueError as e:
             raise UsageError(str(e)) from None
-    return Setup(args.game, seed, list(args.plugin), list(args.plugins_dir), args.map, new_run=args.new,
-                 record=args.record)
+    size = parse_size(args.size) if args.size is not None else None
+    return Setup(args.game, seed, list(args.plugin), list(args.plugins_dir), args.map, size=size,
+                 new_run=args.new, record=args.record)
 
 
 def play(argv: Sequence[str]) -> int:

@@ -9,12 +9,9 @@ from . import rng as rngmod
 from .mapgen import GenContext, GenerationError, GeneratorInfo, Level, check_level
 
 
-def run_generator(
-    info: GeneratorInfo, width: int, height: int, depth: int, rng: Any, params: dict[str, Any] | None = None
-) -> Level:
-    """Build one level with ``info``; bad params or sizes raise a one-line GenerationError."""
-    params = dict(params or {})
-    unknown = sorted(set(params) - set(info.params))
+def check(info: GeneratorInfo, width: int, height: int, params: dict[str, Any] | None = None) -> None:
+    """Raise a one-line GenerationError for params ``info`` does not take or a size below its minimum."""
+    unknown = sorted(set(params or {}) - set(info.params))
     if unknown:
         valid = ", ".join(sorted(info.params)) or "none"
         raise GenerationError(f"generator {info.name!r}: unknown param {unknown[0]!r} (valid: {valid})")
@@ -23,6 +20,14 @@ def run_generator(
         raise GenerationError(
             f"generator {info.name!r}: {width}x{height} is too small (minimum {min_w}x{min_h})"
         )
+
+
+def run_generator(
+    info: GeneratorInfo, width: int, height: int, depth: int, rng: Any, params: dict[str, Any] | None = None
+) -> Level:
+    """Build one level with ``info``; bad params or sizes raise a one-line GenerationError."""
+    params = dict(params or {})
+    check(info, width, height, params)
     merged = {**info.params, **params}
     level = info.fn(GenContext(width, height, depth, rng, merged))
     level.generator = info.name

@@ -16,7 +16,7 @@ preset with ``keep_saves = true`` (a roguelite) keeps the save when it is loaded
 dies. There is one save slot: a new run replaces the saved one at its first level.
 
 When to resume, headless: when a save exists and the command line asks for nothing else; ``--new``,
-``--seed``, ``--map``, ``--game`` or ``--plugin`` start a new run. A window's title screen asks the
+``--seed``, ``--map``, ``--size``, ``--game`` or ``--plugin`` start a new run. A window's title screen asks the
 player instead: :func:`saved_run` says whether to offer Continue, and ``open_game(setup,
 choice="continue" | "new")`` does what they chose.
 """
@@ -56,7 +56,8 @@ def saved_run() -> dict[str, Any] | None:
 
 def wants_new(setup: session.Setup) -> bool:
     """The headless rule: anything that describes a run on the command line starts a new one."""
-    return bool(setup.new_run or setup.seed is not None or setup.map_file or setup.game or setup.plugins)
+    return bool(setup.new_run or setup.seed is not None or setup.map_file or setup.game or setup.plugins
+                or setup.size)
 
 
 def open_game(setup: session.Setup, registry: Registry | None = None, *, choice: str | None = None) -> Game:

@@ -6,16 +6,18 @@ Every mistake of the player's raises :class:`UsageError` with one line to show.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from . import rng as rngmod
 from .content import ContentError
 from .game import Choices, Game
-from .generate import run_generator
+from .generate import check, run_generator
 from .keys import validate_keymap
 from .mapgen import GenerationError
 from .plugins import PluginError, Registry, load_registry
+from .rules import GameRules
 
 DEFAULT_GAME = "undercroft"
 
@@ -31,6 +33,7 @@ class Setup:
     plugins: list[str] = field(default_factory=list)  # "KIND=NAME"
     plugins_dirs: Sequence[str] = ()
     map_file: str | None = None
+    size: tuple[int, int] | None = None  # --size WxH: the map size, instead of the preset's
     new_run: bool = False  # --new: never resume the saved run (engine.keeper.open_game)
     record: str | None = None  # --record FILE: also write the run's replay there
 
@@ -47,6 +50,38 @@ def load(plugins_dirs: Sequence[str] = ()) -> Registry:
         return load_registry(plugins_dirs=plugins_dirs)
     except (PluginError, ContentError) as e:
         raise UsageError(str(e)) from None
+
+
+MAX_SIDE = 1000  # cells: a level's terrain, FOV and memory arrays grow with the square of this
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``--size WxH``; UsageError (one line) unless both sides are whole numbers in 1..MAX_SIDE."""
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit():
+        raise UsageError(f"--size {text!r}: expected WIDTHxHEIGHT, e.g. 80x43")
+    size = int(w), int(h)
+    if not all(1 <= side <= MAX_SIDE for side in size):
+        raise UsageError(f"--size {text}: each side must be 1..{MAX_SIDE}")
+    return size
+
+
+def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
+    """Check a preset against the registry before play, so a bad name, param or size is one line
+    now rather than a surprise at depth 5: every generator it uses (with its params, at its
+    size), its FOV, and the monsters and items it names."""
+    names = [choices.generator] if choices.generator else [name for _, name in rules.generators]
+    for name in names:
+        check(registry.choose("generator", name), rules.width, rules.height, rules.generator_params.get(name, {}))
+    registry.choose("fov", choices.fov or rules.fov)
+    for name in rules.monsters:
+        if name not in registry.monsters and name not in rules.monster_kinds:
+            raise ValueError(f"game {rules.name}: monsters: no monster named {name!r} "
+                             f"(valid: {', '.join(sorted({*registry.monsters, *rules.monster_kinds}))})")
+    for name in rules.item_counts:
+        if name not in registry.items:
+            raise ValueError(f"game {rules.name}: item_counts: no item named {name!r} "
+                             f"(valid: {', '.join(sorted(registry.items))})")
 
 
 def new_game(setup: Setup, registry: Registry | None = None) -> Game:
@@ -67,9 +102,12 @@ def new_game(setup: Setup, registry: Registry | None = None) -> Game:
         rules = registry.choose("game", game_name or DEFAULT_GAME)
     except PluginError as e:
         raise UsageError(str(e).replace("--plugin game=", "--game ", 1) if setup.game else str(e)) from None
+    if setup.size is not None:
+        rules = dataclasses.replace(rules, width=setup.size[0], height=setup.size[1])
     try:
         validate_keymap(rules.keys, f"game {rules.name}")
-    except ValueError as e:
+        check_rules(registry, rules, choices)
+    except (ValueError, PluginError) as e:
         raise UsageError(str(e)) from None
     seed = setup.seed if setup.seed is not None else (rules.seed if rules.seed is not None else rngmod.fresh_seed())
     level = None

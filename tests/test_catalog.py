@@ -3,26 +3,39 @@
 import os
 from pathlib import Path
 
+import pytest
+
 from engine.catalog import entries
 from engine.cli import main
 
-GOLDEN = Path(__file__).parent / "golden" / "catalog_undercroft.txt"
+GOLDEN_DIR = Path(__file__).parent / "golden"
+GOLDEN = GOLDEN_DIR / "catalog_undercroft.txt"
 SEEDS, DEPTHS = range(1, 21), range(1, 4)
+# Each preset's first levels: bunyip is one level and lesson28 one board, so depth 1 only.
+PRESETS = {
+    "undercroft": (SEEDS, DEPTHS),
+    "bunyip": (range(1, 4), range(1, 2)),
+    "rogue-sdl": (range(1, 4), range(1, 4)),
+    "lesson28": (range(1, 4), range(1, 2)),
+}
 
 
-def test_the_default_catalog_matches_the_golden_copy():
-    text = "\n".join(entries(SEEDS, DEPTHS)) + "\n"
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_each_presets_catalog_matches_its_golden_copy(preset):
+    seeds, depths = PRESETS[preset]
+    text = "\n".join(entries(seeds, depths, game=preset)) + "\n"
+    golden_file = GOLDEN_DIR / f"catalog_{preset}.txt"
     if os.environ.get("UNDERCROFT_UPDATE_GOLDEN"):
-        GOLDEN.write_text(text)
-    assert GOLDEN.exists(), f"no golden catalog: make it with UNDERCROFT_UPDATE_GOLDEN=1 pytest {__file__}"
-    golden = GOLDEN.read_text()
+        golden_file.write_text(text)
+    assert golden_file.exists(), f"no golden catalog: make it with UNDERCROFT_UPDATE_GOLDEN=1 pytest {__file__}"
+    golden = golden_file.read_text()
     if text != golden:
         new, old = text.splitlines() + ["<end>"], golden.splitlines() + ["<end>"]
         first = next(i for i in range(max(len(new), len(old))) if new[i:i + 1] != old[i:i + 1])
         raise AssertionError(
             f"generation changed (first difference at line {first + 1}: {old[first:first + 1]} is now "
             f"{new[first:first + 1]}). If that is intended, regenerate the golden copy with "
-            f"UNDERCROFT_UPDATE_GOLDEN=1 python -m pytest tests/test_catalog.py and commit {GOLDEN.name}."
+            f"UNDERCROFT_UPDATE_GOLDEN=1 python -m pytest tests/test_catalog.py and commit {golden_file.name}."
         )
 
 

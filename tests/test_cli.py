@@ -143,3 +143,32 @@ def test_headless_does_not_import_arcade():
          "print('arcade' in sys.modules, 'pyglet' in sys.modules)"],
         capture_output=True, text=True, cwd=ROOT, env={**os.environ, "UNDERCROFT_LOAD_PLUGINS": ""})
     assert r.stdout.strip() == "False False", r.stderr
+
+
+@pytest.mark.parametrize(("size", "expected"), [
+    ("10x", "--size '10x': expected WIDTHxHEIGHT"),
+    ("0x5", "--size 0x5: each side must be 1..1000"),
+    ("5000x40", "--size 5000x40: each side must be 1..1000"),
+    ("5x5", "generator 'bsp': 5x5 is too small (minimum 8x7)"),
+])
+def test_impossible_map_sizes(size, expected, capsys):
+    assert main(["--headless", "--size", size]) == 2
+    err = capsys.readouterr().err
+    assert expected in err and err.count("\n") == 1
+
+
+def test_a_bigger_map(capsys):
+    s = dump(capsys, "--size", "120x60", "--keys", "l l")
+    assert len(s["map"]) == 60 and len(s["map"][0]) == 120
+
+
+def test_a_presets_bad_generator_params_are_caught_before_play(tmp_path, capsys):
+    (tmp_path / "bad_preset.py").write_text(
+        "from engine import GameRules, hookimpl\n"
+        "@hookimpl\n"
+        "def register_games(register):\n"
+        "    register(GameRules(name='broken', generators=((1, 'bsp'), (5, 'caves')),\n"
+        "                       generator_params={'caves': {'fil': 0.5}}))\n")
+    assert main(["--headless", "--plugins-dir", str(tmp_path), "--game", "broken"]) == 2
+    err = capsys.readouterr().err
+    assert "generator 'caves': unknown param 'fil' (valid: " in err and err.count("\n") == 1

@@ -1,0 +1,42 @@
+"""The default preset: the core game's rules, with the catalogue's generators mixed by depth."""
+
+from engine.session import Setup, new_game
+from engine.state import snapshot
+
+
+def test_generators_are_mixed_by_depth(registry):
+    rules = registry.games["undercroft"]
+    assert [rules.generator_for(d) for d in range(1, 8)] == ["bsp", "bsp", "rooms_and_mazes", "rooms_and_mazes",
+                                                              "caves", "caves", "caves"]
+    g = new_game(Setup(seed=4))
+    for depth, expected in ((1, "bsp"), (3, "rooms_and_mazes"), (5, "caves")):
+        g.enter_level(depth)
+        s = snapshot(g)
+        assert s["plugins"]["generator"] == expected
+        base = 3 + depth
+        assert base <= len(s["monsters"]) <= base + 2
+        kinds = {m["kind"] for m in s["monsters"]}
+        assert kinds <= ({"rat"} if depth < 2 else {"rat", "goblin"} if depth < 4 else {"rat", "goblin", "orc"})
+        potions = sum(i["kind"] == "potion" for i in s["items"])
+        piles = [i["amount"] for i in s["items"] if i["kind"] == "gold"]
+        assert 1 <= potions <= 3 and 2 <= len(piles) <= 5 and all(5 <= a <= 15 for a in piles)
+        cells = [(t["x"], t["y"]) for t in s["monsters"] + s["items"]]
+        assert len(cells) == len(set(cells)) and g.level.start not in cells and g.level.stairs not in cells
+    g.close()
+
+
+def test_no_monster_in_the_start_room():
+    for seed in range(1, 30):
+        g = new_game(Setup(seed=seed))
+        room = next(r for r in g.level.rooms if r.contains(*g.level.start))
+        assert not any(room.contains(m["x"], m["y"]) for m in snapshot(g)["monsters"])
+        g.close()
+
+
+def test_the_player_matches_the_core_rules(registry):
+    g = new_game(Setup(seed=1))
+    p = snapshot(g)["player"]
+    assert (p["hp"], p["max_hp"], p["attack"]) == (20, 20, 4) and g.rules.fov_radius == 8
+    assert {k: (m.glyph, m.hp, m.attack, m.sight) for k, m in registry.monsters.items()} == {
+        "rat": ("r", 4, 2, 6), "goblin": ("g", 8, 3, 7), "orc": ("o", 14, 5, 8)}
+    g.close()
