@@ -138,7 +138,9 @@ def replay_main(argv: list[str]) -> int:
     p.add_argument("--dump", choices=["json"], help="print the final state as one JSON object")
     p.add_argument("--shot", metavar="FILE.png", help="write a screenshot of the last frame")
     p.add_argument("--speed", type=float, default=10.0, help="keys per second in the window (default 10)")
-    p.add_argument("--headless", action="store_true", help="no window: play at once (implied by --dump)")
+    p.add_argument("--headless", action="store_true",
+                   help="no window: play at once (implied by --dump, unless --seconds asks for the window)")
+    p.add_argument("--seconds", type=float, help="close the window after N seconds (then --dump, if asked)")
     p.add_argument("--plugins-dir", action="append", default=[], metavar="DIR")
     args = p.parse_args(argv)
     if args.speed <= 0:
@@ -157,18 +159,18 @@ def replay_main(argv: list[str]) -> int:
         savefile.warn(f"replay {args.file} was recorded with other versions: {diff}; it may play differently")
     if args.shot:
         return _in_window(data, registry, shot=args.shot, dump=args.dump, speed=None)
-    if args.headless or args.dump:
+    if args.headless or (args.dump and args.seconds is None):
         game = play(data, registry)
         if args.dump == "json":
             from .state import dumps
 
             print(dumps(game))
         return 0
-    return _in_window(data, registry, shot=None, dump=None, speed=args.speed)
+    return _in_window(data, registry, shot=None, dump=args.dump, speed=args.speed, seconds=args.seconds)
 
 
 def _in_window(data: dict[str, Any], registry: Registry, *, shot: str | None, dump: str | None,
-               speed: float | None) -> int:
+               speed: float | None, seconds: float | None = None) -> int:
     """--shot: every key at once, then one frame offscreen. Otherwise a window pressing ``speed``
     keys per second, then left open for the player to look at."""
     from .frontend import loop
@@ -201,7 +203,7 @@ def _in_window(data: dict[str, Any], registry: Registry, *, shot: str | None, du
 
             pyglet.clock.schedule_interval(step, 1.0 / speed)
             window.frames.draw()
-            loop.run(None)
+            loop.run(seconds)
     finally:
         if not window.closed:
             window.close()

@@ -172,3 +172,15 @@ def test_a_presets_bad_generator_params_are_caught_before_play(tmp_path, capsys)
     assert main(["--headless", "--plugins-dir", str(tmp_path), "--game", "broken"]) == 2
     err = capsys.readouterr().err
     assert "generator 'caves': unknown param 'fil' (valid: " in err and err.count("\n") == 1
+
+
+def test_asking_for_a_broken_plugins_algorithm_says_why(tmp_path, capsys):
+    (tmp_path / "fancy_fov.py").write_text(
+        "from engine import hookimpl\n"
+        "@hookimpl\n"
+        "def register_fov_algorithms(register):\n"
+        "    raise RuntimeError('needs a GPU')\n")
+    assert main(["--headless", "--plugins-dir", str(tmp_path), "--plugin", "fov=fancy"]) == 2
+    err = capsys.readouterr().err
+    assert "no fov named 'fancy'" in err and "plugin 'fancy_fov' that may provide it is broken" in err
+    assert "RuntimeError: needs a GPU" in err and err.count("\n") == 1

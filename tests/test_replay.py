@@ -83,3 +83,23 @@ def test_replay_mistakes_are_one_line(home, tmp_path, capsys):
     assert "no such file" in capsys.readouterr().err
     assert main(["replay", str(tmp_path), "--speed", "0"]) == 2
     assert "--speed 0.0: expected keys per second > 0" in capsys.readouterr().err
+
+
+def test_a_replay_plays_in_the_window_at_its_speed(tmp_path):
+    """The real event loop (headless EGL window): 20 keys a second for 1.5 s presses them all."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "UNDERCROFT_HOME": str(tmp_path), "ARCADE_HEADLESS": "1", "UNDERCROFT_LOAD_PLUGINS": ""}
+    record = tmp_path / "r.json"
+    keys = "l l j j k h"
+    subprocess.run([sys.executable, "-m", "engine", "--headless", "--new", "--seed", "5", "--keys", keys,
+                    "--record", str(record)], env=env, check=True)
+    expected = subprocess.run([sys.executable, "-m", "engine", "replay", str(record), "--dump", "json"],
+                              env=env, capture_output=True, text=True, check=True).stdout
+    shown = subprocess.run([sys.executable, "-m", "engine", "replay", str(record), "--speed", "20",
+                            "--seconds", "1.5", "--dump", "json"], env=env, capture_output=True, text=True,
+                           timeout=60)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout == expected and '"turn":' in expected
