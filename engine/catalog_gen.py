@@ -21,8 +21,9 @@ from typing import Any
 import numpy as np
 
 from .generate import run_generator
-from .mapgen import STAIRS, WALL, GenerationError, Level, dead_ends, distances, flood
+from .mapgen import STAIRS, WALL, GenerationError, Level
 from .png import write_png
+from .regions import dead_ends, distances, flood
 from .rng import stream
 
 SIZE = (80, 50)

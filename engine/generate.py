@@ -6,7 +6,8 @@ import functools
 from typing import Any
 
 from . import rng as rngmod
-from .mapgen import GenContext, GenerationError, GeneratorInfo, Level, check_level
+from .mapgen import WALL, GenContext, GenerationError, GeneratorInfo, Level
+from .regions import flood
 
 
 def check(info: GeneratorInfo, width: int, height: int, params: dict[str, Any] | None = None) -> None:
@@ -49,3 +50,17 @@ def generate_level(name: str, width: int, height: int, *, depth: int = 1, seed: 
         raise GenerationError(f"no generator named {name!r} (valid: {', '.join(sorted(registry.generators))})")
     stream = rngmod.stream(seed, f"level:{depth}")
     return run_generator(registry.generators[name], width, height, depth, stream, params)
+
+
+def check_level(level: Level, name: str) -> None:
+    """What the engine checks on every generated level: start and goal on floor, all connected."""
+    h, w = level.terrain.shape
+    for label, p in (("start", level.start), ("stairs", level.stairs), ("exit", level.exit)):
+        if p is None:
+            continue
+        x, y = p
+        if not (0 <= x < w and 0 <= y < h) or level.terrain[y, x] == WALL:
+            raise GenerationError(f"generator {name!r} put the {label} at {p}, which is not floor")
+    walkable = level.walkable
+    if (walkable & ~flood(walkable, level.start)).any():
+        raise GenerationError(f"generator {name!r} made a level that is not connected")

@@ -22,7 +22,8 @@ from typing import Any
 import numpy as np
 
 from engine import FLOOR, STAIRS, GenContext, GenerationError, Level, Rect, hookimpl
-from engine.mapgen import dead_ends, ensure_connected, random_unit
+from engine.mapgen import random_unit
+from engine.regions import dead_ends, ensure_connected
 
 PARAMS: dict[str, Any] = {
     "room_tries": None,  # None: one try per 32 cells of map

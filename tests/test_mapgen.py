@@ -1,4 +1,4 @@
-"""Unit tests of the shared generator helpers in engine/mapgen.py, against plain reference code."""
+"""Unit tests of the shared generator helpers (engine/mapgen.py, engine/regions.py), against plain reference code."""
 
 from __future__ import annotations
 
@@ -9,19 +9,9 @@ import numpy as np
 import pytest
 
 from engine import FLOOR, STAIRS, WALL, GenerationError, Level, Rect
-from engine.mapgen import (
-    carve_line,
-    carve_rect,
-    check_level,
-    dead_ends,
-    distances,
-    ensure_connected,
-    farthest,
-    flood,
-    label_regions,
-    largest_region,
-    random_unit,
-)
+from engine.generate import check_level
+from engine.mapgen import carve_line, carve_rect, random_unit
+from engine.regions import dead_ends, distances, ensure_connected, farthest, flood, label_regions, largest_region
 
 
 def grid(*rows: str) -> np.ndarray:
