@@ -54,6 +54,8 @@ def plugins_main(argv: Sequence[str]) -> int:
         ) or "(registers nothing)"
         version = f" {info.version}" if info.version else ""
         print(f"  {info.name}{version}  [{info.source}]  {status}")
+        if info.hooks:
+            print(f"      hooks: {', '.join(sorted(info.hooks))}")
     print("Available:")
     for kind in ("game", "fov", "generator"):
         names = data["available"][kind]

@@ -125,6 +125,7 @@ def test_a_broken_third_party_plugin_does_not_stop_the_game(tmp_path, capsys):
     assert main(["plugins", "--plugins-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "broken" in out and "BROKEN: ImportError: needs the moon" in out
+    assert "hooks: register_fov_algorithms" in out and "[builtin]" in out
 
 
 def test_plugins_lists_everything_as_json(capsys):
