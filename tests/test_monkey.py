@@ -15,11 +15,10 @@ def check_invariants(g):
     cells = {}
     for entity, (pos, fighter) in g.world.query(Position, Fighter):
         assert 0 <= fighter.hp <= fighter.max_hp
-        if entity != g.player or g.alive:
-            assert (pos.x, pos.y) not in cells, f"two blockers on {(pos.x, pos.y)}"
-            cells[(pos.x, pos.y)] = entity
-            assert g.blockers[(pos.x, pos.y)] == entity
-            assert g.level.walkable[pos.y, pos.x]
+        assert (pos.x, pos.y) not in cells, f"two blockers on {(pos.x, pos.y)}"
+        cells[(pos.x, pos.y)] = entity
+        assert g.blockers[(pos.x, pos.y)] == entity
+        assert g.level.walkable[pos.y, pos.x]
     assert len(g.blockers) == len(cells)
 
 
@@ -29,5 +28,17 @@ def test_monkey(seed):
     keys = random.Random(seed)
     for _ in range(2000):
         g.press(keys.choice(TOKENS))
+        check_invariants(g)
+    g.close()
+
+
+@pytest.mark.parametrize("preset", ["bunyip", "rogue-sdl", "lesson28"])
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_monkey_plays_every_preset(preset, seed):
+    g = new_game(Setup(game=preset, seed=seed))
+    tokens = sorted(t for t in {*DEFAULT_KEYS, *g.rules.keys} if t != "esc")
+    keys = random.Random(seed)
+    for _ in range(1000):
+        g.press(keys.choice(tokens))
         check_invariants(g)
     g.close()
