@@ -33,7 +33,8 @@ def cause_of_death(game: Game) -> str:
 
 
 def known_map(game: Game) -> list[str]:
-    """The terrain the player had seen, blanks elsewhere, ``@`` at the player."""
+    """The terrain the player had seen, blanks elsewhere, ``@`` at the player; the rows above and
+    below what was seen are left out."""
     rows = game.level.rows()
     seen = game.floor.seen
     me = game.world.get(game.player, Position)
@@ -43,6 +44,10 @@ def known_map(game: Game) -> list[str]:
         if y == me.y:
             chars[me.x] = "@"
         out.append("".join(chars).rstrip())
+    while out and not out[-1]:
+        out.pop()
+    while out and not out[0]:
+        out.pop(0)
     return out
 
 
