@@ -249,10 +249,15 @@ class Game:
 
     # -- what the player sees ------------------------------------------------------------
     def update_fov(self) -> None:
+        """Recompute the view; a monster that was not in view before sets ``new_in_view`` (the
+        window stops a held key on it), and monsters that notice the player wake."""
         pos = self.world.get(self.player, Position)
+        in_view = set(self.visible_monsters())
         transparent = self.level.terrain != WALL
         self.floor.visible = np.asarray(self.fov(transparent, (pos.x, pos.y), self.rules.fov_radius), dtype=bool)
         self.floor.seen |= self.floor.visible
+        if not in_view.issuperset(self.visible_monsters()):
+            self.new_in_view = True
         self.notice_player()
 
     def notices(self, entity: int) -> bool:
@@ -275,7 +280,6 @@ class Game:
             monster = self.world.get(entity, Monster)
             if not monster.awake and self.notices(entity):
                 monster.awake = True
-                self.new_in_view = True
                 self.scheduler.add(entity, self.world.get(entity, Actor).speed)
 
     def after_player_moved(self) -> None:

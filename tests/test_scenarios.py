@@ -160,3 +160,22 @@ def test_hp_never_shows_below_zero(tmp_path):
     g.world.get(g.player, Fighter).hp = 2
     s = press(g, ".")
     assert s["player"]["hp"] == 0
+
+
+def test_a_monster_coming_into_view_is_news_once(tmp_path):
+    g = game_from("""
+        ###############
+        #@............#
+        #############.#
+        #.............#
+        #......r......#
+        ###############
+    """, tmp_path)
+    news = []
+    for key in "l l l l l l l l l l l l j j j h".split():
+        g.press(key)
+        news.append((g.new_in_view, bool(g.floor.visible[4, 7] or g.visible_monsters())))
+    first = next(i for i, (_, in_view) in enumerate(news) if in_view)
+    assert news[first][0] is True  # the key that brought it into view says so
+    assert not any(new for new, _ in news[:first])
+    assert all(in_view and not new for new, in_view in news[first + 1:])  # still in view: no news
