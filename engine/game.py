@@ -249,8 +249,9 @@ class Game:
 
     # -- what the player sees ------------------------------------------------------------
     def update_fov(self) -> None:
-        """Recompute the view; a monster that was not in view before sets ``new_in_view`` (the
-        window stops a held key on it), and monsters that notice the player wake."""
+        """Recompute the view and wake the monsters that notice the player. ``new_in_view`` is set
+        when a monster comes into view or one in view notices the player: news that stops a held
+        key in the window."""
         pos = self.world.get(self.player, Position)
         in_view = set(self.visible_monsters())
         transparent = self.level.terrain != WALL
@@ -280,6 +281,7 @@ class Game:
             monster = self.world.get(entity, Monster)
             if not monster.awake and self.notices(entity):
                 monster.awake = True
+                self.new_in_view = True
                 self.scheduler.add(entity, self.world.get(entity, Actor).speed)
 
     def after_player_moved(self) -> None:

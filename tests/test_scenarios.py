@@ -162,7 +162,7 @@ def test_hp_never_shows_below_zero(tmp_path):
     assert s["player"]["hp"] == 0
 
 
-def test_a_monster_coming_into_view_is_news_once(tmp_path):
+def test_news_is_a_monster_coming_into_view_or_noticing_you(tmp_path):
     g = game_from("""
         ###############
         #@............#
@@ -171,11 +171,18 @@ def test_a_monster_coming_into_view_is_news_once(tmp_path):
         #......r......#
         ###############
     """, tmp_path)
+    from engine.components import Monster
+
+    rat = next(e for e, _ in g.world.query(Monster))
     news = []
-    for key in "l l l l l l l l l l l l j j j h".split():
+    for key in "l l l l l l l l l l l l j j j h h".split():
+        awake = g.world.get(rat, Monster).awake
         g.press(key)
-        news.append((g.new_in_view, bool(g.floor.visible[4, 7] or g.visible_monsters())))
-    first = next(i for i, (_, in_view) in enumerate(news) if in_view)
+        in_view = bool(g.visible_monsters())
+        news.append((g.new_in_view, in_view, g.world.get(rat, Monster).awake and not awake))
+    first = next(i for i, (_, in_view, _) in enumerate(news) if in_view)
     assert news[first][0] is True  # the key that brought it into view says so
-    assert not any(new for new, _ in news[:first])
-    assert all(in_view and not new for new, in_view in news[first + 1:])  # still in view: no news
+    assert not any(new for new, _, _ in news[:first])
+    for new, in_view, woke in news[first + 1:]:
+        assert in_view and new == woke  # still in view: news only when it noticed the player
+    assert any(woke for _, _, woke in news)
