@@ -22,10 +22,40 @@ map. Rows deeper than the light's radius are not scanned, and the result is clip
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from engine import hookimpl
 from engine.fov import paste, window, window_reach
+
+
+@functools.lru_cache(maxsize=16)
+def _tables(r: int, radius: int | None) -> tuple:
+    """Per r-window and radius: each row's first and last tile for every slope, so that a row costs
+    two lookups instead of two divisions, and runs of k lit tiles.
+
+    ``firsts[(sn + k) * m + sd][depth]`` is round_ties_up(depth * sn/sd) for start slope sn/sd;
+    ``lasts[(en + k) * m + ed][depth]`` is round_ties_down(depth * en/ed) for end slope en/ed.
+    A row wholly outside the light ends its scan, with everything beyond it (deeper rows of its cone
+    start at least as far from the axis: round_ties_up(d'*s) >= lo for d' > d), so such a row's
+    first tile is ``_FAR`` (or its last tile ``-_FAR``): an empty row. Slopes are ±1 or (2c-1)/(2d).
+    """
+    k, m = 2 * r + 2, 2 * r + 3
+    r2 = radius * radius if radius is not None else 2 * r * r  # None: the whole window is lit
+    depths = range(r + 1)
+    slopes = [(-1, 1), (1, 1)] + [(2 * c - 1, 2 * d) for d in range(1, r + 1) for c in range(-d, d + 2)]
+    firsts: list = [None] * (m * (2 * k + 1))
+    lasts: list = [None] * (m * (2 * k + 1))
+    for num, den in slopes:
+        lo = [(2 * d * num + den) // (2 * den) for d in depths]
+        hi = [-((den - 2 * d * num) // (2 * den)) for d in depths]
+        firsts[(num + k) * m + den] = tuple(_FAR if c > 0 and d * d + c * c > r2 else c for d, c in enumerate(lo))
+        lasts[(num + k) * m + den] = tuple(-_FAR if c < 0 and d * d + c * c > r2 else c for d, c in enumerate(hi))
+    return firsts, lasts, k, m, [bytearray(b"\x01" * n) for n in range(2 * r + 2)]
+
+
+_FAR = 1 << 30
 
 
 def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
@@ -34,55 +64,71 @@ def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int 
     side = 2 * r + 1
     flat = window(transparent, origin, r).tobytes()  # one byte per cell: 1 floor, 0 wall
     centre = r * side + r
-    r2 = radius * radius if radius is not None else 2 * r * r  # None: the whole window is lit
+    firsts, lasts, k, m, ones = _tables(r, radius)
     lit = bytearray(side * side)  # the window's visible cells, written a row slice at a time
-    ones = b"\x01" * side
     # Quadrants as strides over the flat window: (one row deeper, one column further).
     for depth_step, col_step in ((-side, 1), (1, side), (side, 1), (-1, side)):
-        # Each entry is one row to scan: depth, start slope sn/sd, end slope en/ed.
+        # Each entry is a scan from one row: depth, start slope sn/sd, end slope en/ed. A scan goes
+        # on to the next row itself through its last run of floors; other runs are queued.
         todo = [(1, -1, 1, 1, 1)] if r else []
         pop, push = todo.pop, todo.append
         while todo:
             depth, sn, sd, en, ed = pop()
-            twice = 2 * depth
-            # round_ties_up(depth*sn/sd) = floor(depth*sn/sd + 1/2); round_ties_down mirrors it.
-            lo = (twice * sn + sd) // (2 * sd)
-            hi = -((ed - twice * en) // (2 * ed))
-            if lo > hi:
-                continue
-            # A row wholly outside the light is skipped with everything beyond it: deeper rows of
-            # its cone start at least as far from the axis (round_ties_up(d'*s) >= lo for d' > d).
-            if (lo > 0 and depth * depth + lo * lo > r2) or (hi < 0 and depth * depth + hi * hi > r2):
-                continue
-            base = centre + depth * depth_step
-            first, last = base + lo * col_step, base + hi * col_step
-            cells = flat[first:last + 1:col_step]
-            n = len(cells)
-            # Walls are revealed; floors only when is_symmetric (start <= col/depth <= end). Only
-            # the row's end tiles can fail that check: round_ties_up(x) >= ceil(x) - 1, the start
-            # slope only moves to a tile's left edge, and the end slope never moves within a row.
-            if cells[0] and lo * sd < depth * sn:
-                first += col_step
-            if cells[-1] and hi * ed > depth * en:
-                last -= col_step
-            if first <= last:
-                lit[first:last + 1:col_step] = ones[:(last - first) // col_step + 1]
-            if depth == r:
-                continue  # deeper rows are beyond the light or the map
-            # Walk the runs of floors (bytes.index finds each run's end at C speed). A floor after a
-            # wall moves the start slope to its left edge; a wall after a floor scans the next
-            # row up to that wall's left edge; a row ending on a floor scans the next row whole.
-            cells += b"\x01\x00"  # sentinels: every search below finds something
-            pos = 0 if cells[0] else cells.index(1)
-            while pos < n:
-                if pos:
-                    sn, sd = 2 * (lo + pos) - 1, twice
-                end = cells.index(0, pos)
-                if end >= n:
-                    push((depth + 1, sn, sd, en, ed))
+            los, his = firsts[(sn + k) * m + sd], lasts[(en + k) * m + ed]
+            while True:
+                lo, hi = los[depth], his[depth]
+                if lo > hi:
                     break
-                push((depth + 1, sn, sd, 2 * (lo + end) - 1, twice))
-                pos = cells.index(1, end)
+                base = centre + depth * depth_step
+                first, last = base + lo * col_step, base + hi * col_step
+                cells = flat[first:last + 1:col_step]
+                if 0 not in cells:  # the common case, all floors: the scan goes on unchanged
+                    if lo * sd < depth * sn:
+                        first += col_step
+                    if hi * ed > depth * en:
+                        last -= col_step
+                    if first <= last:
+                        lit[first:last + 1:col_step] = ones[(last - first) // col_step + 1]
+                    if depth == r:
+                        break
+                    depth += 1
+                    continue
+                n = len(cells)
+                # Walls are revealed; floors only when is_symmetric (start <= col/depth <= end).
+                # Only the row's end tiles can fail that check: round_ties_up(x) >= ceil(x) - 1, the
+                # start slope only moves to a tile's left edge, and the end slope never moves within
+                # a row.
+                if cells[0] and lo * sd < depth * sn:
+                    first += col_step
+                if cells[-1] and hi * ed > depth * en:
+                    last -= col_step
+                if first <= last:
+                    lit[first:last + 1:col_step] = ones[(last - first) // col_step + 1]
+                if depth == r:
+                    break  # deeper rows are beyond the light or the map
+                # Walk the runs of floors (bytes.index finds each run's end at C speed). A floor
+                # after a wall moves the start slope to its left edge; a wall after a floor scans
+                # the next row up to that wall's left edge; a row ending on a floor scans the next
+                # row whole.
+                cells += b"\x01\x00"  # sentinels: every search below finds something
+                pos = 0 if cells[0] else cells.index(1)
+                if pos >= n:
+                    break  # all walls
+                twice = 2 * depth
+                while True:
+                    if pos:
+                        sn, sd = 2 * (lo + pos) - 1, twice
+                    end = cells.index(0, pos)
+                    if end >= n:
+                        break
+                    push((depth + 1, sn, sd, 2 * (lo + end) - 1, twice))
+                    pos = cells.index(1, end)
+                    if pos >= n:
+                        break
+                if end < n:
+                    break  # the row ends on a wall: every run is queued
+                depth += 1  # the last run goes on with the end slope it has
+                los = firsts[(sn + k) * m + sd]
     return paste(np.frombuffer(lit, dtype=bool), transparent.shape, origin, r, radius)
 
 
