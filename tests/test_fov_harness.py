@@ -78,7 +78,8 @@ def test_bench_figures_shape():
     names = [f["name"] for f in figures]
     assert "fov symmetric r8 80x50" in names and "fov symmetric r20 80x50" in names
     for f in figures:
-        assert f["unit"] == "us" and f["value"] > 0 and f["target"] == "within 5x of libtcod"
+        assert f["unit"] == "us" and f["value"] > 0 and f["target"].startswith(("within 5x of libtcod", "no libtcod"))
         if f["tcod"] is not None:
             assert f["ratio"] == pytest.approx(f["value"] / f["tcod"], rel=0.02)
-    assert next(f for f in figures if f["name"].startswith("fov everything"))["tcod"] is None
+    everything = next(f for f in figures if f["name"].startswith("fov everything"))
+    assert everything["tcod"] is None and everything["target"] == "no libtcod counterpart"
