@@ -124,3 +124,18 @@ def test_public_surface():
     assert engine.hookimpl.project_name == "undercroft"
     for name in engine.__all__:
         assert hasattr(engine, name)
+
+
+def test_the_engine_with_no_plugins_says_it_has_nothing_to_play(tmp_path, monkeypatch, capsys):
+    from engine import plugins
+    from engine.cli import main
+
+    empty = tmp_path / "plugins"
+    empty.mkdir()
+    real = plugins.package_dir
+    monkeypatch.setattr(plugins, "package_dir", lambda name: empty if name == "plugins" else real(name))
+    registry = load_registry(entry_points=False)
+    assert not registry.games and not registry.fov and not registry.plugins
+    assert main(["--headless"]) == 2
+    err = capsys.readouterr().err
+    assert "no game presets are registered: nothing to play" in err and err.count("\n") == 1
