@@ -14,7 +14,7 @@ import pyglet
 
 from .. import hud as words
 from ..keys import DEFAULT_KEYS
-from .atlas import FONT, FONT_NAME
+from .atlas import FONT_NAME
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -57,7 +57,6 @@ class Hud:
     """Status, keys and message lines in ``rows`` rows of ``row_px`` pixels at the window's bottom."""
 
     def __init__(self, rows: int, row_px: int) -> None:
-        arcade.load_font(FONT)
         self.rows = max(2, rows)
         self.row_px = row_px
         self.batch = pyglet.graphics.Batch()

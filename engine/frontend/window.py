@@ -20,7 +20,7 @@ from .. import hud as hud_words
 from ..game import Game
 from ..keys import command_for
 from ..rules import GameRules
-from .atlas import GlyphAtlas
+from .atlas import FONT, GlyphAtlas
 from .grid import MapGrid
 from .hud import Hud
 from .input import KeyReader, Token, Zoom
@@ -44,6 +44,8 @@ class GameWindow(arcade.Window):
         # antialiasing off: multisampling would blur the pixel-art glyphs and costs a resolve pass
         super().__init__(width, height, title, resizable=True, visible=visible, antialiasing=False)
         self.frames = OnDemand(self)
+        # before the first Text: pyglet caches a font name's lookup, fallback and all
+        arcade.load_font(FONT)
         self.background_color = arcade.color.BLACK
         self.reader = KeyReader()
         self.help_open = False
