@@ -16,18 +16,17 @@ import numpy as np
 
 from . import rng as rngmod
 from .actions import Action, ActionResult
-from .components import Actor, Fighter, Inventory, Item, Monster, Player, Position, Renderable
+from .components import Actor, Fighter, Inventory, Item, Monster, Player, Position
 from .content import ItemKind, MonsterKind
 from .generate import run_generator
 from .keys import command_for
+from .looks import item_look, monster_look, player_look
 from .mapgen import WALL, Level
 from .placement import populate
 from .plugins import Registry
 from .rules import GameRules
 from .scheduler import TURN_COST, Scheduler
 from .world import World
-
-PLAYER_COLOR = (255, 255, 255)
 
 
 @dataclass
@@ -110,7 +109,7 @@ class Game:
         self.player = self.world.create(
             Player(),
             Position(0, 0),
-            Renderable(str(p.get("glyph", "@")), tuple(p.get("color", PLAYER_COLOR)), layer=2),
+            player_look(self.rules),
             Actor(speed=int(p.get("speed", 100))),
             Fighter(int(p["hp"]), int(p["hp"]), int(p["attack"]), int(p.get("defense", 0))),
             Inventory(),
@@ -188,7 +187,7 @@ class Game:
         entity = self.world.create(
             Monster(kind.name, kind.behaviour, kind.sight),
             Position(x, y),
-            Renderable(kind.glyph, kind.color, layer=1),
+            monster_look(kind),
             Actor(speed=kind.speed),
             Fighter(kind.hp, kind.hp, kind.attack, kind.defense),
         )
@@ -197,7 +196,7 @@ class Game:
 
     def spawn_item(self, kind_name: str, x: int, y: int, amount: int) -> int:
         kind = self.registry.items[kind_name]
-        entity = self.world.create(Item(kind.name, amount), Position(x, y), Renderable(kind.glyph, kind.color, 0))
+        entity = self.world.create(Item(kind.name, amount), Position(x, y), item_look(kind))
         self.items_at.setdefault((x, y), []).append(entity)
         return entity
 

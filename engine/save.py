@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .components import Actor, Fighter, Inventory, Item, Monster, Player, Position, Renderable
-from .game import PLAYER_COLOR, Choices, Floor, Game
+from .components import Actor, Fighter, Inventory, Item, Monster, Player, Position
+from .game import Choices, Floor, Game
+from .looks import item_look, monster_look, player_look
 from .mapgen import TILE_CHARS, WALL, Level, Rect
 from .saveschema import check_run
 from .scheduler import Scheduler
@@ -135,11 +136,10 @@ def restore(data: dict[str, Any], registry: Registry) -> Game:
     game.floor.seen = np.array([[c == "1" for c in row] for row in data["seen"]], dtype=bool)
 
     new_id: dict[int, int] = {}
-    p = rules.player
     for row in data["entities"]:
         comps: list[Any] = [Position(row["x"], row["y"])]
         if row["id"] == data["player"]:
-            comps += [Player(), Renderable(str(p.get("glyph", "@")), tuple(p.get("color", PLAYER_COLOR)), layer=2)]
+            comps += [Player(), player_look(rules)]
         if "fighter" in row:
             comps.append(Fighter(*row["fighter"]))
         if "speed" in row:
@@ -147,11 +147,10 @@ def restore(data: dict[str, Any], registry: Registry) -> Game:
         if "monster" in row:
             m = row["monster"]
             kind = game.monster_kind(m["kind"])
-            comps += [Monster(m["kind"], m["behaviour"], m["sight"], m["awake"]),
-                      Renderable(kind.glyph, kind.color, layer=1)]
+            comps += [Monster(m["kind"], m["behaviour"], m["sight"], m["awake"]), monster_look(kind)]
         if "item" in row:
             kind = registry.items[row["item"]["kind"]]
-            comps += [Item(kind.name, row["item"]["amount"]), Renderable(kind.glyph, kind.color, 0)]
+            comps += [Item(kind.name, row["item"]["amount"]), item_look(kind)]
         if "inventory" in row:
             comps.append(Inventory(row["inventory"]["gold"], dict(row["inventory"]["pack"])))
         new_id[row["id"]] = world.create(*comps)
