@@ -1,8 +1,9 @@
 """The game: one run of one preset, around one esper world.
 
 :class:`Game` owns the world, the current level and its FOV memory, the scheduler, the message
-log and the run's random streams. It turns keys into actions (``press``), resolves the player's
-action, then hands turns to the monsters until the player has energy again.
+log and the run's random streams: runs and levels, entities and their positions, what the player
+sees. ``press`` plays one key; the turn itself (the player's action, then the monsters') is
+``engine/turns.py``.
 """
 
 from __future__ import annotations
@@ -15,11 +16,10 @@ from typing import Any
 import numpy as np
 
 from . import rng as rngmod
-from .actions import Action, ActionResult
+from . import turns
 from .components import Actor, Fighter, Inventory, Item, Monster, Player, Position
 from .content import ItemKind, MonsterKind
 from .generate import run_generator
-from .keys import command_for
 from .looks import item_look, monster_look, player_look
 from .mapgen import WALL, Level
 from .placement import populate
@@ -315,70 +315,12 @@ class Game:
         if message:
             self.log(message)
 
-    # -- turns ---------------------------------------------------------------------------
-    def perform(self, entity: int, action: Action) -> ActionResult:
-        """Perform an action, following alternates (a bump becomes an attack)."""
-        for _ in range(8):
-            result = action.perform(self, entity)
-            if result.alternate is None:
-                return result
-            action = result.alternate
-        raise RuntimeError(f"action chain too long at {action!r}")  # a plugin bug
-
+    # -- turns (the loop itself is engine/turns.py) ------------------------------------------
     def press(self, token: str) -> bool:
         """Handle one key token; returns whether anything changed. Listeners hear ``key`` after it."""
-        changed = self._press(token)
+        changed = turns.handle_key(self, token)
         self.emit("key", token=token)
         return changed
-
-    def _press(self, token: str) -> bool:
-        self.new_in_view = False
-        command = command_for(self.rules, token)
-        if command is None:
-            return False
-        if command.name == "quit":
-            self.quit_requested = True
-            self.emit("quit")
-            return True
-        if not self.alive:
-            if command.name == "restart" and self.rules.restart:
-                self.new_run(self.rules.message("new_run"))
-                return True
-            return False
-        action = command.action()
-        if action is None:
-            return False
-        before, run, epoch = len(self.messages), self.run, self.epoch
-        result = self.perform(self.player, action)
-        if not result.done:
-            return len(self.messages) != before
-        if self.run == run:
-            self.turn += 1
-        if self.epoch != epoch:
-            return True  # a new level or run: the player arrives with a full turn, nobody else moves first
-        self.scheduler.spend(self.player, result.cost)
-        self.run_monsters()
-        if self.rules.fov_timing == "turn_end" and self.alive:
-            self.update_fov()
-        if not self.alive and self.rules.on_death == "new_run":
-            self.new_run(self.rules.message("die"))
-        return True
-
-    def run_monsters(self) -> None:
-        """Hand turns to monsters until the player has energy again (or is dead)."""
-        while self.alive:
-            entity = self.scheduler.next_ready()
-            if entity is None or entity == self.player:
-                break
-            monster = self.world.get(entity, Monster)
-            behaviour = self.registry.behaviours[monster.behaviour]
-            action = behaviour(self, entity)
-            result = self.perform(entity, action) if action is not None else ActionResult.success()
-            if entity in self.scheduler:
-                # an action that did nothing still uses the turn: a monster never stalls the loop
-                self.scheduler.spend(entity, result.cost if result.done else 100)
-        if self.alive:
-            self.registry.call("on_turn_end", game=self)
 
     def close(self) -> None:
         if self.world is not None:
