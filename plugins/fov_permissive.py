@@ -12,6 +12,8 @@ Square (x, y) of a quadrant spans [x, x+1] x [y, y+1]; the viewer's square is [0
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from engine import hookimpl
@@ -54,34 +56,70 @@ def _closed(field: list) -> bool:
             and (_rel(nx, ny, fx, fy, 0, 1) == 0 or _rel(nx, ny, fx, fy, 1, 0) == 0))
 
 
-def _quadrant(flat: bytes, centre: int, sx: int, sy: int, r: int, lit: bytearray) -> None:
+def _quadrant(flat: bytes, lit: bytearray, centre: int, sx: int, sy: int, r: int, last: int) -> None:
+    """Visit the quadrant's squares band by band (i = x + y), shallow end first, up to band ``last``.
+
+    Square j of band i is (x, y) = (i - j, j), at ``centre + i * sx + j * step`` in ``flat``: a band
+    is a strided slice. Both of a field's tests are linear in j with a slope >= 0, so the squares
+    one field owns on a band form a run: a line's near point is never in a later band than its far
+    point (the far point is the newest bump, the near one an older bump or the viewer's corner),
+    hence rel(line, (i - j + a, j + b)) = A + B*j with B = (far x + far y) - (near x + near y) >= 0.
+    A run is lit and searched for walls in one slice each; only walls take the per-square path.
+    """
+    step = sy - sx
+    ones = [b"\x01" * n for n in range(r + 2)]
     fields = [[1, 0, 0, r, 0, 1, r, 0, None, None]]
-    for i in range(1, 2 * r + 1):
+    for i in range(1, last + 1):
         if not fields:
             return
+        base = centre + i * sx
+        j, top = max(0, i - r), min(i, r)
         k = 0
-        for j in range(max(0, i - r), min(i, r) + 1):
-            if k >= len(fields):
-                break
-            x, y = i - j, j
-            # Skip the fields whose steep line passes below this square's bottom-right corner.
-            while k < len(fields):
-                f = fields[k]
-                if _rel(f[0], f[1], f[2], f[3], x + 1, y) >= 0:
-                    k += 1
-                else:
-                    break
-            else:
-                break
+        while j <= top and k < len(fields):
             f = fields[k]
-            if _rel(f[4], f[5], f[6], f[7], x, y + 1) <= 0:
-                continue  # the square is below the field's shallow line
-            index = centre + x * sx + y * sy
-            lit[index] = 1
-            if flat[index]:
+            # The field stops owning squares at the first j whose bottom-right corner (i - j + 1, j)
+            # is on or below its steep line: A + B*j >= 0.
+            nx, ny, fx, fy = f[0], f[1], f[2], f[3]
+            slope = (fy - ny) + (fx - nx)
+            at = (fy - ny) * (fx - i - 1) - fy * (fx - nx)
+            if slope:
+                stop = -(at // slope)
+            else:
+                stop = j if at >= 0 else top + 1
+            if stop <= j:
+                k += 1
                 continue
-            below_shallow = _rel(f[4], f[5], f[6], f[7], x + 1, y) < 0
-            above_steep = _rel(f[0], f[1], f[2], f[3], x, y + 1) > 0
+            # It sees a square from the first j whose top-left corner (i - j, j + 1) is above its
+            # shallow line: A + B*j > 0.
+            nx, ny, fx, fy = f[4], f[5], f[6], f[7]
+            slope = (fy - ny) + (fx - nx)
+            at = (fy - ny) * (fx - i) - (fy - 1) * (fx - nx)
+            first = at // -slope + 1 if slope else (j if at > 0 else top + 1)
+            if first < j:
+                first = j
+            end = stop if stop <= top else top + 1
+            if first >= end:
+                j = end
+                continue
+            a = base + first * step
+            b = base + end * step
+            if b < 0:
+                b = None  # a slice stopping before index 0 (step < 0)
+            wall = flat[a:b:step].find(0)
+            if wall < 0:
+                lit[a:b:step] = ones[end - first]
+                j = end
+                continue
+            j = first + wall  # light up to the wall, which may change the field
+            b = a + (wall + 1) * step
+            lit[a:b if b >= 0 else None:step] = ones[wall + 1]
+            x, y = i - j, j
+            j += 1
+            # _rel inlined: is the bottom-right corner below the shallow line, the top-left above
+            # the steep one?
+            below_shallow = (fy - ny) * (fx - x - 1) - (fy - y) * (fx - nx) < 0
+            nx, ny, fx, fy = f[0], f[1], f[2], f[3]
+            above_steep = (fy - ny) * (fx - x) - (fy - y - 1) * (fx - nx) > 0
             if below_shallow and above_steep:
                 del fields[k]  # the square blocks the whole field
             elif below_shallow:
@@ -105,6 +143,15 @@ def _quadrant(flat: bytes, centre: int, sx: int, sy: int, r: int, lit: bytearray
                     del fields[k]
 
 
+@functools.cache
+def _last_band(r: int, radius: int | None) -> int:
+    """The farthest band (x + y) of an r-window's quadrant with a square in the light: the bands
+    beyond it are all clipped, and visiting stops there (a band only affects later bands)."""
+    if radius is None:
+        return 2 * r
+    return max(x + y for x in range(r + 1) for y in range(r + 1) if x * x + y * y <= radius * radius)
+
+
 def permissive_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """Precise permissive FOV: the FOV contract's ``fn``."""
     r = window_reach(transparent.shape, origin, radius)
@@ -113,8 +160,9 @@ def permissive_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int
     centre = r * side + r
     lit = bytearray(side * side)  # the window's lit cells
     if r > 0:
+        last = _last_band(r, radius)
         for sx, sy in ((1, side), (-1, side), (1, -side), (-1, -side)):
-            _quadrant(flat, centre, sx, sy, r, lit)
+            _quadrant(flat, lit, centre, sx, sy, r, last)
     return paste(np.frombuffer(lit, dtype=bool), transparent.shape, origin, r, radius)
 
 
