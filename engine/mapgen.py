@@ -150,6 +150,14 @@ def random_unit(rng: random.Random, shape: tuple[int, ...]) -> np.ndarray:
     return (np.frombuffer(raw, dtype="<u2").astype(np.float64) / 65536.0).reshape(shape)
 
 
+def farthest_room(rooms: list[Rect], start: tuple[int, int],
+                  center: Callable[[Rect], tuple[int, int]]) -> tuple[int, int]:
+    """Where the stairs go: the centre of the room farthest (Manhattan) from ``start``, the first
+    such room on a tie; with a single room, its far corner."""
+    best = max((center(r) for r in rooms), key=lambda c: abs(c[0] - start[0]) + abs(c[1] - start[1]))
+    return best if best != start else (rooms[0].x2, rooms[0].y2)
+
+
 def carve_rect(terrain: np.ndarray, room: Rect) -> None:
     """Carve ``room`` as floor (keeping stairs as they are)."""
     region = terrain[room.y : room.y2 + 1, room.x : room.x2 + 1]

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from engine import STAIRS, GenContext, GenerationError, Level, Rect, hookimpl
-from engine.mapgen import carve_line, carve_rect
+from engine.mapgen import carve_line, carve_rect, farthest_room
 from engine.regions import ensure_connected
 
 PARAMS: dict[str, Any] = {
@@ -89,14 +89,7 @@ def generate(ctx: GenContext) -> Level:
         # coin 0 turns the corner at (from.x, to.y): the vertical leg first
         carve_line(terrain, _center(a), _center(b), horizontal_first=rng.randrange(2) != 0)
     start = _center(rooms[rng.randrange(len(rooms))])
-    stairs, farthest = start, 0
-    for room in rooms:
-        c = _center(room)
-        d = abs(c[0] - start[0]) + abs(c[1] - start[1])
-        if d > farthest:
-            stairs, farthest = c, d
-    if stairs == start:  # a single room: put the stairs in its far corner
-        stairs = (rooms[0].x2, rooms[0].y2)
+    stairs = farthest_room(rooms, start, _center)
     ensure_connected(terrain, start, rng)  # consecutive corridors already join every room
     terrain[stairs[1], stairs[0]] = STAIRS
     return Level(terrain, start, stairs, rooms=rooms)

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from engine import FLOOR, STAIRS, GenContext, GenerationError, Level, Rect, hookimpl
-from engine.mapgen import random_unit
+from engine.mapgen import farthest_room, random_unit
 from engine.regions import dead_ends, ensure_connected
 
 PARAMS: dict[str, Any] = {
@@ -165,9 +165,7 @@ def generate(ctx: GenContext) -> Level:
     if p["remove_dead_ends"]:
         _fill_dead_ends(terrain)
     start = rooms[rng.randrange(len(rooms))].center
-    stairs = max((r.center for r in rooms), key=lambda c: abs(c[0] - start[0]) + abs(c[1] - start[1]))
-    if stairs == start:
-        stairs = (rooms[0].x2, rooms[0].y2)
+    stairs = farthest_room(rooms, start, lambda r: r.center)
     ensure_connected(terrain, start, rng)  # the connectors already join everything
     terrain[stairs[1], stairs[0]] = STAIRS
     return Level(terrain, start, stairs, rooms=rooms)
