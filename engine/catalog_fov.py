@@ -249,7 +249,9 @@ def _target(name: str, theirs) -> str:
 
 def bench_figures(repeats: int = 7) -> list[dict]:
     """Median µs per call of every registered algorithm on an 80x50 cave, radius 8 and 20, beside
-    libtcod's counterpart on the same map and origins when tcod is installed."""
+    libtcod's counterpart on the same map and origins when tcod is installed. An algorithm with a
+    compiled kernel (numba installed) is timed twice, compiled and in pure Python, side by side."""
+    from . import jit
     from .plugins import load_registry
 
     t = cave_map(random.Random("bench fov cave"))
@@ -257,14 +259,23 @@ def bench_figures(repeats: int = 7) -> list[dict]:
     figures = []
     for name, alg in sorted(load_registry(entry_points=False).fov.items()):
         theirs = _tcod_fn(TCOD_COUNTERPARTS[name]) if name in TCOD_COUNTERPARTS else None
+        variants = [(f"fov {name}", alg.fn, _target(name, theirs))]
+        if alg.python is not None and jit.enabled():
+            alg.fn(t, origins[0], 8)  # compile now, so that failed() knows
+            if not jit.failed():  # (any failure at all: then no row claims to be compiled)
+                variants = [(f"fov {name} (numba)", alg.fn, _target(name, theirs)),
+                            (f"fov {name} (python)", alg.python, "pure-Python reference: a figure")]
         for radius in (8, 20):
-            ours, tc = [], []
-            for _ in range(repeats):  # interleaved, so both see the same machine load
-                ours.append(_time_calls(alg.fn, t, origins, radius))
+            samples: list[list[float]] = [[] for _ in range(len(variants) + 1)]
+            for _ in range(repeats):  # interleaved, so all see the same machine load
+                for k, (_, fn, _) in enumerate(variants):
+                    samples[k].append(_time_calls(fn, t, origins, radius))
                 if theirs is not None:
-                    tc.append(_time_calls(theirs, t, origins, radius))
-            us, them = statistics.median(ours), statistics.median(tc) if tc else None
-            figures.append({"name": f"fov {name} r{radius} {WIDTH}x{HEIGHT}", "value": round(us, 2), "unit": "us",
-                            "tcod": round(them, 2) if them else None,
-                            "ratio": round(us / them, 2) if them else None, "target": _target(name, theirs)})
+                    samples[-1].append(_time_calls(theirs, t, origins, radius))
+            them = statistics.median(samples[-1]) if theirs is not None else None
+            for k, (label, _, target) in enumerate(variants):
+                us = statistics.median(samples[k])
+                figures.append({"name": f"{label} r{radius} {WIDTH}x{HEIGHT}", "value": round(us, 2), "unit": "us",
+                                "tcod": round(them, 2) if them else None,
+                                "ratio": round(us / them, 2) if them else None, "target": target})
     return figures

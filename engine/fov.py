@@ -10,7 +10,9 @@ An FOV algorithm is ``fn(transparent, origin, radius) -> visible``:
   when the algorithm lights it (walls are lit).
 
 Algorithms are registered by plugins through ``register_fov_algorithms(register)`` with
-``register(name, fn, *, symmetric=False, summary="")``.
+``register(name, fn, *, symmetric=False, summary="", python=None)``. ``python`` is for an ``fn``
+that runs a compiled kernel when it can (see ``engine.jit``): the pure-Python version it must agree
+with, which the tests compare it to and the bench times beside it.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class FovAlgorithm:
     fn: FovFn
     symmetric: bool = False
     summary: str = ""
+    python: FovFn | None = None  # the pure-Python reference of a compiled ``fn``
 
     def __call__(self, transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
         return self.fn(transparent, origin, radius)

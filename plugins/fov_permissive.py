@@ -16,7 +16,7 @@ import functools
 
 import numpy as np
 
-from engine import hookimpl
+from engine import hookimpl, jit
 from engine.fov import paste, window, window_reach
 
 # A field is a list: [steep near x, y, steep far x, y, shallow near x, y, shallow far x, y,
@@ -152,8 +152,25 @@ def _last_band(r: int, radius: int | None) -> int:
     return max(x + y for x in range(r + 1) for y in range(r + 1) if x * x + y * y <= radius * radius)
 
 
+def _check(kernel) -> None:
+    kernel.quadrants(np.ones(9, dtype=np.uint8), 3, 1, 2)
+
+
 def permissive_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
-    """Precise permissive FOV: the FOV contract's ``fn``."""
+    """Precise permissive FOV: the FOV contract's ``fn``. Compiled when numba is installed
+    (``_permissive_jit``), else :func:`permissive_fov_python`; the two agree cell for cell."""
+    kernel = jit.sibling(__file__, "_permissive_jit", _check)
+    if kernel is None:
+        return permissive_fov_python(transparent, origin, radius)
+    r = window_reach(transparent.shape, origin, radius)
+    side = 2 * r + 1
+    flat = window(transparent, origin, r).view(np.uint8).reshape(-1)
+    lit = kernel.quadrants(flat, side, r, _last_band(r, radius))
+    return paste(lit.view(bool), transparent.shape, origin, r, radius)
+
+
+def permissive_fov_python(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
+    """The pure-Python visit: the reference, and what runs without numba."""
     r = window_reach(transparent.shape, origin, radius)
     side = 2 * r + 1
     flat = window(transparent, origin, r).tobytes()  # one byte per cell: 1 transparent
@@ -173,4 +190,5 @@ def register_fov_algorithms(register):
         permissive_fov,
         symmetric=True,
         summary="precise permissive FOV (Duerig): any point of the viewer's square to any point of a cell's",
+        python=permissive_fov_python,
     )

@@ -23,7 +23,7 @@ import functools
 
 import numpy as np
 
-from engine import hookimpl
+from engine import hookimpl, jit
 from engine.fov import paste, window, window_reach
 
 # The eight octants as (xx, xy, yx, yy): the map cell is (x, y) = (dx*xx + dy*xy, dx*yx + dy*yy),
@@ -111,8 +111,24 @@ def _octant(cells: bytes, lit: bytearray, r: int, tables: tuple, centre: int, ro
             his = starts[sn * m + sd]
 
 
+def _check(kernel) -> None:
+    kernel.lit_window(np.ones((3, 3), dtype=bool), 1, 1, kernel.OCTANTS)
+
+
 def shadowcast_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
-    """Bergström's recursive shadowcasting: the FOV contract's ``fn``."""
+    """Bergström's recursive shadowcasting: the FOV contract's ``fn``. Compiled when numba is
+    installed (``_shadowcast_jit``), else :func:`shadowcast_fov_python`; the two agree cell for cell."""
+    kernel = jit.sibling(__file__, "_shadowcast_jit", _check)
+    if kernel is None:
+        return shadowcast_fov_python(transparent, origin, radius)
+    r = window_reach(transparent.shape, origin, radius)
+    r2 = radius * radius if radius is not None else 4 * r * r + 1
+    lit = kernel.lit_window(window(transparent, origin, r), r, r2, kernel.OCTANTS)
+    return paste(lit, transparent.shape, origin, r, radius)
+
+
+def shadowcast_fov_python(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
+    """The pure-Python scan: the reference, and what runs without numba."""
     r = window_reach(transparent.shape, origin, radius)
     win = window(transparent, origin, r)
     side = 2 * r + 1
@@ -142,4 +158,5 @@ def register_fov_algorithms(register):
         shadowcast_fov,
         symmetric=False,
         summary="Bergström's recursive shadowcasting in 8 octants; fast, walls lit, not symmetric",
+        python=shadowcast_fov_python,
     )
