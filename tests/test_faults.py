@@ -43,7 +43,6 @@ def test_sigkill_mid_write_leaves_the_old_or_the_new_file(tmp_path, monkeypatch,
     cycle = (time.monotonic() - t0) / 3
     dice = random.Random(2024)
     runs_seen, torn_moments, seen_versions = 1, 0, set()
-    start = time.monotonic()
     for i in range(KILLS):
         ready_r, ready_w = os.pipe()
         pid = os.fork()
@@ -79,7 +78,6 @@ def test_sigkill_mid_write_leaves_the_old_or_the_new_file(tmp_path, monkeypatch,
         assert p["runs"] >= runs_seen, f"kill {i}: the profile went back in time"
         runs_seen = p["runs"]
 
-    assert time.monotonic() - start < 30
     assert runs_seen > 1 and seen_versions == {0, 1}  # the children really were writing when killed
     # temporary files of killed writers are cleaned up by the next write
     savefile.write_json(run_path, KIND, SCHEMA, versions[0])

@@ -157,15 +157,12 @@ def test_ensure_connected_is_deterministic():
     assert np.array_equal(a, b)
 
 
-def test_ensure_connected_is_fast_on_a_noisy_500x500():
-    import time
-
+def test_ensure_connected_joins_every_region_of_a_noisy_500x500():
+    # thousands of regions; how fast this is belongs to the bench (every generator at 500x500)
     t = noise(1, 500, 500, 0.5).astype(np.uint8)
     t[0], t[-1], t[:, 0], t[:, -1] = WALL, WALL, WALL, WALL
     t[250, 250] = FLOOR
-    t0 = time.perf_counter()
     ensure_connected(t, (250, 250), random.Random(1))
-    assert time.perf_counter() - t0 < 5.0  # ~0.2 s on one core; generous for a busy machine
     assert np.array_equal(flood(t != WALL, (250, 250)), t != WALL)
 
 
