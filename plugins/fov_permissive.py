@@ -8,6 +8,9 @@ bends a line around it (a *bump*), splits the field in two, or closes it. Lines 
 pairs, so every test is exact integer arithmetic.
 
 Square (x, y) of a quadrant spans [x, x+1] x [y, y+1]; the viewer's square is [0, 1] x [0, 1].
+
+With numba installed the same visit runs compiled (``_permissive_jit.py``); this module's visit is
+the reference it is tested against, and what runs without numba.
 """
 
 from __future__ import annotations

@@ -15,6 +15,9 @@ lights in a row are one range, looked up in per-radius tables; within it only th
 runs of walls matter, found with ``bytes.find``/``rfind`` on the window's bytes (or its transpose's,
 so that every scan row is contiguous), and the range is lit with one slice assignment. Slopes are
 exact integer fractions (numerator, positive denominator), so no test depends on float rounding.
+
+With numba installed the same scan runs compiled, a cell at a time (``_shadowcast_jit.py``); this
+module's scan is the reference it is tested against, and what runs without numba.
 """
 
 from __future__ import annotations
