@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .fov import FovAlgorithm
+from .fov import FovAlgorithm, reach_error
 
 WIDTH, HEIGHT = 80, 50
 MAP_NAMES = ("empty", "pillars", "corridors", "caves", "random25")
@@ -219,6 +219,11 @@ def compare_main(argv: list[str], only: list[str] | None = None) -> int:
             if name not in registry.fov:
                 raise ValueError(f"compare fov: no fov named {name!r} (valid: {', '.join(sorted(registry.fov))})")
         algorithms = {n: a for n, a in registry.fov.items() if not chosen or n in chosen}
+        for alg in algorithms.values():
+            problem = reach_error(alg.name, alg.max_reach, (HEIGHT, WIDTH), args.radius)
+            if problem:
+                raise ValueError(f"compare fov: {problem}: use --radius {alg.max_reach} or less, or compare "
+                                 f"the others without it (--plugin fov=NAME)")
     except ValueError as e:
         print(str(e).splitlines()[0], file=sys.stderr)
         return 2

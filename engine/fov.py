@@ -10,15 +10,17 @@ An FOV algorithm is ``fn(transparent, origin, radius) -> visible``:
   when the algorithm lights it (walls are lit).
 
 Algorithms are registered by plugins through ``register_fov_algorithms(register)`` with
-``register(name, fn, *, symmetric=False, summary="", python=None)``. ``python`` is for an ``fn``
-that runs a compiled kernel when it can (see ``engine.jit``): the pure-Python version it must agree
-with, which the tests compare it to and the bench times beside it.
+``register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None)``. ``python`` is
+for an ``fn`` that runs a compiled kernel when it can (see ``engine.jit``): the pure-Python version
+it must agree with, which the tests compare it to and the bench times beside it. ``max_reach`` is for
+an algorithm whose tables grow too fast to light far: the farthest window half-side it accepts
+(``table_reach``); a game whose light reaches farther is refused before play (``reach_error``).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,6 +37,7 @@ class FovAlgorithm:
     symmetric: bool = False
     summary: str = ""
     python: FovFn | None = None  # the pure-Python reference of a compiled ``fn``
+    max_reach: int | None = None  # the farthest table_reach it can light, None for any
 
     def __call__(self, transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
         return self.fn(transparent, origin, radius)
@@ -73,6 +76,30 @@ def window_reach(shape: tuple[int, int], origin: tuple[int, int], radius: int | 
     return edge if radius is None else max(0, min(radius, edge))
 
 
+def table_reach(shape: tuple[int, int], radius: int | None) -> int:
+    """A window half-side that serves every origin on a map of this shape: the radius, capped by
+    the farthest any cell is from any other along an axis. Algorithms with tables built per window
+    size use it, so that a light wider than the map builds one table per map, not one per origin."""
+    longest = max(shape) - 1
+    return longest if radius is None else max(0, min(radius, longest))
+
+
+class ReachError(ValueError):
+    """An algorithm with a ``max_reach`` was asked to light farther."""
+
+
+def reach_error(name: str, max_reach: int | None, shape: tuple[int, int], radius: int | None) -> str | None:
+    """Why FOV ``name`` cannot light a map of ``shape`` with ``radius``, in one line (the caller says
+    what to do about it); None when it can."""
+    reach = table_reach(shape, radius)
+    if max_reach is None or reach <= max_reach:
+        return None
+    h, w = shape
+    light = f"a radius of {radius}" if radius is not None else "a light with no radius"
+    return (f"fov {name!r} lights at most {max_reach} cells away (its tables grow with the cube of the "
+            f"distance), but {light} reaches {reach} on a {w}x{h} map")
+
+
 def window(transparent: np.ndarray, origin: tuple[int, int], r: int) -> np.ndarray:
     """A new (2r+1, 2r+1) bool window of ``transparent`` centred on ``origin``; off-map cells are False."""
     h, w = transparent.shape
@@ -85,6 +112,39 @@ def window(transparent: np.ndarray, origin: tuple[int, int], r: int) -> np.ndarr
     y0, y1 = max(0, oy - r), min(h, oy + r + 1)
     out[y0 - oy + r:y1 - oy + r, x0 - ox + r:x1 - ox + r] = transparent[y0:y1, x0:x1]
     return out
+
+
+EAGER_REACH = 32  # up to this window half-side, per-slope tables are built whole (see slope_rows)
+
+
+def slope_rows(r: int, keys: Iterable[int], build: Callable[[int], tuple]) -> list | LazyRows:
+    """A table from a slope's key to that slope's per-row values ``build(key)``, for an r-window.
+
+    Small windows get a list, built whole (the fastest lookup). A light that reaches far would make
+    a table of every slope for every row too big to build (it grows with r cubed), so larger
+    windows get a ``LazyRows`` that works out a slope's rows the first time a scan meets it."""
+    if r > EAGER_REACH:
+        return LazyRows(build)
+    keys = list(keys)
+    table: list = [None] * (max(keys) + 1)
+    for key in keys:
+        table[key] = build(key)
+    return table
+
+
+class LazyRows(dict):
+    """A table from a key (a slope, say) to that key's per-row values, each built by ``build(key)``
+    the first time it is asked for."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[int], tuple]):
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: int) -> tuple:
+        rows = self[key] = self.build(key)
+        return rows
 
 
 @functools.cache

@@ -106,8 +106,8 @@ def _make_registrar(kind: str, buffer: dict[str, Any]):
         buffer[name] = value
 
     if kind == "fov":
-        def register(name, fn, *, symmetric=False, summary="", python=None):
-            put(name, FovAlgorithm(name, fn, bool(symmetric), summary, python))
+        def register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None):
+            put(name, FovAlgorithm(name, fn, bool(symmetric), summary, python, max_reach))
     elif kind == "generators":
         def register(name, fn, *, summary="", params=None, min_size=(3, 3)):
             put(name, GeneratorInfo(name, fn, summary, dict(params or {}), tuple(min_size)))

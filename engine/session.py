@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from . import rng as rngmod
 from .content import ContentError
+from .fov import ReachError, reach_error
 from .game import Choices, Game
 from .generate import check, run_generator
 from .keys import validate_keymap
@@ -73,7 +74,11 @@ def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
     names = [choices.generator] if choices.generator else [name for _, name in rules.generators]
     for name in names:
         check(registry.choose("generator", name), rules.width, rules.height, rules.generator_params.get(name, {}))
-    registry.choose("fov", choices.fov or rules.fov)
+    fov = registry.choose("fov", choices.fov or rules.fov)
+    problem = reach_error(fov.name, fov.max_reach, (rules.height, rules.width), rules.fov_radius)
+    if problem:
+        raise ValueError(f"game {rules.name}: {problem}: choose another fov (--plugin fov=NAME), a smaller "
+                         f"--size, or a preset whose fov_radius is at most {fov.max_reach}")
     for name in rules.monsters:
         if name not in registry.monsters and name not in rules.monster_kinds:
             raise ValueError(f"game {rules.name}: monsters: no monster named {name!r} "
@@ -120,5 +125,5 @@ def new_game(setup: Setup, registry: Registry | None = None) -> Game:
                                   {**rules.generator_params.get("ascii", {}), "path": setup.map_file,
                                    "legend": legend})
         return Game(registry, rules, seed, choices, level_source=level)
-    except (GenerationError, PluginError) as e:
+    except (GenerationError, PluginError, ReachError) as e:  # ReachError: a --map too big for the fov
         raise UsageError(str(e)) from None

@@ -21,6 +21,19 @@ OCTANTS = np.array([
 ], dtype=np.int64)
 
 
+@numba.njit
+def _push(stack: np.ndarray, top: int, row: int, sn: int, sd: int, en: int, ed: int) -> np.ndarray:
+    """Put a scan on the stack at ``top``; returns the stack (a bigger copy when it was full)."""
+    if top == stack.shape[0]:
+        bigger = np.empty((2 * top, 5), dtype=np.int64)
+        for i in range(top):  # a loop, not a slice assignment, which takes seconds longer to compile
+            for k in range(5):
+                bigger[i, k] = stack[i, k]
+        stack = bigger
+    stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3], stack[top, 4] = row, sn, sd, en, ed
+    return stack
+
+
 @numba.njit(cache=True, nogil=True)
 def lit_window(win: np.ndarray, r: int, r2: int, octants: np.ndarray) -> np.ndarray:
     """The lit cells of a (2r+1, 2r+1) window (True where transparent), origin at [r, r].
@@ -29,20 +42,14 @@ def lit_window(win: np.ndarray, r: int, r2: int, octants: np.ndarray) -> np.ndar
     """
     side = 2 * r + 1
     lit = np.zeros((side, side), dtype=np.bool_)
-    cap = 4 * (r + 2) * (r + 2)  # more scans than can ever be pending in one octant
-    rows = np.empty(cap, dtype=np.int64)
-    sns = np.empty(cap, dtype=np.int64)
-    sds = np.empty(cap, dtype=np.int64)
-    ens = np.empty(cap, dtype=np.int64)
-    eds = np.empty(cap, dtype=np.int64)
+    stack = np.empty((64, 5), dtype=np.int64)  # pending scans: (row, sn, sd, en, ed)
     for o in range(8):
         xx, xy, yx, yy = octants[o, 0], octants[o, 1], octants[o, 2], octants[o, 3]
-        top = 0
-        rows[0], sns[0], sds[0], ens[0], eds[0] = 1, 1, 1, 0, 1
+        stack = _push(stack, 0, 1, 1, 1, 0, 1)
         top = 1
         while top > 0:
             top -= 1
-            row, sn, sd, en, ed = rows[top], sns[top], sds[top], ens[top], eds[top]
+            row, sn, sd, en, ed = stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3], stack[top, 4]
             for j in range(row, r + 1):
                 c_hi = min(j, (sn * (2 * j + 1) + sd) // (2 * sd))
                 c_lo = max(0, -((ed - en * (2 * j - 1)) // (2 * ed)))
@@ -64,7 +71,7 @@ def lit_window(win: np.ndarray, r: int, r2: int, octants: np.ndarray) -> np.ndar
                 while True:
                     child = 2 * wall + 1  # the child ends at l(c) = (2c + 1)/(2j - 1)
                     if sn * (2 * j - 1) >= child * sd:
-                        rows[top], sns[top], sds[top], ens[top], eds[top] = j + 1, sn, sd, child, 2 * j - 1
+                        stack = _push(stack, top, j + 1, sn, sd, child, 2 * j - 1)
                         top += 1
                     floor = -1
                     for c in range(wall - 1, c_lo - 1, -1):

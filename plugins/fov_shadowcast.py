@@ -27,7 +27,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl, jit
-from engine.fov import paste, window, window_reach
+from engine.fov import paste, slope_rows, table_reach, window, window_reach
 
 # The eight octants as (xx, xy, yx, yy): the map cell is (x, y) = (dx*xx + dy*xy, dx*yx + dy*yy),
 # for dy = -j (the row) and dx = -c (c = 0..j, scanned from c = j down to 0).
@@ -43,7 +43,8 @@ _BEYOND = 1 << 30  # a c_lo meaning "this row and every deeper one of the scan a
 @functools.lru_cache(maxsize=16)
 def _tables(r: int, radius: int | None) -> tuple:
     """Per r-window and radius: for every slope, the range of cells each row of a scan lights, so
-    that a row costs two lookups instead of two divisions.
+    that a row costs two lookups instead of two divisions (built whole for a small window, slope by
+    slope as scans meet them for a large one: ``slope_rows``).
 
     A scan lights in row j the cells with r(c) <= start and l(c) >= end, c_lo <= c <= c_hi.
     ``starts[sn * m + sd][j]`` is c_hi for start slope sn/sd; ``ends[en * m + ed][j]`` is c_lo for
@@ -55,14 +56,21 @@ def _tables(r: int, radius: int | None) -> tuple:
     n, m = r + 1, 2 * r + 4
     r2 = radius * radius if radius is not None else 4 * r * r + 1
     rows = range(n)
-    starts: list = [None] * (m * m)
-    ends: list = [None] * (m * m)
-    for num, den in [(1, 1)] + [(2 * c + 1, 2 * j + 1) for j in rows for c in range(j + 1)]:
-        starts[num * m + den] = tuple(min(j, (num * (2 * j + 1) + den) // (2 * den)) for j in rows)
-    for num, den in [(0, 1)] + [(2 * c + 1, 2 * j - 1) for j in range(1, n) for c in range(j + 1)]:
+
+    def start(key: int) -> tuple:
+        num, den = divmod(key, m)
+        return tuple(min(j, (num * (2 * j + 1) + den) // (2 * den)) for j in rows)
+
+    def end(key: int) -> tuple:
+        num, den = divmod(key, m)
         lows = [max(0, -((den - num * (2 * j - 1)) // (2 * den))) for j in rows]
-        ends[num * m + den] = tuple(_BEYOND if c * c + j * j > r2 else c for j, c in enumerate(lows))
-    return starts, ends, m, [bytearray(b"\x01" * k) for k in range(n + 1)]
+        return tuple(_BEYOND if c * c + j * j > r2 else c for j, c in enumerate(lows))
+
+    starts = [(1, 1)] + [(2 * c + 1, 2 * j + 1) for j in rows for c in range(j + 1)]
+    ends = [(0, 1)] + [(2 * c + 1, 2 * j - 1) for j in range(1, n) for c in range(j + 1)]
+    return (slope_rows(r, [num * m + den for num, den in starts], start),
+            slope_rows(r, [num * m + den for num, den in ends], end),
+            m, [bytearray(b"\x01" * k) for k in range(n + 1)])
 
 
 def _octant(cells: bytes, lit: bytearray, r: int, tables: tuple, centre: int, row_step: int, sign: int) -> None:
@@ -132,7 +140,7 @@ def shadowcast_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int
 
 def shadowcast_fov_python(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """The pure-Python scan: the reference, and what runs without numba."""
-    r = window_reach(transparent.shape, origin, radius)
+    r = table_reach(transparent.shape, radius)
     win = window(transparent, origin, r)
     side = 2 * r + 1
     centre = r * side + r

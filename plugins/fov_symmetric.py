@@ -27,13 +27,14 @@ import functools
 import numpy as np
 
 from engine import hookimpl
-from engine.fov import paste, window, window_reach
+from engine.fov import paste, slope_rows, table_reach, window
 
 
 @functools.lru_cache(maxsize=16)
 def _tables(r: int, radius: int | None) -> tuple:
     """Per r-window and radius: each row's first and last tile for every slope, so that a row costs
-    two lookups instead of two divisions, and runs of k lit tiles.
+    two lookups instead of two divisions, and runs of k lit tiles (built whole for a small window,
+    slope by slope as scans meet them for a large one: ``slope_rows``).
 
     ``firsts[(sn + k) * m + sd][depth]`` is round_ties_up(depth * sn/sd) for start slope sn/sd;
     ``lasts[(en + k) * m + ed][depth]`` is round_ties_down(depth * en/ed) for end slope en/ed.
@@ -44,15 +45,21 @@ def _tables(r: int, radius: int | None) -> tuple:
     k, m = 2 * r + 2, 2 * r + 3
     r2 = radius * radius if radius is not None else 2 * r * r  # None: the whole window is lit
     depths = range(r + 1)
-    slopes = [(-1, 1), (1, 1)] + [(2 * c - 1, 2 * d) for d in range(1, r + 1) for c in range(-d, d + 2)]
-    firsts: list = [None] * (m * (2 * k + 1))
-    lasts: list = [None] * (m * (2 * k + 1))
-    for num, den in slopes:
+
+    def first(key: int) -> tuple:
+        num, den = key // m - k, key % m
         lo = [(2 * d * num + den) // (2 * den) for d in depths]
+        return tuple(_FAR if c > 0 and d * d + c * c > r2 else c for d, c in enumerate(lo))
+
+    def last(key: int) -> tuple:
+        num, den = key // m - k, key % m
         hi = [-((den - 2 * d * num) // (2 * den)) for d in depths]
-        firsts[(num + k) * m + den] = tuple(_FAR if c > 0 and d * d + c * c > r2 else c for d, c in enumerate(lo))
-        lasts[(num + k) * m + den] = tuple(-_FAR if c < 0 and d * d + c * c > r2 else c for d, c in enumerate(hi))
-    return firsts, lasts, k, m, [bytearray(b"\x01" * n) for n in range(2 * r + 2)]
+        return tuple(-_FAR if c < 0 and d * d + c * c > r2 else c for d, c in enumerate(hi))
+
+    slopes = [(-1, 1), (1, 1)] + [(2 * c - 1, 2 * d) for d in range(1, r + 1) for c in range(-d, d + 2)]
+    keys = [(num + k) * m + den for num, den in slopes]
+    return (slope_rows(r, keys, first), slope_rows(r, keys, last), k, m,
+            [bytearray(b"\x01" * n) for n in range(2 * r + 2)])
 
 
 _FAR = 1 << 30
@@ -60,7 +67,7 @@ _FAR = 1 << 30
 
 def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """Albert Ford's symmetric shadowcasting: the FOV contract's ``fn``."""
-    r = window_reach(transparent.shape, origin, radius)
+    r = table_reach(transparent.shape, radius)
     side = 2 * r + 1
     flat = window(transparent, origin, r).tobytes()  # one byte per cell: 1 floor, 0 wall
     centre = r * side + r

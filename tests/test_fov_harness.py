@@ -17,6 +17,8 @@ from engine import catalog_fov
     (["--seed", "-1"], "compare fov: --seed must be at least 0, got -1"),
     (["--plugin", "fov=nope"], "compare fov: no fov named 'nope'"),
     (["--bogus"], "compare fov: unrecognized arguments: --bogus"),
+    (["--radius", "100"], "compare fov: fov 'diamond' lights at most 64 cells away (its tables grow with the cube "
+                          "of the distance), but a radius of 100 reaches 79 on a 80x50 map: use --radius 64 or less"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(capsys, argv, message):
     assert catalog_fov.compare_main(argv) == 2
