@@ -90,7 +90,7 @@ class ReachError(ValueError):
 
 def reach_error(name: str, max_reach: int | None, shape: tuple[int, int], radius: int | None) -> str | None:
     """Why FOV ``name`` cannot light a map of ``shape`` with ``radius``, in one line (the caller says
-    what to do about it); None when it can."""
+    what to do about it); None when it can. The algorithm itself calls ``limited_reach``."""
     reach = table_reach(shape, radius)
     if max_reach is None or reach <= max_reach:
         return None
@@ -98,6 +98,14 @@ def reach_error(name: str, max_reach: int | None, shape: tuple[int, int], radius
     light = f"a radius of {radius}" if radius is not None else "a light with no radius"
     return (f"fov {name!r} lights at most {max_reach} cells away (its tables grow with the cube of the "
             f"distance), but {light} reaches {reach} on a {w}x{h} map")
+
+
+def limited_reach(name: str, max_reach: int, shape: tuple[int, int], radius: int | None) -> int:
+    """``table_reach`` for an algorithm that lights at most ``max_reach`` away; ReachError beyond."""
+    problem = reach_error(name, max_reach, shape, radius)
+    if problem:
+        raise ReachError(problem)
+    return table_reach(shape, radius)
 
 
 def window(transparent: np.ndarray, origin: tuple[int, int], r: int) -> np.ndarray:

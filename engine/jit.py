@@ -32,7 +32,9 @@ def enabled() -> bool:
 
 def failed() -> list[str]:
     """The kernels that were tried and could not be compiled (their plugins run pure Python)."""
-    return sorted(stem for stem, module in _kernels.items() if module is None and enabled())
+    if not enabled():
+        return []  # switched off is not failed
+    return sorted(stem for stem, module in _kernels.items() if module is None)
 
 
 def _load(path: Path, check: Callable[[types.ModuleType], object]) -> types.ModuleType | None:

@@ -19,7 +19,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl
-from engine.fov import ReachError, paste, reach_error, table_reach, window, window_disc
+from engine.fov import limited_reach, paste, window, window_disc
 
 # Sample points of a cell, in doubled coordinates around its centre: centre first, then the tips.
 _SAMPLES = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))
@@ -105,9 +105,7 @@ def _table(r: int, radius: int | None) -> tuple[np.ndarray, ...]:
 
 def diamond_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """Diamond walls: the FOV contract's ``fn``."""
-    r = table_reach(transparent.shape, radius)
-    if r > MAX_REACH:
-        raise ReachError(reach_error('diamond', MAX_REACH, transparent.shape, radius))
+    r = limited_reach("diamond", MAX_REACH, transparent.shape, radius)
     win = window(transparent, origin, r).ravel()
     win[r * (2 * r + 1) + r] = True  # the origin's cell never blocks (window() returns a copy)
     targets, centres, nearest, second, tips_far = _table(r, radius)

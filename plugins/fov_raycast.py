@@ -17,7 +17,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl
-from engine.fov import ReachError, paste, reach_error, table_reach, window, window_disc
+from engine.fov import limited_reach, paste, window, window_disc
 
 
 def _between(dx: int, dy: int) -> list[tuple[int, int]]:
@@ -58,9 +58,7 @@ def _table(r: int, radius: int | None) -> tuple[np.ndarray, np.ndarray]:
 
 def raycast_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """Bresenham raycasting to every cell in range: the FOV contract's ``fn``."""
-    r = table_reach(transparent.shape, radius)
-    if r > MAX_REACH:
-        raise ReachError(reach_error('raycast', MAX_REACH, transparent.shape, radius))
+    r = limited_reach("raycast", MAX_REACH, transparent.shape, radius)
     win = window(transparent, origin, r).ravel()
     win[r * (2 * r + 1) + r] = True  # the origin never blocks its own lines
     targets, lines = _table(r, radius)
