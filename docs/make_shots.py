@@ -12,8 +12,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from engine.session import Setup, new_game
-from engine.state import snapshot
+from engine.core.setup import Setup, new_game
+from engine.core.snapshot import snapshot
 
 os.environ["UNDERCROFT_LOAD_PLUGINS"] = ""  # the built-in game only
 os.environ["UNDERCROFT_HOME"] = tempfile.mkdtemp()  # never touch the player's saves

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .actions import Action, ActionResult, Attack, Move, Wait  # noqa: E402
-from .content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
-from .fov import FovAlgorithm, radius_mask  # noqa: E402
-from .generate import generate_level, run_generator  # noqa: E402
-from .mapgen import FLOOR, STAIRS, WALL, GenContext, GenerationError, Level, Rect  # noqa: E402
-from .plugins import PluginError, Registry, content_dir, hookimpl, load_registry  # noqa: E402
-from .rules import GameRules, load_rules  # noqa: E402
+from engine.core.actions import Action, ActionResult, Attack, Move, Wait  # noqa: E402
+from engine.core.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
+from engine.core.generate import generate_level, run_generator  # noqa: E402
+from engine.core.registry import PluginError, Registry, hookimpl, load_registry  # noqa: E402
+from engine.core.rules import GameRules, load_rules  # noqa: E402
+from engine.kit.fov import FovAlgorithm, radius_mask  # noqa: E402
+from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenContext, GenerationError, Level, Rect  # noqa: E402
 
 __all__ = [
     "FLOOR",
@@ -36,7 +36,6 @@ __all__ = [
     "Rect",
     "Registry",
     "Wait",
-    "content_dir",
     "generate_level",
     "hookimpl",
     "load_kinds",

@@ -1,5 +1,5 @@
 """``python -m engine``: see engine.cli."""
 
-from engine.cli import main
+from engine.cli.main import main
 
 raise SystemExit(main())

@@ -6,8 +6,8 @@ the reference: the output must match the four ``_quadrant`` calls bit for bit (s
 splits, ``_closed`` test, band order and ``last`` cut-off, same integer arithmetic). Change the
 algorithm there first, then mirror it here.
 
-This file is loaded by path (the plugin loader skips names starting with ``_``), so it imports
-only numpy and numba and uses no relative imports.
+Imported by ``engine.kit.jit.sibling`` when numba is installed (not a plugin of its own); it
+imports only numpy and numba.
 
 Array layout, per quadrant:
 
@@ -25,8 +25,7 @@ Both arrays grow by doubling when full.
 
 Only ``quadrants`` is called from Python and cached on disk (``cache=True``); the helpers are
 compiled into it. Numba's cached code re-imports this module by the ``__name__`` it had when the
-cache was written, so always load it under the same name (``undercroft_builtin._permissive_jit``)
-and put it in ``sys.modules`` before running it.
+cache was written: a normal import (``engine.plugins._permissive_jit``) always gives it that name.
 """
 
 from __future__ import annotations

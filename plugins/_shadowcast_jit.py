@@ -5,7 +5,7 @@ of with ``bytes.find``: the same start and end slopes as exact integer fractions
 ranges per row (``c_hi``, ``c_lo``, and the radius cut-off), the same child scans. The pure-Python
 scan is the reference; ``tests/test_fov_jit.py`` checks the two agree cell for cell.
 
-Loaded by path (``engine.jit.sibling``), never by the plugin loader (the leading underscore).
+Imported by ``engine.kit.jit.sibling`` when numba is installed; not a plugin of its own.
 """
 
 from __future__ import annotations

@@ -3,7 +3,17 @@
 Registered like any third-party plugin; a modder can point ``UNDERCROFT_CONTENT`` at a copy.
 """
 
-from engine import ItemKind, MonsterKind, content_dir, hookimpl, load_kinds, load_rules
+import os
+from pathlib import Path
+
+from engine import ItemKind, MonsterKind, hookimpl, load_kinds, load_rules
+
+
+def content_dir() -> Path:
+    """The content folder: ``UNDERCROFT_CONTENT`` when set, else the one beside this plugin
+    (``content/`` in a checkout, ``engine/content/`` installed)."""
+    override = os.environ.get("UNDERCROFT_CONTENT")
+    return Path(override) if override else Path(__file__).resolve().parent.parent / "content"
 
 
 @hookimpl

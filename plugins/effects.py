@@ -1,7 +1,7 @@
 """The default item effects: healing and gold."""
 
 from engine import hookimpl
-from engine.components import Fighter, Inventory
+from engine.core.components import Fighter, Inventory
 
 
 def heal(game, entity, kind, amount):

@@ -19,7 +19,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl
-from engine.fov import limited_reach, paste, window, window_disc
+from engine.kit.fov import limited_reach, paste, window, window_disc
 
 # Sample points of a cell, in doubled coordinates around its centre: centre first, then the tips.
 _SAMPLES = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))

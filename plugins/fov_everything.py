@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine import hookimpl
-from engine.fov import radius_mask
+from engine.kit.fov import radius_mask
 
 
 def everything_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:

@@ -17,7 +17,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl
-from engine.fov import limited_reach, paste, window, window_disc
+from engine.kit.fov import limited_reach, paste, window, window_disc
 
 
 def _between(dx: int, dy: int) -> list[tuple[int, int]]:

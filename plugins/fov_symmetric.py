@@ -27,7 +27,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl
-from engine.fov import paste, slope_rows, table_reach, window
+from engine.kit.fov import paste, slope_rows, table_reach, window
 
 
 @functools.lru_cache(maxsize=16)

@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 
 from engine import STAIRS, GenContext, GenerationError, Level, Rect, hookimpl
-from engine.mapgen import carve_line, carve_rect, farthest_room
-from engine.regions import ensure_connected
+from engine.kit.mapgen import carve_line, carve_rect, farthest_room
+from engine.kit.regions import ensure_connected
 
 PARAMS: dict[str, Any] = {
     "min_area": 10,  # the shortest piece a cut may leave; an area shorter than twice it is a leaf

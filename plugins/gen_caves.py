@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from engine import FLOOR, STAIRS, WALL, GenContext, GenerationError, Level, hookimpl
-from engine.mapgen import random_unit
-from engine.regions import farthest, largest_region
+from engine.kit.mapgen import random_unit
+from engine.kit.regions import farthest, largest_region
 
 PARAMS: dict[str, Any] = {
     "fill": 0.45,  # chance that a cell starts as wall

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from engine import FLOOR, STAIRS, GenContext, GenerationError, Level, hookimpl
-from engine.regions import farthest
+from engine.kit.regions import farthest
 
 PARAMS: dict[str, Any] = {
     "floor": 0.4,  # fraction of the inner cells to open

@@ -20,8 +20,8 @@ from typing import Any
 import numpy as np
 
 from engine import STAIRS, GenContext, GenerationError, Level, Rect, hookimpl
-from engine.mapgen import carve_line, carve_rect
-from engine.regions import ensure_connected
+from engine.kit.mapgen import carve_line, carve_rect
+from engine.kit.regions import ensure_connected
 
 PARAMS: dict[str, Any] = {
     "max_rooms": 40,  # placement tries, not rooms: rejected tries are simply lost

@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 
 from engine import FLOOR, STAIRS, GenContext, GenerationError, Level, Rect, hookimpl
-from engine.mapgen import farthest_room, random_unit
-from engine.regions import dead_ends, ensure_connected
+from engine.kit.mapgen import farthest_room, random_unit
+from engine.kit.regions import dead_ends, ensure_connected
 
 PARAMS: dict[str, Any] = {
     "room_tries": None,  # None: one try per 32 cells of map

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from engine import FLOOR, STAIRS, WALL, GenContext, GenerationError, Level, hookimpl
-from engine.regions import ensure_connected, flood
+from engine.kit.regions import ensure_connected, flood
 
 PARAMS: dict[str, Any] = {
     "walls": 12,  # walls scattered before the path is cleared (Godot lesson: 12 on 8x8)

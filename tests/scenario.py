@@ -5,8 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from engine.session import Setup, new_game
-from engine.state import snapshot
+from engine.core.setup import Setup, new_game
+from engine.core.snapshot import snapshot
 
 
 def game_from(picture: str, tmp_path: Path, *, game: str | None = None, plugins=(), seed: int = 1):

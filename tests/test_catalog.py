@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.catalog import entries
-from engine.cli import main
+from engine.cli.catalog import entries
+from engine.cli.main import main
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 GOLDEN = GOLDEN_DIR / "catalog_undercroft.txt"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from engine.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = "l l j j h k y u b n . kp5 kp1 kp9 > q " * 5
@@ -109,10 +109,10 @@ def test_map_without_start(tmp_path, capsys):
 def test_malformed_content_names_file_key_and_reason(tmp_path, file, text, expected):
     import shutil
 
-    from engine.plugins import package_dir
+    from engine.plugins.content import content_dir
 
     content = tmp_path / "content"
-    shutil.copytree(package_dir("content"), content)
+    shutil.copytree(content_dir(), content)
     (content / file).write_text(text)
     r = run_cli("--headless", env={"UNDERCROFT_CONTENT": str(content)})
     assert r.returncode == 2

@@ -5,10 +5,10 @@ from collections import Counter
 
 import pytest
 
-from engine import rng, tables
-from engine.components import Position
-from engine.scheduler import TURN_COST, Scheduler
-from engine.world import World
+from engine.core import rng, tables
+from engine.core.components import Position
+from engine.core.scheduler import TURN_COST, Scheduler
+from engine.core.world import World
 
 
 def run_ticks(s: Scheduler, player: int, player_turns: int) -> Counter:

@@ -10,10 +10,11 @@ import time
 
 import pytest
 
-from engine import profile, savefile
-from engine.save import KIND, SCHEMA, capture, restore
-from engine.session import Setup, new_game
-from engine.state import dumps
+from engine.core.setup import Setup, new_game
+from engine.core.snapshot import dumps
+from engine.persist import files as savefile
+from engine.persist import profile
+from engine.persist.runsave import KIND, SCHEMA, capture, restore
 
 KILLS = 120
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import catalog_fov
+from engine.cli import compare_fov as catalog_fov
 
 # Built-ins that are not symmetric but are still unchanged by rotating or mirroring the map
 # (raycast draws its lines in one octant and mirrors them; Bergström's octants mirror each other).

@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from engine import catalog_fov
+from engine.cli import compare_fov as catalog_fov
 
 
 @pytest.mark.parametrize("argv, message", [

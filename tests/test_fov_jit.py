@@ -12,7 +12,8 @@ import random
 import numpy as np
 import pytest
 
-from engine import catalog_fov, jit
+from engine.cli import compare_fov as catalog_fov
+from engine.kit import jit
 
 RADII = (None, 0, 1, 2, 5, 8, 20)
 
@@ -75,15 +76,15 @@ def test_jit_off_runs_the_python_reference(registry, monkeypatch):
 
 def test_a_kernel_that_cannot_compile_falls_back_in_one_line(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(jit, "_kernels", {})
-    plugin = tmp_path / "fov_broken.py"
+    monkeypatch.syspath_prepend(str(tmp_path))
     (tmp_path / "_broken_jit.py").write_text("def kernel():\n    return 1\n")
 
     def check(module):
         raise TypeError("cannot determine Numba type of <class 'object'>")
 
-    assert jit.sibling(str(plugin), "_broken_jit", check) is None
-    assert jit.sibling(str(plugin), "_broken_jit", check) is None  # tried once, remembered
+    assert jit.sibling("fov_broken", "_broken_jit", check) is None
+    assert jit.sibling("fov_broken", "_broken_jit", check) is None  # tried once, remembered
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == ["undercroft: cannot compile _broken_jit.py with numba (TypeError: cannot determine Numba "
+    assert err == ["undercroft: cannot compile _broken_jit with numba (TypeError: cannot determine Numba "
                    "type of <class 'object'>); using pure Python (UNDERCROFT_JIT=0 stops trying)"]
     assert jit.failed() == ["_broken_jit"]

@@ -14,16 +14,16 @@ import sys
 import numpy as np
 import pytest
 
-import engine.fov
-from engine import catalog_fov
-from engine.fov import ReachError, slope_rows, table_reach
-from engine.session import Setup, UsageError, new_game
+import engine.kit.fov
+from engine.cli import compare_fov as catalog_fov
+from engine.core.setup import Setup, UsageError, new_game
+from engine.kit.fov import ReachError, slope_rows, table_reach
 
 TABLED = ("symmetric", "shadowcast", "raycast", "diamond")
 
 
 def _module(name: str):
-    return sys.modules[f"undercroft_builtin.fov_{name}"]
+    return sys.modules[f"engine.plugins.fov_{name}"]
 
 
 def _python(registry, name: str):
@@ -57,7 +57,7 @@ def test_slopes_worked_out_on_demand_give_the_whole_table(registry, name, monkey
     fn, tables = _python(registry, name), _module(name)._tables
     results = {}
     for eager in (0, 1000):  # every window on demand; every window built whole
-        monkeypatch.setattr(engine.fov, "EAGER_REACH", eager)
+        monkeypatch.setattr(engine.kit.fov, "EAGER_REACH", eager)
         tables.cache_clear()
         results[eager] = [fn(t, o, radius) for o in origins for radius in (None, 40, 20)]
     tables.cache_clear()
@@ -73,7 +73,7 @@ def test_slope_rows_is_whole_for_small_windows_and_on_demand_for_large():
 
     small = slope_rows(4, [3, 5], build)
     assert isinstance(small, list) and small[5] == (5, 5) and calls == [3, 5]
-    large = slope_rows(engine.fov.EAGER_REACH + 1, [3, 5], build)
+    large = slope_rows(engine.kit.fov.EAGER_REACH + 1, [3, 5], build)
     assert calls == [3, 5] and large[5] == (5, 5) and large[5] == (5, 5) and calls == [3, 5, 5]
 
 

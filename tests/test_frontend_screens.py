@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import keeper
-from engine.components import Fighter
-from engine.session import Setup, new_game
+from engine.core.components import Fighter
+from engine.core.setup import Setup, new_game
+from engine.persist import keeper
 from scenario import game_from
 
 arcade = pytest.importorskip("arcade")

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import STAIRS, WALL, GenerationError, generate_level
-from engine.regions import flood
+from engine.kit.regions import flood
 
 NEEDS_INPUT = {"ascii"}  # generators that cannot run without a map of their own
 NO_RING = {"scatter"}  # boards whose edge is the map edge, by design
@@ -254,7 +254,7 @@ def test_scatter_godot_board():
 
 
 def test_caves_stairs_are_far_from_start():
-    from engine.regions import distances
+    from engine.kit.regions import distances
 
     for seed in range(50):
         level = generate_level("caves", 80, 50, seed=seed)
@@ -270,7 +270,7 @@ def test_drunkard_reaches_its_floor_target():
 
 
 def test_rooms_and_mazes_has_no_dead_ends_when_pruned():
-    from engine.regions import dead_ends
+    from engine.kit.regions import dead_ends
 
     for seed in range(30):
         level = generate_level("rooms_and_mazes", 81, 51, seed=seed)

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from engine import FLOOR, STAIRS, WALL, GenerationError, Level, Rect
-from engine.generate import check_level
-from engine.mapgen import carve_line, carve_rect, random_unit
-from engine.regions import dead_ends, distances, ensure_connected, farthest, flood, label_regions, largest_region
+from engine.core.generate import check_level
+from engine.kit.mapgen import carve_line, carve_rect, random_unit
+from engine.kit.regions import dead_ends, distances, ensure_connected, farthest, flood, label_regions, largest_region
 
 
 def grid(*rows: str) -> np.ndarray:

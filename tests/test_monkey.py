@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from engine.components import Fighter, Position
-from engine.keys import DEFAULT_KEYS
-from engine.session import Setup, new_game
+from engine.core.components import Fighter, Position
+from engine.core.keys import DEFAULT_KEYS
+from engine.core.setup import Setup, new_game
 
 TOKENS = sorted(t for t in DEFAULT_KEYS if t != "esc")  # esc quits; R restarts after a death
 

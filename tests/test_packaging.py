@@ -27,8 +27,8 @@ def test_one_top_level_name_and_the_data_inside(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert tops == {"engine"}
-    for needed in ("engine/_plugins/content.py", "engine/_plugins/fov_symmetric.py",
-                   "engine/_content/monsters.toml", "engine/_content/games/undercroft.toml"):
+    for needed in ("engine/plugins/content.py", "engine/plugins/fov_symmetric.py",
+                   "engine/content/monsters.toml", "engine/content/games/undercroft.toml"):
         assert needed in names
 
 

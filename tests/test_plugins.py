@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from engine import hookspecs, load_registry
-from engine.plugins import PluginError
+from engine.core.registry import PluginError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -127,14 +127,11 @@ def test_public_surface():
 
 
 def test_the_engine_with_no_plugins_says_it_has_nothing_to_play(tmp_path, monkeypatch, capsys):
-    from engine import plugins
-    from engine.cli import main
+    from engine.cli.main import main
+    from engine.core import registry as plugins
 
-    empty = tmp_path / "plugins"
-    empty.mkdir()
-    real = plugins.package_dir
-    monkeypatch.setattr(plugins, "package_dir", lambda name: empty if name == "plugins" else real(name))
-    registry = load_registry(entry_points=False)
+    monkeypatch.setattr(plugins, "DEFAULT_PLUGINS", ())
+    registry = load_registry(entry_points=False, builtins=())
     assert not registry.games and not registry.fov and not registry.plugins
     assert main(["--headless", "--new"]) == 2  # --new: a saved run from another test stays untouched
     err = capsys.readouterr().err

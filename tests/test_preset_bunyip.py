@@ -1,8 +1,8 @@
 """The bunyip preset: the Go engine's roguelike example, rule for rule."""
 
-from engine import hud
-from engine.components import Fighter
-from engine.session import Setup, new_game
+from engine.core import status as hud
+from engine.core.components import Fighter
+from engine.core.setup import Setup, new_game
 from scenario import game_from, press
 
 

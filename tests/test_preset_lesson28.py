@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine import hud
-from engine.session import Setup, new_game
+from engine.core import status as hud
+from engine.core.setup import Setup, new_game
 from scenario import game_from, press
 
 

@@ -2,9 +2,9 @@
 
 from collections import Counter
 
-from engine import hud
-from engine.components import Fighter, Inventory
-from engine.session import Setup, new_game
+from engine.core import status as hud
+from engine.core.components import Fighter, Inventory
+from engine.core.setup import Setup, new_game
 from scenario import game_from, press
 
 

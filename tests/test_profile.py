@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from engine import profile
-from engine.cli import main
+from engine.cli.main import main
+from engine.persist import profile
 
 
 @pytest.fixture
@@ -67,9 +67,9 @@ def test_deepest_depth_follows_the_player_down(home, capsys, tmp_path):
 
 
 def test_an_escape_is_counted_and_scored(home, registry):
-    from engine import keeper
-    from engine.components import Position
-    from engine.session import Setup
+    from engine.core.components import Position
+    from engine.core.setup import Setup
+    from engine.persist import keeper
 
     g = keeper.open_game(Setup(seed=4), registry)
     me = g.world.get(g.player, Position)

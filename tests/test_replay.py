@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from engine.cli import main
-from engine.keys import DEFAULT_KEYS
+from engine.cli.main import main
+from engine.core.keys import DEFAULT_KEYS
 
 TOKENS = sorted(t for t in DEFAULT_KEYS if t != "esc")
 

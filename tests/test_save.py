@@ -6,13 +6,14 @@ import random
 
 import pytest
 
-from engine import keeper, savefile
-from engine.cli import main
-from engine.keys import DEFAULT_KEYS
-from engine.plugins import load_registry
-from engine.save import capture, restore
-from engine.session import Setup, new_game
-from engine.state import dumps
+from engine.cli.main import main
+from engine.core.keys import DEFAULT_KEYS
+from engine.core.registry import load_registry
+from engine.core.setup import Setup, new_game
+from engine.core.snapshot import dumps
+from engine.persist import files as savefile
+from engine.persist import keeper
+from engine.persist.runsave import capture, restore
 
 TOKENS = sorted(t for t in DEFAULT_KEYS if t != "esc")
 A = "l l j j h k y u b n . kp5 kp1 kp9 > q l l l j j j"

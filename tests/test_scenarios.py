@@ -1,6 +1,6 @@
 """The default game's rules, each on a small ASCII map."""
 
-from engine.components import Fighter, Inventory
+from engine.core.components import Fighter, Inventory
 from scenario import game_from, press
 
 
@@ -171,7 +171,7 @@ def test_news_is_a_monster_coming_into_view_or_noticing_you(tmp_path):
         #......r......#
         ###############
     """, tmp_path)
-    from engine.components import Monster
+    from engine.core.components import Monster
 
     rat = next(e for e, _ in g.world.query(Monster))
     news = []

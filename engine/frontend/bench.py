@@ -45,9 +45,9 @@ def _cpu() -> float:
 def _game():
     import dataclasses
 
-    from ..components import Fighter
-    from ..game import Game
-    from ..session import DEFAULT_GAME, load
+    from engine.core.components import Fighter
+    from engine.core.game import Game
+    from engine.core.setup import DEFAULT_GAME, load
 
     registry = load()
     rules = dataclasses.replace(registry.games[DEFAULT_GAME], width=GRID[0], height=GRID[1])
@@ -61,7 +61,7 @@ def _idle(window) -> tuple[float, int, float, int]:
     """(on-demand CPU s, frames), then (Arcade default loop CPU s, frames), each over IDLE_SECONDS."""
     import pyglet
 
-    from . import loop
+    from engine.frontend import loop
 
     window.frames.draw()
     frames0, cpu0 = window.frames.frames, _cpu()
@@ -92,7 +92,7 @@ def _turn_to_frame(window, repeats: int) -> tuple[list[float], list[float], list
     """Interleaved samples (ms): a key press to a finished frame, and the bare-sprites floor."""
     import arcade
 
-    from ..keys import DEFAULT_KEYS
+    from engine.core.keys import DEFAULT_KEYS
 
     moves = [t for t, c in DEFAULT_KEYS.items() if c.startswith("move")]
     keys = random.Random(5)
@@ -125,7 +125,7 @@ def _turn_to_frame(window, repeats: int) -> tuple[list[float], list[float], list
 
 def measure(repeats: int) -> list[dict]:
     game = _game()
-    from .launch import open_window
+    from engine.frontend.launch import open_window
 
     window = open_window(game, headless=True)
     try:

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 import arcade
 import numpy as np
 
-from ..components import Position, Renderable
-from ..mapgen import FLOOR, STAIRS, WALL
-from .atlas import BLANK, GlyphAtlas
+from engine.core.components import Position, Renderable
+from engine.frontend.atlas import BLANK, GlyphAtlas
+from engine.kit.mapgen import FLOOR, STAIRS, WALL
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..rules import GameRules
+    from engine.core.game import Game
+    from engine.core.rules import GameRules
 
 TILE_CODES = {"wall": WALL, "floor": FLOOR, "stairs": STAIRS}
 

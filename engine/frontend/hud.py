@@ -1,6 +1,6 @@
 """The text below the map, the death overlay and the help screen: a few arcade.Text objects.
 
-The words come from :mod:`engine.hud` (the preset's templates); this module only places and
+The words come from :mod:`engine.core.status` (the preset's templates); this module only places and
 colours them. A Text is re-laid-out only when its string or colour changes, because pyglet's
 layout is the expensive part of drawing text.
 """
@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 import arcade
 import pyglet
 
-from .. import hud as words
-from ..keys import DEFAULT_KEYS
-from .atlas import FONT_NAME
+from engine.core import status as words
+from engine.core.keys import DEFAULT_KEYS
+from engine.frontend.atlas import FONT_NAME
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from engine.core.game import Game
 
 BRIGHT = (235, 235, 235, 255)
 KEYS_COLOR = (140, 150, 170, 255)

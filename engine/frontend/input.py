@@ -1,4 +1,4 @@
-"""pyglet key events to the key tokens of :mod:`engine.keys` (``h``, ``>``, ``R``, ``left``, ``kp5``).
+"""pyglet key events to the key tokens of :mod:`engine.core.keys` (``h``, ``>``, ``R``, ``left``, ``kp5``).
 
 pyglet reports a key three ways, and the order matters: ``on_key_press`` first (once per physical
 press), then ``on_text`` for a printable character or ``on_text_motion`` for an arrow. The

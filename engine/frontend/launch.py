@@ -12,8 +12,8 @@ import os
 import sys
 from pathlib import Path
 
-from .. import keeper
-from ..session import Setup, UsageError, load, new_game
+from engine.core.setup import Setup, UsageError, load, new_game
+from engine.persist import keeper
 
 HEADLESS_HINT = "use --headless (with --shot FILE.png to render a frame offscreen)"
 
@@ -46,7 +46,7 @@ def open_window(game, *, headless: bool, **options):  # -> GameWindow; imported 
     try:
         import pyglet
 
-        from .window import GameWindow
+        from engine.frontend.window import GameWindow
 
         # pyglet.app.run() switches Window events to immediate dispatch for good; a window made
         # after a loop has run (tests, tools) would then get its first resize before its GL state
@@ -94,7 +94,7 @@ def run_window(
             return keeper.open_game(setup, registry, choice=choice)
 
         window = open_window(new_game(setup, registry), headless=headless, title_screen=saved, choose=choose)
-    from . import loop
+    from engine.frontend import loop
 
     try:
         for token in keys:
@@ -115,7 +115,7 @@ def run_window(
         if any(isinstance(listener, keeper.Keeper) for listener in game.listeners):
             keeper.close(game)
     if dump == "json":
-        from ..state import dumps
+        from engine.core.snapshot import dumps
 
         print(dumps(game))
     return 0

@@ -1,7 +1,7 @@
 """The title screen: shown when a saved run exists, it offers Continue or New run.
 
 Looking at the save does not consume it; only choosing Continue loads it (true permadeath: it
-cannot be loaded twice). The window builds the chosen game through ``engine.keeper.open_game``.
+cannot be loaded twice). The window builds the chosen game through ``engine.persist.keeper.open_game``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import arcade
 
-from .atlas import FONT_NAME
+from engine.frontend.atlas import FONT_NAME
 
 CHOICES = {"c": "continue", "C": "continue", "enter": "continue", "n": "new", "N": "new"}
 BG = (8, 8, 14, 255)

@@ -16,16 +16,16 @@ import arcade
 import pyglet
 from arcade.types import LBWH
 
-from .. import hud as hud_words
-from ..game import Game
-from ..keys import command_for
-from ..rules import GameRules
-from .atlas import FONT, GlyphAtlas
-from .grid import MapGrid
-from .hud import Hud
-from .input import KeyReader, Token, Zoom
-from .loop import OnDemand
-from .title import TitleScreen
+from engine.core import status as hud_words
+from engine.core.game import Game
+from engine.core.keys import command_for
+from engine.core.rules import GameRules
+from engine.frontend.atlas import FONT, GlyphAtlas
+from engine.frontend.grid import MapGrid
+from engine.frontend.hud import Hud
+from engine.frontend.input import KeyReader, Token, Zoom
+from engine.frontend.loop import OnDemand
+from engine.frontend.title import TitleScreen
 
 MAX_ZOOM = 8
 HUD_ROW_PX = 20  # the tallest HUD text row, in pixels
@@ -160,7 +160,7 @@ class GameWindow(arcade.Window):
         self.hud.draw()
         if not self.game.alive and hud_words.line(self.game, "death_title"):
             if not self.profile_lines:
-                from .. import keeper
+                from engine.persist import keeper
 
                 self.profile_lines = keeper.death_lines()[:1]  # runs, deaths, deepest, gold
             self.hud.draw_death(self.map_rect, self.player_screen()[1], self.profile_lines)

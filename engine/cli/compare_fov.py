@@ -1,0 +1,286 @@
+"""Comparing FOV algorithms: ``python -m engine compare fov`` and the FOV benchmark figures.
+
+Every registered algorithm runs on the same 80x50 maps (an empty room, pillars, corridors, caves
+and 25% random walls) from the same origins, and is measured on the properties of Jice's 2009 FOV
+study: symmetry errors (A sees floor B but B does not see A), expansive walls, pillar shadows that
+widen with distance, no blind corners, how much it sees, and how long a call takes.
+The maps are made here with numpy and a seeded ``random.Random``, so the figures do not change
+when a generator plugin does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from engine.kit.fov import FovAlgorithm, reach_error
+
+WIDTH, HEIGHT = 80, 50
+MAP_NAMES = ("empty", "pillars", "corridors", "caves", "random25")
+# libtcod's counterpart of each built-in algorithm, by tcod.constants name.
+TCOD_COUNTERPARTS = {"raycast": "FOV_BASIC", "shadowcast": "FOV_SHADOW", "permissive": "FOV_PERMISSIVE_8",
+                     "symmetric": "FOV_SYMMETRIC_SHADOWCAST", "diamond": "FOV_DIAMOND"}
+
+
+def _room(w: int, h: int) -> np.ndarray:
+    t = np.zeros((h, w), dtype=bool)
+    t[1:-1, 1:-1] = True
+    return t
+
+
+def cave_map(rng: random.Random, w: int = WIDTH, h: int = HEIGHT) -> np.ndarray:
+    """A cellular-automata cave: 45% walls, then four rounds of 'a wall has 5+ wall neighbours'."""
+    wall = np.array([[rng.random() < 0.45 for _ in range(w)] for _ in range(h)])
+    for _ in range(4):
+        padded = np.pad(wall, 1, constant_values=True).astype(np.int8)
+        count = sum(padded[1 + dy:h + 1 + dy, 1 + dx:w + 1 + dx]
+                    for dy in (-1, 0, 1) for dx in (-1, 0, 1))  # includes the cell itself
+        wall = count >= 5
+    wall[0, :] = wall[-1, :] = wall[:, 0] = wall[:, -1] = True
+    return ~wall
+
+
+def make_map(name: str, rng: random.Random) -> np.ndarray:
+    """One of the comparison maps, True where transparent."""
+    t = _room(WIDTH, HEIGHT)
+    if name == "pillars":
+        t[4:-4:4, 4:-4:4] = False
+    elif name == "corridors":
+        t[:] = False
+        t[2:-2:6, 1:-1] = True  # one-wide corridors: every 6th row, and every 8th column between them
+        t[2:-2, 3:-1:8] = True
+    elif name == "caves":
+        t = cave_map(rng)
+    elif name == "random25":
+        t[1:-1, 1:-1] = np.array([[rng.random() >= 0.25 for _ in range(WIDTH - 2)] for _ in range(HEIGHT - 2)])
+    elif name != "empty":
+        raise ValueError(f"unknown map {name!r}")
+    return t
+
+
+def floor_origins(t: np.ndarray, rng: random.Random, n: int) -> list[tuple[int, int]]:
+    ys, xs = np.nonzero(t)
+    cells = list(zip(xs.tolist(), ys.tolist(), strict=True))
+    return [cells[i] for i in sorted(rng.sample(range(len(cells)), min(n, len(cells))))]
+
+
+def symmetry_errors(fn: Callable, t: np.ndarray, origins: list[tuple[int, int]], radius: int | None,
+                    rng: random.Random, per_origin: int = 30) -> tuple[int, int]:
+    """(failures, pairs): for each origin A and up to ``per_origin`` floors B it sees, does B see A?"""
+    failures = pairs = 0
+    for ax, ay in origins:
+        seen = fn(t, (ax, ay), radius) & t
+        seen[ay, ax] = False
+        ys, xs = np.nonzero(seen)
+        picks = sorted(rng.sample(range(len(xs)), min(per_origin, len(xs))))
+        for i in picks:
+            b = (int(xs[i]), int(ys[i]))
+            pairs += 1
+            failures += not fn(t, b, radius)[ay, ax]
+    return failures, pairs
+
+
+def expansive_walls(fn: Callable) -> bool:
+    """From every floor of a 15x9 room, every cell of the room (its walls included) is visible."""
+    t = _room(17, 11)
+    return all(fn(t, (x, y), None).all() for y in range(1, 10) for x in range(1, 16))
+
+
+def pillar_shadow_widths(fn: Callable) -> list[int]:
+    """Shadow width, column by column, behind a pillar two cells east of the viewer in a big room."""
+    t = _room(40, 41)
+    t[20, 7] = False
+    seen = fn(t, (5, 20), None)
+    return [int((~seen[1:-1, x]).sum()) for x in range(8, 39)]
+
+
+def pillar_shadows_widen(fn: Callable) -> bool:
+    widths = pillar_shadow_widths(fn)
+    return all(a <= b for a, b in zip(widths, widths[1:], strict=False)) and widths[-1] > widths[0]
+
+
+def no_blind_corners(fn: Callable) -> bool:
+    """One step before the bend of a one-wide L corridor, the viewer sees around the corner: the
+    diagonal cell and the next one down the new corridor."""
+    t = np.zeros((9, 10), dtype=bool)
+    t[1, 1:8] = True
+    t[1:8, 7] = True
+    seen = fn(t, (6, 1), None)
+    return bool(seen[2, 7] and seen[3, 7])
+
+
+def _time_calls(fn: Callable, t: np.ndarray, origins: list[tuple[int, int]], radius: int | None) -> float:
+    """Mean µs per call over ``origins`` (after one warm-up call that builds any cached tables)."""
+    fn(t, origins[0], radius)
+    start = time.perf_counter()
+    for origin in origins:
+        fn(t, origin, radius)
+    return (time.perf_counter() - start) / len(origins) * 1e6
+
+
+def compare(algorithms: dict[str, FovAlgorithm], n_maps: int = 1, seed: int = 0, radius: int | None = 16) -> dict:
+    """The comparison as plain data: one row per algorithm."""
+    maps = []
+    for k in range(n_maps):
+        for name in MAP_NAMES:
+            rng = random.Random(f"{seed}:{k}:{name}")
+            maps.append((f"{name}#{k}", make_map(name, rng), rng))
+    rows = {}
+    for name, alg in sorted(algorithms.items()):
+        fn = alg.fn
+        failures = pairs = visible = calls = 0
+        times = []
+        for _, t, rng in maps:
+            origins = floor_origins(t, random.Random(rng.random()), 8)
+            f, p = symmetry_errors(fn, t, origins, radius, random.Random(rng.random()))
+            failures, pairs = failures + f, pairs + p
+            visible += sum(int(fn(t, o, radius).sum()) for o in origins)
+            calls += len(origins)
+            times.append(_time_calls(fn, t, floor_origins(t, random.Random(rng.random()), 100), radius))
+        rows[name] = {
+            "claims_symmetric": alg.symmetric,
+            "symmetry_errors": failures,
+            "symmetry_pairs": pairs,
+            "symmetry_error_rate": failures / pairs if pairs else 0.0,
+            "expansive_walls": expansive_walls(fn),
+            "pillar_shadows_widen": pillar_shadows_widen(fn),
+            "no_blind_corners": no_blind_corners(fn),
+            "mean_visible": visible / calls if calls else 0.0,
+            "us_per_call": statistics.median(times),
+        }
+    return {"width": WIDTH, "height": HEIGHT, "radius": radius, "seed": seed,
+            "maps": [m[0] for m in maps], "algorithms": rows}
+
+
+def format_table(data: dict) -> str:
+    head = ("algorithm", "claims sym", "sym errors", "expansive", "pillars widen", "no blind",
+            "mean visible", "us/call")
+    lines = [head]
+    for name, r in data["algorithms"].items():
+        lines.append((name, "yes" if r["claims_symmetric"] else "no",
+                      f"{100 * r['symmetry_error_rate']:.2f}% ({r['symmetry_errors']}/{r['symmetry_pairs']})",
+                      *("yes" if r[k] else "no" for k in ("expansive_walls", "pillar_shadows_widen",
+                                                          "no_blind_corners")),
+                      f"{r['mean_visible']:.1f}", f"{r['us_per_call']:.0f}"))
+    widths = [max(len(row[i]) for row in lines) for i in range(len(head))]
+    out = [f"FOV comparison on {len(data['maps'])} maps of {data['width']}x{data['height']}, "
+           f"radius {data['radius']}, seed {data['seed']}"]
+    out += ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True)))
+            for row in lines]
+    return "\n".join(out)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # type: ignore[override]
+        # "argument --maps: --maps must be ..." reads better without argparse's prefix.
+        head, sep, rest = message.partition(": ")
+        if sep and head.startswith("argument ") and rest.startswith(head.split()[-1].split("/")[0]):
+            message = rest
+        raise ValueError(f"compare fov: {message}")
+
+
+def _positive(flag: str, minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{flag} must be an integer, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{flag} must be at least {minimum}, got {value}")
+        return value
+    return parse
+
+
+def compare_main(argv: list[str], only: list[str] | None = None) -> int:
+    """``python -m engine compare fov [--json] [--maps N] [--seed S] [--radius R] [--plugin fov=NAME]``."""
+    p = _Parser(prog="compare fov", add_help=True)
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("--maps", type=_positive("--maps", 1), default=1, help="maps of each kind (default 1)")
+    p.add_argument("--seed", type=_positive("--seed", 0), default=0, help="seed of the maps (default 0)")
+    p.add_argument("--radius", type=_positive("--radius", 1), default=16, help="light radius (default 16)")
+    p.add_argument("--plugin", action="append", default=[], metavar="fov=NAME", help="compare only these")
+    try:
+        args = p.parse_args(argv)
+        from engine.core.registry import load_registry
+
+        registry = load_registry()
+        chosen = list(only or []) + [s.partition("=")[2] for s in args.plugin if s.startswith("fov=")]
+        bad = [s for s in args.plugin if not s.startswith("fov=")]
+        if bad:
+            raise ValueError(f"compare fov: --plugin {bad[0]}: expected fov=NAME")
+        for name in chosen:
+            if name not in registry.fov:
+                raise ValueError(f"compare fov: no fov named {name!r} (valid: {', '.join(sorted(registry.fov))})")
+        algorithms = {n: a for n, a in registry.fov.items() if not chosen or n in chosen}
+        for alg in algorithms.values():
+            problem = reach_error(alg.name, alg.max_reach, (HEIGHT, WIDTH), args.radius)
+            if problem:
+                raise ValueError(f"compare fov: {problem}: use --radius {alg.max_reach} or less, or compare "
+                                 f"the others without it (--plugin fov=NAME)")
+    except ValueError as e:
+        print(str(e).splitlines()[0], file=sys.stderr)
+        return 2
+    data = compare(algorithms, args.maps, args.seed, args.radius)
+    print(json.dumps(data, indent=2) if args.json else format_table(data))
+    return 0
+
+
+def _tcod_fn(constant: str) -> Callable | None:
+    try:
+        import tcod.constants
+        import tcod.map
+    except ImportError:
+        return None
+    algorithm = getattr(tcod.constants, constant)
+
+    def fn(t: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
+        # tcod indexes the array it is given: pov is (row, column), that is (y, x) here.
+        return tcod.map.compute_fov(t, (origin[1], origin[0]), radius or 0, True, algorithm)
+    return fn
+
+
+def _target(name: str, theirs) -> str:
+    if name not in TCOD_COUNTERPARTS:
+        return "no libtcod counterpart"
+    return "within 5x of libtcod" if theirs is not None else "within 5x of libtcod (pip install tcod to compare)"
+
+
+def bench_figures(repeats: int = 7) -> list[dict]:
+    """Median µs per call of every registered algorithm on an 80x50 cave, radius 8 and 20, beside
+    libtcod's counterpart on the same map and origins when tcod is installed. An algorithm with a
+    compiled kernel (numba installed) is timed twice, compiled and in pure Python, side by side."""
+    from engine.core.registry import load_registry
+    from engine.kit import jit
+
+    t = cave_map(random.Random("bench fov cave"))
+    origins = floor_origins(t, random.Random("bench fov origins"), 200)
+    figures = []
+    for name, alg in sorted(load_registry(entry_points=False).fov.items()):
+        theirs = _tcod_fn(TCOD_COUNTERPARTS[name]) if name in TCOD_COUNTERPARTS else None
+        variants = [(f"fov {name}", alg.fn, _target(name, theirs))]
+        if alg.python is not None and jit.enabled():
+            alg.fn(t, origins[0], 8)  # compile now, so that failed() knows
+            if not jit.failed():  # (any failure at all: then no row claims to be compiled)
+                variants = [(f"fov {name} (numba)", alg.fn, _target(name, theirs)),
+                            (f"fov {name} (python)", alg.python, "pure-Python reference: a figure")]
+        for radius in (8, 20):
+            samples: list[list[float]] = [[] for _ in range(len(variants) + 1)]
+            for _ in range(repeats):  # interleaved, so all see the same machine load
+                for k, (_, fn, _) in enumerate(variants):
+                    samples[k].append(_time_calls(fn, t, origins, radius))
+                if theirs is not None:
+                    samples[-1].append(_time_calls(theirs, t, origins, radius))
+            them = statistics.median(samples[-1]) if theirs is not None else None
+            for k, (label, _, target) in enumerate(variants):
+                us = statistics.median(samples[k])
+                figures.append({"name": f"{label} r{radius} {WIDTH}x{HEIGHT}", "value": round(us, 2), "unit": "us",
+                                "tcod": round(them, 2) if them else None,
+                                "ratio": round(us / them, 2) if them else None, "target": target})
+    return figures

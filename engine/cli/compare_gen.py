@@ -1,0 +1,190 @@
+"""Comparing the registered generators: ``python -m engine compare generators`` and bench figures.
+
+Per generator, over seeds 1..N at 80x50: floor fraction, rooms, dead ends, the length of the
+shortest walk from the start to the stairs (or exit), whether the level is connected, and the
+milliseconds per level. A generator that cannot build an 80x50 level without extra params (the
+``ascii`` map reader) is listed as skipped with its reason; ``scatter`` is a small board and is
+compared at its natural 8x8.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from engine.core.generate import run_generator
+from engine.core.rng import stream
+from engine.kit.mapgen import STAIRS, WALL, GenerationError, Level
+from engine.kit.png import write_png
+from engine.kit.regions import dead_ends, distances, flood
+
+SIZE = (80, 50)
+NATURAL_SIZE = {"scatter": (8, 8)}  # boards meant to be small are compared at their own size
+THUMB_CELL = 4  # pixels per cell in --shot thumbnails
+COLOURS = {"wall": (40, 40, 52), "floor": (170, 165, 150), "goal": (90, 200, 110), "start": (240, 200, 60)}
+
+
+def _registry(registry: Any = None) -> Any:
+    if registry is not None:
+        return registry
+    from engine.core.generate import _default_registry
+
+    return _default_registry()
+
+
+def _level(info: Any, size: tuple[int, int], seed: int) -> tuple[Level, float]:
+    """One level of ``info`` for ``seed`` (seeded like a run's depth 1), and its build time in ms."""
+    rng = stream(seed, "level:1")
+    t0 = time.perf_counter()
+    level = run_generator(info, size[0], size[1], 1, rng)
+    return level, (time.perf_counter() - t0) * 1000.0
+
+
+def measure(info: Any, seeds: int) -> dict[str, Any]:
+    """The comparison row for one generator over seeds 1..``seeds``."""
+    size = NATURAL_SIZE.get(info.name, SIZE)
+    row: dict[str, Any] = {"name": info.name, "size": f"{size[0]}x{size[1]}"}
+    floor, rooms, ends, path, ms, connected = [], [], [], [], [], True
+    for seed in range(1, seeds + 1):
+        try:
+            level, took = _level(info, size, seed)
+        except GenerationError as e:
+            row["skipped"] = str(e)
+            return row
+        walk = level.walkable
+        floor.append(float(walk.mean()))
+        rooms.append(len(level.rooms))
+        ends.append(int(dead_ends(walk).sum()))
+        goal = level.goal
+        path.append(int(distances(walk, level.start)[goal[1], goal[0]]) if goal else 0)
+        connected &= not (walk & ~flood(walk, level.start)).any()
+        ms.append(took)
+    row.update(
+        floor=round(statistics.fmean(floor), 3),
+        rooms=round(statistics.fmean(rooms), 1),
+        dead_ends=round(statistics.fmean(ends), 1),
+        path=round(statistics.fmean(path), 1),
+        path_max=max(path),
+        connected=connected,
+        ms=round(statistics.fmean(ms), 2),
+    )
+    return row
+
+
+def thumbnail(level: Level) -> np.ndarray:
+    """An RGB picture of a level, ``THUMB_CELL`` pixels a cell: wall, floor, goal, start."""
+    img = np.empty(level.terrain.shape + (3,), dtype=np.uint8)
+    img[:] = COLOURS["floor"]
+    img[level.terrain == WALL] = COLOURS["wall"]
+    img[level.terrain == STAIRS] = COLOURS["goal"]
+    img[level.start[1], level.start[0]] = COLOURS["start"]
+    return img.repeat(THUMB_CELL, axis=0).repeat(THUMB_CELL, axis=1)
+
+
+def _table(rows: list[dict[str, Any]]) -> str:
+    heads = ("generator", "size", "floor", "rooms", "dead ends", "path", "path max", "connected", "ms/level")
+    keys = ("name", "size", "floor", "rooms", "dead_ends", "path", "path_max", "connected", "ms")
+    lines = []
+    for row in rows:
+        if "skipped" in row:
+            lines.append([row["name"], row["size"], f"skipped: {row['skipped']}"])
+        else:
+            lines.append([("yes" if row[k] else "NO") if k == "connected" else str(row[k]) for k in keys])
+    widths = [max(len(h), *(len(r[i]) for r in lines if len(r) == len(heads))) for i, h in enumerate(heads)]
+
+    def fmt(cells: list[str]) -> str:
+        if len(cells) != len(heads):
+            return f"{cells[0]:<{widths[0]}}  {cells[1]:<{widths[1]}}  {cells[2]}"
+        # names left-aligned, numbers right-aligned
+        padded = (c.ljust(wd) if i < 2 else c.rjust(wd) for i, (c, wd) in enumerate(zip(cells, widths, strict=True)))
+        return "  ".join(padded)
+
+    return "\n".join([fmt(list(heads)), *(fmt(r) for r in lines)])
+
+
+class _BadInput(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line and status 2, not argparse's usage dump
+        raise _BadInput(message)
+
+
+def compare_main(argv: list[str]) -> int:
+    """``python -m engine compare generators [--json] [--seeds N] [--shot DIR]``."""
+    argv = list(argv)
+    if argv[:1] == ["generators"]:
+        argv = argv[1:]
+    parser = _Parser(prog="python -m engine compare generators", add_help=True)
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--seeds", default="20", help="levels per generator (seeds 1..N, default 20)")
+    parser.add_argument("--shot", metavar="DIR", help="write a PNG thumbnail of one level per generator")
+    try:
+        args = parser.parse_args(argv)
+        try:
+            seeds = int(args.seeds)
+        except ValueError:
+            raise _BadInput(f"--seeds: {args.seeds!r} is not a whole number") from None
+        if seeds < 1:
+            raise _BadInput(f"--seeds: must be at least 1, got {seeds}")
+        shot = Path(args.shot) if args.shot else None
+        if shot is not None:
+            try:
+                shot.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise _BadInput(f"--shot: cannot create {shot}: {e.strerror or e}") from None
+            if not os.access(shot, os.W_OK):
+                raise _BadInput(f"--shot: {shot} is not writable")
+        registry = _registry()
+        rows = [measure(registry.generators[name], seeds) for name in sorted(registry.generators)]
+        if shot is not None:
+            for row in rows:
+                if "skipped" not in row:
+                    w, h = (int(v) for v in row["size"].split("x"))
+                    level, _ = _level(registry.generators[row["name"]], (w, h), 1)
+                    target = shot / f"gen_{row['name']}.png"
+                    try:
+                        write_png(target, thumbnail(level))
+                    except OSError as e:
+                        raise _BadInput(f"--shot: cannot write {target}: {e.strerror or e}") from None
+                    row["shot"] = str(target)
+    except _BadInput as e:
+        print(f"compare generators: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({"seeds": seeds, "generators": rows}, indent=2))
+    else:
+        print(_table(rows))
+    return 0
+
+
+def bench_figures(repeats: int = 5, registry: Any = None) -> list[dict]:
+    """Median ms per level for every registered generator at 80x50 and at 500x500.
+
+    Each figure is the median of ``repeats`` levels (seeds 1..repeats), engine checks included,
+    as ``{"name": "gen caves 80x50", "value": ms, "unit": "ms", "target": "< 20 ms"}``.
+    Generators that cannot build a level without extra params (``ascii``) are left out.
+    """
+    registry = _registry(registry)
+    figures = []
+    for name in sorted(registry.generators):
+        info = registry.generators[name]
+        for (w, h), target in (((80, 50), "< 20 ms"), ((500, 500), "< 1000 ms")):
+            times = []
+            try:
+                for seed in range(1, max(1, repeats) + 1):
+                    times.append(_level(info, (w, h), seed)[1])
+            except GenerationError:
+                break
+            ms = round(statistics.median(times), 2)
+            figures.append({"name": f"gen {name} {w}x{h}", "value": ms, "unit": "ms", "target": target})
+    return figures

@@ -1,0 +1,142 @@
+"""Actions and their results.
+
+An action is performed by an entity and returns an :class:`ActionResult` instead of raising:
+done (it cost energy), not done (nothing happened, no time passes: a wall bump where the preset
+says so, drinking with no potion), or an alternate action to perform instead (bumping a monster
+becomes an attack). Exceptions are for bugs, never for "you can't go there".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.core.components import Fighter, Inventory, Monster, Player, Position
+from engine.core.scheduler import TURN_COST
+from engine.kit.mapgen import WALL
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    done: bool
+    cost: int = TURN_COST
+    alternate: Action | None = None
+
+    @staticmethod
+    def success(cost: int = TURN_COST) -> ActionResult:
+        return ActionResult(True, cost)
+
+    @staticmethod
+    def not_done() -> ActionResult:
+        return ActionResult(False, 0)
+
+    @staticmethod
+    def instead(action: Action) -> ActionResult:
+        return ActionResult(False, 0, action)
+
+
+class Action:
+    """Something an entity does on its turn."""
+
+    def perform(self, game: Game, entity: int) -> ActionResult:  # pragma: no cover - protocol
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Wait(Action):
+    def perform(self, game: Game, entity: int) -> ActionResult:
+        return ActionResult.success()
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """A step of (dx, dy). Bumping a wall or the map's edge takes a turn only when the preset
+    says so, and only for the player. When the player and a monster meet, the monster's ``touch``
+    decides: ``"fight"`` turns the bump into an attack, ``"kill"`` kills the player (walking into
+    it or being walked onto alike). Monsters never push or swap with each other."""
+
+    dx: int
+    dy: int
+
+    def perform(self, game: Game, entity: int) -> ActionResult:
+        pos = game.world.get(entity, Position)
+        x, y = pos.x + self.dx, pos.y + self.dy
+        is_player = game.world.has(entity, Player)
+        terrain = game.level.terrain
+        if not (0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0]) or terrain[y, x] == WALL:
+            if is_player and game.rules.wall_bump_costs_turn:
+                return ActionResult.success()
+            return ActionResult.not_done()
+        other = game.blockers.get((x, y))
+        if other is not None:
+            if is_player == game.world.has(other, Player):
+                return ActionResult.not_done()
+            monster = game.world.get(entity if other == game.player else other, Monster)
+            if game.monster_kind(monster.kind).touch == "kill":
+                game.kill(game.player)
+                return ActionResult.success()
+            return ActionResult.instead(Attack(other))
+        game.move_entity(entity, x, y)
+        if is_player:
+            game.after_player_moved()
+        return ActionResult.success()
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Melee: damage is attack minus defense, at least 1; HP never shows below 0."""
+
+    target: int
+
+    def perform(self, game: Game, entity: int) -> ActionResult:
+        attacker = game.world.get(entity, Fighter)
+        defender = game.world.try_get(self.target, Fighter)
+        if defender is None:
+            return ActionResult.not_done()
+        damage = max(1, attacker.attack - defender.defense)
+        defender.hp = max(0, defender.hp - damage)
+        names = {"attacker": game.name_of(entity), "target": game.name_of(self.target), "damage": damage}
+        killed = defender.hp == 0
+        if game.world.has(entity, Player):
+            game.log(game.rules.message("player_kill" if killed else "player_hit", **names))
+        elif game.world.has(self.target, Player):
+            game.log(game.rules.message("monster_kill" if killed else "monster_hit", **names))
+        else:
+            game.log(game.rules.message("monster_hit_monster", **names))
+        if killed:
+            game.kill(self.target)
+        return ActionResult.success()
+
+
+@dataclass(frozen=True)
+class Drink(Action):
+    """Drink the first quaffable item in the pack; with none it says so and takes no time."""
+
+    def perform(self, game: Game, entity: int) -> ActionResult:
+        inv = game.world.get(entity, Inventory)
+        for kind_name in sorted(inv.pack):
+            if inv.pack[kind_name] > 0:
+                inv.pack[kind_name] -= 1
+                if inv.pack[kind_name] == 0:
+                    del inv.pack[kind_name]
+                game.apply_item(entity, game.registry.items[kind_name], 1)
+                return ActionResult.success()
+        game.log(game.rules.message("no_potion"))
+        return ActionResult.not_done()
+
+
+@dataclass(frozen=True)
+class Descend(Action):
+    """Go down the stairs. The new level's monsters do not get a move before the player's first."""
+
+    def perform(self, game: Game, entity: int) -> ActionResult:
+        pos = game.world.get(entity, Position)
+        if game.level.stairs != (pos.x, pos.y):
+            game.log(game.rules.message("no_stairs"))
+            return ActionResult.not_done()
+        game.descend()
+        return ActionResult.success()
+

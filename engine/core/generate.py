@@ -1,0 +1,66 @@
+"""Running a registered generator: params checked, size checked, the result checked."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from engine.core import rng as rngmod
+from engine.kit.mapgen import WALL, GenContext, GenerationError, GeneratorInfo, Level
+from engine.kit.regions import flood
+
+
+def check(info: GeneratorInfo, width: int, height: int, params: dict[str, Any] | None = None) -> None:
+    """Raise a one-line GenerationError for params ``info`` does not take or a size below its minimum."""
+    unknown = sorted(set(params or {}) - set(info.params))
+    if unknown:
+        valid = ", ".join(sorted(info.params)) or "none"
+        raise GenerationError(f"generator {info.name!r}: unknown param {unknown[0]!r} (valid: {valid})")
+    min_w, min_h = info.min_size
+    if width < min_w or height < min_h:
+        raise GenerationError(
+            f"generator {info.name!r}: {width}x{height} is too small (minimum {min_w}x{min_h})"
+        )
+
+
+def run_generator(
+    info: GeneratorInfo, width: int, height: int, depth: int, rng: Any, params: dict[str, Any] | None = None
+) -> Level:
+    """Build one level with ``info``; bad params or sizes raise a one-line GenerationError."""
+    params = dict(params or {})
+    check(info, width, height, params)
+    merged = {**info.params, **params}
+    level = info.fn(GenContext(width, height, depth, rng, merged))
+    level.generator = info.name
+    check_level(level, info.name)
+    return level
+
+
+@functools.cache
+def _default_registry():
+    from engine.core.registry import load_registry
+
+    return load_registry(entry_points=False)
+
+
+def generate_level(name: str, width: int, height: int, *, depth: int = 1, seed: int = 0, **params: Any) -> Level:
+    """Generate one level with the built-in generator ``name``, seeded like a run's level ``depth``."""
+    registry = _default_registry()
+    if name not in registry.generators:
+        raise GenerationError(f"no generator named {name!r} (valid: {', '.join(sorted(registry.generators))})")
+    stream = rngmod.stream(seed, f"level:{depth}")
+    return run_generator(registry.generators[name], width, height, depth, stream, params)
+
+
+def check_level(level: Level, name: str) -> None:
+    """What the engine checks on every generated level: start and goal on floor, all connected."""
+    h, w = level.terrain.shape
+    for label, p in (("start", level.start), ("stairs", level.stairs), ("exit", level.exit)):
+        if p is None:
+            continue
+        x, y = p
+        if not (0 <= x < w and 0 <= y < h) or level.terrain[y, x] == WALL:
+            raise GenerationError(f"generator {name!r} put the {label} at {p}, which is not floor")
+    walkable = level.walkable
+    if (walkable & ~flood(walkable, level.start)).any():
+        raise GenerationError(f"generator {name!r} made a level that is not connected")

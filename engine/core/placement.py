@@ -1,0 +1,92 @@
+"""Populating a level: fixed spawns from the generator, then the preset's spawn tables.
+
+Monsters: ``base + per_depth * depth + extra`` per level, kinds from a weighted, depth-gated table
+(or the preset's threshold table). Items: the preset's ``item_counts``. Nothing is placed on
+another thing, on the start or on the stairs or exit; no monster in the start room (or, on levels
+without rooms, within ``start_clearance`` king-moves of the start). With ``place_in_rooms``,
+things go on room cells only, never in corridors.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine.core import tables
+from engine.kit.mapgen import FLOOR, Level
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+TRIES = 200  # per thing: a crowded level gets fewer things rather than a loop forever
+
+
+def populate(game: Game, level: Level, depth: int, rng: random.Random) -> None:
+    rules = game.rules
+    for kind, x, y in level.spawns:
+        if kind in game.registry.items:
+            game.spawn_item(kind, x, y, rng.randint(*game.registry.items[kind].amount))
+        else:
+            game.spawn_monster(kind, x, y)
+    if not level.populate:
+        return
+    cells = _candidate_cells(level, rules.place_in_rooms)
+    if not cells:
+        return
+    taken = set(game.blockers) | set(game.items_at) | {level.start}
+    if level.goal is not None:
+        taken.add(level.goal)
+    start_room = next((r for r in level.rooms if r.contains(*level.start)), None)
+    sx, sy = level.start
+
+    def near_start(x: int, y: int) -> bool:
+        if start_room is not None:
+            return start_room.contains(x, y)
+        return max(abs(x - sx), abs(y - sy)) < rules.start_clearance
+
+    def free_cell(monster: bool) -> tuple[int, int] | None:
+        for _ in range(TRIES):
+            x, y = cells[rng.randrange(len(cells))]
+            if (x, y) in taken or (monster and rules.monster_free_start_room and near_start(x, y)):
+                continue
+            taken.add((x, y))
+            return x, y
+        return None
+
+    base, per_depth, lo, hi = rules.monster_count
+    for _ in range(base + per_depth * depth + rng.randint(lo, hi)):
+        kind = _monster_kind(game, depth, rng)
+        if kind is None:
+            break
+        cell = free_cell(monster=True)
+        if cell is not None:
+            game.spawn_monster(kind, *cell)
+    for name, (lo, hi) in rules.item_counts.items():
+        item = game.registry.items[name]
+        for _ in range(rng.randint(lo, hi)):
+            cell = free_cell(monster=False)
+            if cell is not None:
+                game.spawn_item(name, *cell, rng.randint(*item.amount))
+
+
+def _candidate_cells(level: Level, in_rooms: bool) -> list[tuple[int, int]]:
+    """Floor cells (not stairs) in scan order, or only those inside rooms."""
+    floor = level.terrain == FLOOR
+    if in_rooms and level.rooms:
+        mask = np.zeros_like(floor)
+        for r in level.rooms:
+            mask[r.y : r.y2 + 1, r.x : r.x2 + 1] = True
+        floor &= mask
+    ys, xs = np.nonzero(floor)
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))
+
+
+def _monster_kind(game: Game, depth: int, rng: random.Random) -> str | None:
+    rules = game.rules
+    if rules.monster_table:
+        return tables.threshold(rules.monster_table, depth, rng.randrange(100))
+    names = rules.monsters or tuple(game.registry.monsters)
+    table = tables.gated([game.monster_kind(n) for n in names], depth)
+    return tables.pick(table, rng).name if table else None

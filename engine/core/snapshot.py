@@ -1,0 +1,60 @@
+"""The game state as plain data: what ``--dump json`` prints and what tests compare."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from engine.core import status as hud
+from engine.core.components import Fighter, Inventory, Item, Monster, Position
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    world = game.world
+    pos = world.get(game.player, Position)
+    fighter = world.get(game.player, Fighter)
+    inv = world.get(game.player, Inventory)
+    potions = hud.values(game)["potions"]
+    monsters = [
+        {"kind": monster.kind, "x": mpos.x, "y": mpos.y, "hp": mf.hp, "awake": monster.awake}
+        for _, (monster, mpos, mf) in world.query(Monster, Position, Fighter)
+    ]
+    items = [
+        {"kind": item.kind, "x": ipos.x, "y": ipos.y, "amount": item.amount}
+        for _, (item, ipos) in world.query(Item, Position)
+    ]
+    monsters.sort(key=lambda m: (m["y"], m["x"], m["kind"]))
+    items.sort(key=lambda i: (i["y"], i["x"], i["kind"]))
+    return {
+        "seed": game.seed,
+        "game": game.rules.name,
+        "plugins": {"fov": game.fov.name, "generator": game.level.generator, **game.choices.as_dict()},
+        "run": game.run,
+        "turn": game.turn,
+        "depth": game.depth,
+        "alive": game.alive,
+        "player": {
+            "x": pos.x,
+            "y": pos.y,
+            "hp": fighter.hp,
+            "max_hp": fighter.max_hp,
+            "attack": fighter.attack,
+            "gold": inv.gold,
+            "potions": potions,
+        },
+        "monsters": monsters,
+        "items": items,
+        "messages": list(game.messages),
+        "map": game.level.rows(),
+        "visible": int(game.floor.visible.sum()),
+        "seen": int(game.floor.seen.sum()),
+    }
+
+
+def dumps(game: Game) -> str:
+    """The snapshot as canonical JSON: sorted keys, so equal states give equal bytes."""
+    return json.dumps(snapshot(game), sort_keys=True, separators=(",", ":"))
+

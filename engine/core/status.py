@@ -1,0 +1,58 @@
+"""What the HUD says, as text: the window draws these lines; tests read them from the game.
+
+Each line is a template in the preset's ``messages`` (``status``, ``keys``, ``keys_dead``,
+``death_title``, ``death_hint``; an empty death title means no death overlay), filled from
+:func:`values`, so a preset can say "Turn 12   HP 8/10   goblins 3" without the window knowing
+which game it draws.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.components import Fighter, Inventory, Monster
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+DEFAULTS = {
+    "status": "HP {hp}/{max_hp}   Gold {gold}   Potions {potions}   Depth {depth}   Turn {turn}",
+    "keys": "arrows/hjklyubn move   . wait   > descend   q drink   ? help   Esc quit",
+    "death_title": "You die.",
+    "death_hint": "R: new run   Esc: quit",
+}
+
+
+def values(game: Game) -> dict[str, Any]:
+    fighter = game.world.get(game.player, Fighter)
+    inv = game.world.get(game.player, Inventory)
+    potions = sum(n for k, n in inv.pack.items() if game.registry.items[k].use == "quaff")
+    return {
+        "hp": fighter.hp,
+        "max_hp": fighter.max_hp,
+        "gold": inv.gold,
+        "potions": potions,
+        "depth": game.depth,
+        "turn": game.turn,
+        "run": game.run,
+        "seed": game.seed,
+        "monsters": sum(1 for _ in game.world.query(Monster)),
+        "game": game.rules.name,
+    }
+
+
+FALLBACK = {"keys_dead": "keys"}  # the keys line after death: the same as before unless the preset says
+
+
+def line(game: Game, key: str) -> str:
+    messages = game.rules.messages
+    while key not in messages and key in FALLBACK:
+        key = FALLBACK[key]
+    template = messages[key] if key in messages else DEFAULTS[key]
+    return template.format(**values(game))
+
+
+def hp_low(game: Game) -> bool:
+    """HP under a third of max: the HUD shows it in red."""
+    fighter = game.world.get(game.player, Fighter)
+    return fighter.hp * 3 < fighter.max_hp

@@ -1,0 +1,62 @@
+"""Optional compiled kernels: numba, when it is installed (``pip install .[fast]``).
+
+A plugin keeps its pure-Python code as the reference and the fallback, and puts a numba version of
+its hot loop in a sibling module (named with a leading ``_``: it is not a plugin of its own).
+``sibling(__name__, "_name", check)`` imports that module on first use, compiles it by running
+``check(module)`` on a tiny input, and returns it; or ``None`` when numba is not installed, when
+``UNDERCROFT_JIT=0`` asks for pure Python, or when loading or compiling fails (said once on
+stderr, in one line). numba is imported only then: a game that never calls a compiled algorithm
+never pays numba's start-up time (about 0.4 s, and a few seconds more the first time a kernel is
+compiled on a machine; numba caches the compiled code on disk after that).
+
+Kernels are imported normally, by their module name: numba's disk cache re-imports a module by the
+name it had when the cache was written, and a normal import always gives it the same one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+import types
+from collections.abc import Callable
+
+_kernels: dict[str, types.ModuleType | None] = {}  # by stem, once tried: the module, or None
+
+
+def enabled() -> bool:
+    """numba is installed and not switched off with ``UNDERCROFT_JIT=0``."""
+    return os.environ.get("UNDERCROFT_JIT", "1") != "0" and importlib.util.find_spec("numba") is not None
+
+
+def failed() -> list[str]:
+    """The kernels that were tried and could not be compiled (their plugins run pure Python)."""
+    if not enabled():
+        return []  # switched off is not failed
+    return sorted(stem for stem, module in _kernels.items() if module is None)
+
+
+def _load(name: str, check: Callable[[types.ModuleType], object]) -> types.ModuleType | None:
+    try:
+        module = importlib.import_module(name)
+        check(module)  # numba compiles on the first call: a failure to compile shows here
+        return module
+    except Exception as exc:  # noqa: BLE001 - a broken optional accelerator must not stop the game
+        print(f"undercroft: cannot compile {name} with numba ({type(exc).__name__}: {exc}); "
+              "using pure Python (UNDERCROFT_JIT=0 stops trying)", file=sys.stderr)
+        return None
+
+
+def sibling(plugin: str, stem: str, check: Callable[[types.ModuleType], object]) -> types.ModuleType | None:
+    """The compiled kernel module ``stem`` beside the module named ``plugin`` (its ``__name__``), or
+    ``None`` to use pure Python.
+    Decided on the first call, then remembered."""
+    try:
+        return _kernels[stem]
+    except KeyError:
+        pass
+    package = plugin.rpartition(".")[0]
+    module = _load(f"{package}.{stem}" if package else stem, check) if enabled() else None
+    _kernels[stem] = module
+    return module

@@ -1,0 +1,184 @@
+"""The dungeon-generator contract and the helpers generators share.
+
+A generator is ``fn(ctx) -> Level``. ``ctx`` is a :class:`GenContext`: the size, the depth, a
+``random.Random`` for this level only, and the preset's params for this generator. Generators are
+registered by plugins through ``register_generators(register)`` with
+``register(name, fn, *, summary="", params=None, min_size=(w, h))``.
+
+Terrain is a numpy uint8 array of shape (height, width), indexed ``[y, x]``, holding the tile codes
+below. Every generated level is connected: a generator either builds it connected (a walk, a
+largest region kept) or ends with ``engine.kit.regions.ensure_connected``, and
+``engine.core.generate.check_level`` is what the engine runs on whatever a generator returns. This
+module holds the contract and the carving helpers; ``engine.kit.regions`` the connectivity ones.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+WALL, FLOOR, STAIRS = 0, 1, 2
+TILE_CHARS = {WALL: "#", FLOOR: ".", STAIRS: ">"}
+
+
+class GenerationError(ValueError):
+    """A generator was asked for something it cannot make (bad params, a map too small)."""
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A room: x, y of its top-left floor cell, and its size in cells."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def x2(self) -> int:
+        return self.x + self.w - 1
+
+    @property
+    def y2(self) -> int:
+        return self.y + self.h - 1
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.x + (self.w - 1) // 2, self.y + (self.h - 1) // 2)
+
+    def intersects(self, other: Rect, margin: int = 0) -> bool:
+        return (
+            self.x - margin <= other.x2
+            and other.x <= self.x2 + margin
+            and self.y - margin <= other.y2
+            and other.y <= self.y2 + margin
+        )
+
+    def contains(self, x: int, y: int) -> bool:
+        return self.x <= x <= self.x2 and self.y <= y <= self.y2
+
+
+@dataclass
+class GenContext:
+    """What a generator is given: size, depth, its own random stream, and its params."""
+
+    width: int
+    height: int
+    depth: int = 1
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Level:
+    """One generated level.
+
+    ``terrain`` uses the tile codes of this module. ``start`` is where the player enters;
+    ``stairs`` leads deeper, ``exit`` ends the level another way (a preset's goal); either may be
+    None. ``spawns`` are fixed placements ``(kind name, x, y)`` for generators that place things;
+    with ``populate`` False they are all there is (the preset's spawn tables are not rolled).
+    """
+
+    terrain: np.ndarray
+    start: tuple[int, int]
+    stairs: tuple[int, int] | None = None
+    exit: tuple[int, int] | None = None
+    rooms: list[Rect] = field(default_factory=list)
+    spawns: list[tuple[str, int, int]] = field(default_factory=list)
+    generator: str = ""
+    populate: bool = True  # False: the level is complete as drawn (no spawn-table monsters or items)
+
+    @property
+    def width(self) -> int:
+        return int(self.terrain.shape[1])
+
+    @property
+    def height(self) -> int:
+        return int(self.terrain.shape[0])
+
+    @property
+    def walkable(self) -> np.ndarray:
+        return self.terrain != WALL
+
+    @property
+    def transparent(self) -> np.ndarray:
+        return self.terrain != WALL
+
+    @property
+    def goal(self) -> tuple[int, int] | None:
+        return self.stairs if self.stairs is not None else self.exit
+
+    def rows(self) -> list[str]:
+        """The terrain as text, one string per row: ``#`` wall, ``.`` floor, ``>`` stairs."""
+        lut = np.array([ord(TILE_CHARS[c]) for c in sorted(TILE_CHARS)], dtype=np.uint8)
+        chars = lut[self.terrain]
+        return [row.tobytes().decode("ascii") for row in chars]
+
+
+Generator = Callable[[GenContext], Level]
+
+
+@dataclass(frozen=True)
+class GeneratorInfo:
+    """A registered generator: its function, a summary, its params and their defaults, and the
+    smallest (width, height) it can build."""
+
+    name: str
+    fn: Generator
+    summary: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    min_size: tuple[int, int] = (3, 3)
+
+
+# --- Carving helpers ------------------------------------------------------------------------------
+
+
+def random_unit(rng: random.Random, shape: tuple[int, ...]) -> np.ndarray:
+    """Uniform floats in [0, 1) drawn from ``rng`` (16 bits each), for vectorised dice.
+
+    Built from ``rng.getrandbits`` with an explicit byte order, so the same seed gives the same
+    array on every machine and numpy version.
+    """
+    count = int(np.prod(shape))
+    if count == 0:
+        return np.zeros(shape)
+    raw = rng.getrandbits(16 * count).to_bytes(2 * count, "little")
+    return (np.frombuffer(raw, dtype="<u2").astype(np.float64) / 65536.0).reshape(shape)
+
+
+def farthest_room(rooms: list[Rect], start: tuple[int, int],
+                  center: Callable[[Rect], tuple[int, int]]) -> tuple[int, int]:
+    """Where the stairs go: the centre of the room farthest (Manhattan) from ``start``, the first
+    such room on a tie; with a single room, its far corner."""
+    best = max((center(r) for r in rooms), key=lambda c: abs(c[0] - start[0]) + abs(c[1] - start[1]))
+    return best if best != start else (rooms[0].x2, rooms[0].y2)
+
+
+def carve_rect(terrain: np.ndarray, room: Rect) -> None:
+    """Carve ``room`` as floor (keeping stairs as they are)."""
+    region = terrain[room.y : room.y2 + 1, room.x : room.x2 + 1]
+    region[region == WALL] = FLOOR
+
+
+def carve_line(
+    terrain: np.ndarray, a: tuple[int, int], b: tuple[int, int], horizontal_first: bool
+) -> list[tuple[slice, slice]]:
+    """Carve an L-shaped corridor of floor from ``a`` to ``b`` (keeping stairs as they are).
+
+    ``horizontal_first`` turns the corner at ``(b.x, a.y)``, else at ``(a.x, b.y)``. Returns the
+    two legs as (rows, columns) slices, for callers that need to know what was touched.
+    """
+    (x1, y1), (x2, y2) = a, b
+    corner = (x2, y1) if horizontal_first else (x1, y2)
+    legs = []
+    for (ax, ay), (bx, by) in ((a, corner), (corner, b)):
+        ys = slice(min(ay, by), max(ay, by) + 1)
+        xs = slice(min(ax, bx), max(ax, bx) + 1)
+        region = terrain[ys, xs]
+        region[region == WALL] = FLOOR
+        legs.append((ys, xs))
+    return legs

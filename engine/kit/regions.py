@@ -1,0 +1,170 @@
+"""Connectivity helpers shared by generators and tools: regions, reachability, distances.
+
+Everything here is vectorised or linear in the map size: the generators must build a 500x500
+level in under a second, and ``check_level`` (engine.core.generate) runs on every level the game makes.
+Regions are 4-connected, the stricter kind: a level connected this way is connected for 8-way and
+4-way movement alike.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from engine.kit.mapgen import WALL, carve_line
+
+
+def label_regions(walkable: np.ndarray) -> tuple[np.ndarray, int]:
+    """Label the 4-connected regions of ``walkable``: int32 labels 1..n (0 for wall), and n.
+
+    Labels are numbered in scan order of each region's first cell, so they are deterministic.
+    Row runs are found with numpy, then runs touching vertically are merged by min-label hooking
+    with pointer jumping: a few array passes instead of a Python loop per cell.
+    """
+    h, w = walkable.shape
+    flat = np.ascontiguousarray(walkable, dtype=bool).ravel()
+    starts = flat.copy()
+    starts[1:] &= ~flat[:-1]
+    starts[::w] = flat[::w]  # a row's first cell never continues the previous row's run
+    run = np.cumsum(starts, dtype=np.int64) - 1
+    n = int(run[-1]) + 1 if flat.size else 0
+    labels = np.zeros(h * w, dtype=np.int32)
+    if n == 0:
+        return labels.reshape(h, w), 0
+    both = (flat[:-w] & flat[w:]) if h > 1 else np.zeros(0, dtype=bool)
+    a, b = run[:-w][both], run[w:][both]
+    if a.size:
+        pairs = np.unique(a * n + b)
+        a, b = pairs // n, pairs % n
+    root = np.arange(n, dtype=np.int64)
+    while a.size:
+        ra, rb = root[a], root[b]
+        differ = ra != rb
+        if not differ.any():
+            break
+        ra, rb = ra[differ], rb[differ]
+        low = np.minimum(ra, rb)
+        # hook the larger root under the smaller; roots only ever decrease, so no cycles form
+        np.minimum.at(root, np.maximum(ra, rb), low)
+        while True:
+            jumped = root[root]
+            if np.array_equal(jumped, root):
+                break
+            root = jumped
+    # every root is the smallest run of its region, so sorted roots are in scan order
+    _, dense = np.unique(root, return_inverse=True)
+    labels[flat] = dense[run[flat]].astype(np.int32) + 1
+    return labels.reshape(h, w), int(dense.max()) + 1
+
+
+def flood(walkable: np.ndarray, start: tuple[int, int]) -> np.ndarray:
+    """Cells reachable from ``start`` by 4-neighbour steps over walkable cells.
+
+    4-connectivity is the stricter one: a level connected this way is connected for 8-way and
+    4-way movement alike.
+    """
+    sx, sy = start
+    if not walkable[sy, sx]:
+        return np.zeros(walkable.shape, dtype=bool)
+    labels, _ = label_regions(walkable)
+    return labels == labels[sy, sx]
+
+
+def largest_region(walkable: np.ndarray) -> np.ndarray:
+    """The biggest 4-connected region of ``walkable`` as a mask (ties: the first in scan order)."""
+    labels, n = label_regions(walkable)
+    if n == 0:
+        return np.zeros(walkable.shape, dtype=bool)
+    sizes = np.bincount(labels.ravel(), minlength=n + 1)
+    sizes[0] = 0
+    return labels == int(np.argmax(sizes))
+
+
+def distances(walkable: np.ndarray, start: tuple[int, int]) -> np.ndarray:
+    """Breadth-first step counts (4-neighbour) from ``start``; -1 where it cannot be reached.
+
+    The frontier is a numpy index array, so the cost is the cells visited plus a small constant
+    per step of the longest path.
+    """
+    h, w = walkable.shape
+    pw = w + 2  # a wall border saves the bounds checks
+    open_ = np.zeros((h + 2, pw), dtype=bool)
+    open_[1:-1, 1:-1] = walkable
+    open_ = open_.ravel()
+    dist = np.full(open_.size, -1, dtype=np.int32)
+    sx, sy = start
+    s = (sy + 1) * pw + sx + 1
+    if open_[s]:
+        dist[s] = 0
+        frontier = np.array([s], dtype=np.int64)
+        step = 0
+        while frontier.size:
+            step += 1
+            nb = np.concatenate((frontier - 1, frontier + 1, frontier - pw, frontier + pw))
+            nb = np.unique(nb[open_[nb] & (dist[nb] < 0)])
+            dist[nb] = step
+            frontier = nb
+    return dist.reshape(h + 2, pw)[1:-1, 1:-1].copy()
+
+
+def farthest(walkable: np.ndarray, start: tuple[int, int]) -> tuple[int, int]:
+    """The reachable cell farthest from ``start`` in steps (ties: the first in scan order)."""
+    d = distances(walkable, start)
+    y, x = np.unravel_index(int(np.argmax(d)), d.shape)
+    return int(x), int(y)
+
+
+def dead_ends(walkable: np.ndarray) -> np.ndarray:
+    """Walkable cells with exactly one walkable 4-neighbour."""
+    p = np.pad(walkable, 1).astype(np.int8)
+    n = p[:-2, 1:-1] + p[2:, 1:-1] + p[1:-1, :-2] + p[1:-1, 2:]
+    return walkable & (n == 1)
+
+
+def _nearest_source(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Manhattan distance to the nearest ``mask`` cell and that cell's flat index, per cell.
+
+    The L1 transform is separable: a forward and a backward scan along rows, then along columns,
+    each a numpy step over a whole column (or row) at a time.
+    """
+    h, w = mask.shape
+    big = h + w + 1
+    dist = np.where(mask, 0, big).astype(np.int64)
+    src = np.where(mask, np.arange(h * w).reshape(h, w), -1)
+    for axis_len, get in ((w, lambda a, i: a[:, i]), (h, lambda a, i: a[i])):
+        for order in (range(1, axis_len), range(axis_len - 2, -1, -1)):
+            step = 1 if order.step == 1 else -1
+            for i in order:
+                prev_d, cur_d = get(dist, i - step), get(dist, i)
+                better = prev_d + 1 < cur_d
+                cur_d[better] = prev_d[better] + 1
+                get(src, i)[better] = get(src, i - step)[better]
+    return dist, src
+
+
+def ensure_connected(terrain: np.ndarray, start: tuple[int, int], rng: random.Random) -> None:
+    """Join every walkable region to the one holding ``start`` with L corridors, in place.
+
+    Each round finds, for every unreached region, its cell nearest (Manhattan) to the reached
+    area, and carves from there to that nearest reached cell. With a few regions left only the
+    nearest one is joined per round (the rest may then join it more cheaply); with many, all of
+    them are joined at once so a noisy map costs a few rounds, not one per pocket.
+    """
+    h, w = terrain.shape
+    while True:
+        labels, _ = label_regions(terrain != WALL)
+        home = labels[start[1], start[0]]
+        rest = (labels != 0) & (labels != home)
+        if not rest.any():
+            return
+        dist, src = _nearest_source(labels == home)
+        cells = np.flatnonzero(rest)
+        lab, d = labels.ravel()[cells], dist.ravel()[cells]
+        order = np.lexsort((cells, d, lab))  # per region: nearest first, then scan order
+        first = order[np.r_[True, lab[order][1:] != lab[order][:-1]]]
+        if first.size <= 16:
+            first = first[np.argsort(d[first], kind="stable")[:1]]
+        for k in first:
+            p, t = int(cells[k]), int(src.ravel()[cells[k]])
+            carve_line(terrain, (p % w, p // w), (t % w, t // w), rng.random() < 0.5)

@@ -1,0 +1,90 @@
+"""The morgue: a text file per death, written beside the profile, for the player to read later.
+
+It says how the run went (preset, seed, plugins, depth, turns, HP, gold, the cause of death), shows
+the final map as the player knew it (only the cells they had seen; ``@`` where they fell), and the
+last 20 messages. Text only: it is never read back by the game.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engine.core.components import Fighter, Inventory, Monster, Position
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+LAST_MESSAGES = 20
+
+
+def cause_of_death(game: Game) -> str:
+    """The monster next to the player (the killer, in melee), else the last message before the end."""
+    me = game.world.get(game.player, Position)
+    for _entity, (monster, pos) in sorted(game.world.query(Monster, Position)):
+        if max(abs(pos.x - me.x), abs(pos.y - me.y)) <= 1:
+            article = "an" if monster.kind[:1].lower() in "aeiou" else "a"
+            return f"killed by {article} {monster.kind} on depth {game.depth}"
+    die = game.rules.message("die")
+    last = next((m for m in reversed(game.messages) if m != die), "")
+    return f"{last.rstrip('.')} on depth {game.depth}" if last else f"died on depth {game.depth}"
+
+
+def known_map(game: Game) -> list[str]:
+    """The terrain the player had seen, blanks elsewhere, ``@`` at the player; the rows above and
+    below what was seen are left out."""
+    rows = game.level.rows()
+    seen = game.floor.seen
+    me = game.world.get(game.player, Position)
+    out = []
+    for y, row in enumerate(rows):
+        chars = [c if seen[y, x] else " " for x, c in enumerate(row)]
+        if y == me.y:
+            chars[me.x] = "@"
+        out.append("".join(chars).rstrip())
+    while out and not out[-1]:
+        out.pop()
+    while out and not out[0]:
+        out.pop(0)
+    return out
+
+
+def text(game: Game, cause: str, when: datetime.datetime) -> str:
+    fighter = game.world.get(game.player, Fighter)
+    inv = game.world.get(game.player, Inventory)
+    plugins = {"fov": game.fov.name, "generator": game.level.generator or "-", **game.choices.as_dict()}
+    lines = [
+        f"Undercroft morgue, {when.strftime('%Y-%m-%d %H:%M:%S')}",
+        "",
+        f"Preset:  {game.rules.name}",
+        f"Seed:    {game.seed} (run {game.run} of first seed {game.first_seed})",
+        f"Plugins: {', '.join(f'{k}={v}' for k, v in sorted(plugins.items()))}",
+        f"Depth:   {game.depth}",
+        f"Turns:   {game.turn}",
+        f"HP:      {fighter.hp}/{fighter.max_hp}",
+        f"Gold:    {inv.gold}",
+        f"Cause:   {cause}",
+        "",
+        "The map as you knew it:",
+        *known_map(game),
+        "",
+        f"The last {LAST_MESSAGES} messages:",
+        *(f"  {m}" for m in game.messages[-LAST_MESSAGES:]),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def write(game: Game, cause: str, folder: Path) -> Path:
+    """Write the morgue file for this death; returns its path (``morgue-<date>-<seed>.txt``)."""
+    when = datetime.datetime.now().astimezone()
+    path = folder / f"morgue-{when.strftime('%Y%m%d-%H%M%S')}-{game.seed}.txt"
+    n = 1
+    while path.exists():  # two deaths in one second (tests, on_death = "new_run")
+        n += 1
+        path = folder / f"morgue-{when.strftime('%Y%m%d-%H%M%S')}-{game.seed}-{n}.txt"
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    tmp.write_text(text(game, cause, when), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
