@@ -1,18 +1,31 @@
 """Undercroft: a turn-based roguelike engine.
 
 This module is the public surface for plugin authors: the hook marker, the content and level
-types, the FOV and generator contracts, actions, and the registry loader.
+types, the FOV and generator contracts, actions and the requests they make, rulesets and systems,
+and the registry loader. Plugins import from here and from ``engine.kit``, nothing else.
 """
 
 from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from engine.core.actions import Action, ActionResult, Attack, Move, Wait  # noqa: E402
+from engine.core.actions import (  # noqa: E402
+    Action,
+    ActionResult,
+    Attack,
+    ChangeLevel,
+    Move,
+    NewRun,
+    Quit,
+    Request,
+    Wait,
+)
 from engine.core.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
 from engine.core.generate import generate_level, run_generator  # noqa: E402
 from engine.core.registry import PluginError, Registry, hookimpl, load_registry  # noqa: E402
 from engine.core.rules import GameRules, load_rules  # noqa: E402
+from engine.core.ruleset import Ruleset  # noqa: E402
+from engine.core.systems import Phase, System  # noqa: E402
 from engine.kit.fov import FovAlgorithm, radius_mask  # noqa: E402
 from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenContext, GenerationError, Level, Rect  # noqa: E402
 
@@ -23,6 +36,7 @@ __all__ = [
     "Action",
     "ActionResult",
     "Attack",
+    "ChangeLevel",
     "ContentError",
     "FovAlgorithm",
     "GameRules",
@@ -32,9 +46,15 @@ __all__ = [
     "Level",
     "MonsterKind",
     "Move",
+    "NewRun",
+    "Phase",
     "PluginError",
+    "Quit",
     "Rect",
     "Registry",
+    "Request",
+    "Ruleset",
+    "System",
     "Wait",
     "generate_level",
     "hookimpl",

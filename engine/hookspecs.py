@@ -70,6 +70,39 @@ def register_games(register):
 
 
 @hookspec
+def register_rulesets(register):
+    """Register rulesets: call ``register(MyRuleset())`` with an instance of a subclass of
+    ``engine.Ruleset``, whose ``name`` a preset names in its ``ruleset`` key.
+
+    A ruleset says what differs between presets in how a turn goes: what a wall bump costs, what
+    happens when the player and a monster meet, what the player's death, the restart key, the exit
+    and the quit key do, and when the view is recomputed. Override only what differs.
+    """
+
+
+@hookspec
+def register_systems(register):
+    """Register per-turn systems: call ``register(MySystem())`` with an instance of a subclass of
+    ``engine.System`` (an esper processor) with a unique ``name``.
+
+    The turn loop runs every system in the phases it names (``engine.Phase.AFTER_PLAYER``: the
+    player has acted, the monsters have not; ``engine.Phase.END_OF_TURN``: the monsters have acted),
+    highest ``priority`` first; the engine's own reap (100) and view (50) systems run before the
+    default priority 0. A system is stateless: what it changes lives in components.
+    """
+
+
+@hookspec
+def register_components(register):
+    """Register component types a plugin adds to entities: call ``register(MyComponent)`` with a
+    dataclass whose fields are JSON values (numbers, strings, booleans, lists, dicts).
+
+    Registered components are saved with the run and restored on load, by class name; an
+    unregistered component is not saved.
+    """
+
+
+@hookspec
 def on_level_generated(game, level):
     """Called after a level is generated and populated, before the player's first turn on it."""
 

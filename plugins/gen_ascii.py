@@ -74,4 +74,5 @@ def register_generators(register):
         summary="A level read from a text file (--map FILE): # . > @ and monster/item glyphs.",
         params={"path": "", "text": None, "legend": {}, "goal": "stairs"},
         min_size=(0, 0),
+        reads_maps=True,
     )

@@ -1,6 +1,7 @@
 """Bad files: every truncated, corrupt, wrong-version, oversized or hostile save, profile or replay
-gets one clear line on stderr, is moved aside as NAME.corrupt-<n> with its bytes intact, and the
-game goes on (a new run, a fresh profile)."""
+gets one clear line on stderr. A save or profile is moved aside as NAME.corrupt-<n> with its bytes
+intact and the game goes on (a new run, a fresh profile); a replay is the player's own file and is
+left where it is."""
 
 import json
 
@@ -47,7 +48,7 @@ def entity(data: dict, kind: str) -> dict:
 
 
 def first_monster(data: dict) -> dict:
-    return entity(data, "monster")
+    return entity(data, "Monster")
 
 
 def set_(path, value):
@@ -79,12 +80,12 @@ BAD = [
      "not valid JSON"),
     ("NaN", RUN, lambda: _VALID[RUN].replace(b'"turn":', b'"turn":NaN,"t":'), "not a number JSON allows"),
     ("oversized", RUN, lambda: b" " * (16 * 1024 * 1024 + 1) + b"{}", "too big"),
-    ("negative HP", RUN, lambda: edit(RUN, set_([first_monster, "fighter"], [-5, 4, 2, 0])), "fighter"),
-    ("HP over max", RUN, lambda: edit(RUN, set_([lambda d: entity(d, "inventory"), "fighter"], [99, 20, 4, 0])),
+    ("negative HP", RUN, lambda: edit(RUN, set_([first_monster, "Fighter", "hp"], -5)), "Fighter.hp: expected"),
+    ("HP over max", RUN, lambda: edit(RUN, set_([lambda d: entity(d, "Inventory"), "Fighter", "hp"], 99)),
      "0 <= hp <= max_hp"),
-    ("off the map", RUN, lambda: edit(RUN, set_([first_monster, "x"], 500)), "on the 80x43 map"),
-    ("inside a wall", RUN, lambda: edit(RUN, set_([first_monster, "y"], 0)), "a cell that is not wall"),
-    ("unknown monster", RUN, lambda: edit(RUN, set_([first_monster, "monster", "kind"], "dragon")),
+    ("off the map", RUN, lambda: edit(RUN, set_([first_monster, "Position", "x"], 500)), "on the 80x43 map"),
+    ("inside a wall", RUN, lambda: edit(RUN, set_([first_monster, "Position", "y"], 0)), "that is not wall"),
+    ("unknown monster", RUN, lambda: edit(RUN, set_([first_monster, "Monster", "kind"], "dragon")),
      "a known monster kind"),
     ("turn as text", RUN, lambda: edit(RUN, set_(["turn"], "many")), "turn: expected a whole number"),
     ("a bool for a number", RUN, lambda: edit(RUN, set_(["depth"], True)), "depth: expected a whole number"),
@@ -125,10 +126,12 @@ def test_a_bad_file_is_one_line_moved_aside_and_the_game_goes_on(home, capsys, l
         out, err = capsys.readouterr()
         assert json.loads(out)["runs"] == 0  # a fresh profile
         then = "starting a fresh profile"
-    else:
+    else:  # a replay is the player's own file: refused in one line, never moved or renamed
         assert main(["replay", str(path), "--dump", "json"]) == 2
         err = capsys.readouterr().err
-        then = "nothing to play"
+        assert err.count("\n") == 1 and "Traceback" not in err and reason in err, err
+        assert f"replay {path}:" in err and path.read_bytes() == bad and not list(home.glob("*.corrupt-*"))
+        return
     assert err.count("\n") == 1 and "Traceback" not in err, err
     assert reason in err, err
     assert f"{path}:" in err and f"moved aside to {name}.corrupt-1; {then}" in err, err

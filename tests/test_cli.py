@@ -168,7 +168,7 @@ def test_a_presets_bad_generator_params_are_caught_before_play(tmp_path, capsys)
         "from engine import GameRules, hookimpl\n"
         "@hookimpl\n"
         "def register_games(register):\n"
-        "    register(GameRules(name='broken', generators=((1, 'bsp'), (5, 'caves')),\n"
+        "    register(GameRules(name='broken', generators=((1, 'bsp'), (5, 'caves')), fov='symmetric',\n"
         "                       generator_params={'caves': {'fil': 0.5}}))\n")
     assert main(["--headless", "--plugins-dir", str(tmp_path), "--game", "broken"]) == 2
     err = capsys.readouterr().err

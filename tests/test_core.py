@@ -98,3 +98,101 @@ def test_two_worlds_never_see_each_other():
     assert list(a.query(Position)) == [] and len(list(b.query(Position))) == 2
     a.close()
     b.close()
+
+
+class _RescanScheduler:
+    """The scheduler as first written: rescan from the head for every action, grant one tick at a
+    time. The definition the cursor scheduler must agree with."""
+
+    def __init__(self):
+        self.order, self.player, self.speed, self.energy = [], None, {}, {}
+
+    def add(self, e, speed, energy=0, player=False):
+        self.speed[e], self.energy[e] = speed, energy
+        if player:
+            self.player = e
+        else:
+            self.order = sorted([*self.order, e])
+
+    def remove(self, e):
+        del self.speed[e], self.energy[e]
+        if e == self.player:
+            self.player = None
+        else:
+            self.order.remove(e)
+
+    def next_ready(self):
+        while True:
+            for e in self.order:
+                if self.energy[e] >= TURN_COST:
+                    return e
+            if self.player is not None and self.energy[self.player] >= TURN_COST:
+                return self.player
+            for e, s in self.speed.items():
+                self.energy[e] += s
+
+
+def test_the_cursor_scheduler_acts_in_the_same_order_as_a_full_rescan():
+    r = random.Random(11)
+    for trial in range(40):
+        new, old = Scheduler(), _RescanScheduler()
+        for s in (new, old):
+            s.add(1, 100, TURN_COST, player=True)
+        ids = list(range(2, 40))
+        for e in r.sample(ids, 12):
+            speed = r.choice([25, 50, 100, 150, 200, 300])
+            new.add(e, speed)
+            old.add(e, speed)
+        trace_new, trace_old = [], []
+        for step in range(400):
+            a, b = new.next_ready(), old.next_ready()
+            trace_new.append(a)
+            trace_old.append(b)
+            assert a == b, f"trial {trial} step {step}"
+            new.spend(a)
+            old.energy[a] -= TURN_COST
+            roll = r.random()
+            if roll < 0.05 and len(old.order) > 1:  # someone dies (never the player)
+                gone = r.choice(old.order)
+                new.remove(gone)
+                old.remove(gone)
+            elif roll < 0.10:  # someone wakes up, with some energy or none
+                e = r.choice([i for i in ids if i not in old.speed] or [99])
+                if e not in old.speed:
+                    energy = r.choice([0, 0, 50, 150])
+                    new.add(e, 100, energy)
+                    old.add(e, 100, energy)
+        assert trace_new == trace_old
+
+
+def test_a_hugely_negative_energy_is_one_grant_not_a_billion():
+    s = Scheduler()
+    s.add(1, 100, TURN_COST, player=True)
+    s.add(2, 1, -10**9)
+    s.spend(1)
+    assert s.next_ready() == 1  # the player is ready long before the slow one: no hang
+
+
+def test_a_turn_costs_linear_work_in_the_awake_actors():
+    # counted, not timed: how many energy checks one player turn makes with n awake monsters
+    def checks(n: int) -> int:
+        s = Scheduler()
+        s.add(0, 100, TURN_COST, player=True)
+        for e in range(1, n + 1):
+            s.add(e, 100)
+        count = 0
+
+        class Counting(dict):
+            def __getitem__(self, key):
+                nonlocal count
+                count += 1
+                return super().__getitem__(key)
+
+        s.energy = Counting(s.energy)
+        for _ in range(3):
+            s.spend(0)
+            while (e := s.next_ready()) != 0:
+                s.spend(e)
+        return count
+
+    assert checks(500) < 60 * checks(10)  # quadratic would be about 2500x

@@ -14,7 +14,7 @@ from engine.core.setup import Setup, new_game
 from engine.core.snapshot import dumps
 from engine.persist import files as savefile
 from engine.persist import profile
-from engine.persist.runsave import KIND, SCHEMA, capture, restore
+from engine.persist.runsave import KIND, SCHEMA, capture, load
 
 KILLS = 120
 
@@ -74,7 +74,7 @@ def test_sigkill_mid_write_leaves_the_old_or_the_new_file(tmp_path, monkeypatch,
         assert data in versions, f"kill {i}: the run save is neither the old nor the new version"
         seen_versions.add(versions.index(data))
         if i % 20 == 0:
-            assert dumps(restore(data, registry))  # and it rebuilds a game
+            assert dumps(load(data, registry)[0])  # and it rebuilds a game
         p = profile.check(savefile.read_json(profile_path, profile.KIND, profile.SCHEMA))
         assert p["runs"] >= runs_seen, f"kill {i}: the profile went back in time"
         runs_seen = p["runs"]

@@ -97,10 +97,10 @@ def test_cube_tables_refuse_a_light_beyond_their_reach(registry, name, most):
 
 def test_a_game_whose_light_is_too_far_for_its_fov_is_refused_before_play():
     with pytest.raises(UsageError) as e:
-        new_game(Setup(game="lesson28", plugins=["fov=diamond"], size=(100, 60), new_run=True))
+        new_game(Setup(game="lesson28", plugins=["fov=diamond"], size=(100, 60)))
     assert str(e.value) == (
         "game lesson28: fov 'diamond' lights at most 64 cells away (its tables grow with the cube of the distance), "
         "but a light with no radius reaches 99 on a 100x60 map: choose another fov (--plugin fov=NAME), a smaller "
         "--size, or a preset whose fov_radius is at most 64")
-    game = new_game(Setup(game="lesson28", plugins=["fov=diamond"], size=(60, 40), new_run=True))
+    game = new_game(Setup(game="lesson28", plugins=["fov=diamond"], size=(60, 40)))
     assert game.floor.visible.any()

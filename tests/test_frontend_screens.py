@@ -19,7 +19,7 @@ def brightest(pixels):
 
 
 def test_title_screen_continue_resumes_the_saved_run(window_for):  # noqa: F811
-    first = keeper.open_game(Setup(seed=11, new_run=True))
+    first = keeper.open_game(Setup(seed=11))
     for token in "l l j".split():
         first.press(token)
     first.press("esc")  # save and quit
@@ -37,7 +37,7 @@ def test_title_screen_continue_resumes_the_saved_run(window_for):  # noqa: F811
 
 
 def test_title_screen_new_run(window_for):  # noqa: F811
-    g = keeper.open_game(Setup(seed=12, new_run=True))
+    g = keeper.open_game(Setup(seed=12))
     g.press("esc")
     window = window_for(new_game(Setup(seed=1)), title_screen=keeper.saved_run(),
                         choose=lambda choice: keeper.open_game(Setup(seed=99), choice=choice))
@@ -66,7 +66,7 @@ def test_bunyip_remembers_everything_in_one_grey(tmp_path, window_for):  # noqa:
     window = window_for(g)
     for _ in range(12):
         g.press("l")
-    g.update_fov()
+    g.update_view()
     image = screenshot(window)
     assert not g.floor.visible[1, 1] and g.floor.seen[1, 1]
     assert brightest(cell_pixels(window, image, 1, 1)) == (70, 70, 90)

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from engine.core import invariants
 from engine.core.components import Fighter, Position
 from engine.core.keys import DEFAULT_KEYS
 from engine.core.setup import Setup, new_game
@@ -13,13 +14,16 @@ TOKENS = sorted(t for t in DEFAULT_KEYS if t != "esc")  # esc quits; R restarts 
 
 def check_invariants(g):
     cells = {}
+    blockers = g.state.spatial.blockers()
     for entity, (pos, fighter) in g.world.query(Position, Fighter):
         assert 0 <= fighter.hp <= fighter.max_hp
         assert (pos.x, pos.y) not in cells, f"two blockers on {(pos.x, pos.y)}"
         cells[(pos.x, pos.y)] = entity
-        assert g.blockers[(pos.x, pos.y)] == entity
+        assert blockers[(pos.x, pos.y)] == entity
         assert g.level.walkable[pos.y, pos.x]
-    assert len(g.blockers) == len(cells)
+    assert len(blockers) == len(cells)
+    if g.alive:  # the invariants every loaded save is held to hold after every key
+        invariants.check(g.state, g.registry, g.rules)
 
 
 @pytest.mark.parametrize("seed", range(1, 21))

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from engine.core.components import Item, Monster, Position
-from engine.core.setup import DEFAULT_GAME, Setup, UsageError, load, new_game
+from engine.core.errors import UsageError
+from engine.core.setup import Setup, load, new_game
 
 
 def parse_range(text: str, flag: str, lo: int, hi: int) -> range:
@@ -60,7 +61,7 @@ def main(argv: list[str]) -> int:
                "generator, start, stairs, and every monster and item with its position.")
     p.add_argument("--seeds", default="1-20", help="seeds, N or N-M (default 1-20)")
     p.add_argument("--depths", default="1-3", help="depths, N or N-M (default 1-3)")
-    p.add_argument("--game", help=f"the preset (default {DEFAULT_GAME})")
+    p.add_argument("--game", help="the preset (default: the default game)")
     p.add_argument("--plugins-dir", action="append", default=[], metavar="DIR")
     args = p.parse_args(argv)
     seeds = parse_range(args.seeds, "--seeds", 0, 2**63 - 1)

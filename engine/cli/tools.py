@@ -6,7 +6,8 @@ import argparse
 import json
 from collections.abc import Sequence
 
-from engine.core.setup import DEFAULT_GAME, UsageError, load
+from engine.core.errors import UsageError
+from engine.core.setup import default_game, load
 
 
 def _parser(prog: str, description: str) -> argparse.ArgumentParser:
@@ -21,9 +22,12 @@ def plugins_main(argv: Sequence[str]) -> int:
     p.add_argument("--plugins-dir", action="append", default=[], metavar="DIR")
     args = p.parse_args(argv)
     registry = load(args.plugins_dir)
-    rules = registry.games.get(DEFAULT_GAME)
+    try:
+        rules = default_game(registry)
+    except UsageError:
+        rules = None
     active = {
-        "game": DEFAULT_GAME if rules else None,
+        "game": rules.name if rules else None,
         "fov": rules.fov if rules else None,
         "generator": rules.generator_for(1) if rules else None,
     }

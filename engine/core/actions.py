@@ -1,9 +1,14 @@
 """Actions and their results.
 
 An action is performed by an entity and returns an :class:`ActionResult` instead of raising:
-done (it cost energy), not done (nothing happened, no time passes: a wall bump where the preset
-says so, drinking with no potion), or an alternate action to perform instead (bumping a monster
-becomes an attack). Exceptions are for bugs, never for "you can't go there".
+done (it cost energy), not done (nothing happened, no time passes: drinking with no potion), or an
+alternate action to perform instead (bumping a monster becomes an attack). An action never starts
+a level or a run itself: it asks for it with a :class:`Request` in its result (take the stairs,
+reach the exit), and the turn loop applies the request at the end of the turn. Exceptions are for
+bugs, never for "you can't go there".
+
+What differs between presets (a wall bump, a touch) is asked of the preset's ruleset
+(:mod:`engine.core.ruleset`), not read from flags here.
 """
 
 from __future__ import annotations
@@ -11,12 +16,41 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.core.components import Fighter, Inventory, Monster, Player, Position
+from engine.core.components import Fighter, Inventory, Player, Position
 from engine.core.scheduler import TURN_COST
 from engine.kit.mapgen import WALL
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.run import Run
+
+
+# -- requests: changes of level or run, applied by the turn loop at the end of the turn ---------
+@dataclass(frozen=True)
+class Request:
+    """Something only the turn loop may do, asked for by an action or the ruleset."""
+
+
+@dataclass(frozen=True)
+class ChangeLevel(Request):
+    """Go to ``depth``: the new level's monsters do not move before the player's first turn."""
+
+    depth: int
+
+
+@dataclass(frozen=True)
+class NewRun(Request):
+    """End this run and start the next (``escaped``: the player reached the exit); ``note`` is
+    logged in the new run after its welcome."""
+
+    note: str = ""
+    escaped: bool = False
+
+
+@dataclass(frozen=True)
+class Quit(Request):
+    """Stop playing; ``save``: keep the run to resume (else it ends here, as in the classic games)."""
+
+    save: bool = True
 
 
 @dataclass(frozen=True)
@@ -24,10 +58,11 @@ class ActionResult:
     done: bool
     cost: int = TURN_COST
     alternate: Action | None = None
+    request: Request | None = None
 
     @staticmethod
-    def success(cost: int = TURN_COST) -> ActionResult:
-        return ActionResult(True, cost)
+    def success(cost: int = TURN_COST, request: Request | None = None) -> ActionResult:
+        return ActionResult(True, cost, request=request)
 
     @staticmethod
     def not_done() -> ActionResult:
@@ -41,47 +76,41 @@ class ActionResult:
 class Action:
     """Something an entity does on its turn."""
 
-    def perform(self, game: Game, entity: int) -> ActionResult:  # pragma: no cover - protocol
+    def perform(self, game: Run, entity: int) -> ActionResult:  # pragma: no cover - protocol
         raise NotImplementedError
 
 
 @dataclass(frozen=True)
 class Wait(Action):
-    def perform(self, game: Game, entity: int) -> ActionResult:
+    def perform(self, game: Run, entity: int) -> ActionResult:
         return ActionResult.success()
 
 
 @dataclass(frozen=True)
 class Move(Action):
-    """A step of (dx, dy). Bumping a wall or the map's edge takes a turn only when the preset
-    says so, and only for the player. When the player and a monster meet, the monster's ``touch``
-    decides: ``"fight"`` turns the bump into an attack, ``"kill"`` kills the player (walking into
-    it or being walked onto alike). Monsters never push or swap with each other."""
+    """A step of (dx, dy). Bumping a wall or the map's edge is the ruleset's to decide for the
+    player (no time passes, by default), and never takes time for a monster. When the player and a
+    monster meet, the ruleset's ``touch`` decides (an attack, by default). Monsters never push or
+    swap with each other."""
 
     dx: int
     dy: int
 
-    def perform(self, game: Game, entity: int) -> ActionResult:
+    def perform(self, game: Run, entity: int) -> ActionResult:
         pos = game.world.get(entity, Position)
         x, y = pos.x + self.dx, pos.y + self.dy
         is_player = game.world.has(entity, Player)
         terrain = game.level.terrain
         if not (0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0]) or terrain[y, x] == WALL:
-            if is_player and game.rules.wall_bump_costs_turn:
-                return ActionResult.success()
-            return ActionResult.not_done()
-        other = game.blockers.get((x, y))
+            return game.ruleset.bump_wall(game, entity) if is_player else ActionResult.not_done()
+        other = game.state.spatial.blocker_at(x, y)
         if other is not None:
             if is_player == game.world.has(other, Player):
                 return ActionResult.not_done()
-            monster = game.world.get(entity if other == game.player else other, Monster)
-            if game.monster_kind(monster.kind).touch == "kill":
-                game.kill(game.player)
-                return ActionResult.success()
-            return ActionResult.instead(Attack(other))
+            return game.ruleset.touch(game, entity, other)
         game.move_entity(entity, x, y)
         if is_player:
-            game.after_player_moved()
+            return ActionResult.success(request=game.player_arrived())
         return ActionResult.success()
 
 
@@ -91,7 +120,7 @@ class Attack(Action):
 
     target: int
 
-    def perform(self, game: Game, entity: int) -> ActionResult:
+    def perform(self, game: Run, entity: int) -> ActionResult:
         attacker = game.world.get(entity, Fighter)
         defender = game.world.try_get(self.target, Fighter)
         if defender is None:
@@ -115,7 +144,7 @@ class Attack(Action):
 class Drink(Action):
     """Drink the first quaffable item in the pack; with none it says so and takes no time."""
 
-    def perform(self, game: Game, entity: int) -> ActionResult:
+    def perform(self, game: Run, entity: int) -> ActionResult:
         inv = game.world.get(entity, Inventory)
         for kind_name in sorted(inv.pack):
             if inv.pack[kind_name] > 0:
@@ -130,13 +159,11 @@ class Drink(Action):
 
 @dataclass(frozen=True)
 class Descend(Action):
-    """Go down the stairs. The new level's monsters do not get a move before the player's first."""
+    """Go down the stairs (the turn loop takes the player there at the end of the turn)."""
 
-    def perform(self, game: Game, entity: int) -> ActionResult:
+    def perform(self, game: Run, entity: int) -> ActionResult:
         pos = game.world.get(entity, Position)
         if game.level.stairs != (pos.x, pos.y):
             game.log(game.rules.message("no_stairs"))
             return ActionResult.not_done()
-        game.descend()
-        return ActionResult.success()
-
+        return ActionResult.success(request=ChangeLevel(game.state.depth + 1))

@@ -1,4 +1,10 @@
-"""Component dataclasses: small, plain data, one idea each. Systems live in game.py and actions.py."""
+"""Component dataclasses: small, plain data, one idea each.
+
+Components are the one source of truth for what an entity is and where it stands. Systems live in
+:mod:`engine.core.systems`, actions in :mod:`engine.core.actions`. Every component below except
+:class:`Renderable` (rebuilt from the kinds) is saved with the run by its class name; a plugin's
+own components are saved the same way once registered (``register_components``).
+"""
 
 from __future__ import annotations
 
@@ -57,3 +63,12 @@ class Item:
 class Inventory:
     gold: int = 0
     pack: dict[str, int] = field(default_factory=dict)  # quaffable item kind -> count
+
+
+@dataclass
+class Dead:
+    """Died this turn: off the map and out of the scheduler; the reap system deletes it."""
+
+
+# The engine's own components that a run save keeps, by name (Renderable is rebuilt from kinds).
+SAVED = {cls.__name__: cls for cls in (Position, Actor, Fighter, Monster, Player, Item, Inventory)}

@@ -26,8 +26,6 @@ class MonsterKind:
     """A monster, as a row of data. ``speed`` 100 is normal: 200 acts twice per normal turn.
 
     ``min_depth`` and ``weight`` feed the spawn table; ``params`` go to the behaviour.
-    ``touch`` says what happens when it and the player meet: ``"fight"`` (a bump is an attack)
-    or ``"kill"`` (walking into it, or being walked onto, kills the player).
     """
 
     name: str
@@ -42,7 +40,6 @@ class MonsterKind:
     min_depth: int = 1
     weight: int = 1
     params: dict[str, Any] = field(default_factory=dict)
-    touch: str = "fight"
 
 
 @dataclass(frozen=True)
@@ -65,7 +62,6 @@ class ItemKind:
 
 
 USES = ("pickup", "quaff")
-TOUCHES = ("fight", "kill")
 
 
 def _check(path: Path, row: str, key: str, ok: bool, expected: str, value: Any) -> None:
@@ -135,8 +131,6 @@ def build(cls: type, path: Path, row: str, data: Any, label: str | None = None) 
             raise ContentError(f"{path}: [{row}] {name}: missing (required keys: {_required(cls)})")
     if cls is ItemKind and values.get("use", "pickup") not in USES:
         raise ContentError(f"{path}: [{row}] use: expected one of {', '.join(USES)}, got {values['use']!r}")
-    if cls is MonsterKind and values.get("touch", "fight") not in TOUCHES:
-        raise ContentError(f"{path}: [{row}] touch: expected one of {', '.join(TOUCHES)}, got {values['touch']!r}")
     return cls(**values)
 
 

@@ -1,328 +1,192 @@
-"""The game: one run of one preset, around one esper world.
+"""The game: a run that owns its turn. Starting, resuming, the turn loop, and level and run changes.
 
-:class:`Game` owns the world, the current level and its FOV memory, the scheduler, the message
-log and the run's random streams: runs and levels, entities and their positions, what the player
-sees. ``press`` plays one key; the turn itself (the player's action, then the monsters') is
-``engine/turns.py``.
+A :class:`Game` is inert when built: no world, no level, no event. Listeners attach first, then
+:meth:`Game.start` begins run 1 (``start`` and ``level`` reach them), or :meth:`Game.resume` wraps
+a :class:`~engine.core.state.RunState` read from a save (nothing generated, no hook fired).
+
+One turn, and the order is the game's contract (:meth:`Game.play`):
+
+1. A key that means nothing here, or an action that is not done (a wall bump, drinking with no
+   potion), costs no time: no monster moves.
+2. An action that asks for a level or run change (stairs, an exit) ends the turn there: the change
+   is applied, the player arrives with a full turn and nobody on the new level moves first.
+3. Otherwise the player spends the action's energy; the ``AFTER_PLAYER`` systems run (dead
+   monsters reaped; the player's view, where the ruleset puts it there); the scheduler hands turns
+   to awake monsters until the player has energy again, stopping the moment the player dies; the
+   ``END_OF_TURN`` systems run, then the ``on_turn_end`` hook (if the player lives).
+4. A death is applied last: the ruleset says what it means (the death screen, or a new run).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
-import numpy as np
-
+from engine.core import levels
 from engine.core import rng as rngmod
-from engine.core import turn as turns
-from engine.core.components import Actor, Fighter, Inventory, Item, Monster, Player, Position
-from engine.core.content import ItemKind, MonsterKind
-from engine.core.generate import run_generator
-from engine.core.looks import item_look, monster_look, player_look
-from engine.core.placement import populate
-from engine.core.registry import Registry
-from engine.core.rules import GameRules
-from engine.core.scheduler import TURN_COST, Scheduler
-from engine.core.world import World
-from engine.kit.mapgen import WALL, Level
+from engine.core.actions import Action, ActionResult, ChangeLevel, NewRun, Quit, Request
+from engine.core.components import Monster
+from engine.core.keys import Command, command_for
+from engine.core.ruleset import Ruleset
+from engine.core.run import Run
+from engine.core.scheduler import TURN_COST
+from engine.core.state import RunState
+from engine.core.systems import Phase, Reap, View
+
+if TYPE_CHECKING:
+    from engine.core.registry import Registry
+    from engine.core.rules import GameRules
+    from engine.kit.mapgen import Level
+
+MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain is a plugin's bug
 
 
-@dataclass
-class Choices:
-    """The plugin choices of a run: ``--plugin fov=...`` and ``generator=...`` override the preset."""
+class Choices(dict):
+    """The plugin choices of a run (``--plugin fov=...`` and ``generator=...``), over the preset's."""
 
-    fov: str | None = None
-    generator: str | None = None
+    @property
+    def fov(self) -> str | None:
+        return self.get("fov")
+
+    @property
+    def generator(self) -> str | None:
+        return self.get("generator")
 
     def as_dict(self) -> dict[str, str]:
-        return {k: v for k, v in (("fov", self.fov), ("generator", self.generator)) if v}
+        return {k: v for k, v in sorted(self.items()) if v}
 
 
-@dataclass
-class Floor:
-    """The current level and what the player knows of it."""
-
-    level: Level
-    depth: int
-    visible: np.ndarray = field(init=False)
-    seen: np.ndarray = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.visible = np.zeros(self.level.terrain.shape, dtype=bool)
-        self.seen = np.zeros(self.level.terrain.shape, dtype=bool)
-
-
-class Game:
-    def __init__(
-        self,
-        registry: Registry,
-        rules: GameRules,
-        seed: int,
-        choices: Choices | None = None,
-        *,
-        level_source: Any = None,
-    ) -> None:
-        self.registry = registry
-        self.rules = rules
-        self.choices = choices or Choices()
-        self.fov = registry.choose("fov", self.choices.fov or rules.fov)
-        if self.choices.generator:
-            registry.choose("generator", self.choices.generator)
-        self.level_source = level_source  # a fixed Level for depth 1 (``--map``), or None
+class Game(Run):
+    def __init__(self, registry: Registry, rules: GameRules, seed: int, choices: Choices | None = None, *,
+                 level_source: Level | None = None) -> None:
+        self.choices = choices if choices is not None else Choices()
+        ruleset = registry.rulesets[rules.ruleset] if rules.ruleset else Ruleset()
+        super().__init__(registry, rules, ruleset, registry.choose("fov", self.choices.fov or rules.fov))
         self.first_seed = seed
-        self.run = 1
-        self.epoch = 0  # counts level and run changes: an action that changes either ends the turn there
-        self.world: World | None = None
-        # called as listener(event, game, **data); see emit(). Empty while the first run is built.
-        self.listeners: list[Callable[..., None]] = []
-        self.start_run(seed)
+        self.level_source = level_source  # a fixed Level for depth 1 (``--map``), or None
+        self.systems = [Reap(), View(ruleset.view_phase), *registry.systems.values()]
 
-    def emit(self, event: str, **data: Any) -> None:
-        """Tell the listeners (saves, profile, replay: engine.persist.keeper) what happened. Events:
-        ``start`` (a new run, before its level 1), ``level`` (a level was entered; mid-turn),
-        ``death`` (the player died; the state is final), ``escape`` (the player reached an exit,
-        before the next run starts), ``quit`` (the quit key; a turn boundary) and ``key``
-        (``token=``, after every key has been handled: always a turn boundary)."""
-        for listener in list(self.listeners):
-            listener(event, self, **data)
+    # -- starting and resuming -------------------------------------------------------------
+    def start(self) -> Game:
+        """Begin run 1 (listeners hear ``start`` and ``level``). Returns the game."""
+        self.begin_run(self.first_seed, 1)
+        return self
 
-    # -- runs and levels ---------------------------------------------------------------
-    def start_run(self, seed: int, note: str = "") -> None:
-        """Start a run: a new world, a fresh player, level 1. ``note`` is logged after the welcome
-        (how the last run ended, for presets that go straight on)."""
-        if self.world is not None:
-            self.world.close()
-        self.seed = seed
-        self.world = World()
-        self.scheduler = Scheduler()
-        self.blockers: dict[tuple[int, int], int] = {}
-        self.items_at: dict[tuple[int, int], list[int]] = {}
-        self.messages: list[str] = []
-        self.turn = 0
-        self.alive = True
-        self.quit_requested = False
-        self.new_in_view = False  # a monster came into view this turn (held keys stop walking)
-        self._streams: dict[str, random.Random] = {}
-        p = self.rules.player
-        self.player = self.world.create(
-            Player(),
-            Position(0, 0),
-            player_look(self.rules),
-            Actor(speed=int(p.get("speed", 100))),
-            Fighter(int(p["hp"]), int(p["hp"]), int(p["attack"]), int(p.get("defense", 0))),
-            Inventory(),
-        )
-        # the player starts with a full turn of energy: the first move of a run is always theirs
-        self.scheduler.add(self.player, self.world.get(self.player, Actor).speed, TURN_COST, player=True)
+    def resume(self, state: RunState) -> Game:
+        """Play on from a loaded state: nothing is generated and no hook fires; only what the
+        player sees now is recomputed (the same FOV call as the last view, waking nobody)."""
+        self.state = state
+        self._install(state)
+        state.view.visible = self.compute_visible()
+        state.view.dirty = False
+        return self
+
+    def _install(self, state: RunState) -> None:
+        for system in self.systems:
+            state.world.add_processor(system, system.priority)
+
+    def begin_run(self, seed: int, run: int, note: str = "") -> None:
+        """A new world and a fresh player, then level 1. ``note`` is logged after the welcome (how
+        the last run ended, for presets that go straight on)."""
+        if self.state is not None:
+            self.state.close()
+        self.state = levels.new_state(self, seed, run)
+        self._install(self.state)
         self.log(self.rules.message("welcome"))
         self.log(note)
         self.emit("start")
         self.enter_level(1)
 
-    def new_run(self, note: str = "") -> None:
-        """The next run: the run counter goes up and the seed is derived from the first one, so a
-        replay of the keys reproduces every run."""
-        self.run += 1
-        self.start_run(rngmod.derive(self.first_seed, f"run:{self.run}") % rngmod.MAX_SEED, note)
-
-    def rng(self, label: str) -> random.Random:
-        """The run's random stream for ``label`` ("combat", "ai", ...), created on first use."""
-        stream = self._streams.get(label)
-        if stream is None:
-            stream = self._streams[label] = rngmod.stream(self.seed, label)
-        return stream
-
-    def make_level(self, depth: int) -> Level:
-        if depth == 1 and self.run == 1 and self.level_source is not None:
-            return self.level_source
-        name = self.choices.generator or self.rules.generator_for(depth)
-        info = self.registry.choose("generator", name)
-        params = self.rules.generator_params.get(name, {})
-        stream = rngmod.stream(self.seed, f"level:{depth}")
-        return run_generator(info, self.rules.width, self.rules.height, depth, stream, params)
-
     def enter_level(self, depth: int) -> None:
-        self.epoch += 1
-        for entity in [*self.blockers.values(), *(e for es in self.items_at.values() for e in es)]:
-            if entity != self.player:
-                self.scheduler.remove(entity)
-                self.world.delete(entity)
-        self.blockers.clear()
-        self.items_at.clear()
-        level = self.make_level(depth)
-        self.floor = Floor(level, depth)
-        pos = self.world.get(self.player, Position)
-        pos.x, pos.y = level.start
-        self.blockers[level.start] = self.player
-        populate(self, level, depth, self.rng(f"spawn:{depth}"))
-        self.update_fov()
-        self.registry.call("on_level_generated", game=self, level=level)
+        levels.enter(self, depth)
         self.emit("level")
 
-    @property
-    def level(self) -> Level:
-        return self.floor.level
+    def close(self) -> None:
+        if self.state is not None:
+            self.state.close()
+            self.state = None
 
-    @property
-    def depth(self) -> int:
-        return self.floor.depth
+    # -- the turn loop -----------------------------------------------------------------------
+    def command(self, token: str) -> Command | None:
+        """What a key token means in this preset (None: nothing)."""
+        return command_for(self.rules, token)
 
-    def descend(self) -> None:
-        depth = self.depth + 1
-        self.log(self.rules.message("descend", depth=depth))
-        self.enter_level(depth)
-
-    # -- entities ----------------------------------------------------------------------
-    def monster_kind(self, name: str) -> MonsterKind:
-        """A monster kind by name: the preset's own kinds first, then the registered ones."""
-        return self.rules.monster_kinds.get(name) or self.registry.monsters[name]
-
-    def kind_of(self, entity: int) -> MonsterKind:
-        return self.monster_kind(self.world.get(entity, Monster).kind)
-
-    def spawn_monster(self, kind_name: str, x: int, y: int) -> int:
-        kind = self.monster_kind(kind_name)
-        entity = self.world.create(
-            Monster(kind.name, kind.behaviour, kind.sight),
-            Position(x, y),
-            monster_look(kind),
-            Actor(speed=kind.speed),
-            Fighter(kind.hp, kind.hp, kind.attack, kind.defense),
-        )
-        self.blockers[(x, y)] = entity
-        return entity
-
-    def spawn_item(self, kind_name: str, x: int, y: int, amount: int) -> int:
-        kind = self.registry.items[kind_name]
-        entity = self.world.create(Item(kind.name, amount), Position(x, y), item_look(kind))
-        self.items_at.setdefault((x, y), []).append(entity)
-        return entity
-
-    def position(self, entity: int) -> tuple[int, int]:
-        pos = self.world.get(entity, Position)
-        return pos.x, pos.y
-
-    def passable(self, x: int, y: int) -> bool:
-        """In bounds, not a wall, and nobody standing there."""
-        terrain = self.level.terrain
-        return (
-            0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0]
-            and terrain[y, x] != WALL and (x, y) not in self.blockers
-        )
-
-    def name_of(self, entity: int) -> str:
-        monster = self.world.try_get(entity, Monster)
-        return monster.kind if monster else "you"
-
-    def move_entity(self, entity: int, x: int, y: int) -> None:
-        pos = self.world.get(entity, Position)
-        if self.blockers.get((pos.x, pos.y)) == entity:
-            del self.blockers[(pos.x, pos.y)]
-        pos.x, pos.y = x, y
-        self.blockers[(x, y)] = entity
-
-    def kill(self, entity: int) -> None:
-        """An entity's HP reached 0: the player's death ends the run; a monster is cleared now,
-        so it never acts again and its cell frees up before the next monster moves."""
-        self.registry.call("on_death", game=self, entity=entity)
-        if entity == self.player:
-            self.alive = False
-            if self.rules.on_death == "screen":
-                self.log(self.rules.message("die"))
-            self.emit("death")
-            return
-        pos = self.world.get(entity, Position)
-        if self.blockers.get((pos.x, pos.y)) == entity:
-            del self.blockers[(pos.x, pos.y)]
-        self.scheduler.remove(entity)
-        self.world.delete(entity)
-
-    def log(self, message: str) -> None:
-        if not message:
-            return
-        self.messages.append(message)
-        if self.rules.log_size and len(self.messages) > self.rules.log_size:
-            del self.messages[: len(self.messages) - self.rules.log_size]
-
-    # -- what the player sees ------------------------------------------------------------
-    def update_fov(self) -> None:
-        """Recompute the view and wake the monsters that notice the player. ``new_in_view`` is set
-        when a monster comes into view or one in view notices the player: news that stops a held
-        key in the window."""
-        pos = self.world.get(self.player, Position)
-        in_view = set(self.visible_monsters())
-        transparent = self.level.terrain != WALL
-        self.floor.visible = np.asarray(self.fov(transparent, (pos.x, pos.y), self.rules.fov_radius), dtype=bool)
-        self.floor.seen |= self.floor.visible
-        if not in_view.issuperset(self.visible_monsters()):
-            self.new_in_view = True
-        self.notice_player()
-
-    def notices(self, entity: int) -> bool:
-        """A monster notices the player when it stands where the player can see and the player is
-        within its sight (a round radius)."""
-        pos = self.world.get(entity, Position)
-        if not self.floor.visible[pos.y, pos.x]:
-            return False
-        me = self.world.get(self.player, Position)
-        sight = self.world.get(entity, Monster).sight
-        return (pos.x - me.x) ** 2 + (pos.y - me.y) ** 2 <= sight * sight
-
-    def visible_monsters(self) -> list[int]:
-        visible = self.floor.visible
-        return [e for (x, y), e in self.blockers.items() if e != self.player and visible[y, x]]
-
-    def notice_player(self) -> None:
-        """Wake the monsters that notice the player: only awake monsters are scheduled."""
-        for entity in self.visible_monsters():
-            monster = self.world.get(entity, Monster)
-            if not monster.awake and self.notices(entity):
-                monster.awake = True
-                self.new_in_view = True
-                self.scheduler.add(entity, self.world.get(entity, Actor).speed)
-
-    def after_player_moved(self) -> None:
-        pos = self.world.get(self.player, Position)
-        here = (pos.x, pos.y)
-        if here == self.level.exit:
-            self.emit("escape")
-            self.new_run(self.rules.message("exit"))  # on_exit = "new_run": the only choice so far
-            return
-        if self.rules.fov_timing == "move":
-            self.update_fov()
-        for entity in self.items_at.pop(here, []):
-            item = self.world.get(entity, Item)
-            kind = self.registry.items[item.kind]
-            self.pick_up(kind, item.amount)
-            self.world.delete(entity)
-        if self.level.stairs == here:
-            self.log(self.rules.message("on_stairs"))
-
-    # -- items ---------------------------------------------------------------------------
-    def pick_up(self, kind: ItemKind, amount: int) -> None:
-        if kind.use == "pickup":
-            self.apply_item(self.player, kind, amount)
-        else:
-            inv = self.world.get(self.player, Inventory)
-            inv.pack[kind.name] = inv.pack.get(kind.name, 0) + amount
-            self.log(self.rules.message("pickup", item=kind.name))
-
-    def apply_item(self, entity: int, kind: ItemKind, amount: int) -> None:
-        effect = self.registry.effects[kind.effect]
-        message = effect(self, entity, kind, amount)
-        if message:
-            self.log(message)
-
-    # -- turns (the loop itself is engine/turns.py) ------------------------------------------
-    def press(self, token: str) -> bool:
-        """Handle one key token; returns whether anything changed. Listeners hear ``key`` after it."""
-        changed = turns.handle_key(self, token)
+    def press(self, token: str, command: Command | None = None) -> bool:
+        """Play one key token (``command``: what it means, when the caller has already asked);
+        returns whether anything changed. Listeners hear ``key`` after it."""
+        changed = self.play(command if command is not None else self.command(token))
         self.emit("key", token=token)
         return changed
 
-    def close(self) -> None:
-        if self.world is not None:
-            self.world.close()
-            self.world = None
+    def play(self, command: Command | None) -> bool:
+        """One turn for one command (see the module doc); returns whether anything changed."""
+        self.new_in_view = False
+        state = self.state
+        if command is None:
+            return False
+        if command.name == "quit":
+            return self.apply(self.ruleset.escape(self))
+        if not state.alive:
+            request = self.ruleset.restart(self) if command.name == "restart" else None
+            return self.apply(request) if request is not None else False
+        action = command.action()
+        if action is None:
+            return False
+        before = len(state.log)
+        result = self.perform(state.player, action)
+        if not result.done:
+            return len(state.log) != before
+        state.turn += 1
+        if result.request is not None:
+            return self.apply(result.request)
+        state.scheduler.spend(state.player, result.cost)
+        state.world.process(self, Phase.AFTER_PLAYER)
+        self.monsters_act()
+        state.world.process(self, Phase.END_OF_TURN)
+        if state.alive:
+            self.registry.call("on_turn_end", game=self)
+        else:
+            request = self.ruleset.player_died(self)
+            self.emit("death")
+            if request is not None:
+                self.apply(request)
+        return True
+
+    def perform(self, entity: int, action: Action) -> ActionResult:
+        """Perform an action, following alternates (a bump becomes an attack)."""
+        for _ in range(MAX_ALTERNATES):
+            result = action.perform(self, entity)
+            if result.alternate is None:
+                return result
+            action = result.alternate
+        raise RuntimeError(f"action chain too long at {action!r}")
+
+    def monsters_act(self) -> None:
+        """Hand turns to monsters until the player has energy again (or is dead)."""
+        state = self.state
+        while state.alive:
+            entity = state.scheduler.next_ready()
+            if entity is None or entity == state.player:
+                break
+            behaviour = self.registry.behaviours[self.world.get(entity, Monster).behaviour]
+            action = behaviour(self, entity)
+            result = self.perform(entity, action) if action is not None else ActionResult.success()
+            if entity in state.scheduler:
+                # an action that did nothing still uses the turn: a monster never stalls the loop
+                state.scheduler.spend(entity, result.cost if result.done else TURN_COST)
+
+    def apply(self, request: Request) -> bool:
+        """Apply a change of level or run, or a quit, at the end of a turn."""
+        if isinstance(request, ChangeLevel):
+            self.log(self.rules.message("descend", depth=request.depth))
+            self.enter_level(request.depth)
+        elif isinstance(request, NewRun):
+            if request.escaped:
+                self.emit("escape")
+            run = self.state.run + 1
+            self.begin_run(rngmod.derive(self.first_seed, f"run:{run}") % rngmod.MAX_SEED, run, request.note)
+        elif isinstance(request, Quit):
+            self.quit_requested = True
+            self.emit("quit", save=request.save)
+        else:
+            raise TypeError(f"unknown request {request!r}")
+        return True

@@ -18,12 +18,12 @@ from engine.core import tables
 from engine.kit.mapgen import FLOOR, Level
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.run import Run
 
 TRIES = 200  # per thing: a crowded level gets fewer things rather than a loop forever
 
 
-def populate(game: Game, level: Level, depth: int, rng: random.Random) -> None:
+def populate(game: Run, level: Level, depth: int, rng: random.Random) -> None:
     rules = game.rules
     for kind, x, y in level.spawns:
         if kind in game.registry.items:
@@ -35,7 +35,7 @@ def populate(game: Game, level: Level, depth: int, rng: random.Random) -> None:
     cells = _candidate_cells(level, rules.place_in_rooms)
     if not cells:
         return
-    taken = set(game.blockers) | set(game.items_at) | {level.start}
+    taken = game.state.spatial.occupied() | {level.start}
     if level.goal is not None:
         taken.add(level.goal)
     start_room = next((r for r in level.rooms if r.contains(*level.start)), None)
@@ -83,7 +83,7 @@ def _candidate_cells(level: Level, in_rooms: bool) -> list[tuple[int, int]]:
     return list(zip(xs.tolist(), ys.tolist(), strict=True))
 
 
-def _monster_kind(game: Game, depth: int, rng: random.Random) -> str | None:
+def _monster_kind(game: Run, depth: int, rng: random.Random) -> str | None:
     rules = game.rules
     if rules.monster_table:
         return tables.threshold(rules.monster_table, depth, rng.randrange(100))

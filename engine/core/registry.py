@@ -11,6 +11,7 @@ register is recorded in ``Registry.broken`` and skipped; a broken built-in is fa
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.metadata
 import importlib.util
@@ -24,8 +25,11 @@ from typing import Any
 import pluggy
 
 from engine import hookspecs
+from engine.core.components import SAVED
 from engine.core.content import ContentError, ItemKind, MonsterKind
 from engine.core.rules import GameRules
+from engine.core.ruleset import Ruleset
+from engine.core.systems import System
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GeneratorInfo
 
@@ -49,10 +53,13 @@ DEFAULT_PLUGINS = (
     "engine.plugins.gen_rooms",
     "engine.plugins.gen_rooms_and_mazes",
     "engine.plugins.gen_scatter",
+    "engine.plugins.preset_bunyip",
+    "engine.plugins.preset_lesson28",
 )
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
-KINDS = ("fov", "generators", "monsters", "items", "effects", "behaviours", "games")
+KINDS = ("fov", "generators", "monsters", "items", "effects", "behaviours", "games", "rulesets", "systems",
+         "components")
 REGISTER_HOOKS = {
     "register_fov_algorithms": "fov",
     "register_generators": "generators",
@@ -61,6 +68,9 @@ REGISTER_HOOKS = {
     "register_effects": "effects",
     "register_behaviours": "behaviours",
     "register_games": "games",
+    "register_rulesets": "rulesets",
+    "register_systems": "systems",
+    "register_components": "components",
 }
 # --plugin KIND=NAME: the kinds a player chooses, and the registry table each picks from.
 CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games"}
@@ -91,6 +101,9 @@ class Registry:
     effects: dict[str, Any] = field(default_factory=dict)
     behaviours: dict[str, Any] = field(default_factory=dict)
     games: dict[str, GameRules] = field(default_factory=dict)
+    rulesets: dict[str, Ruleset] = field(default_factory=dict)
+    systems: dict[str, System] = field(default_factory=dict)
+    components: dict[str, type] = field(default_factory=dict)
     plugins: list[PluginInfo] = field(default_factory=list)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
     manager: pluggy.PluginManager | None = None
@@ -105,10 +118,12 @@ class Registry:
             raise PluginError(f"--plugin: unknown kind {kind!r} (valid kinds: {', '.join(CHOICE_KINDS)})")
         table = getattr(self, CHOICE_KINDS[kind])
         if name not in table:
+            # a broken plugin may be why: the one whose name says so, else any that is broken
+            broken = [p for p in self.plugins if p.error]
+            suspects = [p for p in broken if name in p.name] or broken
             hint = ""
-            for p in self.plugins:
-                if p.error and name in p.name:
-                    hint = f"; plugin {p.name!r} that may provide it is broken: {p.error}"
+            if suspects:
+                hint = f"; plugin {suspects[0].name!r} that may provide it is broken: {suspects[0].error}"
             valid = ", ".join(sorted(table)) or "none registered"
             raise PluginError(f"--plugin {kind}={name}: no {kind} named {name!r} (valid: {valid}){hint}")
         return table[name]
@@ -131,15 +146,23 @@ def _make_registrar(kind: str, buffer: dict[str, Any]):
         def register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None):
             put(name, FovAlgorithm(name, fn, bool(symmetric), summary, python, max_reach))
     elif kind == "generators":
-        def register(name, fn, *, summary="", params=None, min_size=(3, 3)):
-            put(name, GeneratorInfo(name, fn, summary, dict(params or {}), tuple(min_size)))
-    elif kind in ("monsters", "items", "games"):
-        cls = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules}[kind]
+        def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False):
+            put(name, GeneratorInfo(name, fn, summary, dict(params or {}), tuple(min_size), bool(reads_maps)))
+    elif kind in ("monsters", "items", "games", "rulesets", "systems"):
+        cls = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules, "rulesets": Ruleset,
+               "systems": System}[kind]
 
         def register(obj):
             if not isinstance(obj, cls):
                 raise TypeError(f"register_{kind}: expected {cls.__name__}, got {type(obj).__name__}")
             put(obj.name, obj)
+    elif kind == "components":
+        def register(cls):
+            if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+                raise TypeError(f"register_components: expected a dataclass, got {cls!r}")
+            if cls.__name__ in SAVED:
+                raise ValueError(f"register_components: {cls.__name__!r} is the engine's own component's name")
+            put(cls.__name__, cls)
     else:
         def register(name, fn):
             if not callable(fn):

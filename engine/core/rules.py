@@ -39,10 +39,9 @@ DEFAULT_TILES = {
     "floor": {"glyph": ".", "color": (110, 110, 120), "remembered": (44, 44, 52)},
     "stairs": {"glyph": ">", "color": (240, 220, 80), "remembered": (110, 100, 40)},
 }
-CHOICES = {"fov_timing": ("move", "turn_end"), "on_death": ("screen", "new_run"), "on_exit": ("new_run",)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameRules:
     """Everything that makes one game differ from another.
 
@@ -59,11 +58,10 @@ class GameRules:
     kinds, used instead of registered kinds of the same name (a bunyip goblin is not ours).
     ``place_in_rooms`` puts monsters and items on room cells only. ``start_clearance``: on levels
     without a start room, no monster within fewer king-moves than this of the start.
-    ``fov_timing``: ``"move"`` recomputes the view as soon as the player moves, ``"turn_end"``
-    after the monsters have acted (so they act on what the player saw last turn).
-    ``on_death``: ``"screen"`` (the death screen; R restarts when ``restart``) or ``"new_run"``
-    (a new dungeon at once). ``on_exit``: what reaching ``Level.exit`` does (``"new_run"``).
-    ``tiles``: per terrain (``wall``, ``floor``, ``stairs``), its ``glyph``, ``color`` and
+    ``ruleset`` names a registered ruleset (``register_rulesets``) for what differs in how a turn
+    goes (a wall bump, a touch, death, the restart and quit keys, when the view is recomputed);
+    none means the engine's own (``engine.Ruleset``). ``default``: the preset played when none is
+    chosen. ``tiles``: per terrain (``wall``, ``floor``, ``stairs``), its ``glyph``, ``color`` and
     ``remembered`` colour, for the window. ``key_repeat``: whether a held key keeps acting.
     """
 
@@ -73,9 +71,9 @@ class GameRules:
     height: int = 43
     cell: int = 16
     hud_rows: int = 7
-    generators: tuple[tuple[int, str], ...] = ((1, "bsp"),)
+    generators: tuple[tuple[int, str], ...]
     generator_params: dict[str, dict[str, Any]] = field(default_factory=dict)
-    fov: str = "symmetric"
+    fov: str
     fov_radius: int | None = 8
     player: dict[str, Any] = field(default_factory=lambda: {"hp": 20, "attack": 4, "defense": 0})
     monsters: tuple[str, ...] = ()
@@ -83,23 +81,18 @@ class GameRules:
     monster_free_start_room: bool = True
     item_counts: dict[str, tuple[int, int]] = field(default_factory=dict)
     movement: int = 8
-    wall_bump_costs_turn: bool = False
+    ruleset: str | None = None
+    default: bool = False
     keys: dict[str, str] = field(default_factory=dict)
     messages: dict[str, str] = field(default_factory=dict)
     log_size: int = 0
-    restart: bool = True
     seed: int | None = None
-    keep_saves: bool = False
     monster_table: tuple[tuple[int, int, str], ...] = ()
     monster_kinds: dict[str, Any] = field(default_factory=dict)
     place_in_rooms: bool = False
     start_clearance: int = 4
-    fov_timing: str = "move"
-    on_death: str = "screen"
-    on_exit: str = "new_run"
     tiles: dict[str, dict[str, Any]] = field(default_factory=dict)
     key_repeat: bool = True
-    settings: dict[str, Any] = field(default_factory=dict)
 
     def generator_for(self, depth: int) -> str:
         name = self.generators[0][1]
@@ -159,10 +152,6 @@ def _convert(path: Path, key: str, value: Any) -> Any:
         if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
             raise _fail(path, key, "a whole number >= 0 (or -1 for none)", value)
         return value
-    if key in CHOICES:
-        if value not in CHOICES[key]:
-            raise _fail(path, key, " or ".join(repr(c) for c in CHOICES[key]), value)
-        return value
     if key == "start_clearance":
         if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
             raise _fail(path, key, "a whole number >= 0", value)
@@ -183,12 +172,11 @@ def _convert(path: Path, key: str, value: Any) -> Any:
         return {name: build(MonsterKind, path, name, row, f"monster_kinds.{name}") for name, row in value.items()}
     if key == "tiles":
         return _tiles(path, value)
-    if key in ("name", "summary", "fov"):
+    if key in ("name", "summary", "fov", "ruleset"):
         if not isinstance(value, str):
             raise _fail(path, key, "a string", value)
         return value
-    if key in ("wall_bump_costs_turn", "monster_free_start_room", "restart", "keep_saves", "place_in_rooms",
-               "key_repeat"):
+    if key in ("monster_free_start_room", "place_in_rooms", "key_repeat", "default"):
         if not isinstance(value, bool):
             raise _fail(path, key, "true or false", value)
         return value
@@ -219,7 +207,7 @@ def _convert(path: Path, key: str, value: Any) -> Any:
         if not (isinstance(value, dict) and all(isinstance(v, dict) for v in value.values())):
             raise _fail(path, key, "a table of tables (one per generator)", value)
         return {k: dict(v) for k, v in value.items()}
-    if key in ("player", "settings"):
+    if key == "player":
         if not isinstance(value, dict):
             raise _fail(path, key, "a table", value)
         return dict(value)

@@ -1,48 +1,48 @@
-"""Setting up a game from command-line choices: registry, preset, plugins, seed, map.
+"""Setting up a game from a player's choices: registry, preset, plugins, seed, size, map.
 
 Shared by headless play, the window, replays and tools, so every path builds a game the same way.
-Every mistake of the player's raises :class:`UsageError` with one line to show.
+Every mistake of the player's raises :class:`UsageError` with one line to show. The engine names no
+built-in plugin here: the preset played by default is the one registered with ``default = true``,
+and ``--map`` is read by the generator registered with ``reads_maps=True``.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.core import limits
 from engine.core import rng as rngmod
 from engine.core.content import ContentError
+from engine.core.errors import UsageError
 from engine.core.game import Choices, Game
 from engine.core.generate import check, run_generator
 from engine.core.keys import validate_keymap
-from engine.core.registry import PluginError, Registry, load_registry
+from engine.core.registry import CHOICE_KINDS, PluginError, Registry, load_registry
 from engine.core.rules import GameRules
 from engine.kit.fov import ReachError, reach_error
 from engine.kit.mapgen import GenerationError
 
-DEFAULT_GAME = "undercroft"
-
-
-class UsageError(Exception):
-    """A mistake in what the player asked for: shown as one line, exit status 2."""
-
 
 @dataclass
 class Setup:
+    """What a run is asked to be: the preset, seed, plugin choices ("KIND=NAME"), extra plugin
+    folders, a first level read from a map file, and a map size instead of the preset's."""
+
     game: str | None = None
     seed: int | None = None
-    plugins: list[str] = field(default_factory=list)  # "KIND=NAME"
+    plugins: list[str] = field(default_factory=list)
     plugins_dirs: Sequence[str] = ()
     map_file: str | None = None
-    size: tuple[int, int] | None = None  # --size WxH: the map size, instead of the preset's
-    new_run: bool = False  # --new: never resume the saved run (engine.persist.keeper.open_game)
-    record: str | None = None  # --record FILE: also write the run's replay there
+    size: tuple[int, int] | None = None
 
 
 def parse_choice(spec: str) -> tuple[str, str]:
     kind, sep, name = spec.partition("=")
     if not sep or not kind or not name:
-        raise UsageError(f"--plugin {spec!r}: expected KIND=NAME (kinds: fov, generator, game)")
+        raise UsageError(f"--plugin {spec!r}: expected KIND=NAME (kinds: {', '.join(CHOICE_KINDS)})")
     return kind, name
 
 
@@ -53,24 +53,32 @@ def load(plugins_dirs: Sequence[str] = ()) -> Registry:
         raise UsageError(str(e)) from None
 
 
-MAX_SIDE = 1000  # cells: a level's terrain, FOV and memory arrays grow with the square of this
-
-
 def parse_size(text: str) -> tuple[int, int]:
-    """``--size WxH``; UsageError (one line) unless both sides are whole numbers in 1..MAX_SIDE."""
-    w, sep, h = text.lower().partition("x")
-    if not sep or not w.isdigit() or not h.isdigit():
+    """``--size WxH``; UsageError (one line) unless both sides are whole numbers in 1..MAX_SIDE
+    (ASCII digits: ``²`` passes ``str.isdigit`` but is no size)."""
+    match = re.fullmatch(r"([0-9]+)[xX]([0-9]+)", text.strip())
+    if match is None:
         raise UsageError(f"--size {text!r}: expected WIDTHxHEIGHT, e.g. 80x43")
-    size = int(w), int(h)
-    if not all(1 <= side <= MAX_SIDE for side in size):
-        raise UsageError(f"--size {text}: each side must be 1..{MAX_SIDE}")
+    size = int(match.group(1)), int(match.group(2))
+    if not all(1 <= side <= limits.MAX_SIDE for side in size):
+        raise UsageError(f"--size {text}: each side must be 1..{limits.MAX_SIDE}")
     return size
+
+
+def default_game(registry: Registry) -> GameRules:
+    """The preset to play when none is chosen: the one marked ``default``, or the only one."""
+    marked = [rules for rules in registry.games.values() if rules.default]
+    if marked:
+        return marked[0]
+    if len(registry.games) == 1:
+        return next(iter(registry.games.values()))
+    raise UsageError(f"no default game: choose one with --game (valid: {', '.join(sorted(registry.games))})")
 
 
 def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
     """Check a preset against the registry before play, so a bad name, param or size is one line
     now rather than a surprise at depth 5: every generator it uses (with its params, at its
-    size), its FOV, and the monsters and items it names."""
+    size), its FOV and ruleset, and the monsters and items it names."""
     names = [choices.generator] if choices.generator else [name for _, name in rules.generators]
     for name in names:
         check(registry.choose("generator", name), rules.width, rules.height, rules.generator_params.get(name, {}))
@@ -79,6 +87,9 @@ def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
     if problem:
         raise ValueError(f"game {rules.name}: {problem}: choose another fov (--plugin fov=NAME), a smaller "
                          f"--size, or a preset whose fov_radius is at most {fov.max_reach}")
+    if rules.ruleset is not None and rules.ruleset not in registry.rulesets:
+        raise ValueError(f"game {rules.name}: ruleset: no ruleset named {rules.ruleset!r} "
+                         f"(valid: {', '.join(sorted(registry.rulesets)) or 'none registered'})")
     for name in rules.monsters:
         if name not in registry.monsters and name not in rules.monster_kinds:
             raise ValueError(f"game {rules.name}: monsters: no monster named {name!r} "
@@ -89,8 +100,17 @@ def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
                              f"(valid: {', '.join(sorted(registry.items))})")
 
 
-def new_game(setup: Setup, registry: Registry | None = None) -> Game:
-    """Build the game a command line asks for; raise UsageError for any bad choice."""
+def map_reader(registry: Registry) -> str:
+    """The generator that reads ``--map`` files."""
+    readers = sorted(name for name, info in registry.generators.items() if info.reads_maps)
+    if not readers:
+        raise UsageError("--map: no generator that reads map files is registered")
+    return readers[0]
+
+
+def prepare(setup: Setup, registry: Registry | None = None) -> Game:
+    """Build the game a set-up asks for, not started (attach listeners, then ``start()``); raise
+    UsageError for any bad choice."""
     registry = registry or load(setup.plugins_dirs)
     choices = Choices()
     game_name = setup.game
@@ -101,10 +121,10 @@ def new_game(setup: Setup, registry: Registry | None = None) -> Game:
             if kind == "game":
                 game_name = name
             else:
-                setattr(choices, kind, name)
+                choices[kind] = name
         if not registry.games:
             raise UsageError("no game presets are registered: nothing to play (are the built-in plugins missing?)")
-        rules = registry.choose("game", game_name or DEFAULT_GAME)
+        rules = registry.choose("game", game_name) if game_name else default_game(registry)
     except PluginError as e:
         raise UsageError(str(e).replace("--plugin game=", "--game ", 1) if setup.game else str(e)) from None
     if setup.size is not None:
@@ -120,10 +140,15 @@ def new_game(setup: Setup, registry: Registry | None = None) -> Game:
         if setup.map_file is not None:
             kinds = [*registry.items.values(), *registry.monsters.values(), *rules.monster_kinds.values()]
             legend = {k.glyph: k.name for k in kinds}
-            info = registry.choose("generator", "ascii")
-            level = run_generator(info, 0, 0, 1, rngmod.stream(seed, "level:1"),
-                                  {**rules.generator_params.get("ascii", {}), "path": setup.map_file,
+            name = map_reader(registry)
+            level = run_generator(registry.generators[name], 0, 0, 1, rngmod.stream(seed, "level:1"),
+                                  {**rules.generator_params.get(name, {}), "path": setup.map_file,
                                    "legend": legend})
         return Game(registry, rules, seed, choices, level_source=level)
     except (GenerationError, PluginError, ReachError) as e:  # ReachError: a --map too big for the fov
         raise UsageError(str(e)) from None
+
+
+def new_game(setup: Setup, registry: Registry | None = None) -> Game:
+    """``prepare`` and start: a game with no listeners, for tools and tests."""
+    return prepare(setup, registry).start()

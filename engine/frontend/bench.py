@@ -47,11 +47,11 @@ def _game():
 
     from engine.core.components import Fighter
     from engine.core.game import Game
-    from engine.core.setup import DEFAULT_GAME, load
+    from engine.core.setup import default_game, load
 
     registry = load()
-    rules = dataclasses.replace(registry.games[DEFAULT_GAME], width=GRID[0], height=GRID[1])
-    game = Game(registry, rules, seed=11)
+    rules = dataclasses.replace(default_game(registry), width=GRID[0], height=GRID[1])
+    game = Game(registry, rules, seed=11).start()
     fighter = game.world.get(game.player, Fighter)
     fighter.max_hp = fighter.hp = 10**9  # the bench is about drawing, not about dying
     return game

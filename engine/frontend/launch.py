@@ -12,7 +12,8 @@ import os
 import sys
 from pathlib import Path
 
-from engine.core.setup import Setup, UsageError, load, new_game
+from engine.core.errors import UsageError
+from engine.core.setup import Setup, load, prepare
 from engine.persist import keeper
 
 HEADLESS_HINT = "use --headless (with --shot FILE.png to render a frame offscreen)"
@@ -77,23 +78,27 @@ def run_window(
     shot: str | None,
     seconds: float | None,
     dump: str | None,
+    resume: bool,
+    record: str | None = None,
 ) -> int:
+    """Play in a window (``headless``: offscreen, for ``--shot``). ``resume``: the command line asks
+    for nothing new, so a saved run may be resumed (a real window asks on its title screen)."""
     check_display(headless)
     shot_path = check_shot(shot) if shot else None
     if seconds is not None and seconds < 0:
         raise UsageError(f"--seconds {seconds}: expected a number of seconds >= 0")
     registry = load(setup.plugins_dirs)
-    saved = None if (headless or keeper.wants_new(setup)) else keeper.saved_run()
+    saved = keeper.saved_run() if resume and not headless else None
     if saved is None:
         # headless (--shot) follows the headless rule: resume unless the command line says new
-        game = keeper.open_game(setup, registry)
+        game = keeper.open_game(setup, registry, choice="continue" if resume else "new", record=record)
         window = open_window(game, headless=headless)
     else:
-        # a saved run: the title screen asks; the stand-in game only sizes the window
+        # a saved run: the title screen asks; the prepared (never started) game only sizes the window
         def choose(choice: str):
-            return keeper.open_game(setup, registry, choice=choice)
+            return keeper.open_game(setup, registry, choice=choice, record=record)
 
-        window = open_window(new_game(setup, registry), headless=headless, title_screen=saved, choose=choose)
+        window = open_window(prepare(setup, registry), headless=headless, title_screen=saved, choose=choose)
     from engine.frontend import loop
 
     try:

@@ -18,7 +18,6 @@ from arcade.types import LBWH
 
 from engine.core import status as hud_words
 from engine.core.game import Game
-from engine.core.keys import command_for
 from engine.core.rules import GameRules
 from engine.frontend.atlas import FONT, GlyphAtlas
 from engine.frontend.grid import MapGrid
@@ -220,7 +219,7 @@ class GameWindow(arcade.Window):
         """One key token, as from the keyboard; returns whether a frame was requested."""
         if self.title_screen is not None:
             return self.press_title(token)
-        command = command_for(self.game.rules, token)
+        command = self.game.command(token)  # parsed once: game.press is given it
         if self.help_open:
             if token == "esc" or (command is not None and command.name == "help"):
                 self.help_open = False
@@ -233,7 +232,7 @@ class GameWindow(arcade.Window):
             return True
         if repeat and (self.repeat_blocked or not self.game.rules.key_repeat):
             return False
-        changed = self.game.press(token)
+        changed = self.game.press(token, command)
         if self.game.new_in_view:
             self.repeat_blocked = True  # ignore auto-repeats until the key is released
         if self.game.quit_requested:

@@ -124,14 +124,16 @@ Generator = Callable[[GenContext], Level]
 
 @dataclass(frozen=True)
 class GeneratorInfo:
-    """A registered generator: its function, a summary, its params and their defaults, and the
-    smallest (width, height) it can build."""
+    """A registered generator: its function, a summary, its params and their defaults, the
+    smallest (width, height) it can build, and whether it reads ``--map`` files (``reads_maps``:
+    it takes a ``path`` param and a ``legend`` of glyph to kind name)."""
 
     name: str
     fn: Generator
     summary: str = ""
     params: dict[str, Any] = field(default_factory=dict)
     min_size: tuple[int, int] = (3, 3)
+    reads_maps: bool = False
 
 
 # --- Carving helpers ------------------------------------------------------------------------------

@@ -169,6 +169,11 @@ def read_json(path: Path, kind: str, schema: int, migrations: Mapping[int, Migra
     return data
 
 
+def payload(data: dict[str, Any]) -> dict[str, Any]:
+    """A file's data without its ``kind`` and ``schema`` envelope."""
+    return {k: v for k, v in data.items() if k not in ("kind", "schema")}
+
+
 def quarantine(path: Path) -> Path:
     """Move a bad file aside as ``NAME.corrupt-<n>`` (the first free n) and return the new path."""
     path = Path(path)

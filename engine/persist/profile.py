@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.rng import MAX_SEED
+from engine.core.schema import Int, List, Obj, Str
 from engine.persist import files as savefile
-from engine.persist.runcheck import is_int, need, need_str
 
 KIND = "profile"
 SCHEMA = 1
@@ -37,20 +37,14 @@ def fresh() -> dict[str, Any]:
     return {**dict.fromkeys(COUNTERS, 0), "top": []}
 
 
+ENTRY_SPEC = Obj({key: Int(0, MAX_SEED, "a whole number") if kind is int else Str(200) for key, kind in ENTRY.items()})
+SPEC = Obj({**{key: Int(0, 10**15, "a whole number") for key in COUNTERS},
+            "top": List(ENTRY_SPEC, most=TOP, expected=f"a list of at most {TOP} runs")}, unknown_ok=True)
+
+
 def check(data: dict[str, Any]) -> dict[str, Any]:
-    """The profile's fields, validated (ValueError names the first bad one)."""
-    for key in COUNTERS:
-        need(is_int(data.get(key), 0, 10**15), key, data.get(key), "a whole number >= 0")
-    top = data.get("top")
-    need(isinstance(top, list) and len(top) <= TOP, "top", top, f"a list of at most {TOP} runs")
-    for i, entry in enumerate(top):
-        need(isinstance(entry, dict) and set(entry) == set(ENTRY), f"top[{i}]", entry, f"keys {sorted(ENTRY)}")
-        for key, kind in ENTRY.items():
-            if kind is int:
-                need(is_int(entry[key], 0, MAX_SEED), f"top[{i}].{key}", entry[key], "a whole number >= 0")
-            else:
-                need_str(entry[key], f"top[{i}].{key}", 200)
-    return {**{k: data[k] for k in COUNTERS}, "top": [dict(e) for e in top]}
+    """The profile's fields, validated (SchemaError names the first bad one)."""
+    return SPEC.check(data, "")
 
 
 def load() -> dict[str, Any]:

@@ -1,178 +1,210 @@
-"""A run as plain data: :func:`capture` turns a Game into JSON-able data, :func:`restore` rebuilds it.
+"""A run as plain data: :func:`capture` writes a game's :class:`RunState`, :func:`load` reads one back.
 
 The save holds everything the next turn depends on, so resuming plays exactly as never quitting:
 the seeds and run counter, the turn, the level (terrain as text rows, start, stairs, exit, rooms,
 generator), what the player has seen (what they see now is recomputed from FOV), every entity with
-its components, the scheduler (order and energies), the state of every random stream, the messages,
-the plugin choices and preset, and the keys pressed so far (so the run's replay stays whole).
+its saved components by name (the engine's own and the ones plugins register), the scheduler
+(speeds and energies), the state of every random stream, the messages, the preset, its size and the
+plugin choices, and the keys pressed so far (so the run's replay stays whole).
 
-Renderables are not saved: they are rebuilt from the monster and item kinds. Entity ids are not
-kept either: entities are recreated in their old order and every reference is mapped to the new id.
-Order matters in three places and is kept: the blockers index (monsters wake in its order), the
-items on a cell (picked up in order) and the scheduler (ready actors act in the order they were
-added). Everything read back is validated (:mod:`engine.persist.runcheck`): a hostile file is refused,
-never trusted.
+What is derived is not saved: looks come from the kinds, the spatial index from the positions.
+Entity ids are not kept either: entities are recreated in their old order (the order that matters:
+monsters act in it, items on a cell are picked up in it) and the scheduler's references are mapped
+to the new ids. Loading validates the data's shape (:mod:`engine.core.schema`), builds a RunState,
+and holds it to the invariants the game keeps (:mod:`engine.core.invariants`): a hostile file is
+refused with one line, never trusted. It generates nothing and fires no hook.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine.core.components import Actor, Fighter, Inventory, Item, Monster, Player, Position
-from engine.core.game import Choices, Floor, Game
+from engine.core import invariants, limits
+from engine.core.components import SAVED, Actor, Fighter, Inventory, Item, Monster, Player, Position
+from engine.core.game import Choices, Game
+from engine.core.keys import KeyError_, check_token
 from engine.core.looks import item_look, monster_look, player_look
-from engine.core.scheduler import Scheduler
+from engine.core.schema import Bool, Check, Int, List, Map, Obj, Optional, Spec, Str, Tuple, fail, is_int, of
+from engine.core.state import MessageLog, RunState, Streams, View
 from engine.core.world import World
-from engine.kit.mapgen import TILE_CHARS, WALL, Level, Rect
-from engine.persist.runcheck import check_run
+from engine.persist import files, leveldata
 
 if TYPE_CHECKING:
     from engine.core.registry import Registry
 
 KIND = "run"
-SCHEMA = 1
-MIGRATIONS: dict[int, Any] = {}  # schema n -> fn(data) -> data of schema n + 1; none yet
-CHARS_TILE = {c: t for t, c in TILE_CHARS.items()}
+SCHEMA = 2  # 1: before the run state was its own (entities by field, derived maps saved)
+MIGRATIONS: dict[int, Any] = {}  # schema n -> fn(data) -> data of schema n + 1
+
+W = "a whole number"  # how saves name their integers in messages
+COORD = Int(0, limits.MAX_SIDE - 1, W)
+STAT = Int(0, limits.BIG, W)
+COMPONENTS: dict[str, Spec] = {
+    "Position": Obj({"x": COORD, "y": COORD}, build=Position),
+    "Actor": Obj({"speed": Int(1, limits.MAX_SPEED, W)}, build=Actor),
+    "Fighter": Obj({"hp": STAT, "max_hp": Int(1, limits.BIG, W), "attack": STAT, "defense": STAT}, build=Fighter),
+    "Monster": Obj({"kind": Str(100, 1), "behaviour": Str(100, 1), "sight": Int(0, limits.MAX_SIDE, W),
+                    "awake": Bool()}, build=Monster),
+    "Player": Obj({}, build=Player),
+    "Item": Obj({"kind": Str(100, 1), "amount": Int(1, limits.BIG, W)}, build=Item),
+    "Inventory": Obj({"gold": STAT, "pack": Map(Int(1, limits.BIG, W), key=Str(100, 1))}, build=Inventory),
+}
+assert set(COMPONENTS) == set(SAVED), "every saved component has a spec"
+ACTOR = Tuple(Int(1, limits.BIG, W), Int(1, limits.MAX_SPEED, W), Int(-limits.BIG, limits.BIG, W),
+              expected="[id, speed, energy]")
 
 
-def _level(level: Level) -> dict[str, Any]:
-    return {
-        "rows": level.rows(), "start": list(level.start),
-        "stairs": list(level.stairs) if level.stairs else None, "exit": list(level.exit) if level.exit else None,
-        "rooms": [[r.x, r.y, r.w, r.h] for r in level.rooms], "generator": level.generator,
-        "spawns": [[k, x, y] for k, x, y in level.spawns], "populate": level.populate,
-    }
+class StreamState(Spec):
+    """A ``random.Random`` state as JSON: ``[3, [625 numbers], null]``."""
+
+    expected = "a Mersenne Twister state [3, [625 numbers], null]"
+
+    def check(self, value: Any, where: str) -> tuple:
+        ok = (isinstance(value, list) and len(value) == 3 and is_int(value[0]) and value[0] == 3
+              and isinstance(value[1], list) and len(value[1]) == 625
+              and all(is_int(v) and 0 <= v < 2**32 for v in value[1]) and value[1][-1] <= 624
+              and (value[2] is None or isinstance(value[2], float)))
+        if not ok:
+            raise fail(where, self.expected, value)
+        return 3, tuple(value[1]), value[2]
 
 
-def _unlevel(data: dict[str, Any]) -> Level:
-    lut = np.zeros(128, dtype=np.uint8)
-    for char, tile in CHARS_TILE.items():
-        lut[ord(char)] = tile
-    terrain = lut[np.frombuffer("".join(data["rows"]).encode("ascii"), dtype=np.uint8)]
-    terrain = terrain.reshape(len(data["rows"]), len(data["rows"][0]))
+class Token(Spec):
+    expected = "a key token"
 
-    def cell(v: list[int] | None) -> tuple[int, int] | None:
-        return (v[0], v[1]) if v is not None else None
-
-    return Level(terrain, cell(data["start"]), cell(data["stairs"]), cell(data["exit"]),
-                 [Rect(*r) for r in data["rooms"]], [(k, x, y) for k, x, y in data["spawns"]], data["generator"],
-                 populate=data["populate"])
+    def check(self, value: Any, where: str) -> str:
+        try:
+            return check_token(value) if isinstance(value, str) else check_token("not a token")
+        except KeyError_:
+            raise fail(where, self.expected, value) from None
 
 
 def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
     """The whole run as JSON-able data (without the file's kind/schema envelope)."""
-    world = game.world
-    ids = sorted({game.player, *game.blockers.values(), *(e for es in game.items_at.values() for e in es)})
+    state = game.state
+    saved = {**SAVED, **game.registry.components}
     entities = []
-    for e in ids:
-        pos = world.get(e, Position)
-        row: dict[str, Any] = {"id": e, "x": pos.x, "y": pos.y}
-        fighter = world.try_get(e, Fighter)
-        if fighter is not None:
-            row["fighter"] = [fighter.hp, fighter.max_hp, fighter.attack, fighter.defense]
-        actor = world.try_get(e, Actor)
-        if actor is not None:
-            row["speed"] = actor.speed
-        monster = world.try_get(e, Monster)
-        if monster is not None:
-            row["monster"] = {"kind": monster.kind, "behaviour": monster.behaviour, "sight": monster.sight,
-                              "awake": monster.awake}
-        item = world.try_get(e, Item)
-        if item is not None:
-            row["item"] = {"kind": item.kind, "amount": item.amount}
-        inv = world.try_get(e, Inventory)
-        if inv is not None:
-            row["inventory"] = {"gold": inv.gold, "pack": dict(inv.pack)}
+    for entity in state.world.entities():
+        row: dict[str, Any] = {"id": entity}
+        for component in state.world.components(entity):
+            name = type(component).__name__
+            if saved.get(name) is type(component):
+                row[name] = dataclasses.asdict(component)
         entities.append(row)
-    sched = game.scheduler.state()
+    energy, scheduler = state.scheduler.energy, state.scheduler
     return {
         "game": game.rules.name,
+        "size": [game.rules.width, game.rules.height],
         "choices": game.choices.as_dict(),
-        "first_seed": game.first_seed, "seed": game.seed, "run": game.run, "epoch": game.epoch, "turn": game.turn,
-        "depth": game.depth, "alive": game.alive,
-        "level": _level(game.level),
-        "source_level": _level(game.level_source) if game.level_source is not None else None,
-        "seen": ["".join("1" if v else "0" for v in row) for row in game.floor.seen.tolist()],
-        "player": game.player,
+        "first_seed": game.first_seed, "seed": state.seed, "run": state.run, "turn": state.turn,
+        "depth": state.depth, "alive": state.alive,
+        "level": leveldata.dump(state.level),
+        "source_level": leveldata.dump(game.level_source) if game.level_source is not None else None,
+        "seen": ["".join("1" if v else "0" for v in row) for row in state.view.seen.tolist()],
         "entities": entities,
-        "blockers": [[x, y, e] for (x, y), e in game.blockers.items()],
-        "items_at": [[x, y, list(es)] for (x, y), es in game.items_at.items()],
-        "scheduler": {"order": sched["order"], "player": sched["player"],
-                      "speed": [[e, s] for e, s in sched["speed"].items()],
-                      "energy": [[e, v] for e, v in sched["energy"].items()]},
-        "streams": {label: _rng_state(r.getstate()) for label, r in game._streams.items()},
-        "messages": list(game.messages),
+        "scheduler": {"player": [state.player, scheduler.speed(state.player), energy[state.player]],
+                      "actors": [[e, scheduler.speed(e), energy[e]] for e in sorted(energy) if e != state.player]},
+        "streams": {label: [v, list(internal), gauss] for label, (v, internal, gauss) in
+                    ((label, r.getstate()) for label, r in state.streams.items())},
+        "messages": list(state.log),
         "keys": list(keys or []),
     }
 
 
-def _rng_state(state: tuple) -> list[Any]:
-    version, internal, gauss = state
-    return [version, list(internal), gauss]
-
-
 def summary(data: dict[str, Any]) -> dict[str, Any]:
-    """What a title screen shows about a save: preset, seed, depth, turn."""
-    return {k: data[k] for k in ("game", "seed", "depth", "turn", "run")}
+    """What a title screen shows about a save: preset, seed, depth, turn, run (checked: a bad save
+    raises SchemaError here too)."""
+    spec = Obj({"game": Str(100, 1), "seed": Int(0, limits.MAX_SEED, W), "depth": Int(1, limits.MAX_DEPTH, W),
+                "turn": STAT, "run": Int(1, limits.BIG, W)}, unknown_ok=True)
+    return spec.check(data, "")
 
 
-def restore(data: dict[str, Any], registry: Registry) -> Game:
-    """Rebuild the Game a save describes; raise ValueError (one line) when the data does not hold up."""
-    check_run(data, registry)
-    rules = registry.games[data["game"]]
-    choices = Choices(**data["choices"])
-    source = _unlevel(data["source_level"]) if data["source_level"] is not None else None
-    # Build a real Game first, so every attribute a newer engine adds exists, then replace its state.
-    game = Game(registry, rules, data["first_seed"], choices, level_source=source)
-    game.world.close()
-    game.world = world = World()
-    game.scheduler = Scheduler()
-    game.seed, game.run, game.turn, game.epoch = data["seed"], data["run"], data["turn"], data["epoch"]
-    game.alive, game.quit_requested, game.new_in_view = data["alive"], False, False
-    game.messages = list(data["messages"])
-    game.floor = Floor(_unlevel(data["level"]), data["depth"])
-    game.floor.seen = np.array([[c == "1" for c in row] for row in data["seen"]], dtype=bool)
+def _known(table: dict, what: str) -> Check:
+    return Check(Str(100, 1), lambda name: name in table, f"a known {what} ({', '.join(sorted(table)) or 'none'})")
 
+
+def run_spec(registry: Registry) -> Obj:
+    """The shape of a run save, with the names this registry knows."""
+    components = {**COMPONENTS, **{name: of(cls) for name, cls in registry.components.items()}}
+    entity = Obj({"id": Int(1, limits.BIG, W), **components}, defaults=dict.fromkeys(components, True))
+    return Obj({
+        "game": _known(registry.games, "preset"),
+        "size": Tuple(Int(1, limits.MAX_SIDE, W), Int(1, limits.MAX_SIDE, W), expected="[width, height]"),
+        "choices": Obj({"fov": _known(registry.fov, "FOV"), "generator": _known(registry.generators, "generator")},
+                       defaults={"fov": True, "generator": True}),
+        "first_seed": Int(0, limits.MAX_SEED, W), "seed": Int(0, limits.MAX_SEED, W),
+        "run": Int(1, limits.BIG, W), "turn": STAT, "depth": Int(1, limits.MAX_DEPTH, W),
+        "alive": Check(Bool(), lambda alive: alive, "true (a dead run is never saved)"),
+        "level": leveldata.LEVEL, "source_level": Optional(leveldata.LEVEL),
+        "seen": List(Str(limits.MAX_SIDE, 1, "[01]+", expected="a row of 0 and 1"), most=limits.MAX_SIDE),
+        "entities": List(entity, lo=1, most=limits.MAX_ENTITIES),
+        "scheduler": Obj({"player": ACTOR, "actors": List(ACTOR, most=limits.MAX_ENTITIES)}),
+        "streams": Map(StreamState(), most=10_000, expected="an object of stream states"),
+        "messages": List(Str(limits.MAX_TEXT), most=limits.MAX_MESSAGES),
+        "keys": List(Token(), most=limits.MAX_KEYS),
+    })
+
+
+def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
+    """The game a save describes, resumed, and the keys pressed so far; ValueError (one line) when
+    the data does not hold up."""
+    d = run_spec(registry).check(files.payload(data), "")
+    rules = registry.games[d["game"]]
+    if tuple(d["size"]) != (rules.width, rules.height):
+        rules = dataclasses.replace(rules, width=d["size"][0], height=d["size"][1])
+    level = leveldata.load(d["level"], "level")
+    h, w = level.terrain.shape
+    if len(d["seen"]) != h or any(len(row) != w for row in d["seen"]):
+        raise ValueError(f"seen: expected a list of {h} rows of {w} 0/1 characters, got {len(d['seen'])} rows")
+    source = leveldata.load(d["source_level"], "source_level") if d["source_level"] is not None else None
+    game = Game(registry, rules, d["first_seed"], Choices(d["choices"]), level_source=source)
+
+    world = World()
     new_id: dict[int, int] = {}
-    for row in data["entities"]:
-        comps: list[Any] = [Position(row["x"], row["y"])]
-        if row["id"] == data["player"]:
-            comps += [Player(), player_look(rules)]
-        if "fighter" in row:
-            comps.append(Fighter(*row["fighter"]))
-        if "speed" in row:
-            comps.append(Actor(speed=row["speed"]))
-        if "monster" in row:
-            m = row["monster"]
-            kind = game.monster_kind(m["kind"])
-            comps += [Monster(m["kind"], m["behaviour"], m["sight"], m["awake"]), monster_look(kind)]
-        if "item" in row:
-            kind = registry.items[row["item"]["kind"]]
-            comps += [Item(kind.name, row["item"]["amount"]), item_look(kind)]
-        if "inventory" in row:
-            comps.append(Inventory(row["inventory"]["gold"], dict(row["inventory"]["pack"])))
-        new_id[row["id"]] = world.create(*comps)
-    game.player = new_id[data["player"]]
-    game.blockers = {(x, y): new_id[e] for x, y, e in data["blockers"]}
-    game.items_at = {(x, y): [new_id[e] for e in es] for x, y, es in data["items_at"]}
+    for i, row in enumerate(d["entities"]):
+        if row["id"] in new_id:
+            raise ValueError(f"entities[{i}].id: {row['id']} is listed twice")
+        parts = [v for k, v in row.items() if k != "id"]
+        if "Player" in row:
+            parts.append(player_look(rules))
+        elif "Monster" in row:
+            parts.append(monster_look(_monster_kind(game, row["Monster"].kind, i)))
+        elif "Item" in row:
+            parts.append(item_look(_item_kind(registry, row["Item"].kind, i)))
+        new_id[row["id"]] = world.create(*[p for p in parts if not isinstance(p, Position)])
+    players = [row["id"] for row in d["entities"] if "Player" in row]
+    if len(players) != 1 or d["scheduler"]["player"][0] != players[0]:
+        raise ValueError(f"scheduler.player: expected the one entity with Player ({players}), got "
+                         f"{d['scheduler']['player'][0]}")
+    state = RunState(seed=d["seed"], first_seed=d["first_seed"], run=d["run"], world=world,
+                     player=new_id[players[0]], log=MessageLog(rules.log_size, d["messages"]),
+                     streams=Streams(d["seed"]), level=level, depth=d["depth"], turn=d["turn"])
+    for row in d["entities"]:  # positions through the spatial index: two on one cell is refused there
+        if "Position" in row:
+            state.spatial.place(new_id[row["id"]], row["Position"].x, row["Position"].y)
+    state.view = View(np.zeros(level.terrain.shape, dtype=bool),
+                      np.array([[c == "1" for c in row] for row in d["seen"]], dtype=bool), dirty=False)
+    for e, speed, energy in [d["scheduler"]["player"], *d["scheduler"]["actors"]]:
+        if e not in new_id:
+            raise ValueError(f"scheduler: expected ids of listed entities, got {e}")
+        state.scheduler.add(new_id[e], speed, energy, player=e == players[0])
+    for label, stream in d["streams"].items():
+        state.streams.restore(label, stream)
+    invariants.check(state, registry, rules)
+    return game.resume(state), d["keys"]
 
-    sched = data["scheduler"]
-    speed, energy = dict(map(tuple, sched["speed"])), dict(map(tuple, sched["energy"]))
-    # the player was added first and the monsters in order: adding them again rebuilds the same queue
-    if sched["player"] is not None:
-        e = sched["player"]
-        game.scheduler.add(new_id[e], speed[e], energy[e], player=True)
-    for e in sched["order"]:
-        game.scheduler.add(new_id[e], speed[e], energy[e])
 
-    game._streams = {}
-    for label, (version, internal, gauss) in data["streams"].items():
-        game.rng(label).setstate((version, tuple(internal), gauss))
+def _monster_kind(game: Game, name: str, i: int):
+    try:
+        return game.monster_kind(name)
+    except KeyError:
+        raise ValueError(f"entities[{i}].Monster.kind: expected a known monster kind, got {name!r}") from None
 
-    # what the player sees now: the same FOV call as the last update_fov, without waking anyone
-    pos = world.get(game.player, Position)
-    visible = game.fov(game.level.terrain != WALL, (pos.x, pos.y), rules.fov_radius)
-    game.floor.visible = np.asarray(visible, dtype=bool)
-    return game
+
+def _item_kind(registry: Registry, name: str, i: int):
+    if name not in registry.items:
+        raise ValueError(f"entities[{i}].Item.kind: expected a known item kind, got {name!r}")
+    return registry.items[name]

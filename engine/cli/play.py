@@ -1,0 +1,102 @@
+"""``python -m engine``: play, in a window or headless.
+
+When to resume: a saved run is resumed when the command line asks for nothing else; ``--new``,
+``--seed``, ``--map``, ``--size``, ``--game`` or ``--plugin`` describe a new run and start one. A
+window with a saved run to resume opens on a title screen that asks instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from engine.cli.main import Parser
+from engine.core import rng as rngmod
+from engine.core.errors import UsageError
+from engine.core.keys import KeyError_, parse_keys
+from engine.core.setup import Setup, parse_size
+
+
+def parser() -> Parser:
+    from engine.cli.main import SUBCOMMANDS
+
+    p = Parser(prog="undercroft", description="Undercroft: a turn-based roguelike. Subcommands: "
+               + ", ".join(SUBCOMMANDS) + " (python -m engine SUBCOMMAND --help).")
+    p.add_argument("--headless", action="store_true", help="play without a window (tests, tools, --shot)")
+    p.add_argument("--seed", help="the run's seed (an integer); default: the preset's, else random")
+    p.add_argument("--game", help="the preset to play (python -m engine plugins lists them)")
+    p.add_argument("--plugin", action="append", default=[], metavar="KIND=NAME",
+                   help="choose an implementation: fov=NAME, generator=NAME, game=NAME (repeatable)")
+    p.add_argument("--plugins-dir", action="append", default=[], metavar="DIR",
+                   help="load every *.py in DIR as a plugin (repeatable)")
+    p.add_argument("--map", metavar="FILE", help="play the first level from an ASCII map file")
+    p.add_argument("--size", metavar="WxH", help="the map size in cells, instead of the preset's (e.g. 120x60)")
+    p.add_argument("--keys", default="", help='keys to play, space-separated: "l l j > q", "kp5", "esc"')
+    p.add_argument("--dump", choices=["json"], help="print the final state as one JSON object")
+    p.add_argument("--shot", metavar="FILE.png", help="write a screenshot after the first frame / the keys")
+    p.add_argument("--seconds", type=float, help="quit the window after this many seconds")
+    p.add_argument("--new", action="store_true",
+                   help="start a new run even when one is saved (--seed, --map, --size, --game, --plugin do too)")
+    p.add_argument("--record", metavar="FILE",
+                   help="also write the run's replay to FILE (play it: python -m engine replay FILE)")
+    return p
+
+
+def setup_from(args: argparse.Namespace) -> Setup:
+    seed = None
+    if args.seed is not None:
+        try:
+            seed = rngmod.parse_seed(args.seed)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+    size = parse_size(args.size) if args.size is not None else None
+    return Setup(args.game, seed, list(args.plugin), list(args.plugins_dir), args.map, size=size)
+
+
+def wants_new(args: argparse.Namespace) -> bool:
+    """The headless rule: anything that describes a run on the command line starts a new one."""
+    return bool(args.new or args.seed is not None or args.map or args.game or args.plugin or args.size)
+
+
+def main(argv: Sequence[str]) -> int:
+    args = parser().parse_args(fix_negative_sizes(argv))
+    try:
+        keys = parse_keys(args.keys)
+    except KeyError_ as e:
+        raise UsageError(str(e)) from None
+    setup = setup_from(args)
+    resume = not wants_new(args)
+    if args.headless and not args.shot:
+        return play_headless(setup, keys, args.dump, resume=resume, record=args.record)
+    from engine.frontend.launch import run_window  # imports arcade: only for the window and --shot
+
+    return run_window(setup, keys, headless=args.headless, shot=args.shot, seconds=args.seconds, dump=args.dump,
+                      resume=resume, record=args.record)
+
+
+def fix_negative_sizes(argv: Sequence[str]) -> list[str]:
+    """``--size -1x5`` reads to argparse as a flag after ``--size``: join it so the size check
+    itself says what is wrong with it."""
+    out = list(argv)
+    for i, arg in enumerate(out[:-1]):
+        if arg == "--size" and out[i + 1].startswith("-"):
+            out[i : i + 2] = [f"--size={out[i + 1]}"]
+            break
+    return out
+
+
+def play_headless(setup: Setup, keys: list[str], dump: str | None, *, resume: bool, record: str | None) -> int:
+    """Play ``keys`` without a window. Saves, profile and replay work as in the window
+    (:mod:`engine.persist.keeper`): the quit key saves the run and quits."""
+    from engine.core.snapshot import dumps
+    from engine.persist import keeper
+
+    game = keeper.open_game(setup, choice="continue" if resume else "new", record=record)
+    for token in keys:
+        game.press(token)
+        if game.quit_requested:
+            break
+    keeper.close(game)
+    if dump == "json":
+        print(dumps(game))
+    return 0

@@ -1,0 +1,85 @@
+"""The invariants the game keeps between turns, checked on every loaded run (and by the tests after
+random play), so a save that is well-formed but inconsistent is refused instead of crashing or
+hanging the game later.
+
+:func:`check` raises ValueError with one line naming the first broken invariant.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import limits
+from engine.core.components import Actor, Dead, Fighter, Inventory, Item, Monster, Player, Position
+from engine.kit.mapgen import WALL
+
+if TYPE_CHECKING:
+    from engine.core.registry import Registry
+    from engine.core.rules import GameRules
+    from engine.core.state import RunState
+
+
+def check(state: RunState, registry: Registry, rules: GameRules) -> None:
+    world, level = state.world, state.level
+    h, w = level.terrain.shape
+    if state.view.seen.shape != (h, w):
+        raise ValueError(f"seen: expected the {w}x{h} map's shape, got {state.view.seen.shape}")
+    for label, cell in (("start", level.start), ("stairs", level.stairs), ("exit", level.exit)):
+        if cell is not None and not _floor(level, *cell):
+            raise ValueError(f"level.{label}: expected a cell on the map that is not wall, got {list(cell)}")
+    player = state.player
+    for needed in (Player, Position, Fighter, Actor, Inventory):
+        if not world.has(player, needed):
+            raise ValueError(f"player: expected an entity with {needed.__name__}, entity {player} has none")
+    if not state.alive or player not in state.scheduler:
+        raise ValueError("scheduler: expected the living player to be scheduled")
+    monsters = {*registry.monsters, *rules.monster_kinds}
+    for entity in world.entities():
+        name = "the player" if entity == player else f"entity {entity}"
+        if world.has(entity, Dead):
+            raise ValueError(f"{name}: a dead entity is never saved")
+        if entity != player and (world.has(entity, Player) or world.has(entity, Inventory)):
+            raise ValueError(f"{name}: only the player has Player and Inventory")
+        pos = world.try_get(entity, Position)
+        if pos is not None and not _floor(level, pos.x, pos.y):
+            raise ValueError(f"{name}: expected a position on the {w}x{h} map that is not wall, got {pos.x},{pos.y}")
+        fighter = world.try_get(entity, Fighter)
+        if fighter is not None and not (0 < fighter.hp <= fighter.max_hp if entity == player
+                                        else 0 <= fighter.hp <= fighter.max_hp):
+            raise ValueError(f"{name}: expected 0 <= hp <= max_hp (above 0 for the player), got "
+                             f"{fighter.hp}/{fighter.max_hp}")
+        monster = world.try_get(entity, Monster)
+        if monster is not None:
+            _monster(state, registry, monsters, entity, monster, name)
+        item = world.try_get(entity, Item)
+        if item is not None:
+            if item.kind not in registry.items:
+                raise ValueError(f"{name}: expected a known item kind, got {item.kind!r}")
+            if pos is None or monster is not None or fighter is not None:
+                raise ValueError(f"{name}: expected an item lying on the map, and nothing else")
+    entities = set(world.entities())
+    for entity in state.scheduler.energy:
+        if entity not in entities:
+            raise ValueError(f"scheduler: entity {entity} does not exist")
+        if entity != player and not (world.has(entity, Monster) and world.get(entity, Monster).awake):
+            raise ValueError(f"scheduler: entity {entity} is scheduled but is no awake monster")
+        if not -limits.BIG <= state.scheduler.energy[entity] <= limits.BIG:
+            raise ValueError(f"scheduler: energy of entity {entity} out of range: {state.scheduler.energy[entity]}")
+
+
+def _monster(state: RunState, registry: Registry, kinds: set[str], entity: int, monster: Monster, name: str):
+    world = state.world
+    if monster.kind not in kinds:
+        raise ValueError(f"{name}: expected a known monster kind, got {monster.kind!r}")
+    if monster.behaviour not in registry.behaviours:
+        raise ValueError(f"{name}: expected a known behaviour, got {monster.behaviour!r}")
+    for needed in (Position, Fighter, Actor):
+        if not world.has(entity, needed):
+            raise ValueError(f"{name}: a monster needs {needed.__name__}")
+    if monster.awake != (entity in state.scheduler):
+        raise ValueError(f"{name}: an awake monster is scheduled and a sleeping one is not")
+
+
+def _floor(level, x: int, y: int) -> bool:
+    h, w = level.terrain.shape
+    return 0 <= x < w and 0 <= y < h and level.terrain[y, x] != WALL

@@ -1,0 +1,59 @@
+"""What differs between presets in how a turn goes: a small rule object per preset.
+
+A preset names a ruleset (``ruleset = "bunyip"`` in its TOML); a plugin registers it through
+``register_rulesets(register)`` with ``register(MyRuleset())``. :class:`Ruleset` itself is the
+default game's rules; a preset's ruleset subclasses it and overrides only what differs, so a new
+preset adds a plugin, not fields to ``GameRules`` or flags to the core.
+
+Each method is asked at one point of a turn (see :mod:`engine.core.game`) and answers with an
+:class:`~engine.core.actions.ActionResult` or a :class:`~engine.core.actions.Request` for the turn
+loop to apply; none of them starts a level or a run itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.actions import ActionResult, Attack, NewRun, Quit, Request
+from engine.core.systems import Phase
+
+if TYPE_CHECKING:
+    from engine.core.run import Run
+
+
+class Ruleset:
+    """The default rules. ``name`` is what a preset's ``ruleset`` key refers to.
+
+    ``view_phase``: when the player's view is recomputed after a move: right after the player's
+    action (``Phase.AFTER_PLAYER``: monsters act on what the player sees now) or at the end of the
+    turn (``Phase.END_OF_TURN``: they act on what the player saw last turn).
+    """
+
+    name = "standard"
+    view_phase = Phase.AFTER_PLAYER
+
+    def bump_wall(self, game: Run, player: int) -> ActionResult:
+        """The player walked into a wall or the map's edge: by default nothing happens, no time passes."""
+        return ActionResult.not_done()
+
+    def touch(self, game: Run, mover: int, other: int) -> ActionResult:
+        """The player and a monster meet (either one moving onto the other): by default an attack."""
+        return ActionResult.instead(Attack(other))
+
+    def player_died(self, game: Run) -> Request | None:
+        """The player died this turn: by default the death screen (the ``die`` message), where
+        ``restart`` may start a new run."""
+        game.log(game.rules.message("die"))
+        return None
+
+    def restart(self, game: Run) -> Request | None:
+        """The restart key after death: a new run, or None where the preset has no restart."""
+        return NewRun(game.rules.message("new_run"))
+
+    def reached_exit(self, game: Run) -> Request:
+        """The player stepped on the level's exit (a preset's goal): the next run starts."""
+        return NewRun(game.rules.message("exit"), escaped=True)
+
+    def escape(self, game: Run) -> Request:
+        """The quit key: save the run and stop (the next start resumes it)."""
+        return Quit(save=True)

@@ -1,0 +1,235 @@
+"""A run in play: its state, the registry and preset it plays, and what can be done to it.
+
+:class:`Run` is what actions, behaviours, effects and systems act on: entities and where they
+stand, the message log, the random streams, what the player sees. It holds no turn loop and never
+changes the level or the run: that is :class:`engine.core.game.Game`, which is a Run that owns the
+turn. (The split keeps imports one way: actions and rulesets know a Run; the Game knows them.)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from engine.core.components import Actor, Dead, Fighter, Inventory, Item, Monster, Position
+from engine.core.content import ItemKind, MonsterKind
+from engine.core.looks import item_look, monster_look
+from engine.core.state import RunState, View
+from engine.kit.mapgen import WALL, Level
+
+if TYPE_CHECKING:
+    from engine.core.actions import Request
+    from engine.core.registry import Registry
+    from engine.core.rules import GameRules
+    from engine.core.ruleset import Ruleset
+    from engine.kit.fov import FovAlgorithm
+
+
+class Run:
+    def __init__(self, registry: Registry, rules: GameRules, ruleset: Ruleset, fov: FovAlgorithm) -> None:
+        self.registry = registry
+        self.rules = rules
+        self.ruleset = ruleset
+        self.fov = fov
+        self.state: RunState | None = None  # None until the game starts or resumes
+        # called as listener(event, game, **data); see emit()
+        self.listeners: list[Callable[..., Any]] = []
+        self.new_in_view = False  # a monster came into view this key (held keys stop walking)
+        self.quit_requested = False
+
+    def emit(self, event: str, **data: Any) -> None:
+        """Tell the listeners (saves, profile, replay: engine.persist.keeper) what happened. Events:
+        ``start`` (a new run, before its level 1), ``level`` (a level was entered, at the end of a
+        turn), ``death`` (the player died; the state is final), ``escape`` (the player reached an
+        exit, before the next run starts), ``quit`` (``save=``: the quit key, at a turn boundary)
+        and ``key`` (``token=``, after every key has been handled: always a turn boundary)."""
+        for listener in list(self.listeners):
+            listener(event, self, **data)
+
+    # -- the state, as the game and plugins read it ---------------------------------------
+    @property
+    def world(self):
+        return self.state.world
+
+    @property
+    def player(self) -> int:
+        return self.state.player
+
+    @property
+    def level(self) -> Level:
+        return self.state.level
+
+    @property
+    def floor(self) -> View:
+        """What the player sees (``visible``) and has seen (``seen``) of the current level."""
+        return self.state.view
+
+    @property
+    def depth(self) -> int:
+        return self.state.depth
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def alive(self) -> bool:
+        return self.state.alive
+
+    @property
+    def messages(self) -> list[str]:
+        return self.state.log
+
+    @property
+    def scheduler(self):
+        return self.state.scheduler
+
+    @property
+    def seed(self) -> int:
+        return self.state.seed
+
+    @property
+    def run(self) -> int:
+        return self.state.run
+
+    def rng(self, label: str) -> random.Random:
+        """The run's random stream for ``label`` ("combat", "ai", ...), created on first use."""
+        return self.state.streams.get(label)
+
+    def log(self, message: str) -> None:
+        self.state.log.add(message)
+
+    # -- entities ----------------------------------------------------------------------
+    def monster_kind(self, name: str) -> MonsterKind:
+        """A monster kind by name: the preset's own kinds first, then the registered ones."""
+        return self.rules.monster_kinds.get(name) or self.registry.monsters[name]
+
+    def kind_of(self, entity: int) -> MonsterKind:
+        return self.monster_kind(self.world.get(entity, Monster).kind)
+
+    def spawn_monster(self, kind_name: str, x: int, y: int) -> int:
+        kind = self.monster_kind(kind_name)
+        entity = self.world.create(
+            Monster(kind.name, kind.behaviour, kind.sight),
+            monster_look(kind),
+            Actor(speed=kind.speed),
+            Fighter(kind.hp, kind.hp, kind.attack, kind.defense),
+        )
+        self.state.spatial.place(entity, x, y)
+        return entity
+
+    def spawn_item(self, kind_name: str, x: int, y: int, amount: int) -> int:
+        kind = self.registry.items[kind_name]
+        entity = self.world.create(Item(kind.name, amount), item_look(kind))
+        self.state.spatial.place(entity, x, y)
+        return entity
+
+    def position(self, entity: int) -> tuple[int, int]:
+        pos = self.world.get(entity, Position)
+        return pos.x, pos.y
+
+    def passable(self, x: int, y: int) -> bool:
+        """In bounds, not a wall, and nobody standing there."""
+        terrain = self.level.terrain
+        return (
+            0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0]
+            and terrain[y, x] != WALL and self.state.spatial.blocker_at(x, y) is None
+        )
+
+    def name_of(self, entity: int) -> str:
+        monster = self.world.try_get(entity, Monster)
+        return monster.kind if monster else "you"
+
+    def move_entity(self, entity: int, x: int, y: int) -> None:
+        self.state.spatial.move(entity, x, y)
+        if entity == self.player:
+            self.state.view.dirty = True
+
+    def kill(self, entity: int) -> None:
+        """An entity's HP reached 0. A monster leaves the map and the scheduler now, so it never
+        acts again and its cell frees up before the next monster moves (the reap system deletes
+        it). The player's death is applied by the turn loop at the end of the turn."""
+        self.registry.call("on_death", game=self, entity=entity)
+        if entity == self.player:
+            self.state.alive = False
+            return
+        self.state.spatial.remove(entity)
+        self.state.scheduler.remove(entity)
+        self.world.add(entity, Dead())
+
+    def player_arrived(self) -> Request | None:
+        """The player stepped onto a new cell: the exit ends the run (the ruleset says how);
+        otherwise pick up what lies here and say when there are stairs."""
+        here = self.position(self.player)
+        if here == self.level.exit:
+            return self.ruleset.reached_exit(self)
+        spatial = self.state.spatial
+        for entity in spatial.items_at(*here):
+            item = self.world.get(entity, Item)
+            spatial.remove(entity)
+            self.pick_up(self.registry.items[item.kind], item.amount)
+            self.world.delete(entity)
+        if self.level.stairs == here:
+            self.log(self.rules.message("on_stairs"))
+        return None
+
+    # -- items ---------------------------------------------------------------------------
+    def pick_up(self, kind: ItemKind, amount: int) -> None:
+        if kind.use == "pickup":
+            self.apply_item(self.player, kind, amount)
+        else:
+            inv = self.world.get(self.player, Inventory)
+            inv.pack[kind.name] = inv.pack.get(kind.name, 0) + amount
+            self.log(self.rules.message("pickup", item=kind.name))
+
+    def apply_item(self, entity: int, kind: ItemKind, amount: int) -> None:
+        effect = self.registry.effects[kind.effect]
+        message = effect(self, entity, kind, amount)
+        if message:
+            self.log(message)
+
+    # -- what the player sees ------------------------------------------------------------
+    def compute_visible(self) -> np.ndarray:
+        """The FOV from the player's cell (no memory, nobody woken)."""
+        x, y = self.position(self.player)
+        visible = self.fov(self.level.terrain != WALL, (x, y), self.rules.fov_radius)
+        return np.asarray(visible, dtype=bool)
+
+    def update_view(self) -> None:
+        """Recompute the view and memory, and wake the monsters that notice the player.
+        ``new_in_view`` is set when a monster comes into view or one in view notices the player:
+        news that stops a held key in the window."""
+        view = self.state.view
+        in_view = set(self.visible_monsters())
+        view.visible = self.compute_visible()
+        view.seen |= view.visible
+        view.dirty = False
+        if not in_view.issuperset(self.visible_monsters()):
+            self.new_in_view = True
+        self.notice_player()
+
+    def notices(self, entity: int) -> bool:
+        """A monster notices the player when it stands where the player can see and the player is
+        within its sight (a round radius)."""
+        pos = self.world.get(entity, Position)
+        if not self.state.view.visible[pos.y, pos.x]:
+            return False
+        me = self.world.get(self.player, Position)
+        sight = self.world.get(entity, Monster).sight
+        return (pos.x - me.x) ** 2 + (pos.y - me.y) ** 2 <= sight * sight
+
+    def visible_monsters(self) -> list[int]:
+        visible = self.state.view.visible
+        return [e for (x, y), e in self.state.spatial.blockers().items() if e != self.player and visible[y, x]]
+
+    def notice_player(self) -> None:
+        """Wake the monsters that notice the player: only awake monsters are scheduled."""
+        for entity in self.visible_monsters():
+            monster = self.world.get(entity, Monster)
+            if not monster.awake and self.notices(entity):
+                monster.awake = True
+                self.new_in_view = True
+                self.state.scheduler.add(entity, self.world.get(entity, Actor).speed)

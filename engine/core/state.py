@@ -1,0 +1,102 @@
+"""A run's state as plain data, apart from the behaviour that changes it.
+
+:class:`RunState` is everything the next turn depends on: the counters, the ECS world, the current
+level and what the player sees and remembers of it, the scheduler, the random streams and the
+message log. Saves write it and read it back directly, replays rebuild it from the seed and keys;
+neither generates a level, fires a hook or builds a game to throw away. The spatial index is
+derived from the world's positions, so it is rebuilt on load, never saved.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine.core import limits
+from engine.core import rng as rngmod
+from engine.core.scheduler import Scheduler
+from engine.core.spatial import SpatialIndex
+from engine.core.world import World
+from engine.kit.mapgen import Level
+
+
+@dataclass
+class View:
+    """What the player sees now and has seen of the current level. ``dirty``: the player moved or
+    arrived since the view was computed (the view system recomputes it only then)."""
+
+    visible: np.ndarray
+    seen: np.ndarray
+    dirty: bool = True
+
+    @classmethod
+    def blank(cls, shape: tuple[int, int]) -> View:
+        return cls(np.zeros(shape, dtype=bool), np.zeros(shape, dtype=bool))
+
+
+class Streams:
+    """The run's random streams, one per label ("combat", "ai", "spawn:3"), created on first use
+    from the run's seed (see :mod:`engine.core.rng`)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._streams: dict[str, random.Random] = {}
+
+    def get(self, label: str) -> random.Random:
+        stream = self._streams.get(label)
+        if stream is None:
+            stream = self._streams[label] = rngmod.stream(self.seed, label)
+        return stream
+
+    def items(self):
+        return self._streams.items()
+
+    def restore(self, label: str, state: tuple) -> None:
+        self.get(label).setstate(state)
+
+
+class MessageLog(list):
+    """The messages of the run, oldest first, never longer than ``size`` (the preset's
+    ``log_size``, or the engine's limit): the save keeps exactly what the log keeps."""
+
+    def __init__(self, size: int = 0, messages=()) -> None:
+        super().__init__()
+        self.size = min(size, limits.MAX_MESSAGES) if size else limits.MAX_MESSAGES
+        for m in messages:
+            self.add(m)
+
+    def add(self, message: str) -> None:
+        if not message:
+            return
+        self.append(message[: limits.MAX_TEXT])
+        if len(self) > self.size:
+            del self[: len(self) - self.size]
+
+
+@dataclass
+class RunState:
+    """One run. ``first_seed`` and ``run`` count runs for presets that go straight on to the next
+    (the next run's seed is derived from the first, so a replay of the keys replays every run)."""
+
+    seed: int
+    first_seed: int
+    run: int
+    world: World
+    player: int
+    log: MessageLog
+    streams: Streams
+    scheduler: Scheduler = field(default_factory=Scheduler)
+    spatial: SpatialIndex = field(init=False)
+    level: Level | None = None
+    depth: int = 0
+    view: View = field(default_factory=lambda: View.blank((1, 1)))
+    turn: int = 0
+    alive: bool = True
+
+    def __post_init__(self) -> None:
+        self.spatial = SpatialIndex.rebuild(self.world)
+
+    def close(self) -> None:
+        self.world.close()

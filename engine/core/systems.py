@@ -1,0 +1,81 @@
+"""The per-turn systems: esper processors the turn loop runs at fixed points of a turn.
+
+A turn (see :mod:`engine.core.game`) runs the systems twice, each time in priority order
+(highest first):
+
+- ``Phase.AFTER_PLAYER``: the player's action is done; the monsters have not acted yet.
+- ``Phase.END_OF_TURN``: the monsters have acted (or the player died); the player acts next.
+
+The order within a phase matters and is:
+
+1. :class:`Reap` (priority 100): entities that died are deleted. A dead monster leaves the
+   scheduler and the map the moment it dies (it never acts again and its cell frees up before the
+   next monster moves); this only frees its components.
+2. :class:`View` (priority 50): the player's view and memory, recomputed when the player moved or
+   arrived, in the phase the preset's ruleset chooses (the default game recomputes after the
+   player's move, so monsters act on what the player sees now; bunyip at the end of the turn).
+3. Plugin systems (``register_systems``), at the priority they give (default 0), for example
+   status ticks and regeneration.
+
+A system is stateless: what it changes lives in components, so it survives a save. Subclass
+:class:`System`, set ``phase`` (or ``phases``) and ``priority``, and write ``run(game)``.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+import esper
+
+from engine.core.components import Dead
+
+if TYPE_CHECKING:
+    from engine.core.run import Run
+
+
+class Phase(enum.Enum):
+    AFTER_PLAYER = "after_player"
+    END_OF_TURN = "end_of_turn"
+
+
+class System(esper.Processor):
+    """A per-turn system. ``phases``: when it runs; ``priority``: higher runs first in a phase."""
+
+    name = "system"
+    phases: tuple[Phase, ...] = (Phase.END_OF_TURN,)
+    priority = 0
+
+    def process(self, game: Run, phase: Phase) -> None:  # called by esper.process
+        if phase in self.phases:
+            self.run(game)
+
+    def run(self, game: Run) -> None:  # pragma: no cover - protocol
+        raise NotImplementedError
+
+
+class Reap(System):
+    """Delete the entities that died this turn."""
+
+    name = "reap"
+    phases = (Phase.AFTER_PLAYER, Phase.END_OF_TURN)
+    priority = 100
+
+    def run(self, game: Run) -> None:
+        world = game.world
+        for entity in [e for e, _ in world.query(Dead)]:
+            world.delete(entity)
+
+
+class View(System):
+    """Recompute what the player sees (and remembers) when the player moved or arrived."""
+
+    name = "view"
+    priority = 50
+
+    def __init__(self, phase: Phase) -> None:
+        self.phases = (phase,)
+
+    def run(self, game: Run) -> None:
+        if game.state.alive and game.state.view.dirty:
+            game.update_view()

@@ -1,0 +1,51 @@
+"""A replay in the window: ``--shot`` plays every key at once and renders the last frame offscreen;
+otherwise a window presses ``speed`` keys per second, then stays open for the player to look at."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.persist import replay
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.registry import Registry
+
+
+def play_in_window(data: dict[str, Any], registry: Registry, *, shot: str | None, speed: float | None,
+                   seconds: float | None = None) -> Game:
+    from engine.frontend import loop
+    from engine.frontend.launch import check_display, check_shot, open_window, save_shot
+
+    check_display(headless=shot is not None)
+    shot_path = check_shot(shot) if shot else None
+    game = replay.build(data, registry)
+    window = open_window(game, headless=shot is not None)
+    keys = iter(data["keys"])
+    try:
+        if speed is None:
+            for token in keys:
+                window.press(token)
+                if game.quit_requested:
+                    break
+            window.frames.cancel()
+            if shot_path is not None:
+                window.frames.after_draw.append(lambda: save_shot(window, shot_path))
+            window.frames.draw()
+        else:
+            import pyglet
+
+            def step(_dt: float) -> None:
+                token = next(keys, None)
+                if token is None or window.closed or game.quit_requested:
+                    pyglet.clock.unschedule(step)
+                    return
+                window.press(token)
+
+            pyglet.clock.schedule_interval(step, 1.0 / speed)
+            window.frames.draw()
+            loop.run(seconds)
+    finally:
+        if not window.closed:
+            window.close()
+    return game
