@@ -13,3 +13,4 @@ MAX_KEYS = 2_000_000  # keys in a replay or a run save
 MAX_DEPTH = 100_000  # dungeon depth
 BIG = 10**9  # no honest stat, turn, amount or energy comes near this
 MAX_SPEED = 10_000  # energy per tick (100 is normal)
+MAX_SPAWNS = 10_000  # monsters or items a preset may ask for on one level

@@ -7,12 +7,33 @@ applies from here; nothing in ``engine/`` names a preset.
 
 from __future__ import annotations
 
-import dataclasses
+import string
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from engine.core.content import ContentError, read_toml
+from engine.core import limits, status
+from engine.core.content import ContentError, MonsterKind, read_toml
+from engine.core.schema import (
+    Bool,
+    Char,
+    Check,
+    Choice,
+    Color,
+    Int,
+    Json,
+    List,
+    Map,
+    NonEmpty,
+    Obj,
+    Optional,
+    SchemaError,
+    Spec,
+    Str,
+    Tuple,
+    fail,
+    of,
+)
 
 DEFAULT_MESSAGES = {
     "welcome": "Welcome to the Undercroft. Find the stairs down.",
@@ -41,6 +62,65 @@ DEFAULT_TILES = {
 }
 
 
+# The fields each message template may use (a template naming another would fail at that moment
+# of play: it is refused when the preset is read). Messages a plugin adds may use any field.
+MESSAGE_FIELDS = {
+    **dict.fromkeys(("player_hit", "player_kill", "monster_hit", "monster_kill", "monster_hit_monster"),
+                    {"attacker", "target", "damage"}),
+    "descend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item"}, "drink": {"item"},
+    **{key: set(status.FIELDS) for key in (*status.DEFAULTS, *status.FALLBACK)},
+}
+
+
+class Template(Spec):
+    """A message template: ``str.format`` text whose ``{fields}`` are the ones its message has."""
+
+    def __init__(self, fields: set[str] | None) -> None:
+        self.fields = fields
+
+    def check(self, value: Any, where: str) -> str:
+        text = Str(limits.MAX_TEXT).check(value, where)
+        try:
+            names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+        except ValueError as e:
+            raise fail(where, f"a message template ({e})", value) from None
+        unknown = sorted(n for n in names if self.fields is not None and n not in self.fields)
+        if unknown or any(not n.isidentifier() for n in names):
+            valid = ", ".join(f"{{{f}}}" for f in sorted(self.fields or ())) or "no fields"
+            raise fail(where, f"a message with only {valid}", value)
+        return text
+
+
+class Messages(Spec):
+    expected = "a table of message templates"
+
+    def check(self, value: Any, where: str) -> dict[str, str]:
+        table = Map(Str(limits.MAX_TEXT)).check(value, where)
+        return {k: Template(MESSAGE_FIELDS.get(k)).check(v, f"{where}.{k}") for k, v in table.items()}
+
+
+class OrNone(Spec):
+    """A whole number in ``0..hi``, or none: TOML has no null, so ``-1`` (or ``false``) means none."""
+
+    def __init__(self, hi: int) -> None:
+        self.int = Int(0, hi, "a whole number >= 0 (or -1 for none)")
+        self.expected = f"a whole number in 0..{hi} (or -1 for none)"
+
+    def check(self, value: Any, where: str) -> int | None:
+        if value is None or value is False or (value == -1 and not isinstance(value, bool)):
+            return None
+        return self.int.check(value, where)
+
+
+SIZE = Int(1, limits.MAX_SIDE)
+SPAWNS = Int(0, limits.MAX_SPAWNS)
+PLAYER = Obj({"hp": Int(1, limits.BIG), "attack": Int(0, limits.BIG), "defense": Int(0, limits.BIG),
+              "speed": Int(1, limits.MAX_SPEED), "glyph": Char(), "color": Color()},
+             defaults={"defense": 0, "speed": 100, "glyph": "@", "color": (255, 255, 255)})
+TILE = Obj({"glyph": Char(), "color": Color(), "remembered": Color()},
+           defaults={"glyph": True, "color": True, "remembered": True})
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameRules:
     """Everything that makes one game differ from another.
@@ -65,41 +145,50 @@ class GameRules:
     ``remembered`` colour, for the window. ``key_repeat``: whether a held key keeps acting.
     """
 
-    name: str
-    summary: str = ""
-    width: int = 80
-    height: int = 43
-    cell: int = 16
-    hud_rows: int = 7
-    generators: tuple[tuple[int, str], ...]
-    generator_params: dict[str, dict[str, Any]] = field(default_factory=dict)
-    fov: str
-    fov_radius: int | None = 8
-    player: dict[str, Any] = field(default_factory=lambda: {"hp": 20, "attack": 4, "defense": 0})
-    monsters: tuple[str, ...] = ()
-    monster_count: tuple[int, int, int, int] = (3, 1, 0, 2)
-    monster_free_start_room: bool = True
-    item_counts: dict[str, tuple[int, int]] = field(default_factory=dict)
-    movement: int = 8
-    ruleset: str | None = None
-    default: bool = False
-    keys: dict[str, str] = field(default_factory=dict)
-    messages: dict[str, str] = field(default_factory=dict)
-    log_size: int = 0
-    seed: int | None = None
-    monster_table: tuple[tuple[int, int, str], ...] = ()
-    monster_kinds: dict[str, Any] = field(default_factory=dict)
-    place_in_rooms: bool = False
-    start_clearance: int = 4
-    tiles: dict[str, dict[str, Any]] = field(default_factory=dict)
-    key_repeat: bool = True
+    name: Annotated[str, NonEmpty()]
+    summary: Annotated[str, Str(200)] = ""
+    width: Annotated[int, SIZE] = 80
+    height: Annotated[int, SIZE] = 43
+    cell: Annotated[int, Int(4, 256)] = 16
+    hud_rows: Annotated[int, Int(0, 100)] = 7
+    generators: Annotated[tuple[tuple[int, str], ...], List(
+        Tuple(Int(1, limits.MAX_DEPTH), NonEmpty(), expected='[min_depth, "generator"]'), lo=1, most=1000,
+        expected='a list of [min_depth, "generator"] pairs', as_tuple=True)]
+    generator_params: Annotated[dict[str, dict[str, Any]], Map(Map(Json()), expected="a table of tables "
+                                                                   "(one per generator)")] = field(default_factory=dict)
+    fov: Annotated[str, NonEmpty()]
+    fov_radius: Annotated[int | None, OrNone(limits.MAX_SIDE)] = 8
+    player: Annotated[dict[str, Any], PLAYER] = field(default_factory=lambda: {"hp": 20, "attack": 4, "defense": 0})
+    monsters: Annotated[tuple[str, ...], List(NonEmpty(), most=10_000, as_tuple=True)] = ()
+    monster_count: Annotated[tuple[int, int, int, int], Check(
+        Tuple(SPAWNS, Int(0, 1000), SPAWNS, SPAWNS, expected="[base, per_depth, extra_min, extra_max]"),
+        lambda v: v[2] <= v[3], "[base, per_depth, extra_min, extra_max] with extra_min <= extra_max")] = (3, 1, 0, 2)
+    monster_free_start_room: Annotated[bool, Bool()] = True
+    item_counts: Annotated[dict[str, tuple[int, int]], Map(Check(
+        Tuple(SPAWNS, SPAWNS, expected="[min, max]"), lambda v: v[0] <= v[1], "[min, max] with min <= max"),
+        expected="a table of item = [min, max]")] = field(default_factory=dict)
+    movement: Annotated[int, Choice(4, 8)] = 8
+    ruleset: Annotated[str | None, Optional(NonEmpty())] = None
+    default: Annotated[bool, Bool()] = False
+    keys: Annotated[dict[str, str], Map(Str(100), expected="a table of strings")] = field(default_factory=dict)
+    messages: Annotated[dict[str, str], Messages()] = field(default_factory=dict)
+    log_size: Annotated[int, Int(0, limits.MAX_MESSAGES)] = 0
+    seed: Annotated[int | None, OrNone(limits.MAX_SEED)] = None
+    monster_table: Annotated[tuple[tuple[int, int, str], ...], List(
+        Tuple(Int(1, limits.MAX_DEPTH), Int(0, 99), NonEmpty(), expected='[min_depth, min_roll 0..99, "monster"]'),
+        lo=1, most=1000, expected='a list of [min_depth, min_roll 0..99, "monster"] rows', as_tuple=True)] = ()
+    monster_kinds: Annotated[dict[str, MonsterKind], Map(Spec())] = field(default_factory=dict)
+    place_in_rooms: Annotated[bool, Bool()] = False
+    start_clearance: Annotated[int, Int(0, limits.MAX_SIDE)] = 4
+    tiles: Annotated[dict[str, dict[str, Any]], Map(TILE, key=Choice(*DEFAULT_TILES),
+                                                  expected="a table of wall/floor/stairs tables")] = field(
+        default_factory=dict)
+    key_repeat: Annotated[bool, Bool()] = True
 
     def generator_for(self, depth: int) -> str:
-        name = self.generators[0][1]
-        for min_depth, gen in self.generators:
-            if depth >= min_depth:
-                name = gen
-        return name
+        """The generator of the deepest entry whose ``min_depth`` is at most ``depth`` (the
+        shallowest entry above the first one's depth), whatever order the entries are listed in."""
+        return max((entry for entry in self.generators if entry[0] <= depth), default=min(self.generators))[1]
 
     def tile(self, terrain: str) -> dict[str, Any]:
         """How a terrain looks: glyph, color, remembered colour (the preset's over the defaults)."""
@@ -110,129 +199,30 @@ class GameRules:
         return template.format(**values)
 
 
-def _fail(path: Path, key: str, expected: str, value: Any) -> ContentError:
-    return ContentError(f"{path}: {key}: expected {expected}, got {value!r}")
+class MonsterKinds(Spec):
+    """A preset's own monster kinds: a table of monster tables, each named by its key."""
+
+    expected = "a table of monster tables"
+
+    def check(self, value: Any, where: str) -> dict[str, MonsterKind]:
+        table = Map(Json()).check(value, where)
+        spec = of(MonsterKind)
+        out = {}
+        for name, row in table.items():
+            if not isinstance(row, dict):
+                raise fail(f"{where}.{name}", "a monster table", row)
+            out[name] = spec.check({**row, "name": name}, f"{where}.{name}.")
+        return out
+
+
+SPEC = of(GameRules, overrides={"monster_kinds": MonsterKinds()})
 
 
 def load_rules(path: Path | str) -> GameRules:
-    """Read a preset from TOML; every key maps onto a field of GameRules."""
+    """Read a preset from TOML; every key maps onto a field of GameRules, checked as it says."""
     path = Path(path)
     data = read_toml(path)
-    fields = {f.name: f for f in dataclasses.fields(GameRules)}
-    unknown = sorted(set(data) - set(fields))
-    if unknown:
-        raise ContentError(f"{path}: {unknown[0]}: unknown key (valid: {', '.join(sorted(fields))})")
-    if not isinstance(data.get("name"), str) or not data["name"]:
-        raise _fail(path, "name", "a non-empty string", data.get("name"))
-    values: dict[str, Any] = {}
-    for key, value in data.items():
-        values[key] = _convert(path, key, value)
-    return GameRules(**values)
-
-
-def _int_list(value: Any, n: int | None = None) -> bool:
-    return (
-        isinstance(value, list)
-        and (n is None or len(value) == n)
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    )
-
-
-def _convert(path: Path, key: str, value: Any) -> Any:
-    ints = ("width", "height", "cell", "hud_rows", "movement", "log_size")
-    if key in ints:
-        if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
-            raise _fail(path, key, "a whole number >= 0", value)
-        if key == "movement" and value not in (4, 8):
-            raise _fail(path, key, "4 or 8", value)
-        return value
-    if key in ("fov_radius", "seed"):
-        if value == -1 or value is False:
-            return None
-        if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
-            raise _fail(path, key, "a whole number >= 0 (or -1 for none)", value)
-        return value
-    if key == "start_clearance":
-        if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
-            raise _fail(path, key, "a whole number >= 0", value)
-        return value
-    if key == "monster_table":
-        ok = isinstance(value, list) and value and all(
-            isinstance(r, list) and len(r) == 3 and _int_list(r[:2]) and 0 <= r[1] <= 99 and isinstance(r[2], str)
-            for r in value
-        )
-        if not ok:
-            raise _fail(path, key, 'a list of [min_depth, min_roll 0..99, "monster"] rows', value)
-        return tuple((int(d), int(r), str(k)) for d, r, k in value)
-    if key == "monster_kinds":
-        if not isinstance(value, dict):
-            raise _fail(path, key, "a table of monster tables", value)
-        from engine.core.content import MonsterKind, build
-
-        return {name: build(MonsterKind, path, name, row, f"monster_kinds.{name}") for name, row in value.items()}
-    if key == "tiles":
-        return _tiles(path, value)
-    if key in ("name", "summary", "fov", "ruleset"):
-        if not isinstance(value, str):
-            raise _fail(path, key, "a string", value)
-        return value
-    if key in ("monster_free_start_room", "place_in_rooms", "key_repeat", "default"):
-        if not isinstance(value, bool):
-            raise _fail(path, key, "true or false", value)
-        return value
-    if key == "generators":
-        ok = isinstance(value, list) and value and all(
-            isinstance(e, list) and len(e) == 2 and isinstance(e[0], int) and isinstance(e[1], str) for e in value
-        )
-        if not ok:
-            raise _fail(path, key, 'a list of [min_depth, "generator"] pairs', value)
-        return tuple((int(d), str(n)) for d, n in sorted(value))
-    if key == "monster_count":
-        if not _int_list(value, 4):
-            raise _fail(path, key, "[base, per_depth, extra_min, extra_max]", value)
-        return tuple(value)
-    if key == "monsters":
-        if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            raise _fail(path, key, "a list of monster names", value)
-        return tuple(value)
-    if key == "item_counts":
-        if not (isinstance(value, dict) and all(_int_list(v, 2) and 0 <= v[0] <= v[1] for v in value.values())):
-            raise _fail(path, key, "a table of item = [min, max]", value)
-        return {k: tuple(v) for k, v in value.items()}
-    if key in ("keys", "messages"):
-        if not (isinstance(value, dict) and all(isinstance(v, str) for v in value.values())):
-            raise _fail(path, key, "a table of strings", value)
-        return dict(value)
-    if key in ("generator_params",):
-        if not (isinstance(value, dict) and all(isinstance(v, dict) for v in value.values())):
-            raise _fail(path, key, "a table of tables (one per generator)", value)
-        return {k: dict(v) for k, v in value.items()}
-    if key == "player":
-        if not isinstance(value, dict):
-            raise _fail(path, key, "a table", value)
-        return dict(value)
-    raise AssertionError(key)
-
-
-def _tiles(path: Path, value: Any) -> dict[str, dict[str, Any]]:
-    if not isinstance(value, dict):
-        raise _fail(path, "tiles", "a table of wall/floor/stairs tables", value)
-    out = {}
-    for terrain, spec in value.items():
-        where = f"tiles.{terrain}"
-        if terrain not in DEFAULT_TILES:
-            raise _fail(path, where, f"one of {', '.join(DEFAULT_TILES)}", terrain)
-        if not isinstance(spec, dict) or set(spec) - {"glyph", "color", "remembered"}:
-            raise _fail(path, where, "a table of glyph, color, remembered", spec)
-        entry: dict[str, Any] = {}
-        for k, v in spec.items():
-            if k == "glyph":
-                if not (isinstance(v, str) and len(v) == 1):
-                    raise _fail(path, f"{where}.glyph", "a single character", v)
-                entry[k] = v
-            else:
-                if not (_int_list(v, 3) and all(0 <= c <= 255 for c in v)):
-                    raise _fail(path, f"{where}.{k}", "[r, g, b] with each 0..255", v)
-                entry[k] = tuple(v)
-        out[terrain] = entry
-    return out
+    try:
+        return SPEC.check(data, f"{path}: ")
+    except SchemaError as e:
+        raise ContentError(str(e)) from None

@@ -23,7 +23,11 @@ DEFAULTS = {
 }
 
 
+FIELDS = ("hp", "max_hp", "gold", "potions", "depth", "turn", "run", "seed", "monsters", "game")
+
+
 def values(game: Game) -> dict[str, Any]:
+    """The fields a HUD template may use (:data:`FIELDS`), now."""
     fighter = game.world.get(game.player, Fighter)
     inv = game.world.get(game.player, Inventory)
     potions = sum(n for k, n in inv.pack.items() if game.registry.items[k].use == "quaff")
