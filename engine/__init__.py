@@ -22,7 +22,8 @@ from engine.core.actions import (  # noqa: E402
 )
 from engine.core.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
 from engine.core.generate import generate_level, run_generator  # noqa: E402
-from engine.core.registry import PluginError, Registry, hookimpl, load_registry  # noqa: E402
+from engine.core.loader import load_registry  # noqa: E402
+from engine.core.registry import PluginError, Registry, hookimpl  # noqa: E402
 from engine.core.rules import GameRules, load_rules  # noqa: E402
 from engine.core.ruleset import Ruleset  # noqa: E402
 from engine.core.systems import Phase, System  # noqa: E402

@@ -128,7 +128,7 @@ def test_public_surface():
 
 def test_the_engine_with_no_plugins_says_it_has_nothing_to_play(tmp_path, monkeypatch, capsys):
     from engine.cli.main import main
-    from engine.core import registry as plugins
+    from engine.core import loader as plugins
 
     monkeypatch.setattr(plugins, "DEFAULT_PLUGINS", ())
     registry = load_registry(entry_points=False, builtins=())

@@ -208,7 +208,7 @@ def compare_main(argv: list[str], only: list[str] | None = None) -> int:
     p.add_argument("--plugin", action="append", default=[], metavar="fov=NAME", help="compare only these")
     try:
         args = p.parse_args(argv)
-        from engine.core.registry import load_registry
+        from engine.core.loader import load_registry
 
         registry = load_registry()
         chosen = list(only or []) + [s.partition("=")[2] for s in args.plugin if s.startswith("fov=")]
@@ -256,7 +256,7 @@ def bench_figures(repeats: int = 7) -> list[dict]:
     """Median µs per call of every registered algorithm on an 80x50 cave, radius 8 and 20, beside
     libtcod's counterpart on the same map and origins when tcod is installed. An algorithm with a
     compiled kernel (numba installed) is timed twice, compiled and in pure Python, side by side."""
-    from engine.core.registry import load_registry
+    from engine.core.loader import load_registry
     from engine.kit import jit
 
     t = cave_map(random.Random("bench fov cave"))

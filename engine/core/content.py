@@ -95,6 +95,15 @@ def build(cls: type, path: Path, row: str, data: Any, label: str | None = None) 
         raise ContentError(str(e)) from None
 
 
+def validate(kind: MonsterKind | ItemKind) -> None:
+    """Hold a kind built in Python (a plugin's ``MonsterKind(...)``) to the checks a content row gets."""
+    where = f"{'monster' if isinstance(kind, MonsterKind) else 'item'} {kind.name!r}: "
+    try:
+        SPECS[type(kind)].check({f: getattr(kind, f) for f in kind.__dataclass_fields__}, where)
+    except SchemaError as e:
+        raise ContentError(str(e)) from None
+
+
 def load_kinds(path: Path | str, cls: type) -> list[Any]:
     """Load every row of a content file as ``cls`` (MonsterKind or ItemKind), in file order."""
     path = Path(path)

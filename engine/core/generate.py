@@ -10,12 +10,33 @@ from engine.kit.mapgen import WALL, GenContext, GenerationError, GeneratorInfo, 
 from engine.kit.regions import flood
 
 
+def _kind_of(value: Any) -> str:
+    """A param's JSON kind: what a value given for it must also be (an int passes for a number)."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return "any value"
+
+
 def check(info: GeneratorInfo, width: int, height: int, params: dict[str, Any] | None = None) -> None:
-    """Raise a one-line GenerationError for params ``info`` does not take or a size below its minimum."""
+    """Raise a one-line GenerationError for params ``info`` does not take, params of another kind
+    than their default (``fill = "x"`` where the default is 0.45), or a size below its minimum."""
     unknown = sorted(set(params or {}) - set(info.params))
     if unknown:
         valid = ", ".join(sorted(info.params)) or "none"
         raise GenerationError(f"generator {info.name!r}: unknown param {unknown[0]!r} (valid: {valid})")
+    for key, value in (params or {}).items():
+        default = info.params[key]
+        if default is not None and _kind_of(value) != _kind_of(default):
+            raise GenerationError(f"generator {info.name!r}: param {key!r}: expected {_kind_of(default)} "
+                                  f"(like {default!r}), got {value!r}")
     min_w, min_h = info.min_size
     if width < min_w or height < min_h:
         raise GenerationError(
@@ -38,7 +59,7 @@ def run_generator(
 
 @functools.cache
 def _default_registry():
-    from engine.core.registry import load_registry
+    from engine.core.loader import load_registry
 
     return load_registry(entry_points=False)
 

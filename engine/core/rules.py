@@ -86,8 +86,8 @@ class Template(Spec):
             raise fail(where, f"a message template ({e})", value) from None
         unknown = sorted(n for n in names if self.fields is not None and n not in self.fields)
         if unknown or any(not n.isidentifier() for n in names):
-            valid = ", ".join(f"{{{f}}}" for f in sorted(self.fields or ())) or "no fields"
-            raise fail(where, f"a message with only {valid}", value)
+            fields = ", ".join(f"{{{f}}}" for f in sorted(self.fields or ()))
+            raise fail(where, f"a message using only {fields}" if fields else "a message with no {fields}", value)
         return text
 
 
@@ -176,7 +176,7 @@ class GameRules:
     seed: Annotated[int | None, OrNone(limits.MAX_SEED)] = None
     monster_table: Annotated[tuple[tuple[int, int, str], ...], List(
         Tuple(Int(1, limits.MAX_DEPTH), Int(0, 99), NonEmpty(), expected='[min_depth, min_roll 0..99, "monster"]'),
-        lo=1, most=1000, expected='a list of [min_depth, min_roll 0..99, "monster"] rows', as_tuple=True)] = ()
+        most=1000, expected='a list of [min_depth, min_roll 0..99, "monster"] rows', as_tuple=True)] = ()
     monster_kinds: Annotated[dict[str, MonsterKind], Map(Spec())] = field(default_factory=dict)
     place_in_rooms: Annotated[bool, Bool()] = False
     start_clearance: Annotated[int, Int(0, limits.MAX_SIDE)] = 4
@@ -216,6 +216,17 @@ class MonsterKinds(Spec):
 
 
 SPEC = of(GameRules, overrides={"monster_kinds": MonsterKinds()})
+
+
+def validate(rules: GameRules) -> None:
+    """Hold a preset built in Python (a plugin's ``GameRules(...)``) to the checks a TOML one gets."""
+    data = {f: getattr(rules, f) for f in rules.__dataclass_fields__}
+    data["monster_kinds"] = {name: {f: getattr(k, f) for f in k.__dataclass_fields__ if f != "name"}
+                             if isinstance(k, MonsterKind) else k for name, k in rules.monster_kinds.items()}
+    try:
+        SPEC.check(data, f"game {rules.name!r}: ")
+    except SchemaError as e:
+        raise ContentError(str(e)) from None
 
 
 def load_rules(path: Path | str) -> GameRules:

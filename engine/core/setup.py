@@ -20,7 +20,8 @@ from engine.core.errors import UsageError
 from engine.core.game import Choices, Game
 from engine.core.generate import check, run_generator
 from engine.core.keys import validate_keymap
-from engine.core.registry import CHOICE_KINDS, PluginError, Registry, load_registry
+from engine.core.loader import load_registry
+from engine.core.registry import CHOICE_KINDS, PluginError, Registry
 from engine.core.rules import GameRules
 from engine.kit.fov import ReachError, reach_error
 from engine.kit.mapgen import GenerationError
@@ -90,10 +91,12 @@ def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
     if rules.ruleset is not None and rules.ruleset not in registry.rulesets:
         raise ValueError(f"game {rules.name}: ruleset: no ruleset named {rules.ruleset!r} "
                          f"(valid: {', '.join(sorted(registry.rulesets)) or 'none registered'})")
-    for name in rules.monsters:
-        if name not in registry.monsters and name not in rules.monster_kinds:
-            raise ValueError(f"game {rules.name}: monsters: no monster named {name!r} "
-                             f"(valid: {', '.join(sorted({*registry.monsters, *rules.monster_kinds}))})")
+    monsters = {*registry.monsters, *rules.monster_kinds}
+    for where, name in [*(("monsters", n) for n in rules.monsters), *(("monster_table", k) for _, _, k in
+                                                                       rules.monster_table)]:
+        if name not in monsters:
+            raise ValueError(f"game {rules.name}: {where}: no monster named {name!r} "
+                             f"(valid: {', '.join(sorted(monsters))})")
     for name in rules.item_counts:
         if name not in registry.items:
             raise ValueError(f"game {rules.name}: item_counts: no item named {name!r} "
