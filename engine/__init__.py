@@ -7,26 +7,17 @@ and the registry loader. Plugins import from here and from ``engine.kit``, nothi
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
-from engine.core.actions import (  # noqa: E402
-    Action,
-    ActionResult,
-    Attack,
-    ChangeLevel,
-    Move,
-    NewRun,
-    Quit,
-    Request,
-    Wait,
-)
+from engine.core.actions import Action, ActionResult, Attack, Move, Wait  # noqa: E402
 from engine.core.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
-from engine.core.generate import generate_level, run_generator  # noqa: E402
+from engine.core.generate import run_generator  # noqa: E402
 from engine.core.loader import load_registry  # noqa: E402
 from engine.core.registry import PluginError, Registry, hookimpl  # noqa: E402
+from engine.core.requests import ChangeLevel, NewRun, Quit, Request  # noqa: E402
 from engine.core.rules import GameRules, load_rules  # noqa: E402
 from engine.core.ruleset import Ruleset  # noqa: E402
+from engine.core.setup import generate_level  # noqa: E402
 from engine.core.systems import Phase, System  # noqa: E402
+from engine.core.version import VERSION as __version__  # noqa: E402, F401 - the package version
 from engine.kit.fov import FovAlgorithm, radius_mask  # noqa: E402
 from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenContext, GenerationError, Level, Rect  # noqa: E402
 

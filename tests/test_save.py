@@ -7,8 +7,8 @@ import pytest
 
 from engine.cli.main import main
 from engine.cli.play import parser, wants_new
-from engine.core.actions import ChangeLevel
 from engine.core.keys import DEFAULT_KEYS
+from engine.core.requests import ChangeLevel
 from engine.core.setup import Setup, new_game
 from engine.core.snapshot import dumps
 from engine.persist import files as savefile

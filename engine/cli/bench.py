@@ -80,7 +80,7 @@ def _optional(module: str, repeats: int) -> list[dict]:
 
 
 def main(argv: Sequence[str]) -> int:
-    from engine.cli.main import Parser
+    from engine.cli.parser import Parser
 
     p = Parser(prog="undercroft bench", description=__doc__)
     p.add_argument("--json", action="store_true", help="print the figures as JSON")

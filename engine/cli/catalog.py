@@ -55,7 +55,7 @@ def entries(seeds: Sequence[int], depths: Sequence[int], game: str | None = None
 
 
 def main(argv: list[str]) -> int:
-    from engine.cli.main import Parser
+    from engine.cli.parser import Parser
 
     p = Parser(prog="undercroft catalog", description="Print what each seed generates at each depth: the "
                "generator, start, stairs, and every monster and item with its position.")

@@ -35,7 +35,7 @@ COLOURS = {"wall": (40, 40, 52), "floor": (170, 165, 150), "goal": (90, 200, 110
 def _registry(registry: Any = None) -> Any:
     if registry is not None:
         return registry
-    from engine.core.generate import _default_registry
+    from engine.core.setup import _default_registry
 
     return _default_registry()
 

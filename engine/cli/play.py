@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from engine.cli.main import Parser
+from engine.cli.parser import SUBCOMMANDS, Parser
 from engine.core import rng as rngmod
 from engine.core.errors import UsageError
 from engine.core.keys import KeyError_, parse_keys
@@ -18,8 +18,6 @@ from engine.core.setup import Setup, parse_size
 
 
 def parser() -> Parser:
-    from engine.cli.main import SUBCOMMANDS
-
     p = Parser(prog="undercroft", description="Undercroft: a turn-based roguelike. Subcommands: "
                + ", ".join(SUBCOMMANDS) + " (python -m engine SUBCOMMAND --help).")
     p.add_argument("--headless", action="store_true", help="play without a window (tests, tools, --shot)")

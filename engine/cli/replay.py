@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.cli.main import Parser
+from engine.cli.parser import Parser
 from engine.core.errors import UsageError
 from engine.core.setup import load
 from engine.core.snapshot import dumps

@@ -17,40 +17,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.components import Fighter, Inventory, Player, Position
+from engine.core.requests import ChangeLevel, Request
 from engine.core.scheduler import TURN_COST
 from engine.kit.mapgen import WALL
 
 if TYPE_CHECKING:
     from engine.core.run import Run
-
-
-# -- requests: changes of level or run, applied by the turn loop at the end of the turn ---------
-@dataclass(frozen=True)
-class Request:
-    """Something only the turn loop may do, asked for by an action or the ruleset."""
-
-
-@dataclass(frozen=True)
-class ChangeLevel(Request):
-    """Go to ``depth``: the new level's monsters do not move before the player's first turn."""
-
-    depth: int
-
-
-@dataclass(frozen=True)
-class NewRun(Request):
-    """End this run and start the next (``escaped``: the player reached the exit); ``note`` is
-    logged in the new run after its welcome."""
-
-    note: str = ""
-    escaped: bool = False
-
-
-@dataclass(frozen=True)
-class Quit(Request):
-    """Stop playing; ``save``: keep the run to resume (else it ends here, as in the classic games)."""
-
-    save: bool = True
 
 
 @dataclass(frozen=True)

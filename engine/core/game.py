@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING
 
 from engine.core import levels
 from engine.core import rng as rngmod
-from engine.core.actions import Action, ActionResult, ChangeLevel, NewRun, Quit, Request
+from engine.core.actions import Action, ActionResult
 from engine.core.components import Monster
 from engine.core.keys import Command, command_for
+from engine.core.requests import ChangeLevel, NewRun, Quit, Request
 from engine.core.ruleset import Ruleset
-from engine.core.run import Run
+from engine.core.run import Choices, Run
 from engine.core.scheduler import TURN_COST
 from engine.core.state import RunState
 from engine.core.systems import Phase, Reap, View
@@ -40,29 +41,13 @@ if TYPE_CHECKING:
 MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain is a plugin's bug
 
 
-class Choices(dict):
-    """The plugin choices of a run (``--plugin fov=...`` and ``generator=...``), over the preset's."""
-
-    @property
-    def fov(self) -> str | None:
-        return self.get("fov")
-
-    @property
-    def generator(self) -> str | None:
-        return self.get("generator")
-
-    def as_dict(self) -> dict[str, str]:
-        return {k: v for k, v in sorted(self.items()) if v}
-
-
 class Game(Run):
     def __init__(self, registry: Registry, rules: GameRules, seed: int, choices: Choices | None = None, *,
                  level_source: Level | None = None) -> None:
-        self.choices = choices if choices is not None else Choices()
+        choices = choices if choices is not None else Choices()
         ruleset = registry.rulesets[rules.ruleset] if rules.ruleset else Ruleset()
-        super().__init__(registry, rules, ruleset, registry.choose("fov", self.choices.fov or rules.fov))
-        self.first_seed = seed
-        self.level_source = level_source  # a fixed Level for depth 1 (``--map``), or None
+        super().__init__(registry, rules, ruleset, registry.choose("fov", choices.fov or rules.fov),
+                         choices=choices, first_seed=seed, level_source=level_source)
         self.systems = [Reap(), View(ruleset.view_phase), *registry.systems.values()]
 
     # -- starting and resuming -------------------------------------------------------------

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
-from engine.core import rng as rngmod
 from engine.kit.mapgen import WALL, GenContext, GenerationError, GeneratorInfo, Level
 from engine.kit.regions import flood
 
@@ -57,20 +55,6 @@ def run_generator(
     return level
 
 
-@functools.cache
-def _default_registry():
-    from engine.core.loader import load_registry
-
-    return load_registry(entry_points=False)
-
-
-def generate_level(name: str, width: int, height: int, *, depth: int = 1, seed: int = 0, **params: Any) -> Level:
-    """Generate one level with the built-in generator ``name``, seeded like a run's level ``depth``."""
-    registry = _default_registry()
-    if name not in registry.generators:
-        raise GenerationError(f"no generator named {name!r} (valid: {', '.join(sorted(registry.generators))})")
-    stream = rngmod.stream(seed, f"level:{depth}")
-    return run_generator(registry.generators[name], width, height, depth, stream, params)
 
 
 def check_level(level: Level, name: str) -> None:

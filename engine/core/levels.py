@@ -22,10 +22,10 @@ from engine.core.world import World
 from engine.kit.mapgen import Level
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.run import Run
 
 
-def new_state(game: Game, seed: int, run: int) -> RunState:
+def new_state(game: Run, seed: int, run: int) -> RunState:
     """A run before its first level: a new world with a fresh player, who acts first."""
     p = game.rules.player
     world = World()
@@ -44,7 +44,7 @@ def new_state(game: Game, seed: int, run: int) -> RunState:
     return state
 
 
-def make_level(game: Game, depth: int) -> Level:
+def make_level(game: Run, depth: int) -> Level:
     if depth == 1 and game.state.run == 1 and game.level_source is not None:
         return game.level_source
     name = game.choices.generator or game.rules.generator_for(depth)
@@ -54,7 +54,7 @@ def make_level(game: Game, depth: int) -> Level:
     return run_generator(info, game.rules.width, game.rules.height, depth, stream, params)
 
 
-def enter(game: Game, depth: int) -> None:
+def enter(game: Run, depth: int) -> None:
     """Leave the current level (if any) for level ``depth``."""
     state = game.state
     for entity in state.world.entities():

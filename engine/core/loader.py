@@ -28,7 +28,7 @@ from typing import Any
 
 import pluggy
 
-from engine import hookspecs
+import engine.hookspecs as hookspecs
 from engine.core import content, rules
 from engine.core.components import SAVED
 from engine.core.content import ContentError, ItemKind, MonsterKind
@@ -36,6 +36,7 @@ from engine.core.registry import KINDS, PROJECT, PluginError, PluginInfo, Regist
 from engine.core.rules import GameRules
 from engine.core.ruleset import Ruleset
 from engine.core.systems import System
+from engine.core.version import VERSION
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GeneratorInfo
 
@@ -179,9 +180,7 @@ def _version(module: types.ModuleType, default: str = "") -> str:
 
 
 def _engine_version() -> str:
-    from engine import __version__
-
-    return __version__
+    return VERSION
 
 
 def _allowed_entry_points() -> set[str] | None:

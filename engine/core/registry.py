@@ -10,8 +10,6 @@ import pluggy
 
 from engine.core.content import ItemKind, MonsterKind
 from engine.core.rules import GameRules
-from engine.core.ruleset import Ruleset
-from engine.core.systems import System
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GeneratorInfo
 
@@ -49,8 +47,8 @@ class Registry:
     effects: dict[str, Any] = field(default_factory=dict)
     behaviours: dict[str, Any] = field(default_factory=dict)
     games: dict[str, GameRules] = field(default_factory=dict)
-    rulesets: dict[str, Ruleset] = field(default_factory=dict)
-    systems: dict[str, System] = field(default_factory=dict)
+    rulesets: dict[str, Any] = field(default_factory=dict)  # engine.core.ruleset.Ruleset, by name
+    systems: dict[str, Any] = field(default_factory=dict)  # engine.core.systems.System, by name
     components: dict[str, type] = field(default_factory=dict)
     plugins: list[PluginInfo] = field(default_factory=list)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)

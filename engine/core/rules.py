@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from engine.core import limits, status
+from engine.core import limits
 from engine.core.content import ContentError, MonsterKind, read_toml
 from engine.core.schema import (
     Bool,
@@ -55,6 +55,17 @@ DEFAULT_MESSAGES = {
     "exit": "You escape!",
 }
 
+# The HUD's templates (the window's status line, keys line and death words), filled from
+# engine.core.status.values with the fields of HUD_FIELDS.
+HUD_MESSAGES = {
+    "status": "HP {hp}/{max_hp}   Gold {gold}   Potions {potions}   Depth {depth}   Turn {turn}",
+    "keys": "arrows/hjklyubn move   . wait   > descend   q drink   ? help   Esc quit",
+    "death_title": "You die.",
+    "death_hint": "R: new run   Esc: quit",
+}
+HUD_FALLBACK = {"keys_dead": "keys"}  # the keys line after death: the keys line unless the preset says
+HUD_FIELDS = ("hp", "max_hp", "gold", "potions", "depth", "turn", "run", "seed", "monsters", "game")
+
 DEFAULT_TILES = {
     "wall": {"glyph": "#", "color": (150, 140, 130), "remembered": (60, 56, 52)},
     "floor": {"glyph": ".", "color": (110, 110, 120), "remembered": (44, 44, 52)},
@@ -68,7 +79,7 @@ MESSAGE_FIELDS = {
     **dict.fromkeys(("player_hit", "player_kill", "monster_hit", "monster_kill", "monster_hit_monster"),
                     {"attacker", "target", "damage"}),
     "descend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item"}, "drink": {"item"},
-    **{key: set(status.FIELDS) for key in (*status.DEFAULTS, *status.FALLBACK)},
+    **{key: set(HUD_FIELDS) for key in (*HUD_MESSAGES, *HUD_FALLBACK)},
 }
 
 

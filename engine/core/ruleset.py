@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.actions import ActionResult, Attack, NewRun, Quit, Request
+from engine.core.actions import ActionResult, Attack
+from engine.core.requests import NewRun, Quit, Request
 from engine.core.systems import Phase
 
 if TYPE_CHECKING:

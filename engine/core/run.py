@@ -21,19 +21,41 @@ from engine.core.state import RunState, View
 from engine.kit.mapgen import WALL, Level
 
 if TYPE_CHECKING:
-    from engine.core.actions import Request
     from engine.core.registry import Registry
+    from engine.core.requests import Request
     from engine.core.rules import GameRules
-    from engine.core.ruleset import Ruleset
     from engine.kit.fov import FovAlgorithm
 
 
+class Choices(dict):
+    """The plugin choices of a run (``--plugin fov=...`` and ``generator=...``), over the preset's."""
+
+    @property
+    def fov(self) -> str | None:
+        return self.get("fov")
+
+    @property
+    def generator(self) -> str | None:
+        return self.get("generator")
+
+    def as_dict(self) -> dict[str, str]:
+        return {k: v for k, v in sorted(self.items()) if v}
+
+
 class Run:
-    def __init__(self, registry: Registry, rules: GameRules, ruleset: Ruleset, fov: FovAlgorithm) -> None:
+    """``ruleset`` is the preset's :class:`engine.core.ruleset.Ruleset` (typed loosely here: the
+    ruleset module depends on this one, not the other way). ``first_seed`` seeds run 1 (later runs
+    derive theirs from it); ``level_source`` is a fixed level 1 (``--map``), or None."""
+
+    def __init__(self, registry: Registry, rules: GameRules, ruleset: Any, fov: FovAlgorithm, *,
+                 choices: Choices, first_seed: int, level_source: Level | None = None) -> None:
         self.registry = registry
         self.rules = rules
         self.ruleset = ruleset
         self.fov = fov
+        self.choices = choices
+        self.first_seed = first_seed
+        self.level_source = level_source
         self.state: RunState | None = None  # None until the game starts or resumes
         # called as listener(event, game, **data); see emit()
         self.listeners: list[Callable[..., Any]] = []

@@ -9,9 +9,11 @@ and ``--map`` is read by the generator registered with ``reads_maps=True``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core import limits
 from engine.core import rng as rngmod
@@ -24,7 +26,7 @@ from engine.core.loader import load_registry
 from engine.core.registry import CHOICE_KINDS, PluginError, Registry
 from engine.core.rules import GameRules
 from engine.kit.fov import ReachError, reach_error
-from engine.kit.mapgen import GenerationError
+from engine.kit.mapgen import GenerationError, Level
 
 
 @dataclass
@@ -155,3 +157,18 @@ def prepare(setup: Setup, registry: Registry | None = None) -> Game:
 def new_game(setup: Setup, registry: Registry | None = None) -> Game:
     """``prepare`` and start: a game with no listeners, for tools and tests."""
     return prepare(setup, registry).start()
+
+
+@functools.cache
+def _default_registry() -> Registry:
+    return load_registry(entry_points=False)
+
+
+def generate_level(name: str, width: int, height: int, *, depth: int = 1, seed: int = 0, **params: Any) -> Level:
+    """Generate one level with the built-in generator ``name``, seeded like a run's level ``depth``
+    (for plugin authors and tools: no game is built)."""
+    registry = _default_registry()
+    if name not in registry.generators:
+        raise GenerationError(f"no generator named {name!r} (valid: {', '.join(sorted(registry.generators))})")
+    stream = rngmod.stream(seed, f"level:{depth}")
+    return run_generator(registry.generators[name], width, height, depth, stream, params)

@@ -11,23 +11,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.components import Fighter, Inventory, Monster
+from engine.core.rules import HUD_FALLBACK as FALLBACK
+from engine.core.rules import HUD_MESSAGES as DEFAULTS
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
-
-DEFAULTS = {
-    "status": "HP {hp}/{max_hp}   Gold {gold}   Potions {potions}   Depth {depth}   Turn {turn}",
-    "keys": "arrows/hjklyubn move   . wait   > descend   q drink   ? help   Esc quit",
-    "death_title": "You die.",
-    "death_hint": "R: new run   Esc: quit",
-}
+    from engine.core.run import Run as Game
 
 
-FIELDS = ("hp", "max_hp", "gold", "potions", "depth", "turn", "run", "seed", "monsters", "game")
+
 
 
 def values(game: Game) -> dict[str, Any]:
-    """The fields a HUD template may use (:data:`FIELDS`), now."""
+    """The fields a HUD template may use (``engine.core.rules.HUD_FIELDS``), now."""
     fighter = game.world.get(game.player, Fighter)
     inv = game.world.get(game.player, Inventory)
     potions = sum(n for k, n in inv.pack.items() if game.registry.items[k].use == "quaff")
@@ -45,7 +40,6 @@ def values(game: Game) -> dict[str, Any]:
     }
 
 
-FALLBACK = {"keys_dead": "keys"}  # the keys line after death: the same as before unless the preset says
 
 
 def line(game: Game, key: str) -> str:

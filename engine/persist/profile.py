@@ -11,8 +11,7 @@ A run's score is its gold, plus 100 for each level below the first, plus 500 for
 from __future__ import annotations
 
 import datetime
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -105,17 +104,3 @@ def lines(p: dict[str, Any]) -> list[str]:
         out.append(f"{i:>2} {e['score']:>6} {e['depth']:>5} {e['turns']:>6}  {e['preset']:<12} {e['seed']:<20} "
                    f"{e['date']:<16} {e['cause']}")
     return out
-
-
-def scores_main(argv: Sequence[str]) -> int:
-    from engine.cli.main import Parser
-
-    p = Parser(prog="undercroft scores", description="Show the profile: runs, deaths, escapes, the best ten runs.")
-    p.add_argument("--json", action="store_true", help="print the profile as JSON")
-    args = p.parse_args(argv)
-    data = load()
-    if args.json:
-        print(json.dumps(data, indent=2, sort_keys=True))
-    else:
-        print("\n".join(lines(data)))
-    return 0

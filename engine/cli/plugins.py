@@ -1,23 +1,19 @@
-"""The subcommands: ``plugins``, ``compare``, ``bench``, ``replay``, ``catalog``, ``scores``."""
+"""``python -m engine plugins [--json]``: every plugin, what it registered, broken ones, and the
+choices a game starts with."""
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections.abc import Sequence
 
+from engine.cli.parser import Parser
 from engine.core.errors import UsageError
 from engine.core.setup import default_game, load
 
 
-def _parser(prog: str, description: str) -> argparse.ArgumentParser:
-    from engine.cli.main import Parser
-
-    return Parser(prog=f"undercroft {prog}", description=description)
-
-
-def plugins_main(argv: Sequence[str]) -> int:
-    p = _parser("plugins", "List every plugin, what it registered, and the active choice per kind.")
+def main(argv: Sequence[str]) -> int:
+    p = Parser(prog="undercroft plugins", description="List every plugin, what it registered, and the active "
+               "choice per kind.")
     p.add_argument("--json", action="store_true")
     p.add_argument("--plugins-dir", action="append", default=[], metavar="DIR")
     args = p.parse_args(argv)
@@ -68,39 +64,3 @@ def plugins_main(argv: Sequence[str]) -> int:
     for kind, name in active.items():
         print(f"  {kind:<10} {name}")
     return 0
-
-
-def compare_main(argv: Sequence[str]) -> int:
-    if not argv or argv[0] not in ("fov", "generators"):
-        raise UsageError("compare: say what to compare: 'compare fov' or 'compare generators'")
-    if argv[0] == "fov":
-        from engine.cli import compare_fov as catalog_fov
-
-        return catalog_fov.compare_main(list(argv[1:]))
-    from engine.cli import compare_gen as catalog_gen
-
-    return catalog_gen.compare_main(list(argv[1:]))
-
-
-def run(name: str, argv: Sequence[str]) -> int:
-    if name == "plugins":
-        return plugins_main(argv)
-    if name == "compare":
-        return compare_main(argv)
-    if name == "bench":
-        from engine.cli import bench
-
-        return bench.main(argv)
-    if name == "replay":
-        from engine.persist import replay
-
-        return replay.replay_main(list(argv))
-    if name == "catalog":
-        from engine.cli import catalog
-
-        return catalog.main(list(argv))
-    if name == "scores":
-        from engine.persist import profile
-
-        return profile.scores_main(argv)
-    raise UsageError(f"unknown subcommand {name!r}")

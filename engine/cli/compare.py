@@ -1,0 +1,19 @@
+"""``python -m engine compare fov|generators``: the catalogue side by side."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.errors import UsageError
+
+
+def main(argv: Sequence[str]) -> int:
+    if not argv or argv[0] not in ("fov", "generators"):
+        raise UsageError("compare: say what to compare: 'compare fov' or 'compare generators'")
+    if argv[0] == "fov":
+        from engine.cli import compare_fov as catalog_fov
+
+        return catalog_fov.compare_main(list(argv[1:]))
+    from engine.cli import compare_gen as catalog_gen
+
+    return catalog_gen.compare_main(list(argv[1:]))

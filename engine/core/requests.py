@@ -1,0 +1,37 @@
+"""Requests: changes of level or run (and the quit) that only the turn loop may make.
+
+An action or a ruleset asks for one in its result; :class:`engine.core.game.Game` applies it at
+the end of the turn. Nothing else ever starts a level or a run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Request:
+    """Something only the turn loop may do."""
+
+
+@dataclass(frozen=True)
+class ChangeLevel(Request):
+    """Go to ``depth``: the new level's monsters do not move before the player's first turn."""
+
+    depth: int
+
+
+@dataclass(frozen=True)
+class NewRun(Request):
+    """End this run and start the next (``escaped``: the player reached the exit); ``note`` is
+    logged in the new run after its welcome."""
+
+    note: str = ""
+    escaped: bool = False
+
+
+@dataclass(frozen=True)
+class Quit(Request):
+    """Stop playing; ``save``: keep the run to resume (else it ends here, as in the classic games)."""
+
+    save: bool = True

@@ -1,0 +1,3 @@
+"""The engine's version, in one place (the package metadata reads it too)."""
+
+VERSION = "0.1.0"
