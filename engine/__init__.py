@@ -8,6 +8,7 @@ and the registry loader. Plugins import from here and from ``engine.kit``, nothi
 from __future__ import annotations
 
 from engine.core.actions import Action, ActionResult, Attack, Move, Wait  # noqa: E402
+from engine.core.components import Actor, Fighter, Inventory, Item, Monster, Player, Position, Renderable  # noqa: E402
 from engine.core.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
 from engine.core.generate import run_generator  # noqa: E402
 from engine.core.loader import load_registry  # noqa: E402
@@ -27,23 +28,31 @@ __all__ = [
     "WALL",
     "Action",
     "ActionResult",
+    "Actor",
     "Attack",
     "ChangeLevel",
     "ContentError",
+    "Fighter",
     "FovAlgorithm",
     "GameRules",
     "GenContext",
     "GenerationError",
+    "Inventory",
+    "Item",
     "ItemKind",
     "Level",
+    "Monster",
     "MonsterKind",
     "Move",
     "NewRun",
     "Phase",
+    "Player",
     "PluginError",
+    "Position",
     "Quit",
     "Rect",
     "Registry",
+    "Renderable",
     "Request",
     "Ruleset",
     "System",

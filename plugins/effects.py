@@ -1,7 +1,6 @@
 """The default item effects: healing and gold."""
 
-from engine import hookimpl
-from engine.core.components import Fighter, Inventory
+from engine import Fighter, Inventory, hookimpl
 
 
 def heal(game, entity, kind, amount):

@@ -143,8 +143,7 @@ def test_a_plugin_ruleset_system_and_component(tmp_path, monkeypatch):
     (tmp_path / "plugins").mkdir()
     (tmp_path / "plugins" / "hardy.py").write_text(textwrap.dedent("""
         import dataclasses
-        from engine import ActionResult, GameRules, Phase, Ruleset, System, hookimpl
-        from engine.core.components import Fighter
+        from engine import ActionResult, Fighter, GameRules, Phase, Ruleset, System, hookimpl
 
         @dataclasses.dataclass
         class Regen:
