@@ -11,6 +11,7 @@ __version__ = "0.1.0"
 from engine.core.actions import Action, ActionResult, Attack, Move, Wait  # noqa: E402
 from engine.core.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
 from engine.core.generate import generate_level, run_generator  # noqa: E402
+from engine.core.limits import MAX_MAP_BYTES, MAX_MAP_SIDE  # noqa: E402
 from engine.core.registry import PluginError, Registry, hookimpl, load_registry  # noqa: E402
 from engine.core.rules import GameRules, load_rules  # noqa: E402
 from engine.kit.fov import FovAlgorithm, radius_mask  # noqa: E402
@@ -18,6 +19,8 @@ from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenContext, GenerationError, 
 
 __all__ = [
     "FLOOR",
+    "MAX_MAP_BYTES",
+    "MAX_MAP_SIDE",
     "STAIRS",
     "WALL",
     "Action",
