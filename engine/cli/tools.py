@@ -96,7 +96,7 @@ def run(name: str, argv: Sequence[str]) -> int:
 
         return catalog.main(list(argv))
     if name == "scores":
-        from engine.persist import profile
+        from engine.cli import scores
 
-        return profile.scores_main(argv)
+        return scores.main(argv)
     raise UsageError(f"unknown subcommand {name!r}")
