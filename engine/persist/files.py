@@ -88,7 +88,8 @@ def _probe(folder: Path) -> str | None:
     """Why ``folder`` cannot hold our files, or None: create it, then create and delete a file."""
     try:
         makedirs(folder)
-        probe = folder / f".probe-{os.getpid()}"
+        clean_stale_temps(folder, f".probe{TMP_TAG}*")  # of a process killed between the two calls below
+        probe = folder / f".probe{TMP_TAG}{os.getpid()}"
         fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         os.close(fd)
         os.unlink(probe)
