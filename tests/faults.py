@@ -1,7 +1,8 @@
 """Fault injection for the file layer, in the spirit of SQLite's I/O error tests.
 
 The file layer (:mod:`engine.persist.files`) makes every OS call that changes the disk through its
-module's ``os`` name: ``os.mkdir``, ``os.open``, ``os.write``, ``os.fsync``, ``os.replace``. This
+module's ``os`` name: ``os.mkdir``, ``os.open``, ``os.write``, ``os.fsync``, ``os.replace``,
+``os.unlink`` (:func:`~engine.persist.files.remove`: permadeath's delete). This
 helper swaps that name for a :class:`FaultyOS` that counts those calls and makes the Nth call of one
 kind fail (``OSError``, EIO by default), or makes the Nth ``write`` write only half of its bytes
 (``"short_write"``: the writer must carry on from there). Everything else goes to the real ``os``.
@@ -35,7 +36,7 @@ from typing import Any
 
 from engine.persist import files
 
-OPS = ("mkdir", "open", "write", "fsync", "replace", "short_write")
+OPS = ("mkdir", "open", "write", "fsync", "replace", "unlink", "short_write")
 
 
 class FaultyOS:
@@ -81,6 +82,10 @@ class FaultyOS:
     def replace(self, src: Any, dst: Any, *args: Any, **kwargs: Any) -> None:
         self._fail("replace", dst)
         os.replace(src, dst, *args, **kwargs)
+
+    def unlink(self, path: Any, *args: Any, **kwargs: Any) -> None:
+        self._fail("unlink", path)
+        os.unlink(path, *args, **kwargs)
 
 
 @contextmanager

@@ -144,13 +144,12 @@ def test_a_morgue_under_every_fault(home, registry):
             assert written == [case.result]  # it says it wrote it: it is there, whole
         elif case.error is None:  # the folder check failed: saving is off, said in one line
             assert not written and lines(case.err) == 1 and "nothing will be saved" in case.err
-        assert temporary_files(home) == []
         fresh_process()
         assert morgue.write(game, "killed by a test", home) is not None
         assert temporary_files(home) == []
 
     cases = sweep(lambda: morgue.write(game, "killed by a test", home), judge, before=clear)
-    assert {c.op for c in cases} == {"open", "write", "fsync", "replace", "short_write"}
+    assert {c.op for c in cases} == {"open", "write", "fsync", "replace", "unlink", "short_write"}
 
 
 def test_the_harness_fails_what_it_says(home):
@@ -160,3 +159,21 @@ def test_the_harness_fails_what_it_says(home):
         files.write_json(home / "x.json", "x", 1, {})
     assert fake.fired and fake.calls["replace"] == 1 and not (home / "x.json").exists()
     assert json.loads(json.dumps(dict(fake.calls)))["open"] >= 1
+
+
+def test_remove_under_every_fault(home):
+    """Permadeath's delete: the file is there (the failure said, by an OSError) or it is gone."""
+    path = home / "run.json"
+
+    def put():
+        fresh_process()
+        files.write_json(path, "run", 1, OLD)
+
+    def judge(case):
+        if case.error is not None:
+            assert path.exists() and case.op == "unlink"  # not deleted, and the caller is told
+        else:
+            assert case.result is True and not path.exists()
+
+    cases = sweep(lambda: files.remove(path), judge, before=put)
+    assert {c.op for c in cases} == {"unlink", "open", "fsync"}  # the folder's fsync failing is not an error

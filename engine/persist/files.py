@@ -184,10 +184,7 @@ def clean_stale_temps(folder: Path, pattern: str) -> None:
             continue
         if pid != os.getpid() and pid_alive(pid):
             continue  # that writer may still be writing
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+        _unlink_quietly(tmp)
 
 
 def _unlink_quietly(path: Path) -> None:
@@ -257,7 +254,7 @@ def remove(path: Path) -> bool:
     if mine and not saving_enabled():
         return False
     try:
-        path.unlink()
+        os.unlink(path)
     except FileNotFoundError:
         return False
     except OSError as e:
