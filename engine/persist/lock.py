@@ -1,6 +1,6 @@
 """Locks on the data folder (``UNDERCROFT_HOME``), so that two Undercrofts sharing it never fight.
 
-Both are OS file locks taken through ``filelock`` (``flock`` on Unix, ``LockFileEx`` on Windows):
+Both are OS file locks taken through ``filelock`` (``flock`` on Unix, Windows' own file locks):
 the OS releases them when the process ends, however it ends (SIGKILL, a power cut, a crash), so a
 dead holder never leaves a stale lock behind, and nothing has to guess from timestamps or pids.
 
