@@ -11,6 +11,7 @@ from engine.core.actions import Action, ActionResult, Attack, Move, Wait  # noqa
 from engine.core.components import Actor, Fighter, Inventory, Item, Monster, Player, Position, Renderable  # noqa: E402
 from engine.core.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
 from engine.core.generate import run_generator  # noqa: E402
+from engine.core.limits import MAX_MAP_BYTES, MAX_MAP_SIDE  # noqa: E402
 from engine.core.loader import load_registry  # noqa: E402
 from engine.core.registry import PluginError, Registry, hookimpl  # noqa: E402
 from engine.core.requests import ChangeLevel, NewRun, Quit, Request  # noqa: E402
@@ -24,6 +25,8 @@ from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenContext, GenerationError, 
 
 __all__ = [
     "FLOOR",
+    "MAX_MAP_BYTES",
+    "MAX_MAP_SIDE",
     "STAIRS",
     "WALL",
     "Action",

@@ -6,11 +6,10 @@ stairs, or the level's exit with ``goal="exit"`` (a preset's setting). The map's
 size is the text's: ``ctx.width`` and ``ctx.height`` are ignored. Short rows are padded with wall.
 """
 
-from pathlib import Path
-
 import numpy as np
 
-from engine import FLOOR, STAIRS, WALL, GenerationError, Level, hookimpl
+from engine import FLOOR, MAX_MAP_BYTES, STAIRS, WALL, GenerationError, Level, hookimpl
+from engine.kit.textfile import TextFileError, read_text
 
 TILES = {"#": WALL, ".": FLOOR, ">": STAIRS, "@": FLOOR}
 
@@ -56,9 +55,9 @@ def generate(ctx):
     if text is None:
         if not path:
             raise GenerationError("generator 'ascii': give it a map with --map FILE")
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
+        try:  # a regular file only, read no further than the largest map (never /dev/zero or a FIFO)
+            text = read_text(path, MAX_MAP_BYTES)
+        except (OSError, TextFileError) as e:
             raise GenerationError(f"--map {path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
     goal = ctx.params.get("goal", "stairs")
     if goal not in ("stairs", "exit"):

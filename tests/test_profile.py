@@ -79,3 +79,125 @@ def test_an_escape_is_counted_and_scored(home, registry):
     p = profile.load()
     assert (p["escapes"], p["deaths"], p["runs"]) == (1, 0, 2)  # the escape, and the next run begun
     assert p["top"][0]["cause"] == "escaped from depth 1" and p["top"][0]["score"] == 500
+
+
+def write_raw(home, data: dict) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "profile.json").write_text(json.dumps(data))
+
+
+SCHEMA_1 = {"kind": "profile", "schema": 1, "runs": 9, "deaths": 7, "escapes": 1, "deepest": 4, "gold": 300,
+            "top": [{"score": 800, "seed": 2**63 - 1, "preset": "bunyip", "depth": 4, "turns": 10**17,
+                     "cause": "escaped from depth 4", "date": "2025-12-31 23:59"},
+                    {"score": 120, "seed": 1, "preset": "undercroft", "depth": 2, "turns": 50,
+                     "cause": "killed by a rat", "date": "2025-12-30 10:00"}]}
+
+
+def test_a_schema_1_profile_is_upgraded_not_moved_aside(home, capsys):
+    write_raw(home, SCHEMA_1)
+    p = profile.load()
+    assert capsys.readouterr().err == ""
+    assert (p["runs"], p["deaths"], p["escapes"], p["gold"]) == (9, 7, 1, 300)  # the totals are kept
+    assert p["presets"]["bunyip"]["top"][0]["score"] == 800 and p["presets"]["bunyip"]["runs"] == 0
+    assert p["presets"]["bunyip"]["top"][0]["turns"] == 10**15  # schema 1 allowed more: bounded now
+    assert [e["preset"] for e in p["presets"]["undercroft"]["top"]] == ["undercroft"]
+    assert p["settings"] == {}
+    profile.run_started("bunyip")
+    on_disk = json.loads((home / "profile.json").read_text())
+    assert on_disk["schema"] == 2 and on_disk["runs"] == 10 and on_disk["presets"]["bunyip"]["runs"] == 1
+    assert not list(home.glob("*.corrupt-*"))
+
+
+@pytest.mark.parametrize("counter", ["runs", "deaths", "gold", "deepest"])
+def test_a_counter_at_its_limit_saturates_and_the_profile_still_loads(home, capsys, counter):
+    from engine.core.limits import MAX_COUNT
+
+    full = {**profile.fresh(), counter: MAX_COUNT, "kind": "profile", "schema": profile.SCHEMA}
+    full["presets"] = {"undercroft": {**profile.table(), counter: MAX_COUNT}}
+    write_raw(home, full)
+    profile.run_started("undercroft")
+    profile.reached(MAX_COUNT + 5, "undercroft")
+    end(10**16)
+    p = profile.load()
+    assert p[counter] == MAX_COUNT and p["presets"]["undercroft"][counter] == MAX_COUNT
+    assert p["top"][0]["score"] == MAX_COUNT
+    assert capsys.readouterr().err == "" and not list(home.glob("*.corrupt-*"))  # nothing refused
+
+
+def test_each_preset_has_its_own_table(home):
+    for _ in range(3):
+        profile.run_started("lesson28")
+    profile.run_started("undercroft")
+    profile.reached(3, "undercroft")
+    profile.run_ended(escaped=True, seed=4, preset="lesson28", depth=1, turns=9, gold=0, cause="escaped",
+                      date="2026-01-02 00:00")
+    end(50, depth=3, seed=7)
+    profile.run_started()  # a caller that does not say the preset: the totals only
+    p = profile.load()
+    assert (p["runs"], p["deaths"], p["escapes"], p["deepest"]) == (5, 1, 1, 3)
+    lesson, under = p["presets"]["lesson28"], p["presets"]["undercroft"]
+    assert (lesson["runs"], lesson["deaths"], lesson["escapes"], lesson["deepest"]) == (3, 0, 1, 1)
+    assert (under["runs"], under["deaths"], under["escapes"], under["deepest"]) == (1, 1, 0, 3)
+    assert [e["preset"] for e in lesson["top"]] == ["lesson28"] and [e["score"] for e in p["top"]] == [500, 250]
+
+
+def test_the_lesson28_run_counter_is_its_runs(home, registry):
+    """lesson28 starts a new run at each capture or escape: its profile table counts every one, as
+    the keeper reports them (the ``start`` event, with the preset)."""
+    from engine.core.setup import Setup, new_game
+
+    game = new_game(Setup(game="lesson28", seed=5), registry)
+    game.listeners.append(lambda event, g, **_: profile.run_started(g.rules.name) if event == "start" else None)
+    profile.run_started("lesson28")  # the first run began before the listener was attached
+    for token in "left up right down".split() * 25:
+        game.press(token)
+    assert game.run > 1  # caught or escaped at least once
+    assert profile.load()["presets"]["lesson28"]["runs"] == game.run
+
+
+def test_scores_for_one_game_and_for_all(home, capsys):
+    for _ in range(3):
+        profile.run_started("lesson28")
+    end(42, depth=2, seed=5)
+    assert main(["scores", "--game", "lesson28"]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[0] == "Runs 3   Deaths 0   Escapes 0   Deepest 0   Gold 0   (lesson28)"
+    assert "killed by a rat" not in text
+    assert main(["scores", "--game", "lesson28", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {**profile.table(), "runs": 3}
+    assert main(["scores"]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[0].startswith("Runs 3   Deaths 1") and text[0].endswith("(all presets)")
+    assert "Runs 3   Deaths 0   Escapes 0   Deepest 0   Gold 0   (lesson28)" in text
+    assert any(line.endswith("(undercroft)") and "Deaths 1" in line for line in text)
+    assert main(["scores", "--game", "bunyip"]) == 0  # installed, never played: an empty table
+    assert capsys.readouterr().out.startswith("Runs 0   Deaths 0")
+
+
+def test_scores_for_an_unknown_game_is_one_line(home, capsys):
+    assert main(["scores", "--game", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "scores --game 'chess': no such preset (valid: " in err and "lesson28" in err
+
+
+def test_settings_are_remembered_validated_and_forgotten(home):
+    assert profile.settings() == {}
+    assert profile.update_settings(window_width=1152, zoom=1.5, mute=True, tileset="dejavu") == {
+        "window_width": 1152, "zoom": 1.5, "mute": True, "tileset": "dejavu"}
+    profile.run_started("undercroft")  # other updates keep them
+    assert profile.update_settings(mute=None)["tileset"] == "dejavu"
+    assert profile.settings() == {"window_width": 1152, "zoom": 1.5, "tileset": "dejavu"}
+    before = (home / "profile.json").read_bytes()
+    for bad in ({"Zoom": 2}, {"zoom": float("nan")}, {"zoom": [1, 2]}, {"tileset": "x" * 201},
+                {"tileset": "\ud800"}, {"zoom": 10**16}):
+        with pytest.raises(ValueError, match="^settings"):
+            profile.update_settings(**bad)
+    with pytest.raises(ValueError, match="at most 64 settings"):
+        profile.update_settings(**{f"s{i}": i for i in range(62)})
+    assert (home / "profile.json").read_bytes() == before  # a refused change writes nothing
+
+
+def test_a_bad_settings_table_is_refused_on_load(home, capsys):
+    write_raw(home, {**profile.fresh(), "settings": {"zoom": {"nested": 1}}, "kind": "profile", "schema": 2})
+    assert profile.settings() == {}
+    assert "settings.zoom: expected" in capsys.readouterr().err

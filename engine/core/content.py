@@ -38,7 +38,7 @@ class MonsterKind:
     hp: Annotated[int, Int(1, 10**6)]
     attack: Annotated[int, COUNT]
     defense: Annotated[int, COUNT] = 0
-    sight: Annotated[int, Int(1, limits.MAX_SIDE)] = 8
+    sight: Annotated[int, Int(1, limits.MAX_MAP_SIDE)] = 8
     speed: Annotated[int, Int(1, limits.MAX_SPEED)] = 100
     behaviour: Annotated[str, NonEmpty()] = "chase"
     min_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = 1

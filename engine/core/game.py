@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core import levels
+from engine.core import levels, limits
 from engine.core import rng as rngmod
 from engine.core.actions import Action, ActionResult
 from engine.core.components import Monster
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from engine.core.rules import GameRules
     from engine.kit.mapgen import Level
 
-MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain is a plugin's bug
 
 
 class Game(Run):
@@ -138,7 +137,7 @@ class Game(Run):
 
     def perform(self, entity: int, action: Action) -> ActionResult:
         """Perform an action, following alternates (a bump becomes an attack)."""
-        for _ in range(MAX_ALTERNATES):
+        for _ in range(limits.MAX_ALTERNATES):
             result = action.perform(self, entity)
             if result.alternate is None:
                 return result

@@ -63,7 +63,7 @@ def check(state: RunState, registry: Registry, rules: GameRules) -> None:
             raise ValueError(f"scheduler: entity {entity} does not exist")
         if entity != player and not (world.has(entity, Monster) and world.get(entity, Monster).awake):
             raise ValueError(f"scheduler: entity {entity} is scheduled but is no awake monster")
-        if not -limits.BIG <= state.scheduler.energy[entity] <= limits.BIG:
+        if not -limits.MAX_STAT <= state.scheduler.energy[entity] <= limits.MAX_STAT:
             raise ValueError(f"scheduler: energy of entity {entity} out of range: {state.scheduler.energy[entity]}")
 
 

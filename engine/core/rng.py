@@ -11,7 +11,9 @@ from __future__ import annotations
 import hashlib
 import random
 
-MAX_SEED = 2**63 - 1
+from engine.core import limits
+
+MAX_SEED = limits.MAX_SEED
 
 
 def derive(seed: int, label: str) -> int:

@@ -90,7 +90,7 @@ class Template(Spec):
         self.fields = fields
 
     def check(self, value: Any, where: str) -> str:
-        text = Str(limits.MAX_TEXT).check(value, where)
+        text = Str(limits.MAX_MESSAGE_CHARS).check(value, where)
         try:
             names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
         except ValueError as e:
@@ -106,7 +106,7 @@ class Messages(Spec):
     expected = "a table of message templates"
 
     def check(self, value: Any, where: str) -> dict[str, str]:
-        table = Map(Str(limits.MAX_TEXT)).check(value, where)
+        table = Map(Str(limits.MAX_MESSAGE_CHARS)).check(value, where)
         return {k: Template(MESSAGE_FIELDS.get(k)).check(v, f"{where}.{k}") for k, v in table.items()}
 
 
@@ -123,9 +123,9 @@ class OrNone(Spec):
         return self.int.check(value, where)
 
 
-SIZE = Int(1, limits.MAX_SIDE)
+SIZE = Int(1, limits.MAX_MAP_SIDE)
 SPAWNS = Int(0, limits.MAX_SPAWNS)
-PLAYER = Obj({"hp": Int(1, limits.BIG), "attack": Int(0, limits.BIG), "defense": Int(0, limits.BIG),
+PLAYER = Obj({"hp": Int(1, limits.MAX_STAT), "attack": Int(0, limits.MAX_STAT), "defense": Int(0, limits.MAX_STAT),
               "speed": Int(1, limits.MAX_SPEED), "glyph": Char(), "color": Color()},
              defaults={"defense": 0, "speed": 100, "glyph": "@", "color": (255, 255, 255)})
 TILE = Obj({"glyph": Char(), "color": Color(), "remembered": Color()},
@@ -168,7 +168,7 @@ class GameRules:
     generator_params: Annotated[dict[str, dict[str, Any]], Map(Map(Json()), expected="a table of tables "
                                                                    "(one per generator)")] = field(default_factory=dict)
     fov: Annotated[str, NonEmpty()]
-    fov_radius: Annotated[int | None, OrNone(limits.MAX_SIDE)] = 8
+    fov_radius: Annotated[int | None, OrNone(limits.MAX_MAP_SIDE)] = 8
     player: Annotated[dict[str, Any], PLAYER] = field(default_factory=lambda: {"hp": 20, "attack": 4, "defense": 0})
     monsters: Annotated[tuple[str, ...], List(NonEmpty(), most=10_000, as_tuple=True)] = ()
     monster_count: Annotated[tuple[int, int, int, int], Check(
@@ -190,7 +190,7 @@ class GameRules:
         most=1000, expected='a list of [min_depth, min_roll 0..99, "monster"] rows', as_tuple=True)] = ()
     monster_kinds: Annotated[dict[str, MonsterKind], Map(Spec())] = field(default_factory=dict)
     place_in_rooms: Annotated[bool, Bool()] = False
-    start_clearance: Annotated[int, Int(0, limits.MAX_SIDE)] = 4
+    start_clearance: Annotated[int, Int(0, limits.MAX_MAP_SIDE)] = 4
     tiles: Annotated[dict[str, dict[str, Any]], Map(TILE, key=Choice(*DEFAULT_TILES),
                                                   expected="a table of wall/floor/stairs tables")] = field(
         default_factory=dict)

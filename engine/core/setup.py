@@ -63,8 +63,8 @@ def parse_size(text: str) -> tuple[int, int]:
     if match is None:
         raise UsageError(f"--size {text!r}: expected WIDTHxHEIGHT, e.g. 80x43")
     size = int(match.group(1)), int(match.group(2))
-    if not all(1 <= side <= limits.MAX_SIDE for side in size):
-        raise UsageError(f"--size {text}: each side must be 1..{limits.MAX_SIDE}")
+    if not all(1 <= side <= limits.MAX_MAP_SIDE for side in size):
+        raise UsageError(f"--size {text}: each side must be 1..{limits.MAX_MAP_SIDE}")
     return size
 
 

@@ -70,7 +70,7 @@ class MessageLog(list):
     def add(self, message: str) -> None:
         if not message:
             return
-        self.append(message[: limits.MAX_TEXT])
+        self.append(message[: limits.MAX_MESSAGE_CHARS])
         if len(self) > self.size:
             del self[: len(self) - self.size]
 

@@ -16,6 +16,7 @@ import arcade
 import pyglet
 from arcade.types import LBWH
 
+from engine.core import limits
 from engine.core import status as hud_words
 from engine.core.game import Game
 from engine.core.rules import GameRules
@@ -26,7 +27,7 @@ from engine.frontend.input import KeyReader, Token, Zoom
 from engine.frontend.loop import OnDemand
 from engine.frontend.title import TitleScreen
 
-MAX_ZOOM = 8
+MAX_ZOOM = limits.MAX_ZOOM
 HUD_ROW_PX = 20  # the tallest HUD text row, in pixels
 
 

@@ -1,21 +1,31 @@
-"""The file layer under run saves, the profile and replays: plain versioned JSON, crash-safe, wary.
+"""The file layer under run saves, the profile, morgues and replays: plain versioned JSON, crash-safe, wary.
 
 Every file is one JSON object ``{"kind": KIND, "schema": N, ...}``. Writing is atomic: the text goes
-to a temporary file in the same folder, is fsynced, renamed over the old file, and the folder is
-fsynced too, so a crash (even SIGKILL) at any moment leaves either the old file or the new one.
-Never pickle: a save is data, and loading data never runs code.
+to a temporary file in the same folder (``.NAME.tmp-<pid>``), is fsynced, renamed over the old file,
+and the folder is fsynced too, so a crash (even SIGKILL) or an I/O error at any moment leaves either
+the old file or the new one. A writer that fails removes its temporary file; one killed mid-write
+leaves it, and the next write of that file removes it. Never pickle: a save is data, and loading data
+never runs code. Every OS call that changes the disk goes through this module's ``os`` name (so
+``tests/faults.py`` can fail any one of them).
 
-Reading is suspicious. A file that is too big, not UTF-8, not JSON, nested absurdly deep, of another
-kind or of a schema this engine cannot read raises :class:`BadFile` with a one-line reason;
-:func:`quarantine` then moves it aside as ``NAME.corrupt-<n>`` (never deleted: the bytes may matter
-to a bug report) and the game goes on. Older schemas are upgraded by the migrations the caller
-passes: ``{old_schema: fn(data) -> data}``, applied one schema at a time.
+Reading is suspicious. Only a regular file is read, and never more than :data:`MAX_BYTES` + 1 bytes
+(:mod:`engine.kit.textfile`: ``/dev/zero`` or a FIFO is refused, not read). A file that is too
+big, special, not UTF-8, not JSON, nested absurdly deep, of another kind or of a schema this engine
+cannot read raises :class:`BadFile` with a one-line reason; :func:`quarantine` then moves it aside as
+``NAME.corrupt-<n>`` (never deleted: the bytes may matter to a bug report) and the game goes on.
+Older schemas are upgraded by the migrations the caller passes: ``{old_schema: fn(data) -> data}``.
 
-The folder is ``UNDERCROFT_HOME`` when set, else platformdirs' user data dir for "undercroft".
+The folder is ``UNDERCROFT_HOME`` when set, else platformdirs' user data dir for "undercroft"
+(:func:`home`). :func:`data_dir` checks it once per process by making it and a file in it; when that
+fails (a file in the way, no permission, a read-only filesystem), or a write later finds it so, one
+line says nothing will be saved, :func:`saving_enabled` turns False, and the writers here write
+nothing there, quietly: play goes on. A full disk is not that: each failed write raises OSError and
+its caller says so.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
@@ -23,84 +33,234 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-MAX_BYTES = 16 * 1024 * 1024  # bigger than any honest save, profile or replay
-MAX_DEPTH = 64  # nesting levels; our files use fewer than 6
+from engine.core import limits
+from engine.kit.textfile import TextFileError, read_bytes
+
+MAX_BYTES = limits.MAX_FILE_BYTES
+MAX_DEPTH = limits.MAX_NESTING
 TMP_TAG = ".tmp-"
+# errors that mean "this folder cannot be written at all" (not a full disk, not a passing I/O error)
+UNWRITABLE = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOTDIR})
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+# What this process learnt about data folders: checked ones, unusable ones (folder -> why), lines said.
+_checked: set[str] = set()
+_unusable: dict[str, str] = {}
+_said: set[str] = set()
 
 
 class BadFile(ValueError):
     """A file we will not trust; ``str()`` is the one-line reason."""
 
 
-def data_dir() -> Path:
-    """The user data folder (created on first use): ``UNDERCROFT_HOME`` or platformdirs'."""
-    home = os.environ.get("UNDERCROFT_HOME")
-    if home:
-        path = Path(home)
-    else:
-        import platformdirs  # only when there is no override: tests and tools never need it
+def home() -> Path:
+    """Where the data folder is (``UNDERCROFT_HOME``, else platformdirs'), without touching it."""
+    folder = os.environ.get("UNDERCROFT_HOME")
+    if folder:
+        return Path(folder)
+    import platformdirs  # only when there is no override: tests and tools never need it
 
-        path = Path(platformdirs.user_data_dir("undercroft", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return Path(platformdirs.user_data_dir("undercroft", appauthor=False))
+
+
+def data_dir() -> Path:
+    """The data folder, created on first use. Never raises: the first time a process finds it
+    unusable (a file, not writable, a read-only filesystem) it says so in one line on stderr and
+    saving is off for the rest of the process (:func:`saving_enabled`); the path is still returned,
+    so callers can build names in it, but the writers here will not write there."""
+    folder = home()
+    key = os.path.abspath(folder)
+    if key not in _checked:
+        _checked.add(key)
+        reason = _probe(folder)
+        if reason is not None:
+            _disable(folder, reason)
+    return folder
+
+
+def saving_enabled() -> bool:
+    """Whether anything can be saved in the data folder this process (checks it on first use)."""
+    return os.path.abspath(data_dir()) not in _unusable
+
+
+def _probe(folder: Path) -> str | None:
+    """Why ``folder`` cannot hold our files, or None: create it, then create and delete a file."""
+    try:
+        makedirs(folder)
+        clean_stale_temps(folder, f".probe{TMP_TAG}*")  # of a process killed between the two calls below
+        probe = folder / f".probe{TMP_TAG}{os.getpid()}"
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        return _why(e)
+    return None
+
+
+def _why(e: OSError) -> str:
+    if e.errno == errno.ENOTDIR:
+        return f"{e.filename} is a file, not a folder" if e.filename else "a file is in the way"
+    return e.strerror or str(e)
+
+
+def _disable(folder: Path, reason: str) -> None:
+    _unusable[os.path.abspath(folder)] = reason
+    warn_once(f"cannot save in {folder} ({reason}): playing on, but nothing will be saved "
+              f"(set UNDERCROFT_HOME to a folder you can write)", key=f"unusable:{os.path.abspath(folder)}")
+
+
+def unwritable(e: OSError, folder: Path) -> bool:
+    """Whether ``e`` says the data folder ``folder`` cannot be written at all (no permission, a
+    read-only filesystem); if so, saving is turned off, said once. A full disk is not that."""
+    if e.errno not in UNWRITABLE or not is_data_dir(folder):
+        return False
+    _disable(folder, _why(e))
+    return True
+
+
+def is_data_dir(folder: Path) -> bool:
+    """Whether ``folder`` is the data folder."""
+    return os.path.abspath(folder) == os.path.abspath(home())
+
+
+def _in_data_dir(path: Path) -> bool:
+    return is_data_dir(path.parent)
+
+
+def makedirs(folder: Path) -> None:
+    """``mkdir -p`` through ``os.mkdir`` (one call per missing folder, none when it exists)."""
+    missing = []
+    here = folder
+    while not here.is_dir():
+        missing.append(here)
+        if here.parent == here:
+            break
+        here = here.parent
+    for path in reversed(missing):
+        try:
+            os.mkdir(path)
+        except FileExistsError:
+            if not path.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, "a file, not a folder", str(path)) from None
 
 
 def _fsync_dir(folder: Path) -> None:
+    """Make a rename durable. A failure here is not reported: the rename itself has happened."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:  # pragma: no cover - platforms without directory handles (Windows)
         return
     try:
         os.fsync(fd)
-    except OSError:  # pragma: no cover
+    except OSError:
         pass
     finally:
         os.close(fd)
 
 
-def _clean_stale_temps(path: Path) -> None:
-    """Remove temporary files left by writers that were killed mid-write (their pid is gone)."""
-    for tmp in path.parent.glob(f".{path.name}{TMP_TAG}*"):
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` may still run (True when we cannot tell)."""
+    if pid == os.getpid():
+        return True
+    if sys.platform == "win32":  # os.kill(pid, 0) would terminate it there
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: it exists, and is someone else's
+        return True
+    return True
+
+
+def clean_stale_temps(folder: Path, pattern: str) -> None:
+    """Remove temporary files (``pattern`` is a glob ending in ``TMP_TAG + "*"``) left in ``folder``
+    by writers killed mid-write: those whose pid is gone, and this process's own leftovers."""
+    for tmp in Path(folder).glob(pattern):
         try:
             pid = int(tmp.name.rsplit("-", 1)[1])
-            if pid != os.getpid():
-                os.kill(pid, 0)
-                continue  # that writer is still alive
-        except ProcessLookupError:
-            pass
-        except (ValueError, IndexError, PermissionError):
+        except (ValueError, IndexError):
             continue
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+        if pid != os.getpid() and pid_alive(pid):
+            continue  # that writer may still be writing
+        _unlink_quietly(tmp)
 
 
-def write_json(path: Path, kind: str, schema: int, data: Mapping[str, Any]) -> None:
-    """Write ``data`` as ``{"kind", "schema", ...}`` atomically: temp file, fsync, rename, fsync dir."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps({**data, "kind": kind, "schema": schema}, sort_keys=True, separators=(",", ":"),
-                      allow_nan=False)
-    _clean_stale_temps(path)
+def _unlink_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    """Temp file, write, fsync, rename over ``path``, fsync the folder: old or new, never a mix."""
+    makedirs(path.parent)
+    clean_stale_temps(path.parent, f".{path.name}{TMP_TAG}*")
     tmp = path.parent / f".{path.name}{TMP_TAG}{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(tmp, flags, 0o666)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                n = os.write(fd, view)  # may write less than asked: go on from there
+                if n <= 0:
+                    raise OSError(errno.EIO, "the write wrote nothing", str(tmp))
+                view = view[n:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        _unlink_quietly(tmp)  # a failed write leaves no temporary file of ours
+        raise
     _fsync_dir(path.parent)
 
 
-def remove(path: Path) -> bool:
-    """Delete a file durably; returns whether there was one."""
+def write_text(path: Path, text: str) -> bool:
+    """Write ``text`` as UTF-8 atomically (see :func:`_write_atomic`); characters UTF-8 cannot hold
+    (a lone surrogate) are written as backslash escapes. Returns False, writing nothing, when
+    ``path`` is in the data folder and saving is off (:func:`saving_enabled`; said once already);
+    raises OSError when the write fails (a full disk: the caller says so)."""
     path = Path(path)
+    mine = _in_data_dir(path)
+    if mine and not saving_enabled():
+        return False
     try:
-        path.unlink()
+        _write_atomic(path, text.encode("utf-8", "backslashreplace"))
+    except OSError as e:
+        if unwritable(e, path.parent):  # the folder became unwritable since data_dir() looked
+            return False
+        raise
+    return True
+
+
+def write_json(path: Path, kind: str, schema: int, data: Mapping[str, Any]) -> bool:
+    """Write ``data`` as ``{"kind", "schema", ...}`` atomically (see :func:`write_text`, whose
+    return value and errors this shares)."""
+    text = json.dumps({**data, "kind": kind, "schema": schema}, sort_keys=True, separators=(",", ":"),
+                      allow_nan=False)
+    return write_text(path, text)
+
+
+def remove(path: Path) -> bool:
+    """Delete a file durably; returns whether there was one to delete. In the data folder with
+    saving off, deletes nothing and returns False: callers that rely on a removal (permadeath) must
+    check :func:`saving_enabled` first. Other failures raise OSError."""
+    path = Path(path)
+    mine = _in_data_dir(path)
+    if mine and not saving_enabled():
+        return False
+    try:
+        os.unlink(path)
     except FileNotFoundError:
         return False
+    except OSError as e:
+        if unwritable(e, path.parent):
+            return False
+        raise
     _fsync_dir(path.parent)
     return True
 
@@ -125,10 +285,10 @@ def _no_constants(name: str) -> Any:
 def read_json(path: Path, kind: str, schema: int, migrations: Mapping[int, Migration] | None = None) -> dict:
     """Read and check one file of ``kind``; upgrade older schemas; raise BadFile saying why not."""
     path = Path(path)
-    size = path.stat().st_size
-    if size > MAX_BYTES:
-        raise BadFile(f"too big ({size} bytes; the limit is {MAX_BYTES})")
-    raw = path.read_bytes()
+    try:
+        raw = read_bytes(path, MAX_BYTES)  # regular files only, never more than MAX_BYTES + 1 bytes
+    except TextFileError as e:
+        raise BadFile(str(e)) from None
     if not raw.strip():
         raise BadFile("empty file")
     try:
@@ -192,9 +352,14 @@ def load(path: Path, kind: str, schema: int, *, what: str, then: str,
          check: Callable[[dict], Any] | None = None) -> Any:
     """Read ``path``, or None when it is missing. A bad file (including one ``check`` rejects with
     ValueError) gets one line on stderr, is quarantined, and None is returned so the game goes on:
-    ``what`` names the file ("run save"), ``then`` says what happens instead ("starting a new run")."""
+    ``what`` names the file ("run save"), ``then`` says what happens instead ("starting a new run").
+    A bad file that cannot be moved aside (saving is off) is said once per process, not at every load."""
     path = Path(path)
-    if not path.exists():
+    try:
+        if not path.exists():
+            return None
+    except OSError as e:  # cannot even look (a folder we may not enter)
+        warn_once(f"{what} {path}: cannot read it ({e.strerror or e}); {then}", key=f"bad:{path}")
         return None
     try:
         data = read_json(path, kind, schema, migrations)
@@ -207,10 +372,23 @@ def load(path: Path, kind: str, schema: int, *, what: str, then: str,
         moved = f"moved aside to {quarantine(path).name}"
     except OSError as e:
         moved = f"could not move it aside ({e.strerror or e})"
-    warn(f"{what} {path}: {reason[:200]}; {moved}; {then}")
+    warn_once(f"{what} {path}: {reason[:200]}; {moved}; {then}", key=f"bad:{path}:{reason[:200]}:{moved}")
     return None
 
 
 def warn(line: str) -> None:
-    """One line on stderr, in the engine's voice."""
-    print(f"undercroft: {line}", file=sys.stderr)
+    """One line on stderr, in the engine's voice (characters the terminal cannot show are escaped)."""
+    text = f"undercroft: {line}"
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    print(text.encode(encoding, "backslashreplace").decode(encoding, "replace"), file=sys.stderr)
+
+
+def warn_once(line: str, key: str | None = None) -> bool:
+    """:func:`warn`, unless this process has said it (or a line with the same ``key``) already;
+    returns whether it was said."""
+    key = line if key is None else key
+    if key in _said:
+        return False
+    _said.add(key)
+    warn(line)
+    return True

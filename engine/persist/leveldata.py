@@ -14,17 +14,17 @@ from engine.kit.mapgen import TILE_CHARS, Level, Rect
 
 CHARS_TILE = {c: t for t, c in TILE_CHARS.items()}
 _CHARS = "".join(sorted(CHARS_TILE))
-_ROW = Str(limits.MAX_SIDE, 1, f"[{_CHARS}]+", expected=f"a row of only {_CHARS}")
-_CELL = Tuple(Int(0, limits.MAX_SIDE - 1), Int(0, limits.MAX_SIDE - 1), expected="[x, y] on the map")
-_COORD = Int(0, limits.MAX_SIDE - 1)
+_ROW = Str(limits.MAX_MAP_SIDE, 1, f"[{_CHARS}]+", expected=f"a row of only {_CHARS}")
+_CELL = Tuple(Int(0, limits.MAX_MAP_SIDE - 1), Int(0, limits.MAX_MAP_SIDE - 1), expected="[x, y] on the map")
+_COORD = Int(0, limits.MAX_MAP_SIDE - 1)
 
 LEVEL = Obj({
-    "rows": Check(List(_ROW, lo=1, most=limits.MAX_SIDE), lambda rows: all(len(r) == len(rows[0]) for r in rows),
+    "rows": Check(List(_ROW, lo=1, most=limits.MAX_MAP_SIDE), lambda rows: all(len(r) == len(rows[0]) for r in rows),
                   "rows of one width"),
     "start": _CELL,
     "stairs": Optional(_CELL),
     "exit": Optional(_CELL),
-    "rooms": List(Tuple(_COORD, _COORD, Int(1, limits.MAX_SIDE), Int(1, limits.MAX_SIDE),
+    "rooms": List(Tuple(_COORD, _COORD, Int(1, limits.MAX_MAP_SIDE), Int(1, limits.MAX_MAP_SIDE),
                         expected="[x, y, w, h] on the map"), most=10_000),
     "generator": Str(100),
     "spawns": List(Tuple(Str(100, 1), _COORD, _COORD, expected='["kind", x, y]'), most=limits.MAX_ENTITIES),

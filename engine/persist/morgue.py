@@ -2,17 +2,19 @@
 
 It says how the run went (preset, seed, plugins, depth, turns, HP, gold, the cause of death), shows
 the final map as the player knew it (only the cells they had seen; ``@`` where they fell), and the
-last 20 messages. Text only: it is never read back by the game.
+last 20 messages. Text only: it is never read back by the game. It is written atomically by the
+file layer (temporary files of a writer killed mid-write are cleaned up by the next morgue), and
+text UTF-8 cannot hold (a lone surrogate in a message) is written as a backslash escape.
 """
 
 from __future__ import annotations
 
 import datetime
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core.components import Fighter, Inventory, Monster, Position
+from engine.persist import files
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -76,15 +78,18 @@ def text(game: Game, cause: str, when: datetime.datetime) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(game: Game, cause: str, folder: Path) -> Path:
-    """Write the morgue file for this death; returns its path (``morgue-<date>-<seed>.txt``)."""
+def write(game: Game, cause: str, folder: Path) -> Path | None:
+    """Write the morgue file for this death; returns its path (``morgue-<date>-<seed>.txt``), or
+    None when nothing can be saved in the data folder (said once already). Raises OSError when the
+    write fails (a full disk): the caller says so in one line."""
+    folder = Path(folder)
+    if not files.saving_enabled() and files.is_data_dir(folder):
+        return None
     when = datetime.datetime.now().astimezone()
     path = folder / f"morgue-{when.strftime('%Y%m%d-%H%M%S')}-{game.seed}.txt"
     n = 1
     while path.exists():  # two deaths in one second (tests, on_death = "new_run")
         n += 1
         path = folder / f"morgue-{when.strftime('%Y%m%d-%H%M%S')}-{game.seed}-{n}.txt"
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    tmp.write_text(text(game, cause, when), encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+    files.clean_stale_temps(folder, f".morgue-*{files.TMP_TAG}*")  # of any earlier morgue
+    return path if files.write_text(path, text(game, cause, when)) else None

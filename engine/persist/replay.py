@@ -41,7 +41,7 @@ LAST = "last-run.replay.json"
 SPEC = Obj({
     "engine": Str(100), "content": Str(100), "game": Str(100, 1),
     "seed": Int(0, limits.MAX_SEED, W),
-    "size": Optional(Obj({"width": Int(1, limits.MAX_SIDE, W), "height": Int(1, limits.MAX_SIDE, W)})),
+    "size": Optional(Obj({"width": Int(1, limits.MAX_MAP_SIDE, W), "height": Int(1, limits.MAX_MAP_SIDE, W)})),
     "choices": Map(Str(100, 1), key=Str(20, 1), most=10, expected="{kind: name} plugin choices"),
     "source_level": Optional(leveldata.LEVEL),
     "source": Optional(Str(64)), "end": Optional(Str(64)),

@@ -40,20 +40,20 @@ SCHEMA = 2  # 1: before the run state was its own (entities by field, derived ma
 MIGRATIONS: dict[int, Any] = {}  # schema n -> fn(data) -> data of schema n + 1
 
 W = "a whole number"  # how saves name their integers in messages
-COORD = Int(0, limits.MAX_SIDE - 1, W)
-STAT = Int(0, limits.BIG, W)
+COORD = Int(0, limits.MAX_MAP_SIDE - 1, W)
+STAT = Int(0, limits.MAX_STAT, W)
 COMPONENTS: dict[str, Spec] = {
     "Position": Obj({"x": COORD, "y": COORD}, build=Position),
     "Actor": Obj({"speed": Int(1, limits.MAX_SPEED, W)}, build=Actor),
-    "Fighter": Obj({"hp": STAT, "max_hp": Int(1, limits.BIG, W), "attack": STAT, "defense": STAT}, build=Fighter),
-    "Monster": Obj({"kind": Str(100, 1), "behaviour": Str(100, 1), "sight": Int(0, limits.MAX_SIDE, W),
+    "Fighter": Obj({"hp": STAT, "max_hp": Int(1, limits.MAX_STAT, W), "attack": STAT, "defense": STAT}, build=Fighter),
+    "Monster": Obj({"kind": Str(100, 1), "behaviour": Str(100, 1), "sight": Int(0, limits.MAX_MAP_SIDE, W),
                     "awake": Bool()}, build=Monster),
     "Player": Obj({}, build=Player),
-    "Item": Obj({"kind": Str(100, 1), "amount": Int(1, limits.BIG, W)}, build=Item),
-    "Inventory": Obj({"gold": STAT, "pack": Map(Int(1, limits.BIG, W), key=Str(100, 1))}, build=Inventory),
+    "Item": Obj({"kind": Str(100, 1), "amount": Int(1, limits.MAX_STAT, W)}, build=Item),
+    "Inventory": Obj({"gold": STAT, "pack": Map(Int(1, limits.MAX_STAT, W), key=Str(100, 1))}, build=Inventory),
 }
 assert set(COMPONENTS) == set(SAVED), "every saved component has a spec"
-ACTOR = Tuple(Int(1, limits.BIG, W), Int(1, limits.MAX_SPEED, W), Int(-limits.BIG, limits.BIG, W),
+ACTOR = Tuple(Int(1, limits.MAX_STAT, W), Int(1, limits.MAX_SPEED, W), Int(-limits.MAX_STAT, limits.MAX_STAT, W),
               expected="[id, speed, energy]")
 
 
@@ -118,7 +118,7 @@ def summary(data: dict[str, Any]) -> dict[str, Any]:
     """What a title screen shows about a save: preset, seed, depth, turn, run (checked: a bad save
     raises SchemaError here too)."""
     spec = Obj({"game": Str(100, 1), "seed": Int(0, limits.MAX_SEED, W), "depth": Int(1, limits.MAX_DEPTH, W),
-                "turn": STAT, "run": Int(1, limits.BIG, W)}, unknown_ok=True)
+                "turn": STAT, "run": Int(1, limits.MAX_STAT, W)}, unknown_ok=True)
     return spec.check(data, "")
 
 
@@ -129,21 +129,21 @@ def _known(table: dict, what: str) -> Check:
 def run_spec(registry: Registry) -> Obj:
     """The shape of a run save, with the names this registry knows."""
     components = {**COMPONENTS, **{name: of(cls) for name, cls in registry.components.items()}}
-    entity = Obj({"id": Int(1, limits.BIG, W), **components}, defaults=dict.fromkeys(components, True))
+    entity = Obj({"id": Int(1, limits.MAX_STAT, W), **components}, defaults=dict.fromkeys(components, True))
     return Obj({
         "game": _known(registry.games, "preset"),
-        "size": Tuple(Int(1, limits.MAX_SIDE, W), Int(1, limits.MAX_SIDE, W), expected="[width, height]"),
+        "size": Tuple(Int(1, limits.MAX_MAP_SIDE, W), Int(1, limits.MAX_MAP_SIDE, W), expected="[width, height]"),
         "choices": Obj({"fov": _known(registry.fov, "FOV"), "generator": _known(registry.generators, "generator")},
                        defaults={"fov": True, "generator": True}),
         "first_seed": Int(0, limits.MAX_SEED, W), "seed": Int(0, limits.MAX_SEED, W),
-        "run": Int(1, limits.BIG, W), "turn": STAT, "depth": Int(1, limits.MAX_DEPTH, W),
+        "run": Int(1, limits.MAX_STAT, W), "turn": STAT, "depth": Int(1, limits.MAX_DEPTH, W),
         "alive": Check(Bool(), lambda alive: alive, "true (a dead run is never saved)"),
         "level": leveldata.LEVEL, "source_level": Optional(leveldata.LEVEL),
-        "seen": List(Str(limits.MAX_SIDE, 1, "[01]+", expected="a row of 0 and 1"), most=limits.MAX_SIDE),
+        "seen": List(Str(limits.MAX_MAP_SIDE, 1, "[01]+", expected="a row of 0 and 1"), most=limits.MAX_MAP_SIDE),
         "entities": List(entity, lo=1, most=limits.MAX_ENTITIES),
         "scheduler": Obj({"player": ACTOR, "actors": List(ACTOR, most=limits.MAX_ENTITIES)}),
         "streams": Map(StreamState(), most=10_000, expected="an object of stream states"),
-        "messages": List(Str(limits.MAX_TEXT), most=limits.MAX_MESSAGES),
+        "messages": List(Str(limits.MAX_MESSAGE_CHARS), most=limits.MAX_MESSAGES),
         "keys": List(Token(), most=limits.MAX_KEYS),
     })
 

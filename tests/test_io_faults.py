@@ -1,0 +1,179 @@
+"""I/O errors at every step: fail the Nth mkdir, open, write, fsync or rename (or cut the Nth write
+short) along one profile update, one morgue and one ``files.write_json``, for every N (the harness is
+``tests/faults.py``). Each time the file on disk must be the old or the new version, parseable and
+never a mix; no temporary file may survive the next successful write; and the next start must play
+on, saying at most one line."""
+
+import errno
+import io
+import json
+import shutil
+from contextlib import redirect_stderr
+
+import pytest
+from faults import fresh_process, lines, sweep, temporary_files
+
+from engine.cli.main import main
+from engine.core.setup import Setup, new_game
+from engine.persist import files, morgue, profile
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "a" / "home"  # two folders to make on a fresh start: two mkdirs to fail
+    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
+    fresh_process()
+    yield folder
+    fresh_process()
+
+
+def next_start_plays_on() -> None:
+    """A new process starts a game, plays a key and quits: exit 0 and at most one line."""
+    fresh_process()
+    err = io.StringIO()
+    with redirect_stderr(err), redirect_stdout_null():
+        assert main(["--headless", "--seed", "3", "--keys", "l esc"]) == 0
+    assert lines(err.getvalue()) <= 1, err.getvalue()
+    assert "Traceback" not in err.getvalue()
+
+
+def redirect_stdout_null():
+    from contextlib import redirect_stdout
+
+    return redirect_stdout(io.StringIO())
+
+
+def old_profile(folder) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+    fresh_process()
+    profile.run_started("undercroft")
+    for _ in range(4):
+        profile.run_started("undercroft")  # runs = 5 on disk
+    fresh_process()
+
+
+def profile_runs(folder) -> int | None:
+    path = folder / profile.NAME
+    if not path.exists():
+        return None
+    data = profile.check(files.read_json(path, profile.KIND, profile.SCHEMA, profile.MIGRATIONS))
+    assert data["presets"]["undercroft"]["runs"] == data["runs"]  # one update, never half of one
+    return data["runs"]
+
+
+@pytest.mark.parametrize("code", [errno.EIO, errno.ENOSPC, errno.EACCES], ids=errno.errorcode.get)
+def test_a_profile_update_under_every_fault(home, code):
+    def judge(case):
+        assert case.error is None, f"{case.op} #{case.n}: the update raised {case.error!r}"
+        assert lines(case.err) <= 1 and "Traceback" not in case.err, case.err
+        assert profile_runs(home) in (5, 6), f"{case.op} #{case.n}: neither the old profile nor the new"
+        fresh_process()
+        after = profile.run_started("undercroft")["runs"]  # the next update succeeds...
+        assert profile_runs(home) == after in (6, 7)
+        assert temporary_files(home) == []  # ...and leaves no temporary file
+        if code == errno.EIO:
+            next_start_plays_on()
+
+    cases = sweep(lambda: profile.run_started("undercroft"), judge, before=lambda: old_profile(home), error=code)
+    assert {c.op for c in cases} >= {"open", "write", "fsync", "replace", "short_write"}
+
+
+def test_the_first_profile_in_a_folder_not_yet_made_under_every_fault(home):
+    def start_fresh():
+        shutil.rmtree(home.parent, ignore_errors=True)
+        fresh_process()
+
+    def judge(case):
+        assert case.error is None and lines(case.err) <= 1, (case.op, case.n, case.err)
+        assert profile_runs(home) in (None, 1)  # no profile, or the new one
+        next_start_plays_on()
+        assert temporary_files(home) == []
+
+    cases = sweep(lambda: profile.run_started("undercroft"), judge, before=start_fresh)
+    assert sum(c.op == "mkdir" for c in cases) == 2  # both folders were made, and each failure was seen
+
+
+OLD = {"v": 1, "text": "old"}
+NEW = {"v": 2, "text": "new " * 50_000}  # 200 kB: a short write leaves most of it to write
+
+
+def test_write_json_under_every_fault(home):
+    path = home / "thing.json"
+
+    def put_old():
+        fresh_process()
+        files.write_json(path, "thing", 1, OLD)
+
+    def judge(case):
+        on_disk = {k: v for k, v in files.read_json(path, "thing", 1).items() if k not in ("kind", "schema")}
+        if case.error is None:
+            assert on_disk == NEW, f"{case.op} #{case.n}: no error, yet not the new version"
+        else:
+            assert on_disk in (OLD, NEW), f"{case.op} #{case.n}: neither the old version nor the new"
+        assert temporary_files(home) == []  # a failed write removes its own temporary file at once
+        files.write_json(path, "thing", 1, NEW)
+        assert temporary_files(home) == []
+
+    cases = sweep(lambda: files.write_json(path, "thing", 1, NEW), judge, before=put_old)
+    assert {c.op for c in cases} == {"open", "write", "fsync", "replace", "short_write"}
+    assert all(c.error is None for c in cases if c.op == "short_write")  # a short write is carried on
+
+
+def test_a_morgue_under_every_fault(home, registry):
+    game = new_game(Setup(seed=3), registry)
+    game.messages.append("a lone surrogate \ud800 in a message")
+
+    def clear():
+        fresh_process()
+        shutil.rmtree(home, ignore_errors=True)
+        home.mkdir(parents=True)
+
+    def body(path) -> list[str]:
+        return path.read_text(encoding="utf-8").splitlines()[1:]  # all but the dated first line
+
+    clear()
+    reference = body(morgue.write(game, "killed by a test", home))
+    assert "  a lone surrogate \\ud800 in a message" in reference
+
+    def judge(case):
+        written = sorted(home.glob("morgue-*.txt"))
+        assert len(written) <= 1
+        for path in written:
+            assert body(path) == reference, f"{case.op} #{case.n}: a torn morgue"
+        if case.result is not None:
+            assert written == [case.result]  # it says it wrote it: it is there, whole
+        elif case.error is None:  # the folder check failed: saving is off, said in one line
+            assert not written and lines(case.err) == 1 and "nothing will be saved" in case.err
+        fresh_process()
+        assert morgue.write(game, "killed by a test", home) is not None
+        assert temporary_files(home) == []
+
+    cases = sweep(lambda: morgue.write(game, "killed by a test", home), judge, before=clear)
+    assert {c.op for c in cases} == {"open", "write", "fsync", "replace", "unlink", "short_write"}
+
+
+def test_the_harness_fails_what_it_says(home):
+    from faults import injected
+
+    with injected("replace", 1) as fake, pytest.raises(OSError, match="injected: replace #1"):
+        files.write_json(home / "x.json", "x", 1, {})
+    assert fake.fired and fake.calls["replace"] == 1 and not (home / "x.json").exists()
+    assert json.loads(json.dumps(dict(fake.calls)))["open"] >= 1
+
+
+def test_remove_under_every_fault(home):
+    """Permadeath's delete: the file is there (the failure said, by an OSError) or it is gone."""
+    path = home / "run.json"
+
+    def put():
+        fresh_process()
+        files.write_json(path, "run", 1, OLD)
+
+    def judge(case):
+        if case.error is not None:
+            assert path.exists() and case.op == "unlink"  # not deleted, and the caller is told
+        else:
+            assert case.result is True and not path.exists()
+
+    cases = sweep(lambda: files.remove(path), judge, before=put)
+    assert {c.op for c in cases} == {"unlink", "open", "fsync"}  # the folder's fsync failing is not an error

@@ -1,0 +1,64 @@
+"""The morgue: written whole or not at all, even when the log holds text UTF-8 cannot (a lone
+surrogate), and the temporary files of writers killed mid-write are cleaned up by the next one."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from faults import fresh_process
+
+from engine.core.setup import Setup, new_game
+from engine.persist import files, keeper, morgue, profile
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
+    fresh_process()
+    return folder
+
+
+def dead_pid() -> int:
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+def test_a_lone_surrogate_in_the_log_is_escaped_not_a_crash(home, registry):
+    game = new_game(Setup(seed=3), registry)
+    game.messages.append("broken \ud800 text")
+    path = morgue.write(game, "killed by \ud800", files.data_dir())
+    text = path.read_text(encoding="utf-8")
+    assert "  broken \\ud800 text" in text and "Cause:   killed by \\ud800" in text
+    assert [p.name for p in home.iterdir()] == [path.name]  # no stray .tmp
+
+
+def test_a_death_with_a_lone_surrogate_in_the_log_counts_and_writes_its_morgue(home, registry, tmp_path, capsys):
+    m = tmp_path / "m.txt"
+    m.write_text("#######\n#@o...#\n#######\n")
+    game = keeper.open_game(Setup(map_file=str(m), seed=1), registry)
+    game.messages.append("a \udc80 b")  # as a hostile save or a plugin could leave it
+    for _ in range(30):
+        if not game.alive:
+            break
+        game.press(".")
+    assert not game.alive
+    assert "Traceback" not in capsys.readouterr().err
+    (written,) = home.glob("morgue-*.txt")
+    assert "a \\udc80 b" in written.read_text(encoding="utf-8")
+    assert not [p for p in home.iterdir() if files.TMP_TAG in p.name]
+    assert profile.load()["deaths"] == 1
+
+
+def test_stale_morgue_temporary_files_are_cleaned_by_the_next_morgue(home, registry):
+    home.mkdir()
+    dead, alive = dead_pid(), os.getppid()
+    stale = home / f".morgue-20260101-000000-7.txt{files.TMP_TAG}{dead}"
+    busy = home / f".morgue-20260101-000000-8.txt{files.TMP_TAG}{alive}"  # a writer still running
+    other = home / f".notes.txt{files.TMP_TAG}{dead}"  # not a morgue's: left to its own writer
+    for p in (stale, busy, other):
+        p.write_text("half a morgue")
+    morgue.write(new_game(Setup(seed=3), registry), "killed by a test", home)
+    assert not stale.exists() and busy.exists() and other.exists()
