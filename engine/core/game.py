@@ -145,18 +145,22 @@ class Game(Run):
         raise RuntimeError(f"action chain too long at {action!r}")
 
     def monsters_act(self) -> None:
-        """Hand turns to monsters until the player has energy again (or is dead)."""
+        """Hand turns to monsters until the player has energy again (or is dead). A monster whose
+        action does nothing still uses its turn: a monster never stalls the loop. (The loop is the
+        hot path with many awake monsters: it reads what it needs once.)"""
         state = self.state
+        scheduler, world, player, behaviours = state.scheduler, state.world, state.player, self.registry.behaviours
         while state.alive:
-            entity = state.scheduler.next_ready()
-            if entity is None or entity == state.player:
+            entity = scheduler.next_ready()
+            if entity is None or entity == player:
                 break
-            behaviour = self.registry.behaviours[self.world.get(entity, Monster).behaviour]
-            action = behaviour(self, entity)
-            result = self.perform(entity, action) if action is not None else ActionResult.success()
-            if entity in state.scheduler:
-                # an action that did nothing still uses the turn: a monster never stalls the loop
-                state.scheduler.spend(entity, result.cost if result.done else TURN_COST)
+            action = behaviours[world.get(entity, Monster).behaviour](self, entity)
+            cost = TURN_COST
+            if action is not None:
+                result = self.perform(entity, action)
+                cost = result.cost if result.done else TURN_COST
+            if entity in scheduler:  # it may have died on its own turn
+                scheduler.spend(entity, cost)
 
     def apply(self, request: Request) -> bool:
         """Apply a change of level or run, or a quit, at the end of a turn."""

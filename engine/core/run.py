@@ -244,8 +244,18 @@ class Run:
         return (pos.x - me.x) ** 2 + (pos.y - me.y) ** 2 <= sight * sight
 
     def visible_monsters(self) -> list[int]:
-        visible = self.state.view.visible
-        return [e for (x, y), e in self.state.spatial.blockers().items() if e != self.player and visible[y, x]]
+        """The monsters standing where the player sees, by entity id. Only the light's square is
+        looked at when it holds fewer cells than there are monsters (a crowd of 500 on a big map)."""
+        visible, blockers, player = self.state.view.visible, self.state.spatial.blockers(), self.player
+        radius = self.rules.fov_radius
+        if radius is not None and (2 * radius + 1) ** 2 < len(blockers):
+            px, py = self.position(player)
+            h, w = visible.shape
+            ys, xs = visible[max(0, py - radius):py + radius + 1, max(0, px - radius):px + radius + 1].nonzero()
+            cells = zip((xs + max(0, px - radius)).tolist(), (ys + max(0, py - radius)).tolist(), strict=True)
+            found = [blockers.get(cell) for cell in cells]
+            return sorted(e for e in found if e is not None and e != player)
+        return sorted(e for (x, y), e in blockers.items() if e != player and visible[y, x])
 
     def notice_player(self) -> None:
         """Wake the monsters that notice the player: only awake monsters are scheduled."""
