@@ -1,7 +1,7 @@
 """Undercroft: a turn-based roguelike engine.
 
 This module is the public surface for plugin authors: the hook marker, the content and level
-types, the FOV and generator contracts, actions, and the registry loader.
+types, the FOV, generator and pathfinding contracts, actions, and the registry loader.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from engine.core.registry import PluginError, Registry, hookimpl, load_registry 
 from engine.core.rules import GameRules, load_rules  # noqa: E402
 from engine.kit.fov import FovAlgorithm, radius_mask  # noqa: E402
 from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenContext, GenerationError, Level, Rect  # noqa: E402
+from engine.kit.path import UNREACHABLE, Moves, Pathfinder, descend, downhill  # noqa: E402
 
 __all__ = [
     "FLOOR",
     "STAIRS",
+    "UNREACHABLE",
     "WALL",
     "Action",
     "ActionResult",
@@ -32,10 +34,14 @@ __all__ = [
     "Level",
     "MonsterKind",
     "Move",
+    "Moves",
+    "Pathfinder",
     "PluginError",
     "Rect",
     "Registry",
     "Wait",
+    "descend",
+    "downhill",
     "generate_level",
     "hookimpl",
     "load_kinds",

@@ -28,6 +28,7 @@ from engine.core.content import ContentError, ItemKind, MonsterKind
 from engine.core.rules import GameRules
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GeneratorInfo
+from engine.kit.path import Pathfinder
 
 PROJECT = "undercroft"
 # The built-in plugins, imported by module name as pytest, datasette and llm do. In a checkout
@@ -49,13 +50,15 @@ DEFAULT_PLUGINS = (
     "engine.plugins.gen_rooms",
     "engine.plugins.gen_rooms_and_mazes",
     "engine.plugins.gen_scatter",
+    "engine.plugins.path_heap",
 )
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
-KINDS = ("fov", "generators", "monsters", "items", "effects", "behaviours", "games")
+KINDS = ("fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours", "games")
 REGISTER_HOOKS = {
     "register_fov_algorithms": "fov",
     "register_generators": "generators",
+    "register_pathfinders": "pathfinders",
     "register_monsters": "monsters",
     "register_items": "items",
     "register_effects": "effects",
@@ -63,7 +66,7 @@ REGISTER_HOOKS = {
     "register_games": "games",
 }
 # --plugin KIND=NAME: the kinds a player chooses, and the registry table each picks from.
-CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games"}
+CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games", "path": "pathfinders"}
 
 
 class PluginError(Exception):
@@ -86,6 +89,7 @@ class Registry:
 
     fov: dict[str, FovAlgorithm] = field(default_factory=dict)
     generators: dict[str, GeneratorInfo] = field(default_factory=dict)
+    pathfinders: dict[str, Pathfinder] = field(default_factory=dict)
     monsters: dict[str, MonsterKind] = field(default_factory=dict)
     items: dict[str, ItemKind] = field(default_factory=dict)
     effects: dict[str, Any] = field(default_factory=dict)
@@ -133,6 +137,13 @@ def _make_registrar(kind: str, buffer: dict[str, Any]):
     elif kind == "generators":
         def register(name, fn, *, summary="", params=None, min_size=(3, 3)):
             put(name, GeneratorInfo(name, fn, summary, dict(params or {}), tuple(min_size)))
+    elif kind == "pathfinders":
+        def register(name, *, dijkstra, astar, summary="", python_dijkstra=None, python_astar=None):
+            for what, fn in (("dijkstra", dijkstra), ("astar", astar), ("python_dijkstra", python_dijkstra),
+                             ("python_astar", python_astar)):
+                if fn is not None and not callable(fn):
+                    raise TypeError(f"register_pathfinders: {name!r}: {what} is not callable")
+            put(name, Pathfinder(name, dijkstra, astar, summary, python_dijkstra, python_astar))
     elif kind in ("monsters", "items", "games"):
         cls = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules}[kind]
 
