@@ -89,6 +89,7 @@ def test_a_plugin_registers_a_pathfinder_and_a_bad_one_is_reported(tmp_path):
      r"a goal array must have the cost's shape \(2, 3\), got \(3, 2\)"),
     (lambda pf: pf.dijkstra(np.ones((2, 3)), np.full((2, 3), np.nan)), r"goal values must be numbers"),
     (lambda pf: pf.dijkstra(np.ones((2, 3)), 7), r"goals must be a list of \(x, y\) cells or an array, got int"),
+    (lambda pf: pf.dijkstra(np.ones((2, 3)), {(1, 1): "near"}), r"goal \(1, 1\) has value 'near': goal values must"),
     (lambda pf: pf.dijkstra(np.ones((2, 3)), [], limit=float("nan")), r"limit must be a number"),
     (lambda pf: pf.astar(np.ones((2, 3)), (0, 0), (0, 2)), r"goal \(0, 2\) is outside the 3x2 map"),
     (lambda pf: pf.astar(np.ones((2, 3)), (-1, 0), (0, 0)), r"start \(-1, 0\) is outside"),
@@ -115,8 +116,11 @@ def test_goals_as_cells_bools_floats_and_tcod_style_ints_are_the_same_goals(pf):
     ints = np.full(cost.shape, np.iinfo(np.int32).max, dtype=np.int32)
     ints[0, 0] = ints[2, 4] = 0
     floats = np.where(mask, 0.0, INF)
-    for goals in (mask, ints, floats, {(0, 0), (4, 2)}):
+    for goals in (mask, ints, floats, {(0, 0), (4, 2)}, {(0, 0): 0, (4, 2): 0.0}, (c for c in [(0, 0), (4, 2)])):
         assert np.array_equal(pf.dijkstra(cost, goals), cells)
+    floats[2, 4] = -3
+    assert np.array_equal(pf.dijkstra(cost, {(0, 0): 0, (4, 2): -3}), pf.dijkstra(cost, floats))
+    floats[2, 4] = 0
     assert floats[0, 1] == INF  # the caller's array is not written into
 
 

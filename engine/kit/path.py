@@ -17,7 +17,8 @@ Units and conventions (the same for every function here):
   cost 1 where True (walkable) and impassable where False.
 - Cells are ``(x, y)`` tuples. Distances are float64 arrays of the map's shape; a cell no goal
   can reach (or farther than ``limit``) holds :data:`UNREACHABLE` (``numpy.inf``).
-- ``goals``: a sequence of ``(x, y)`` (each with value 0); or a bool array (value 0 where True);
+- ``goals``: ``(x, y)`` cells, any iterable of them (each with value 0); a mapping from cells to
+  their starting values (``{stairs: 0, gold: -5}``: lower is more attractive); or a bool array (value 0 where True);
   or a numeric array of starting values, where ``inf`` (float) or the dtype's maximum (integer,
   as in ``tcod.path.maxarray``) means "not a goal". A goal keeps its value even on a cell that
   cannot be entered (a monster's cell, an unexplored one), and spreads from there.
@@ -41,7 +42,7 @@ diagonals.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -185,7 +186,18 @@ def as_seeds(goals, shape: tuple[int, int]) -> np.ndarray:
             return seeds
         raise ValueError(f"pathfinding: a goal array must hold bools or numbers, got dtype {goals.dtype}")
     seeds = np.full(shape, UNREACHABLE)
-    if not isinstance(goals, Sequence | set | frozenset):
+    if isinstance(goals, Mapping):
+        for cell, value in goals.items():
+            x, y = check_cell(cell, shape, "goal")
+            try:
+                v = float(value)
+            except (TypeError, ValueError):
+                v = math.nan
+            if math.isnan(v) or v == -math.inf:
+                raise ValueError(f"pathfinding: goal {(x, y)} has value {value!r}: goal values must be numbers")
+            seeds[y, x] = v
+        return seeds
+    if not isinstance(goals, Iterable) or isinstance(goals, str | bytes):
         raise ValueError(f"pathfinding: goals must be a list of (x, y) cells or an array, got {type(goals).__name__}")
     for cell in goals:
         x, y = check_cell(cell, shape, "goal")
