@@ -119,13 +119,6 @@ def dijkstra(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diag
 
 
 @numba.njit(cache=True, nogil=True)
-def _before(f: np.ndarray, a: int, b: int) -> bool:
-    """Entry a leaves the A* heap before entry b: by f, then push number (an entry's number is its
-    index in the entry arrays)."""
-    return f[a] < f[b] or (f[a] == f[b] and a < b)
-
-
-@numba.njit(cache=True, nogil=True)
 def _estimate(dx: int, dy: int, ways: int, diagonal: float, scale: float) -> float:
     if dx < 0:
         dx = -dx
@@ -138,45 +131,49 @@ def _estimate(dx: int, dy: int, ways: int, diagonal: float, scale: float) -> flo
 
 
 @numba.njit(cache=True, nogil=True)
-def astar(cost: np.ndarray, w: int, h: int, sx: int, sy: int, gx: int, gy: int, ways: int,
+def astar(cost: np.ndarray, seen: np.ndarray, w: int, h: int, sx: int, sy: int, gx: int, gy: int, ways: int,
           diagonal: float, cut: bool) -> np.ndarray:
     """The flat indices of a cheapest path's cells after the start, up to the goal; empty if none.
 
-    The heap is an array of entry numbers ordered by ``_before``; an entry's f, g and cell
-    live in parallel arrays indexed by its number, the count of entries pushed before it."""
+    ``seen`` is a zeroed bool array of the map's size (from numpy, which gets zeroed memory from the
+    system without writing it): a cell's g and parent are valid only once it is seen, so a short
+    search on a big map touches only the memory of the cells it reaches.
+
+    An entry is numbered by the count of entries pushed before it; its g and cell live in arrays
+    indexed by that number. The heap holds (f, number) pairs, ordered by f, then number."""
     n = w * h
     cheapest = np.inf
-    for i in range(n):
-        if 0 < cost[i] < cheapest:
-            cheapest = cost[i]
+    for i in range(n):  # branch-free, so that it vectorises
+        c = cost[i]
+        cheapest = min(cheapest, c if c > 0 else np.inf)
     scale = cheapest * MARGIN
-    g = np.full(n, np.inf)
-    parent = np.full(n, -1, dtype=np.int64)
+    g = np.empty(n)  # numba's empty does not write the memory either
+    parent = np.empty(n, dtype=np.int64)
     cap = 64
-    ef, eg = np.empty(cap), np.empty(cap)
-    ecell = np.empty(cap, dtype=np.int64)
-    heap = np.empty(cap, dtype=np.int64)  # entry numbers
+    eg, ecell = np.empty(cap), np.empty(cap, dtype=np.int64)  # per entry
+    hf, hk = np.empty(cap), np.empty(cap, dtype=np.int64)  # the heap: f and entry number
     start, goal = sy * w + sx, gy * w + gx
-    g[start] = 0.0
-    e0 = _estimate(gx - sx, gy - sy, ways, diagonal, scale)
-    ef[0], eg[0], ecell[0], heap[0] = e0, 0.0, start, 0
+    g[start], seen[start] = 0.0, True
+    hf[0], hk[0] = _estimate(gx - sx, gy - sy, ways, diagonal, scale), 0
+    eg[0], ecell[0] = 0.0, start
     pushes, size = 1, 1
     while size > 0:
-        top = heap[0]
+        top = hk[0]
         size -= 1
         if size > 0:  # sift the last entry down from the root
-            last, pos = heap[size], 0
+            lf, lk, pos = hf[size], hk[size], 0
             while True:
                 child = 2 * pos + 1
                 if child >= size:
                     break
-                if child + 1 < size and _before(ef, heap[child + 1], heap[child]):
-                    child += 1
-                if not _before(ef, heap[child], last):
+                other = child + 1
+                if other < size and (hf[other] < hf[child] or (hf[other] == hf[child] and hk[other] < hk[child])):
+                    child = other
+                if hf[child] > lf or (hf[child] == lf and hk[child] > lk):
                     break
-                heap[pos] = heap[child]
+                hf[pos], hk[pos] = hf[child], hk[child]
                 pos = child
-            heap[pos] = last
+            hf[pos], hk[pos] = lf, lk
         i, d = ecell[top], eg[top]
         if d > g[i]:
             continue  # stale
@@ -207,25 +204,24 @@ def astar(cost: np.ndarray, w: int, h: int, sx: int, sy: int, gx: int, gy: int, 
                     continue
                 step = step * diagonal
             nd = d + step
-            if nd < g[j]:
-                g[j] = nd
+            if not seen[j] or nd < g[j]:
+                g[j], seen[j] = nd, True
                 parent[j] = i
-                if pushes == ef.size:
-                    ef, eg = _grow_f(ef), _grow_f(eg)
-                    ecell = _grow_i(ecell)
-                if size == heap.size:
-                    heap = _grow_i(heap)
-                e = _estimate(gx - nx, gy - ny, ways, diagonal, scale)
+                if pushes == eg.size:
+                    eg, ecell = _grow_f(eg), _grow_i(ecell)
+                if size == hf.size:
+                    hf, hk = _grow_f(hf), _grow_i(hk)
                 k = pushes
-                ef[k], eg[k], ecell[k] = nd + e, nd, j
+                f = nd + _estimate(gx - nx, gy - ny, ways, diagonal, scale)
+                eg[k], ecell[k] = nd, j
                 pushes += 1
-                pos = size  # sift up
+                pos = size  # sift up; k is the newest entry, so it goes after any equal f
                 size += 1
                 while pos > 0:
                     up = (pos - 1) >> 1
-                    if not _before(ef, k, heap[up]):
+                    if hf[up] <= f:
                         break
-                    heap[pos] = heap[up]
+                    hf[pos], hk[pos] = hf[up], hk[up]
                     pos = up
-                heap[pos] = k
+                hf[pos], hk[pos] = f, k
     return np.empty(0, dtype=np.int64)

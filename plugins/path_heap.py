@@ -118,7 +118,7 @@ def astar_python(cost: np.ndarray, start: Cell, goal: Cell, moves: Moves) -> lis
 def _check(kernel) -> None:
     cost = np.ones(4, dtype=np.float64)
     kernel.dijkstra(cost, np.array([0.0, INF, INF, INF]), 2, 2, 8, 1.0, False, INF)
-    kernel.astar(cost, 2, 2, 0, 0, 1, 1, 8, 1.0, False)
+    kernel.astar(cost, np.zeros(4, dtype=np.bool_), 2, 2, 0, 0, 1, 1, 8, 1.0, False)
 
 
 def _kernel():
@@ -142,8 +142,8 @@ def astar(cost: np.ndarray, start: Cell, goal: Cell, moves: Moves) -> list[Cell]
     if kernel is None:
         return astar_python(cost, start, goal, moves)
     h, w = cost.shape
-    flat = kernel.astar(cost.ravel(), w, h, start[0], start[1], goal[0], goal[1], moves.movement,
-                        moves.diagonal_cost, moves.cut_corners)
+    flat = kernel.astar(cost.ravel(), np.zeros(w * h, dtype=np.bool_), w, h, start[0], start[1], goal[0], goal[1],
+                        moves.movement, moves.diagonal_cost, moves.cut_corners)
     if flat.size == 0:
         return None
     return [(i % w, i // w) for i in flat.tolist()]
