@@ -96,6 +96,9 @@ def test_a_plugin_registers_a_pathfinder_and_a_bad_one_is_reported(tmp_path):
     (lambda pf: pf.safety(np.ones((2, 3)), [(0, 0)], coefficient=1.2),
      r"safety coefficient must be a negative number, got 1.2"),
     (lambda pf: Moves(6), r"movement must be 4 or 8, got 6"),
+    (lambda pf: downhill(np.zeros((2, 3)), (-1, 0), np.ones((2, 3))), r"cell \(-1, 0\) is outside the 3x2 map"),
+    (lambda pf: pf.dijkstra(np.ones((2, 3)), [(0, 0)], 8), r"moves must be an engine.Moves, such as Moves\(8\)"),
+    (lambda pf: pf.astar(np.ones((2, 3)), (0, 0), (1, 1), 4), r"moves must be an engine.Moves, .*got 4"),
     (lambda pf: Moves(8, 0.5), r"diagonal_cost must be a finite number of at least 1, got 0.5"),
 ])
 def test_bad_arguments_are_one_clear_line(pf, call, message):

@@ -17,16 +17,18 @@ Units and conventions (the same for every function here):
   cost 1 where True (walkable) and impassable where False.
 - Cells are ``(x, y)`` tuples. Distances are float64 arrays of the map's shape; a cell no goal
   can reach (or farther than ``limit``) holds :data:`UNREACHABLE` (``numpy.inf``).
-- ``goals``: ``(x, y)`` cells, any iterable of them (each with value 0); a mapping from cells to
-  their starting values (``{stairs: 0, gold: -5}``: lower is more attractive); or a bool array (value 0 where True);
-  or a numeric array of starting values, where ``inf`` (float) or the dtype's maximum (integer,
-  as in ``tcod.path.maxarray``) means "not a goal". A goal keeps its value even on a cell that
-  cannot be entered (a monster's cell, an unexplored one), and spreads from there.
-- ``dist[y, x]`` is the least total cost of the walk from a goal to ``(x, y)``, counting every
-  cell entered and not the goal's own: the walk from ``(x, y)`` down to the goal costs the same
-  on uniform costs, and on weighted ones counts the cells it leaves instead of those it enters
-  (as libtcod's ``dijkstra2d`` and Brogue's ``dijkstraScan`` do). ``astar`` counts the cells
-  entered from ``start``, so its path costs ``dijkstra(cost, [start])[goal]``.
+- ``goals``: ``(x, y)`` cells, any iterable of them (each with value 0); a mapping from cells
+  to starting values (``{stairs: 0, gold: -5}``: lower pulls harder); a bool array (value 0
+  where True); or a numeric array of starting values, where ``inf`` (float) or the dtype's
+  maximum (integer, as in ``tcod.path.maxarray``) means "not a goal". A goal keeps its value
+  even on a cell that cannot be entered (a monster's cell, an unexplored one), and spreads
+  from there.
+- ``dist[y, x]`` is the least total cost of a walk out from a goal to ``(x, y)``, each step
+  costing the cell it steps onto: the goal's own cost never counts, ``(x, y)``'s always does
+  (as in libtcod's ``dijkstra2d`` and Brogue's ``dijkstraScan``). On uniform costs that is the
+  number of steps (diagonals times ``diagonal_cost``); a walker going down to the goal pays the
+  cells it leaves. ``astar`` counts the cells entered from ``start``, so its path costs
+  ``dijkstra(cost, [start])[goal]``.
 - ``Moves``: 4 or 8 ways (``movement``, as in ``GameRules.movement``); a diagonal step costs
   ``diagonal_cost`` times the cell's cost (default 1: every step one turn, like libtcod's
   ``diagonal=1``; 1.5 or 1.41 for rounder distances; at least 1). By default a diagonal step
@@ -110,7 +112,7 @@ class Pathfinder:
         """The Dijkstra map of ``goals`` over ``cost``: a float64 array of each cell's least cost to
         reach from a goal, ``UNREACHABLE`` where none can (or beyond ``limit``, when given: a
         search that stops early, for monsters that only look so far)."""
-        c = as_cost(cost)
+        c, moves = as_cost(cost), check_moves(moves)
         cap = math.inf if limit is None else float(limit)
         if math.isnan(cap):
             raise ValueError("pathfinding: limit must be a number, got nan")
@@ -120,7 +122,7 @@ class Pathfinder:
         """A cheapest path from ``start`` to ``goal``: the cells stepped on after ``start``, ending with
         ``goal`` (``[]`` when they are the same cell), or None when ``goal`` cannot be reached (it
         cannot be entered, or walls cut it off). ``start`` itself may be any cell."""
-        c = as_cost(cost)
+        c, moves = as_cost(cost), check_moves(moves)
         start, goal = check_cell(start, c.shape, "start"), check_cell(goal, c.shape, "goal")
         if start == goal:
             return []
@@ -141,6 +143,13 @@ class Pathfinder:
         dist = self.dijkstra(cost, threats, moves)
         seeds = np.where(np.isfinite(dist), dist * float(coefficient), UNREACHABLE)
         return self.dijkstra(cost, seeds, moves)
+
+
+def check_moves(moves) -> Moves:
+    """``moves`` itself when it is a :class:`Moves`, else a one-line ValueError."""
+    if not isinstance(moves, Moves):
+        raise ValueError(f"pathfinding: moves must be an engine.Moves, such as Moves(8) or Moves(4), got {moves!r}")
+    return moves
 
 
 def as_cost(cost) -> np.ndarray:
@@ -218,9 +227,9 @@ def downhill(dist: np.ndarray, cell: Cell, cost: np.ndarray, moves: Moves = Move
     ``moves.cut_corners``, is not a diagonal past a wall. Ties go to the first in :data:`STEPS`.
     None when there is no such step: at a goal, at the bottom of a basin, next to a goal that
     cannot be entered (the player's cell, when it is marked so), or cut off."""
-    x, y = cell
+    x, y = check_cell(cell, dist.shape)
     best, here = None, dist[y, x]
-    for dx, dy in moves.steps:
+    for dx, dy in check_moves(moves).steps:
         nx, ny = x + dx, y + dy
         if not _enterable(cost, nx, ny) or (nx, ny) in blocked:
             continue
