@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from engine import UNREACHABLE, Moves, PluginError, descend, downhill, load_registry
+from engine.cli import bench_path
 from engine.kit.path import STEPS
 from tests.test_path_jit import random_cells, random_maps
 
@@ -339,3 +340,15 @@ def test_uniform_distances_are_symmetric_and_descend_walks_them(registry):
             if from_b[a[1], a[0]] < INF:
                 path = walk(from_b, a, walkable, moves)
                 assert len(path) == from_b[a[1], a[0]] and (path[-1] == b if path else a == b)
+
+
+def test_bench_rows_time_compiled_and_python_side_by_side_and_nothing_differs():
+    rows = bench_path.bench_figures(repeats=1, sizes=((40, 30),))
+    names = [r["name"] for r in rows]
+    for op in ("dijkstra", "astar"):
+        for kind in bench_path.MAPS:
+            for variant in ("(numba)", "no-cut (numba)", "(python)"):
+                assert f"path {op} {kind} 40x30 {variant}" in names
+    for r in rows:
+        assert r["unit"] == "us" and r["value"] > 0 and "DIFFERS" not in r["target"], r
+        assert (r["tcod"] is None) == (bench_path.tcod_path() is None)

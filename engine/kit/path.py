@@ -32,7 +32,7 @@ Units and conventions (the same for every function here):
 - ``Moves``: 4 or 8 ways (``movement``, as in ``GameRules.movement``); a diagonal step costs
   ``diagonal_cost`` times the cell's cost (default 1: every step one turn, like libtcod's
   ``diagonal=1``; 1.5 or 1.41 for rounder distances; at least 1). By default a diagonal step
-  may not cut a corner: both cells beside it must be enterable (Brogue and DCSS rules; libtcod
+  may not cut a corner: both cells beside it must be enterable (Brogue's rule; libtcod
   allows it: ``cut_corners=True`` matches libtcod exactly).
 
 Downhill tie-break: among the neighbours with the lowest value, the first in :data:`STEPS` order:
