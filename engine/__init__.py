@@ -1,8 +1,8 @@
 """Undercroft: a turn-based roguelike engine.
 
 This module is the public surface for plugin authors: the hook marker, the content and level
-types, the FOV and generator contracts, actions and the requests they make, rulesets and systems,
-and the registry loader. Plugins import from here and from ``engine.kit``, nothing else.
+types, the FOV, generator and pathfinding contracts, actions and the requests they make, rulesets and
+systems, and the registry loader. Plugins import from here and from ``engine.kit``, nothing else.
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ from engine.core.systems import Phase, System  # noqa: E402
 from engine.core.version import VERSION as __version__  # noqa: E402, F401 - the package version
 from engine.kit.fov import FovAlgorithm, radius_mask  # noqa: E402
 from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenContext, GenerationError, Level, Rect  # noqa: E402
+from engine.kit.path import UNREACHABLE, Moves, Pathfinder, descend, downhill  # noqa: E402
 
 __all__ = [
     "FLOOR",
     "MAX_MAP_BYTES",
     "MAX_MAP_SIDE",
     "STAIRS",
+    "UNREACHABLE",
     "WALL",
     "Action",
     "ActionResult",
@@ -47,7 +49,9 @@ __all__ = [
     "Monster",
     "MonsterKind",
     "Move",
+    "Moves",
     "NewRun",
+    "Pathfinder",
     "Phase",
     "Player",
     "PluginError",
@@ -60,6 +64,8 @@ __all__ = [
     "Ruleset",
     "System",
     "Wait",
+    "descend",
+    "downhill",
     "generate_level",
     "hookimpl",
     "load_kinds",

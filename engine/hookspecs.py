@@ -26,6 +26,32 @@ def register_fov_algorithms(register):
 
 
 @hookspec
+def register_pathfinders(register):
+    """Register pathfinders (Dijkstra maps and A* on the grid); ``--plugin path=NAME`` picks one.
+
+    Called once per plugin when the registry loads. Call
+    ``register(name, *, dijkstra, astar, summary="", python_dijkstra=None, python_astar=None)``;
+    the game reaches it as ``registry.pathfinders[name]``, an ``engine.kit.path.Pathfinder`` whose
+    methods check and normalise the arguments before calling these functions:
+
+    - ``dijkstra(cost, seeds, moves, limit) -> dist``: ``cost`` a C-contiguous float64 array of
+      shape (height, width) indexed ``[y, x]`` (``<= 0``: cannot be entered; ``> 0``: the cost of
+      entering the cell), ``seeds`` a new float64 array of the same shape holding each goal's
+      starting value and ``inf`` elsewhere (the function may write into it and return it),
+      ``moves`` an ``engine.kit.path.Moves`` (4 or 8 ways, ``diagonal_cost``, ``cut_corners``),
+      ``limit`` a float (``inf`` for none). Returns the float64 distance map: each cell's least
+      cost from a goal, ``inf`` where unreachable or beyond ``limit``.
+    - ``astar(cost, start, goal, moves) -> path``: ``start != goal`` are ``(x, y)`` cells on the
+      map and the goal can be entered. Returns the cells after ``start`` up to and including
+      ``goal`` (a list of ``(x, y)``) along a cheapest path, or None when there is none.
+
+    ``python_dijkstra`` and ``python_astar`` are for functions that run a compiled kernel when
+    they can (see ``engine.kit.jit``): the pure-Python references they must agree with exactly,
+    which the tests compare them to and the bench times beside them.
+    """
+
+
+@hookspec
 def register_generators(register):
     """Register dungeon generators.
 

@@ -61,7 +61,7 @@ def test_map_file_and_named_keys(tmp_path, capsys):
 
 BAD = [
     (["--plugin", "fov=nope"], "no fov named 'nope' (valid: "),
-    (["--plugin", "colour=red"], "unknown kind 'colour' (valid kinds: fov, generator, game)"),
+    (["--plugin", "colour=red"], "unknown kind 'colour' (valid kinds: fov, generator, game, path)"),
     (["--plugin", "fov"], "expected KIND=NAME"),
     (["--game", "chess"], "no game named 'chess'"),
     (["--seed", "abc"], "--seed: 'abc' is not an integer"),

@@ -85,16 +85,18 @@ def main(argv: Sequence[str]) -> int:
     p = Parser(prog="undercroft bench", description=__doc__)
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.add_argument("--quick", action="store_true", help="fewer repeats (for a smoke test)")
-    p.add_argument("--only", choices=["turn", "fov", "gen", "window"], action="append",
+    p.add_argument("--only", choices=["turn", "fov", "path", "gen", "window"], action="append",
                    help="run only these groups (repeatable)")
     args = p.parse_args(argv)
     repeats = 3 if args.quick else 7
-    groups = args.only or ["turn", "fov", "gen", "window"]
+    groups = args.only or ["turn", "fov", "path", "gen", "window"]
     rows: list[dict] = []
     if "turn" in groups:
         rows += turn_figures(repeats, 50 if args.quick else 200)
     if "fov" in groups:
         rows += _optional("cli.compare_fov", repeats)
+    if "path" in groups:
+        rows += _optional("cli.bench_path", repeats)
     if "gen" in groups:
         rows += _optional("cli.compare_gen", repeats)
     if "window" in groups:

@@ -39,6 +39,7 @@ from engine.core.systems import System
 from engine.core.version import VERSION
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GeneratorInfo
+from engine.kit.path import Pathfinder
 
 # The built-in plugins, imported by module name as pytest, datasette and llm do. In a checkout
 # ``plugins/`` is mapped onto ``engine.plugins`` by the install (pyproject's package-dir).
@@ -59,6 +60,7 @@ DEFAULT_PLUGINS = (
     "engine.plugins.gen_rooms",
     "engine.plugins.gen_rooms_and_mazes",
     "engine.plugins.gen_scatter",
+    "engine.plugins.path_heap",
     "engine.plugins.preset_bunyip",
     "engine.plugins.preset_lesson28",
 )
@@ -66,6 +68,7 @@ DEFAULT_PLUGINS = (
 REGISTER_HOOKS = {
     "register_fov_algorithms": "fov",
     "register_generators": "generators",
+    "register_pathfinders": "pathfinders",
     "register_monsters": "monsters",
     "register_items": "items",
     "register_effects": "effects",
@@ -91,6 +94,13 @@ def _make_registrar(kind: str, buffer: dict[str, Any]):
     elif kind == "generators":
         def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False):
             put(name, GeneratorInfo(name, fn, summary, dict(params or {}), tuple(min_size), bool(reads_maps)))
+    elif kind == "pathfinders":
+        def register(name, *, dijkstra, astar, summary="", python_dijkstra=None, python_astar=None):
+            for what, fn in (("dijkstra", dijkstra), ("astar", astar), ("python_dijkstra", python_dijkstra),
+                             ("python_astar", python_astar)):
+                if fn is not None and not callable(fn):
+                    raise TypeError(f"register_pathfinders: {name!r}: {what} is not callable")
+            put(name, Pathfinder(name, dijkstra, astar, summary, python_dijkstra, python_astar))
     elif kind in ("monsters", "items", "games", "rulesets", "systems"):
         cls = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules, "rulesets": Ruleset,
                "systems": System}[kind]

@@ -12,14 +12,15 @@ from engine.core.content import ItemKind, MonsterKind
 from engine.core.rules import GameRules
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GeneratorInfo
+from engine.kit.path import Pathfinder
 
 PROJECT = "undercroft"
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
-KINDS = ("fov", "generators", "monsters", "items", "effects", "behaviours", "games", "rulesets", "systems",
-         "components")
+KINDS = ("fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours", "games", "rulesets",
+         "systems", "components")
 # --plugin KIND=NAME: the kinds a player chooses, and the registry table each picks from.
-CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games"}
+CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games", "path": "pathfinders"}
 
 
 class PluginError(Exception):
@@ -42,6 +43,7 @@ class Registry:
 
     fov: dict[str, FovAlgorithm] = field(default_factory=dict)
     generators: dict[str, GeneratorInfo] = field(default_factory=dict)
+    pathfinders: dict[str, Pathfinder] = field(default_factory=dict)
     monsters: dict[str, MonsterKind] = field(default_factory=dict)
     items: dict[str, ItemKind] = field(default_factory=dict)
     effects: dict[str, Any] = field(default_factory=dict)

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 
 class Choices(dict):
-    """The plugin choices of a run (``--plugin fov=...`` and ``generator=...``), over the preset's."""
+    """The plugin choices of a run (``--plugin fov=...``, ``generator=...``, ``path=...``), over the
+    preset's defaults."""
 
     @property
     def fov(self) -> str | None:
@@ -37,6 +38,10 @@ class Choices(dict):
     @property
     def generator(self) -> str | None:
         return self.get("generator")
+
+    @property
+    def path(self) -> str | None:
+        return self.get("path")
 
     def as_dict(self) -> dict[str, str]:
         return {k: v for k, v in sorted(self.items()) if v}

@@ -133,8 +133,9 @@ def run_spec(registry: Registry) -> Obj:
     return Obj({
         "game": _known(registry.games, "preset"),
         "size": Tuple(Int(1, limits.MAX_MAP_SIDE, W), Int(1, limits.MAX_MAP_SIDE, W), expected="[width, height]"),
-        "choices": Obj({"fov": _known(registry.fov, "FOV"), "generator": _known(registry.generators, "generator")},
-                       defaults={"fov": True, "generator": True}),
+        "choices": Obj({"fov": _known(registry.fov, "FOV"), "generator": _known(registry.generators, "generator"),
+                        "path": _known(registry.pathfinders, "pathfinder")},
+                       defaults={"fov": True, "generator": True, "path": True}),
         "first_seed": Int(0, limits.MAX_SEED, W), "seed": Int(0, limits.MAX_SEED, W),
         "run": Int(1, limits.MAX_STAT, W), "turn": STAT, "depth": Int(1, limits.MAX_DEPTH, W),
         "alive": Check(Bool(), lambda alive: alive, "true (a dead run is never saved)"),

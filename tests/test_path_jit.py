@@ -1,0 +1,117 @@
+"""The compiled pathfinding kernels (numba) agree exactly with their pure-Python references: the
+same distance maps, cell for cell (unreachable cells included), and the very same A* paths.
+
+numba is a test dependency, so the kernels really are compiled here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from engine.kit import jit
+from engine.kit.path import Moves
+
+MOVES = [Moves(4), Moves(8), Moves(8, cut_corners=True), Moves(8, 1.5), Moves(8, 1.41, True), Moves(4, 2.0)]
+
+
+def random_cost(rng: random.Random, w: int, h: int, walls: float, weights: str) -> np.ndarray:
+    """A (h, w) cost map: ``walls`` of it 0 (or negative), the rest 1, ints 1..5, or floats."""
+    cost = np.ones((h, w))
+    for y in range(h):
+        for x in range(w):
+            if rng.random() < walls:
+                cost[y, x] = rng.choice((0.0, -1.0))
+            elif weights == "ints":
+                cost[y, x] = rng.randint(1, 5)
+            elif weights == "floats":
+                cost[y, x] = rng.choice((0.1, 0.3, 0.7, 1.0, 2.5, 3.3))
+    return cost
+
+
+def random_maps(seed: str, n: int) -> list[np.ndarray]:
+    """Random maps from 1x1 to 40x40, thin ones (1xN, Nx1) among them, walls 0-60%, three weightings."""
+    rng = random.Random(seed)
+    sizes = [(1, 1), (1, 9), (13, 1), (2, 2), (40, 40)] + [(rng.randint(1, 40), rng.randint(1, 40)) for _ in range(n)]
+    return [random_cost(rng, w, h, rng.choice((0.0, 0.1, 0.25, 0.4, 0.6)), rng.choice(("uniform", "ints", "floats")))
+            for w, h in sizes]
+
+
+def random_cells(rng: random.Random, cost: np.ndarray, k: int) -> list[tuple[int, int]]:
+    h, w = cost.shape
+    return [(rng.randrange(w), rng.randrange(h)) for _ in range(k)]
+
+
+@pytest.fixture(scope="module")
+def heap(registry):
+    assert jit.enabled(), "numba is a test dependency: install the test extra"
+    pf = registry.pathfinders["heap"]
+    pf.dijkstra(np.ones((2, 2)), [(0, 0)])
+    assert jit.failed() == []
+    return pf
+
+
+def _differ(fast: np.ndarray, slow: np.ndarray) -> str:
+    bad = np.argwhere(~((fast == slow) | (np.isnan(fast) & np.isnan(slow))))[:5].tolist()
+    return f"at [y, x] {bad}: {[fast[y, x] for y, x in bad]} vs {[slow[y, x] for y, x in bad]}"
+
+
+def test_dijkstra_maps_agree_exactly(heap):
+    rng = random.Random("dijkstra cases")
+    cases = 0
+    for cost in random_maps("dijkstra maps", 70):
+        for moves in rng.sample(MOVES, 3):
+            goals = random_cells(rng, cost, rng.randint(1, 4))
+            limit = rng.choice((np.inf, np.inf, 3.0, 7.5))
+            fast = heap.dijkstra_fn(cost, heap_seeds(cost, goals), moves, limit)
+            slow = heap.python_dijkstra(cost, heap_seeds(cost, goals), moves, limit)
+            assert fast.dtype == np.float64 and fast.shape == cost.shape
+            assert np.array_equal(fast, slow), f"{cost.shape} {moves} {goals} limit {limit}: {_differ(fast, slow)}"
+            cases += 1
+    assert cases > 200
+
+
+def heap_seeds(cost: np.ndarray, goals) -> np.ndarray:
+    seeds = np.full(cost.shape, np.inf)
+    for x, y in goals:
+        seeds[y, x] = 0.0
+    return seeds
+
+
+def test_rescans_of_goal_values_agree_exactly(heap):
+    """Goal arrays with arbitrary (negative, fractional) values, as a safety map's rescan has."""
+    rng = random.Random("rescan cases")
+    for cost in random_maps("rescan maps", 40):
+        moves = rng.choice(MOVES)
+        seeds = np.array([[rng.choice((np.inf, -rng.random() * 30, rng.random() * 5)) for _ in range(cost.shape[1])]
+                          for _ in range(cost.shape[0])])
+        fast = heap.dijkstra_fn(cost, seeds.copy(), moves, np.inf)
+        slow = heap.python_dijkstra(cost, seeds.copy(), moves, np.inf)
+        assert np.array_equal(fast, slow), f"{cost.shape} {moves}: {_differ(fast, slow)}"
+        assert np.array_equal(heap.safety(cost, [(0, 0)], moves), heap.reference().safety(cost, [(0, 0)], moves))
+
+
+def test_astar_paths_agree_exactly(heap):
+    rng = random.Random("astar cases")
+    found = missing = 0
+    for cost in random_maps("astar maps", 70):
+        for moves in rng.sample(MOVES, 3):
+            for _ in range(4):
+                start, goal = random_cells(rng, cost, 2)
+                fast = heap.astar(cost, start, goal, moves)
+                slow = heap.reference().astar(cost, start, goal, moves)
+                assert fast == slow, f"{cost.shape} {moves} {start}->{goal}:\n{fast}\n{slow}"
+                found += fast is not None and len(fast) > 0
+                missing += fast is None
+    assert found > 300 and missing > 50  # both outcomes are well exercised
+
+
+def test_jit_off_runs_the_python_reference(registry, monkeypatch):
+    monkeypatch.setenv("UNDERCROFT_JIT", "0")
+    monkeypatch.setattr(jit, "_kernels", {})
+    pf = registry.pathfinders["heap"]
+    cost = random_maps("jit off", 1)[-1]
+    assert np.array_equal(pf.dijkstra(cost, [(3, 3)]), pf.reference().dijkstra(cost, [(3, 3)]))
+    assert jit._kernels == {"_path_jit": None}
