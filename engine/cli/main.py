@@ -40,6 +40,8 @@ def play_parser() -> Parser:
     p.add_argument("--dump", choices=["json"], help="print the final state as one JSON object")
     p.add_argument("--shot", metavar="FILE.png", help="write a screenshot after the first frame / the keys")
     p.add_argument("--seconds", type=float, help="quit the window after this many seconds")
+    p.add_argument("--tileset", metavar="NAME|FILE.png",
+                   help="draw the map with a tileset (glyphs, kenney) or a CP437 tilesheet PNG (16x16 glyphs)")
     p.add_argument("--new", action="store_true",
                    help="start a new run even when one is saved (--seed, --map, --size, --game, --plugin do too)")
     p.add_argument("--record", metavar="FILE",
@@ -70,7 +72,8 @@ def play(argv: Sequence[str]) -> int:
         return play_headless(setup, keys, args.dump)
     from engine.frontend.launch import run_window  # imports arcade: only for the window and --shot
 
-    return run_window(setup, keys, headless=args.headless, shot=args.shot, seconds=args.seconds, dump=args.dump)
+    return run_window(setup, keys, headless=args.headless, shot=args.shot, seconds=args.seconds, dump=args.dump,
+                      tileset=args.tileset)
 
 
 def play_headless(setup: Setup, keys: list[str], dump: str | None) -> int:

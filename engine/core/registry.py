@@ -28,6 +28,7 @@ from engine.core.content import ContentError, ItemKind, MonsterKind
 from engine.core.rules import GameRules
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GeneratorInfo
+from engine.kit.tiles import TilesetInfo
 
 PROJECT = "undercroft"
 # The built-in plugins, imported by module name as pytest, datasette and llm do. In a checkout
@@ -49,10 +50,13 @@ DEFAULT_PLUGINS = (
     "engine.plugins.gen_rooms",
     "engine.plugins.gen_rooms_and_mazes",
     "engine.plugins.gen_scatter",
+    "engine.plugins.tiles_cp437",
+    "engine.plugins.tiles_glyphs",
+    "engine.plugins.tiles_kenney",
 )
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
-KINDS = ("fov", "generators", "monsters", "items", "effects", "behaviours", "games")
+KINDS = ("fov", "generators", "monsters", "items", "effects", "behaviours", "games", "tilesets")
 REGISTER_HOOKS = {
     "register_fov_algorithms": "fov",
     "register_generators": "generators",
@@ -61,6 +65,7 @@ REGISTER_HOOKS = {
     "register_effects": "effects",
     "register_behaviours": "behaviours",
     "register_games": "games",
+    "register_tilesets": "tilesets",
 }
 # --plugin KIND=NAME: the kinds a player chooses, and the registry table each picks from.
 CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games"}
@@ -91,6 +96,7 @@ class Registry:
     effects: dict[str, Any] = field(default_factory=dict)
     behaviours: dict[str, Any] = field(default_factory=dict)
     games: dict[str, GameRules] = field(default_factory=dict)
+    tilesets: dict[str, TilesetInfo] = field(default_factory=dict)
     plugins: list[PluginInfo] = field(default_factory=list)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
     manager: pluggy.PluginManager | None = None
@@ -133,6 +139,11 @@ def _make_registrar(kind: str, buffer: dict[str, Any]):
     elif kind == "generators":
         def register(name, fn, *, summary="", params=None, min_size=(3, 3)):
             put(name, GeneratorInfo(name, fn, summary, dict(params or {}), tuple(min_size)))
+    elif kind == "tilesets":
+        def register(name, fn, *, summary="", needs_file=False):
+            if not callable(fn):
+                raise TypeError(f"register_tilesets: {name!r} is not callable")
+            put(name, TilesetInfo(name, fn, summary, bool(needs_file)))
     elif kind in ("monsters", "items", "games"):
         cls = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules}[kind]
 

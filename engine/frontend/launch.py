@@ -39,6 +39,28 @@ def check_shot(shot: str) -> Path:
     return path
 
 
+def window_settings():  # -> Settings
+    """What the window remembers (size, zoom, fullscreen, mute, tileset), and where it keeps it.
+    In memory for now; the profile is to hold it:
+    ``Settings(load=profile.settings, save=profile.update_settings)``."""
+    from engine.frontend.settings import Settings
+
+    return Settings()
+
+
+def check_tileset(registry, spec: str | None):
+    """``--tileset NAME`` or ``--tileset FILE.png`` as (name, file), checked before any window
+    opens: a bad name or file is one line (UsageError)."""
+    from engine.kit.tiles import TilesetError
+
+    try:
+        from engine.frontend.tiles import resolve
+
+        return resolve(registry.tilesets, spec)
+    except TilesetError as e:
+        raise UsageError(str(e)) from None
+
+
 def open_window(game, *, headless: bool, **options):  # -> GameWindow; imported late: it imports arcade
     if headless:
         # must precede the first import of arcade/pyglet: it selects pyglet's EGL headless window
@@ -77,23 +99,30 @@ def run_window(
     shot: str | None,
     seconds: float | None,
     dump: str | None,
+    tileset: str | None = None,
 ) -> int:
     check_display(headless)
     shot_path = check_shot(shot) if shot else None
     if seconds is not None and seconds < 0:
         raise UsageError(f"--seconds {seconds}: expected a number of seconds >= 0")
     registry = load(setup.plugins_dirs)
+    if headless:  # must precede the first import of arcade (tileset checks import it)
+        os.environ["ARCADE_HEADLESS"] = "1"
+    tileset_name, tileset_file = check_tileset(registry, tileset)
+    window_options = {"settings": window_settings(), "tilesets": registry.tilesets,
+                      "tileset": tileset_name if tileset else None, "tileset_file": tileset_file}
     saved = None if (headless or keeper.wants_new(setup)) else keeper.saved_run()
     if saved is None:
         # headless (--shot) follows the headless rule: resume unless the command line says new
         game = keeper.open_game(setup, registry)
-        window = open_window(game, headless=headless)
+        window = open_window(game, headless=headless, **window_options)
     else:
         # a saved run: the title screen asks; the stand-in game only sizes the window
         def choose(choice: str):
             return keeper.open_game(setup, registry, choice=choice)
 
-        window = open_window(new_game(setup, registry), headless=headless, title_screen=saved, choose=choose)
+        window = open_window(new_game(setup, registry), headless=headless, title_screen=saved, choose=choose,
+                             **window_options)
     from engine.frontend import loop
 
     try:
