@@ -98,8 +98,12 @@ def test_headless_shot_writes_a_png_and_dumps(tmp_path, capsys):
     assert state["turn"] >= 1
     from PIL import Image
 
+    from engine.core.setup import Setup, new_game
+    from engine.frontend.layout import natural_size
+
+    rules = new_game(Setup(seed=3)).rules
     with Image.open(shot) as image:
-        assert image.format == "PNG" and image.size == (80 * 16, (43 + 7) * 16)
+        assert image.format == "PNG" and image.size == natural_size(rules, (16, 16), 1)
         assert image.getbbox() is not None  # something was drawn
 
 

@@ -113,6 +113,10 @@ class Hud:
                 _set(text, recent[i], message_color(age))
             else:
                 _set(text, "")
+        self.update_death(game)
+
+    def update_death(self, game: Game) -> None:
+        """The death overlay's words (both looks draw the overlay)."""
         if not game.alive:
             _set(self.death_title, words.line(game, "death_title"))
             _set(self.death_hint, words.line(game, "death_hint"))

@@ -101,7 +101,8 @@ def underfoot(game: Game) -> list[Row]:
             amount = f"{item.amount} " if item.amount > 1 else ""
             rows.append(Line(f"Here: {amount}{item.kind}", DIM, look.glyph, tuple(look.color[:3])))  # type: ignore[arg-type]
     if game.level.stairs == here:
-        rows.append(Line("Here: stairs down", DIM, game.rules.tile("stairs")["glyph"], game.rules.tile("stairs")["color"]))
+        stairs = game.rules.tile("stairs")
+        rows.append(Line("Here: stairs down", DIM, stairs["glyph"], tuple(stairs["color"])))
     if game.level.exit == here:
         rows.append(Line("Here: the way out", DIM))
     return rows
@@ -194,7 +195,8 @@ class Sidebar:
                 arcade.draw_lbwh_rectangle_filled(x, y, w, self.row_px - 2, BAR_BACK)
                 share = max(0.0, min(1.0, row.value / row.maximum)) if row.maximum > 0 else 0.0
                 if share > 0:
-                    arcade.draw_lbwh_rectangle_filled(x, y, max(1, round(w * share)), self.row_px - 2, (*row.color, 255))
+                    fill = max(1, round(w * share))
+                    arcade.draw_lbwh_rectangle_filled(x, y, fill, self.row_px - 2, (*row.color, 255))
         self.batch.draw()
 
 

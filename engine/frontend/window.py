@@ -229,6 +229,7 @@ class GameWindow(arcade.Window):
         if self.look.sidebar:
             self.sidebar.update(game)
             self.log.update(game)
+            self.hud.update_death(game)
         else:
             self.hud.update(game)
         self.sounds.observe(game)

@@ -93,7 +93,8 @@ def _open(path: Path, what: str) -> Image.Image:
         image = Image.open(path)  # reads the header only: the size is checked before decoding
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as e:
         reason = " ".join(str(e).split())[:80] or type(e).__name__
-        raise TilesetError(f"{what} {path}: not an image ({reason}); expected a PNG tilesheet of 16x16 glyphs") from None
+        raise TilesetError(f"{what} {path}: not an image ({reason}); "
+                           "expected a PNG tilesheet of 16x16 glyphs") from None
     return image
 
 
