@@ -13,7 +13,7 @@ arcade = pytest.importorskip("arcade")
 from engine.frontend.launch import open_window  # noqa: E402
 
 PLAYER = (255, 255, 255)
-RAT = (170, 140, 110)
+RAT = (200, 145, 90)  # content/monsters.toml
 
 # A corridor: the rat sits 8 cells from the player, inside the light (radius 8) but beyond its own
 # sight (6), so it sleeps. Three steps east put it out of view, on a remembered cell.
