@@ -51,8 +51,8 @@ def plan(rules: GameRules, look: Look, framebuffer: tuple[int, int], zoom: int) 
     """Split a framebuffer of (width, height) pixels at ``zoom`` (framebuffer pixels per cell pixel)."""
     fw, fh = framebuffer
     row = row_px(rules, look, zoom)
-    rows = text_rows(rules, look)
-    text_h = min(rows * row, fh // 2)
+    rows = max(2, min(text_rows(rules, look), fh // 2 // row))  # a short window: fewer log lines
+    text_h = rows * row
     if not look.sidebar:
         return Plan((0, text_h, fw, max(1, fh - text_h)), (0, 0, 0, 0), row, rows)
     side_w = min(SIDEBAR_ROWS * row, fw // 2)

@@ -121,14 +121,14 @@ class GameWindow(arcade.Window):
             if "frames" in self.__dict__:
                 self.frames.cancel()
                 if self.look.sidebar and not self.fullscreen:
-                    self.settings["window_size"] = [int(self.width), int(self.height)]
+                    self.settings["window_size"] = [int(v) for v in self.get_size()]
             super().close()
 
     # -- layout ----------------------------------------------------------------------------
     @property
     def ratio(self) -> float:
         """Framebuffer pixels per window unit (2 on a typical HiDPI screen)."""
-        return self.get_framebuffer_size()[0] / max(1, self.width)
+        return self.get_framebuffer_size()[0] / max(1, self.get_size()[0])
 
     @property
     def pixel_zoom(self) -> int:
