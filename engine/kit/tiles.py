@@ -82,20 +82,50 @@ class TilesetInfo:
     needs_file: bool = False
 
 
-def _open(path: Path, what: str) -> Image.Image:
+def png_size(path: Path) -> tuple[int, int] | None:
+    """A PNG's declared (width, height) from its header, or None when the file is not a PNG.
+    Read by hand because Pillow refuses some sizes (0x0, decompression bombs) without saying which."""
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def _open(path: Path, what: str, valid: str) -> Image.Image:
     from PIL import Image, UnidentifiedImageError
 
     if not path.exists():
-        raise TilesetError(f"{what} {path}: no such file (expected a PNG tilesheet of 16x16 glyphs)")
+        raise TilesetError(f"{what} {path}: no such file (expected {valid})")
     if path.is_dir():
-        raise TilesetError(f"{what} {path}: is a folder, not an image (expected a PNG tilesheet of 16x16 glyphs)")
+        raise TilesetError(f"{what} {path}: is a folder, not an image (expected {valid})")
+    try:
+        declared = png_size(path)
+    except OSError as e:
+        raise TilesetError(f"{what} {path}: cannot read it ({e.strerror or e})") from None
+    if declared is not None:
+        _check_size(path, what, valid, *declared)
     try:
         image = Image.open(path)  # reads the header only: the size is checked before decoding
+    except Image.DecompressionBombError:
+        raise TilesetError(f"{what} {path}: the image is too large (expected {valid})") from None
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as e:
-        reason = " ".join(str(e).split())[:80] or type(e).__name__
-        raise TilesetError(f"{what} {path}: not an image ({reason}); "
-                           "expected a PNG tilesheet of 16x16 glyphs") from None
+        reason = "no image format recognised" if isinstance(e, UnidentifiedImageError) else type(e).__name__
+        raise TilesetError(f"{what} {path}: not an image ({reason}); expected {valid}") from None
     return image
+
+
+def _check_size(path: Path, what: str, valid: str, width: int, height: int) -> None:
+    if width == 0 or height == 0:
+        raise TilesetError(f"{what} {path}: the image is {width}x{height} px, empty (expected {valid})")
+    if width > MAX_SHEET_SIDE or height > MAX_SHEET_SIDE:
+        raise TilesetError(f"{what} {path}: the image is {width}x{height} px, too large (expected {valid})")
+    if width % 16 or height % 16:
+        raise TilesetError(f"{what} {path}: the image is {width}x{height} px, not divisible into 16x16 cells "
+                           f"(expected {valid})")
+    if width // 16 < MIN_CELL or height // 16 < MIN_CELL:
+        raise TilesetError(f"{what} {path}: cells of {width // 16}x{height // 16} px are too small "
+                           f"(expected {valid})")
 
 
 def load_sheet(path: Path | str, what: str = "--tileset") -> tuple[list[Image.Image], tuple[int, int]]:
@@ -105,22 +135,14 @@ def load_sheet(path: Path | str, what: str = "--tileset") -> tuple[list[Image.Im
     image, an empty or huge image, or one whose sides do not divide into 16 cells.
     """
     path = Path(path)
-    image = _open(path, what)
+    valid = f"a PNG of 16x16 glyphs, each side a multiple of 16 from {16 * MIN_CELL} to {MAX_SHEET_SIDE} px"
+    image = _open(path, what, valid)
     width, height = image.size
-    valid = f"a 16x16 grid of glyphs, each side a multiple of 16 from {16 * MIN_CELL} to {MAX_SHEET_SIDE} px"
-    if width == 0 or height == 0:
-        raise TilesetError(f"{what} {path}: the image is {width}x{height} px, empty (expected {valid})")
-    if width > MAX_SHEET_SIDE or height > MAX_SHEET_SIDE:
-        raise TilesetError(f"{what} {path}: the image is {width}x{height} px, too large (expected {valid})")
-    if width % 16 or height % 16:
-        raise TilesetError(f"{what} {path}: the image is {width}x{height} px, not divisible into 16x16 cells "
-                           f"(expected {valid})")
+    _check_size(path, what, valid, width, height)  # again: the file may be another format than PNG
     cw, ch = width // 16, height // 16
-    if cw < MIN_CELL or ch < MIN_CELL:
-        raise TilesetError(f"{what} {path}: cells of {cw}x{ch} px are too small (expected {valid})")
     try:
         rgba = image.convert("RGBA")
-    except (OSError, ValueError, SyntaxError) as e:  # a header that lied about its data
+    except (OSError, ValueError, SyntaxError, EOFError) as e:  # a header that lied about its data
         reason = " ".join(str(e).split())[:80] or type(e).__name__
         raise TilesetError(f"{what} {path}: the image cannot be read ({reason})") from None
     rgba = _transparent(rgba)
@@ -143,7 +165,7 @@ def _transparent(image: Image.Image) -> Image.Image:
         if grey[~magenta].all():
             px[..., 3] = np.where(magenta, 0, px[..., :3].max(axis=2))
             px[..., :3] = 255
-    return Image.fromarray(px, "RGBA")
+    return Image.fromarray(px)  # (h, w, 4) uint8: RGBA
 
 
 def is_grey(image: Image.Image) -> bool:
