@@ -19,7 +19,7 @@ from arcade.gl import geometry
 from arcade.types import LBWH
 
 from engine.frontend.camera import Camera
-from engine.frontend.compose import REMEMBERED, SEEN, Cells
+from engine.frontend.compose import SEEN, UNKNOWN, Cells
 from engine.frontend.tiles import Textures
 
 WHITE = (255, 255, 255, 255)
@@ -97,7 +97,7 @@ class MapGrid:
         blank = self.textures.atlas.texture(" ")
         for row in range(rows):
             for col in range(cols):
-                sprite = arcade.Sprite(blank, scale=zoom)
+                sprite = arcade.Sprite(blank, scale=0)  # unknown until the diff says otherwise
                 sprite.position = ((col + 0.5) * cw * zoom, (rows - 1 - row + 0.5) * ch * zoom)
                 sprite.color = (0, 0, 0, 255)
                 self.sprites.append(sprite)
@@ -126,11 +126,19 @@ class MapGrid:
             code, name, fg, state = self._last
             changed = np.flatnonzero((cells.code != code) | (cells.name != name) | (cells.state != state)
                                      | (cells.fg != fg).any(axis=2))
-        sprites, get = self.sprites, self.textures.get
+        sprites, get, zoom = self.sprites, self.textures.get, self.zoom
         codes, names = cells.code.ravel().tolist(), cells.name.ravel().tolist()
         fgs, states = cells.fg.reshape(-1, 3), cells.state.ravel()
         for i in changed.tolist():
             sprite = sprites[i]
+            if states[i] == UNKNOWN:
+                # a sprite of size 0 draws no pixels: on a software renderer blank quads still
+                # cost their fill, and early in a level most of the view is unknown
+                if sprite.scale_x != 0:
+                    sprite.scale = 0
+                continue
+            if sprite.scale_x != zoom:
+                sprite.scale = zoom
             texture, tinted = get(names[i], codes[i])
             if sprite.texture is not texture:
                 sprite.texture = texture
@@ -138,7 +146,7 @@ class MapGrid:
                 r, g, b = fgs[i].tolist()
                 sprite.color = (r, g, b, 255)
             else:
-                sprite.color = WHITE if states[i] == SEEN else MEMORY_TINT if states[i] == REMEMBERED else (0, 0, 0, 0)
+                sprite.color = WHITE if states[i] == SEEN else MEMORY_TINT
         self._last = now
         self.updated = int(changed.size)
         return self.updated
