@@ -15,7 +15,7 @@ IMAGES = ":resources:/images/"
 # name -> (image, brightness 0..1): terrain is darkened so the things on it stand out
 LOOKS = {
     "wall": ("tiles/stoneCenter.png", 0.55),
-    "floor": ("tiles/planetCenter.png", 0.22),
+    "floor": ("tiles/planetCenter.png", 0.40),
     "stairs": ("tiles/ladderMid.png", 1.0),
     "exit": ("tiles/signExit.png", 1.0),
     "player": ("animated_characters/male_adventurer/maleAdventurer_idle.png", 1.0),

@@ -200,3 +200,16 @@ def test_the_window_opens_at_its_remembered_size_and_zoom(tmp_path):
     finally:
         if not window.closed:
             window.close()
+
+
+def test_f11_toggles_fullscreen_or_stays_windowed_without_error(big_window):
+    from engine.frontend.input import WindowKey
+
+    window = big_window
+    before = window.fullscreen
+    window._handle(WindowKey("fullscreen"))  # headless: the system may refuse; never an error
+    assert window.settings["fullscreen"] == window.fullscreen
+    if window.fullscreen != before:
+        window._handle(WindowKey("fullscreen"))
+        assert window.fullscreen == before
+    window.frames.draw()

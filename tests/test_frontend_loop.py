@@ -15,7 +15,7 @@ arcade = pytest.importorskip("arcade")
 from pyglet.window import key  # noqa: E402
 
 from engine.frontend import loop  # noqa: E402
-from engine.frontend.input import KeyReader, Token, Zoom  # noqa: E402
+from engine.frontend.input import KeyReader, Token, WindowKey, Zoom  # noqa: E402
 from engine.frontend.launch import open_window  # noqa: E402
 
 ROOM = """
@@ -89,6 +89,7 @@ def test_key_reader_translates_pyglet_events_to_tokens():
     assert r.key_press(key.PERIOD, key.MOD_SHIFT) is None and r.text(">") == Token(">")
     assert r.key_press(key.EQUAL, key.MOD_CTRL) == Zoom(+1)
     assert r.key_press(key.MINUS, key.MOD_CTRL) == Zoom(-1)
+    assert r.key_press(key.F2, 0) == WindowKey("tileset") and r.key_press(key.F11, 0) == WindowKey("fullscreen")
 
 
 def test_headless_shot_writes_a_png_and_dumps(tmp_path, capsys):

@@ -23,7 +23,7 @@ from engine.frontend.compose import SEEN, UNKNOWN, Cells
 from engine.frontend.tiles import Textures
 
 WHITE = (255, 255, 255, 255)
-MEMORY_TINT = (120, 120, 130, 255)  # untinted art (sprites) on a remembered cell: darkened
+MEMORY_TINT = (95, 95, 115, 255)  # untinted art (sprites) on a remembered cell: darkened
 
 _VERTEX = """#version 330
 in vec2 in_vert;

@@ -98,14 +98,21 @@ class GameWindow(arcade.Window):
         self.look = look_for(game.rules)
         self.tables = Tables(game.rules, self.look, self.names)
         self.recall = Recall() if self.look.lit else None
-        if game.listeners.count(self.sounds.listener) == 0:
-            game.listeners.append(self.sounds.listener)
+        if self.heard not in game.listeners:
+            game.listeners.append(self.heard)
         self.layout()
+
+    def heard(self, event: str, game: Game, **data) -> None:
+        """The window's listener on ``Game.emit``: sounds for events no frame shows, and the item
+        memory after every key (keys from ``--keys`` draw no frame each, but are seen all the same)."""
+        self.sounds.listener(event, game, **data)
+        if event == "key" and self.recall is not None and game is self.game:
+            self.recall.update(game, self.names)
 
     def set_game(self, game: Game) -> None:
         """Play another game in this window (the title screen's choice; it may be another preset)."""
-        if self.sounds.listener in self.game.listeners:
-            self.game.listeners.remove(self.sounds.listener)
+        if self.heard in self.game.listeners:
+            self.game.listeners.remove(self.heard)
         self.game = game
         self.profile_lines = []
         old_look = self.look
