@@ -78,13 +78,6 @@ arcade = pytest.importorskip("arcade")
 
 from test_frontend import brightest, cell_pixels, screenshot, window_for  # noqa: E402, F401
 
-HALL = """
-    ############################
-    #@....!....................#
-    ############################
-"""
-
-
 def test_items_are_remembered_where_last_seen(tmp_path, window_for):  # noqa: F811
     game = game_from("""
         ##########################
