@@ -78,6 +78,7 @@ arcade = pytest.importorskip("arcade")
 
 from test_frontend import brightest, cell_pixels, screenshot, window_for  # noqa: E402, F401
 
+
 def test_items_are_remembered_where_last_seen(tmp_path, window_for):  # noqa: F811
     game = game_from("""
         ##########################
