@@ -1,9 +1,7 @@
 """The game window: the map through a camera, the sidebar or the preset's status line, frames on demand.
 
-The window never decides a rule: a key becomes a token and goes to ``game.press``. It handles only
-what is about the window: help (command ``help``), zoom (ctrl + / ctrl -), fullscreen (F11), the
-tileset (F2), mute (``m``, when the preset gives ``m`` no meaning), resizing, and stopping a held
-key when a monster comes into view.
+The window never decides a rule: keys go to the game as tokens (:mod:`engine.frontend.controls`,
+which also holds the window's own keys: help, zoom, fullscreen, tileset, mute).
 
 Coordinates: everything is laid out in framebuffer pixels (more than window units on a HiDPI
 screen; :attr:`ratio` is the factor). The map's cells are whole pixels at an integer zoom (the
@@ -17,19 +15,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import arcade
-import pyglet
 from arcade.types import LBWH
 
 from engine.core import status as hud_words
 from engine.core.game import Game
-from engine.core.keys import command_for
 from engine.frontend import layout as sizes
 from engine.frontend.atlas import FONT
 from engine.frontend.camera import Camera
 from engine.frontend.compose import Names, Recall, Tables, compose, look_for
+from engine.frontend.controls import Controls, cell_size
 from engine.frontend.grid import MapGrid
 from engine.frontend.hud import Hud
-from engine.frontend.input import KeyReader, Token, WindowKey, Zoom
+from engine.frontend.input import KeyReader
 from engine.frontend.log import Log
 from engine.frontend.loop import OnDemand
 from engine.frontend.settings import MAX_ZOOM, Settings
@@ -37,10 +34,9 @@ from engine.frontend.sidebar import Sidebar
 from engine.frontend.sound import Sounds
 from engine.frontend.tiles import DEFAULT_TILESET, Textures
 from engine.frontend.title import TitleScreen
-from engine.kit.tiles import TilesetError
 
 
-class GameWindow(arcade.Window):
+class GameWindow(Controls, arcade.Window):
     """The game's window. With ``title_screen`` (a saved run's summary) it opens on the title
     screen, and ``choose(choice)`` builds the game the player picks ("continue" or "new"); ``game``
     is then a stand-in that only sizes the window. ``settings`` holds what the window remembers
@@ -58,7 +54,7 @@ class GameWindow(arcade.Window):
         self.tileset_file = tileset_file
         self.names = Names()
         self.tileset = self._start_tileset(tileset)
-        self.textures = Textures(self.tilesets[self.tileset], cell=_cell(game), file=self._file_for(self.tileset),
+        self.textures = Textures(self.tilesets[self.tileset], cell=cell_size(game), file=self._file_for(self.tileset),
                                  names=self.names)
         width, height = sizes.initial_size(game.rules, self.textures.size, self.zoom, self.settings)
         # antialiasing off: multisampling would blur the pixel-art glyphs and costs a resolve pass
@@ -180,46 +176,6 @@ class GameWindow(arcade.Window):
             return left + width / 2, bottom + height / 2
         return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
 
-    def set_zoom(self, zoom: int) -> None:
-        zoom = max(1, min(MAX_ZOOM, zoom))
-        if zoom != self.zoom:
-            self.zoom = zoom
-            self.settings["zoom"] = zoom
-            self.layout()
-            self.frames.request()
-
-    def toggle_fullscreen(self, remember: bool = True) -> None:
-        try:
-            self.set_fullscreen(not self.fullscreen)
-        except Exception:  # headless, or a system that refuses: stay windowed
-            return
-        if remember:
-            self.settings["fullscreen"] = bool(self.fullscreen)
-        self.layout()
-        self.frames.request()
-
-    def next_tileset(self) -> str:
-        """F2: the next registered set (the file set only when a file was given)."""
-        usable = [n for n, info in sorted(self.tilesets.items()) if not info.needs_file or self.tileset_file]
-        start = usable.index(self.tileset) if self.tileset in usable else -1
-        for step in range(1, len(usable) + 1):
-            name = usable[(start + step) % len(usable)]
-            try:
-                self.use_tileset(name)
-                return name
-            except TilesetError:
-                continue  # a set that cannot be built now is skipped
-        return self.tileset
-
-    def use_tileset(self, name: str) -> None:
-        textures = Textures(self.tilesets[name], cell=_cell(self.game), file=self._file_for(name), names=self.names)
-        self.tileset, self.textures = name, textures
-        if not self.tilesets[name].needs_file:
-            self.settings["tileset"] = name
-        self.grid.set_textures(textures)
-        self.layout()
-        self.frames.request()
-
     # -- drawing -------------------------------------------------------------------------
     def refresh(self) -> None:
         """Bring the view, the sprites and the texts in line with the game (only what changed)."""
@@ -278,81 +234,6 @@ class GameWindow(arcade.Window):
         # pyglet may send resize/expose while arcade.Window.__init__ runs, before our parts exist
         return "map_view" in self.__dict__
 
-    # -- keys ----------------------------------------------------------------------------
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
-        self.repeat_blocked = False  # a new press is deliberate: walking may resume
-        self._handle(self.reader.key_press(symbol, modifiers))
-
-    def on_key_release(self, symbol: int, modifiers: int) -> None:
-        self.reader.key_release(symbol, modifiers)
-        self.repeat_blocked = False
-
-    def on_text(self, text: str) -> None:
-        self._handle(self.reader.text(text))
-
-    def on_text_motion(self, motion: int) -> None:
-        self._handle(self.reader.text_motion(motion))
-
-    def press_title(self, token: str) -> bool:
-        choice = self.title_screen.choice(token) if self.title_screen else None
-        if choice is None:
-            return False
-        if choice == "quit":
-            self.game.quit_requested = True
-            self.close()
-            pyglet.app.exit()
-            return False
-        self.title_screen = None
-        if self.choose is not None:
-            self.set_game(self.choose(choice))
-        self.frames.request()
-        return True
-
-    def _handle(self, event: Token | Zoom | WindowKey | None) -> None:
-        if isinstance(event, Zoom):
-            self.set_zoom(self.zoom + event.step)
-        elif isinstance(event, WindowKey):
-            if event.name == "fullscreen":
-                self.toggle_fullscreen()
-            elif event.name == "tileset":
-                self.next_tileset()
-        elif isinstance(event, Token):
-            self.press(event.token, repeat=event.repeat)
-
-    def press(self, token: str, *, repeat: bool = False) -> bool:
-        """One key token, as from the keyboard; returns whether a frame was requested."""
-        if self.title_screen is not None:
-            return self.press_title(token)
-        command = command_for(self.game.rules, token)
-        if self.help_open:
-            if token == "esc" or (command is not None and command.name == "help"):
-                self.help_open = False
-                self.frames.request()
-                return True
-            return False
-        if command is not None and command.name == "help":
-            self.help_open = True
-            self.frames.request()
-            return True
-        if token == "m" and command is None:  # the preset gives m no meaning: it mutes
-            self.sounds.toggle_mute()
-            return False
-        if repeat and (self.repeat_blocked or not self.game.rules.key_repeat):
-            return False
-        changed = self.game.press(token)
-        if self.game.new_in_view:
-            self.repeat_blocked = True  # ignore auto-repeats until the key is released
-        if self.game.quit_requested:
-            self.close()
-            pyglet.app.exit()
-            return False
-        if changed:
-            self.frames.request()
-        return changed
-
-
-def _cell(game: Game) -> int:
-    return max(4, int(game.rules.cell))
 
 
 def _builtin_tilesets() -> dict:
