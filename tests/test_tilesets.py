@@ -178,3 +178,44 @@ def test_a_kenney_shot_from_the_command_line(tmp_path):
     with Image.open(shot) as image:
         colours = len(set(image.convert("RGB").getdata()))
     assert colours > 200  # art, not a handful of glyph colours
+
+
+PLUGIN = '''
+from engine import hookimpl
+from engine.kit.tiles import Tile
+
+
+class Red:
+    def __init__(self, ctx):
+        from PIL import Image
+
+        self.size = (ctx.cell, ctx.cell)
+        self.red = Tile(Image.new("RGBA", self.size, (250, 0, 0, 255)), tinted=False)
+
+    def tile(self, name, glyph):
+        return self.red if name == "wall" else None
+
+
+def broken(ctx):
+    raise RuntimeError("no tiles today")
+
+
+@hookimpl
+def register_tilesets(register):
+    register("redwalls", Red, summary="walls in red")
+    register("broken", broken)
+'''
+
+
+def test_a_third_party_tileset_from_a_plugins_dir(tmp_path, capsys):
+    (tmp_path / "plugins").mkdir()
+    (tmp_path / "plugins" / "redwalls.py").write_text(PLUGIN)
+    shot = tmp_path / "red.png"
+    args = ["--headless", "--seed", "4", "--new", "--plugins-dir", str(tmp_path / "plugins"), "--shot", str(shot)]
+    assert main([*args, "--tileset", "redwalls"]) == 0
+    with Image.open(shot) as image:
+        assert (250, 0, 0) in set(image.convert("RGB").getdata())  # the walls, in the plugin's red
+    assert main([*args, "--tileset", "broken"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "tileset broken" in err and "no tiles today" in err
+    assert "cannot open a window" not in err  # said before any window, as what it is

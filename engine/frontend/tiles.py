@@ -31,6 +31,7 @@ def resolve(tilesets: dict[str, TilesetInfo], spec: str | None) -> tuple[str, Pa
         return DEFAULT_TILESET, None
     info = tilesets.get(spec)
     if info is not None and not info.needs_file:
+        make(info, cell=16, file=None)  # a set that cannot be built is one line now, not a broken window
         return spec, None
     if FILE_SET not in tilesets:
         raise TilesetError(f"--tileset {spec}: no tileset named {spec!r} (valid: {', '.join(sorted(tilesets))})")

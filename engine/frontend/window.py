@@ -11,6 +11,7 @@ pixels and scales with the zoom.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from engine.frontend.sidebar import Sidebar
 from engine.frontend.sound import Sounds
 from engine.frontend.tiles import DEFAULT_TILESET, Textures
 from engine.frontend.title import TitleScreen
+from engine.kit.tiles import TilesetError
 
 
 class GameWindow(Controls, arcade.Window):
@@ -54,8 +56,12 @@ class GameWindow(Controls, arcade.Window):
         self.tileset_file = tileset_file
         self.names = Names()
         self.tileset = self._start_tileset(tileset)
-        self.textures = Textures(self.tilesets[self.tileset], cell=cell_size(game), file=self._file_for(self.tileset),
-                                 names=self.names)
+        try:
+            self.textures = Textures(self.tilesets[self.tileset], cell=cell_size(game),
+                                     file=self._file_for(self.tileset), names=self.names)
+        except TilesetError:  # a remembered set that no longer builds: the glyphs, always there
+            self.tileset = DEFAULT_TILESET
+            self.textures = Textures(self.tilesets[DEFAULT_TILESET], cell=cell_size(game), file=None, names=self.names)
         width, height = sizes.initial_size(game.rules, self.textures.size, self.zoom, self.settings)
         # antialiasing off: multisampling would blur the pixel-art glyphs and costs a resolve pass
         super().__init__(width, height, title, resizable=True, visible=visible, antialiasing=False)
@@ -236,7 +242,9 @@ class GameWindow(Controls, arcade.Window):
 
 
 
+@functools.cache
 def _builtin_tilesets() -> dict:
+    """The built-in sets, for a window opened without a registry's (tests, replays)."""
     from engine.core.registry import load_registry
 
     return load_registry(entry_points=False).tilesets
