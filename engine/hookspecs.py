@@ -82,8 +82,8 @@ def register_tilesets(register):
     which returns an ``engine.kit.tiles.Tile`` (an RGBA image of that size, and whether the cell's
     colour tints it) or None to draw the glyph. ``name`` is ``"wall"``, ``"floor"``, ``"stairs"``,
     ``"player"``, ``"monster:KIND"`` or ``"item:KIND"``. A set made from a file raises
-    ``engine.kit.tiles.TilesetError`` with one line when the file cannot be used. ``fn`` must not
-    import the window library's drawing state: it returns images, the window makes textures.
+    ``engine.kit.tiles.TilesetError`` with one line when the file cannot be used. ``fn`` returns
+    Pillow images and never touches the window library: the window makes the textures.
     """
 
 
