@@ -11,7 +11,6 @@ from engine.core.actions import Action, ActionResult, Attack, Move, Wait  # noqa
 from engine.core.components import Actor, Fighter, Inventory, Item, Monster, Player, Position, Renderable  # noqa: E402
 from engine.core.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
 from engine.core.generate import run_generator  # noqa: E402
-from engine.core.limits import MAX_MAP_BYTES, MAX_MAP_SIDE  # noqa: E402
 from engine.core.loader import load_registry  # noqa: E402
 from engine.core.registry import PluginError, Registry, hookimpl  # noqa: E402
 from engine.core.requests import ChangeLevel, NewRun, Quit, Request  # noqa: E402
@@ -21,6 +20,7 @@ from engine.core.setup import generate_level  # noqa: E402
 from engine.core.systems import Phase, System  # noqa: E402
 from engine.core.version import VERSION as __version__  # noqa: E402, F401 - the package version
 from engine.kit.fov import FovAlgorithm, radius_mask  # noqa: E402
+from engine.kit.limits import MAX_MAP_BYTES, MAX_MAP_SIDE  # noqa: E402
 from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenContext, GenerationError, Level, Rect  # noqa: E402
 from engine.kit.path import UNREACHABLE, Moves, Pathfinder, descend, downhill  # noqa: E402
 

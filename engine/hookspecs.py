@@ -129,6 +129,24 @@ def register_components(register):
 
 
 @hookspec
+def register_tilesets(register):
+    """Register tilesets: how the window draws a map cell.
+
+    Call ``register(name, fn, *, summary="", needs_file=False)``. ``fn(ctx)`` is called when the
+    window starts with the set or the player switches to it (F2); ``ctx`` is an
+    ``engine.kit.tiles.TileContext`` (``cell``: the preset's cell size in px; ``file``: the
+    ``--tileset FILE`` path when ``needs_file``; ``glyph(ch)``: the glyph atlas's picture of a
+    character; ``resource(name)``: a file shipped with the window library). ``fn`` returns an
+    ``engine.kit.tiles.Tileset``: ``size`` (cell width, height in px) and ``tile(name, glyph)``,
+    which returns an ``engine.kit.tiles.Tile`` (an RGBA image of that size, and whether the cell's
+    colour tints it) or None to draw the glyph. ``name`` is ``"wall"``, ``"floor"``, ``"stairs"``,
+    ``"player"``, ``"monster:KIND"`` or ``"item:KIND"``. A set made from a file raises
+    ``engine.kit.tiles.TilesetError`` with one line when the file cannot be used. ``fn`` returns
+    Pillow images and never touches the window library: the window makes the textures.
+    """
+
+
+@hookspec
 def on_level_generated(game, level):
     """Called after a level is generated and populated, before the player's first turn on it."""
 

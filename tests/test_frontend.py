@@ -13,7 +13,7 @@ arcade = pytest.importorskip("arcade")
 from engine.frontend.launch import open_window  # noqa: E402
 
 PLAYER = (255, 255, 255)
-RAT = (170, 140, 110)
+RAT = (200, 145, 90)  # content/monsters.toml
 
 # A corridor: the rat sits 8 cells from the player, inside the light (radius 8) but beyond its own
 # sight (6), so it sleeps. Three steps east put it out of view, on a remembered cell.
@@ -50,13 +50,10 @@ def screenshot(window):
 
 
 def cell_pixels(window, image, x: int, y: int) -> list[tuple[int, int, int]]:
-    left, bottom, _, _ = window.map_rect
-    ox, oy = window.map_offset()
-    size = window.cell * window.zoom
-    height = window.grid.shape[0]
-    x0 = left + ox + x * size
-    top = window.height - (bottom + oy + (height - y) * size)
-    return [image.getpixel((x0 + i, top + j)) for j in range(size) for i in range(size)]
+    """The pixels of map cell (x, y) in a screenshot (framebuffer pixels, top row first)."""
+    left, bottom, width, height = window.map_view.cell_rect(x, y)
+    top = image.height - (bottom + height)
+    return [image.getpixel((left + i, top + j)) for j in range(height) for i in range(width)]
 
 
 def brightest(pixels) -> tuple[int, int, int]:
@@ -71,9 +68,9 @@ def test_player_and_wall_cells_carry_their_colours(tmp_path, window_for):
     game = game_from(CORRIDOR, tmp_path)
     window = window_for(game)
     image = screenshot(window)
-    assert window.grid.cell_at(9, 1) == ("@", PLAYER)
+    assert window.grid.shown(9, 1) == ("@", PLAYER)
     assert close_to(brightest(cell_pixels(window, image, 9, 1)), PLAYER)
-    glyph, wall = window.grid.cell_at(9, 0)
+    glyph, wall = window.grid.shown(9, 0)
     assert glyph == "#"
     assert close_to(brightest(cell_pixels(window, image, 9, 0)), wall)
     # a sleeping rat in view is drawn in its colour
@@ -95,7 +92,7 @@ def test_unseen_is_black_memory_is_dim_and_unseen_monsters_are_not_drawn(tmp_pat
     assert 0 < remembered < visible * 0.6
     # the rat is still there, but out of sight: its cell shows the remembered floor
     assert [m.kind for _, m in game.world.query(Monster)] == ["rat"]
-    glyph, _ = window.grid.cell_at(1, 1)
+    glyph, _ = window.grid.shown(1, 1)
     assert glyph == "."
     assert not any(close_to(p, RAT, 12) for p in cell_pixels(window, image, 1, 1))
 
@@ -108,10 +105,10 @@ def test_a_turn_updates_only_the_cells_that_changed(tmp_path, window_for):
     window.frames.flush()
     total = len(window.grid.sprites)
     assert 0 < window.grid.updated < total // 10
-    assert window.grid.cell_at(10, 1)[0] == "@" and window.grid.cell_at(9, 1)[0] == "."
+    assert window.grid.shown(10, 1)[0] == "@" and window.grid.shown(9, 1)[0] == "."
 
 
-def test_hud_shows_hp_gold_potions_depth(tmp_path, window_for):
+def test_sidebar_shows_hp_gold_potions_depth_and_the_log(tmp_path, window_for):
     game = game_from("""
         #######
         #@$!..#
@@ -121,18 +118,32 @@ def test_hud_shows_hp_gold_potions_depth(tmp_path, window_for):
     window.press("l")
     window.press("l")
     window.frames.flush()
-    hud = window.hud.lines()
+    rows = window.sidebar.lines()
     inv = game.world.get(game.player, Inventory)
     assert inv.gold > 0
-    assert hud["status"] == line(game, "status")
-    for part in ("HP 20/20", f"Gold {inv.gold}", "Potions 1", "Depth 1", "Turn 2"):
-        assert part in hud["status"]
-    assert hud["keys"] == line(game, "keys")
-    assert hud["messages"][-1] == game.messages[-1]
-    assert hud["status_color"][:3] != (235, 60, 50)
+    assert rows[0] == "Depth 1   Turn 2"
+    assert rows[1] == "Health 20/20 [20/20]"
+    assert rows[2] == f"Gold {inv.gold}   Potions 1"
+    assert window.log.keys.text == line(game, "keys")
+    assert window.log.lines()[-1] == game.messages[-1]
+    assert window.sidebar.rows[1].color != (235, 60, 50)
     game.world.get(game.player, Fighter).hp = 2
     window.frames.draw()
-    assert window.hud.lines()["status_color"][:3] == (235, 60, 50)
+    assert window.sidebar.rows[1].color == (235, 60, 50)  # low health: the bar turns bright red
+
+
+def test_classic_presets_keep_their_status_line(tmp_path, window_for):
+    game = game_from("""
+        #######
+        #@....#
+        #######
+    """, tmp_path, game="rogue-sdl")
+    window = window_for(game)
+    window.press("d")
+    window.frames.flush()
+    assert window.sidebar is None and window.log is None
+    assert window.hud.lines()["status"] == line(game, "status")
+    assert window.hud.lines()["keys"] == line(game, "keys")
 
 
 def test_death_overlay_and_new_run(tmp_path, window_for):
@@ -148,7 +159,7 @@ def test_death_overlay_and_new_run(tmp_path, window_for):
     image = screenshot(window)
     assert window.hud.death_title.text == line(game, "death_title")
     assert window.hud.death_hint.text == line(game, "death_hint")
-    assert "HP 0/" in window.hud.lines()["status"]
+    assert window.sidebar.lines()[1].startswith("Health 0/")
     # the overlay shades the map: the dead player's cell is dimmer than white
     assert sum(brightest(cell_pixels(window, image, 1, 1))) < sum(PLAYER) * 0.7
     window.press("R")
@@ -178,13 +189,14 @@ def test_zoom_is_integer_and_the_view_follows_the_player(tmp_path, window_for):
     window = window_for(game)
     window.set_zoom(4)
     assert window.zoom == 4
-    _, _, vw, _ = window.map_rect
-    # the map (80 cells x 64 px) is wider than the window: its left edge is pinned at 0
-    assert window.map_offset()[0] == 0
+    left, _, vw, _ = window.map_rect
+    # the map (80 cells x 64 px) is wider than the window: the view starts at the map's left edge
+    assert window.map_view.origin[0] == 0
     for _ in range(40):
         window.press("l")
+        window.frames.flush()
     px, _ = window.player_screen()
-    assert abs(px - vw / 2) <= window.cell * 4  # the player is kept near the middle
-    assert all(isinstance(v, int) for v in window.map_offset())  # cell edges on whole pixels
+    assert abs(px - (left + vw / 2)) <= vw / 4 + 64  # the player is kept out of the outer quarters
+    assert all(isinstance(v, int) for v in window.map_view.rect)  # cell edges on whole pixels
     window.set_zoom(1)
     assert window.zoom == 1

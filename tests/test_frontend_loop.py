@@ -15,7 +15,7 @@ arcade = pytest.importorskip("arcade")
 from pyglet.window import key  # noqa: E402
 
 from engine.frontend import loop  # noqa: E402
-from engine.frontend.input import KeyReader, Token, Zoom  # noqa: E402
+from engine.frontend.input import KeyReader, Token, WindowKey, Zoom  # noqa: E402
 from engine.frontend.launch import open_window  # noqa: E402
 
 ROOM = """
@@ -89,6 +89,7 @@ def test_key_reader_translates_pyglet_events_to_tokens():
     assert r.key_press(key.PERIOD, key.MOD_SHIFT) is None and r.text(">") == Token(">")
     assert r.key_press(key.EQUAL, key.MOD_CTRL) == Zoom(+1)
     assert r.key_press(key.MINUS, key.MOD_CTRL) == Zoom(-1)
+    assert r.key_press(key.F2, 0) == WindowKey("tileset") and r.key_press(key.F11, 0) == WindowKey("fullscreen")
 
 
 def test_headless_shot_writes_a_png_and_dumps(tmp_path, capsys):
@@ -98,8 +99,12 @@ def test_headless_shot_writes_a_png_and_dumps(tmp_path, capsys):
     assert state["turn"] >= 1
     from PIL import Image
 
+    from engine.core.setup import Setup, new_game
+    from engine.frontend.layout import natural_size
+
+    rules = new_game(Setup(seed=3)).rules
     with Image.open(shot) as image:
-        assert image.format == "PNG" and image.size == (80 * 16, (43 + 7) * 16)
+        assert image.format == "PNG" and image.size == natural_size(rules, (16, 16), 1)
         assert image.getbbox() is not None  # something was drawn
 
 

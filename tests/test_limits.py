@@ -4,7 +4,7 @@
 import ast
 from pathlib import Path
 
-from engine.core import limits
+from engine.kit import limits
 
 ROOT = Path(__file__).resolve().parent.parent
 

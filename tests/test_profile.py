@@ -110,7 +110,7 @@ def test_a_schema_1_profile_is_upgraded_not_moved_aside(home, capsys):
 
 @pytest.mark.parametrize("counter", ["runs", "deaths", "gold", "deepest"])
 def test_a_counter_at_its_limit_saturates_and_the_profile_still_loads(home, capsys, counter):
-    from engine.core.limits import MAX_COUNT
+    from engine.kit.limits import MAX_COUNT
 
     full = {**profile.fresh(), counter: MAX_COUNT, "kind": "profile", "schema": profile.SCHEMA}
     full["presets"] = {"undercroft": {**profile.table(), counter: MAX_COUNT}}
@@ -201,3 +201,25 @@ def test_a_bad_settings_table_is_refused_on_load(home, capsys):
     write_raw(home, {**profile.fresh(), "settings": {"zoom": {"nested": 1}}, "kind": "profile", "schema": 2})
     assert profile.settings() == {}
     assert "settings.zoom: expected" in capsys.readouterr().err
+
+
+def test_the_windows_settings_live_in_the_profile(home):
+    from engine.frontend.launch import window_settings
+
+    first = window_settings()
+    first["zoom"] = 3
+    first["window_size"] = [900, 600]
+    first["muted"] = True
+    again = window_settings()  # as the next start reads them
+    assert (again["zoom"], again["window_size"], again["muted"]) == (3, [900, 600], True)
+    assert profile.settings()["window_width"] == 900  # kept as scalars, as the profile holds
+
+
+def test_play_counts_each_presets_runs_and_depths(home, capsys):
+    from engine.cli.main import main
+
+    assert main(["--headless", "--game", "lesson28", "--seed", "2", "--keys", "up up left"]) == 0
+    assert main(["--headless", "--new", "--seed", "2", "--keys", "l l"]) == 0
+    p = profile.load()
+    assert p["presets"]["lesson28"]["runs"] >= 1 and p["presets"]["undercroft"]["runs"] == 1
+    assert p["presets"]["undercroft"]["deepest"] == 1 and p["runs"] == p["presets"]["lesson28"]["runs"] + 1

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from engine.core import limits
+from engine.kit import limits
 from engine.kit.textfile import TextFileError, read_bytes, read_text
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

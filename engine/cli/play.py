@@ -33,6 +33,8 @@ def parser() -> Parser:
     p.add_argument("--dump", choices=["json"], help="print the final state as one JSON object")
     p.add_argument("--shot", metavar="FILE.png", help="write a screenshot after the first frame / the keys")
     p.add_argument("--seconds", type=float, help="quit the window after this many seconds")
+    p.add_argument("--tileset", metavar="NAME|FILE.png",
+                   help="draw the map with a tileset (glyphs, kenney) or a CP437 tilesheet PNG (16x16 glyphs)")
     p.add_argument("--new", action="store_true",
                    help="start a new run even when one is saved (--seed, --map, --size, --game, --plugin do too)")
     p.add_argument("--record", metavar="FILE",
@@ -69,7 +71,7 @@ def main(argv: Sequence[str]) -> int:
     from engine.frontend.launch import run_window  # imports arcade: only for the window and --shot
 
     return run_window(setup, keys, headless=args.headless, shot=args.shot, seconds=args.seconds, dump=args.dump,
-                      resume=resume, record=args.record)
+                      resume=resume, record=args.record, tileset=args.tileset)
 
 
 def fix_negative_sizes(argv: Sequence[str]) -> list[str]:

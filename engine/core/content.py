@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from engine.core import limits
 from engine.core.schema import Char, Check, Choice, Color, Int, Json, Map, NonEmpty, SchemaError, Tuple, of
+from engine.kit import limits
 
 RGB = tuple[int, int, int]
 COUNT = Int(0, 10**6)

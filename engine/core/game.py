@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core import levels, limits
+from engine.core import levels
 from engine.core import rng as rngmod
 from engine.core.actions import Action, ActionResult
 from engine.core.components import Monster
@@ -32,6 +32,7 @@ from engine.core.run import Choices, Run
 from engine.core.scheduler import TURN_COST
 from engine.core.state import RunState
 from engine.core.systems import Phase, Reap, View
+from engine.kit import limits
 
 if TYPE_CHECKING:
     from engine.core.registry import Registry

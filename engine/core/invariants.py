@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core import limits
 from engine.core.components import Actor, Dead, Fighter, Inventory, Item, Monster, Player, Position
+from engine.kit import limits
 from engine.kit.mapgen import WALL
 
 if TYPE_CHECKING:

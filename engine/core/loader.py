@@ -40,6 +40,7 @@ from engine.core.version import VERSION
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GeneratorInfo
 from engine.kit.path import Pathfinder
+from engine.kit.tiles import TilesetInfo
 
 # The built-in plugins, imported by module name as pytest, datasette and llm do. In a checkout
 # ``plugins/`` is mapped onto ``engine.plugins`` by the install (pyproject's package-dir).
@@ -61,6 +62,9 @@ DEFAULT_PLUGINS = (
     "engine.plugins.gen_rooms_and_mazes",
     "engine.plugins.gen_scatter",
     "engine.plugins.path_heap",
+    "engine.plugins.tiles_cp437",
+    "engine.plugins.tiles_glyphs",
+    "engine.plugins.tiles_kenney",
     "engine.plugins.preset_bunyip",
     "engine.plugins.preset_lesson28",
 )
@@ -77,6 +81,7 @@ REGISTER_HOOKS = {
     "register_rulesets": "rulesets",
     "register_systems": "systems",
     "register_components": "components",
+    "register_tilesets": "tilesets",
 }
 
 
@@ -101,6 +106,11 @@ def _make_registrar(kind: str, buffer: dict[str, Any]):
                 if fn is not None and not callable(fn):
                     raise TypeError(f"register_pathfinders: {name!r}: {what} is not callable")
             put(name, Pathfinder(name, dijkstra, astar, summary, python_dijkstra, python_astar))
+    elif kind == "tilesets":
+        def register(name, fn, *, summary="", needs_file=False):
+            if not callable(fn):
+                raise TypeError(f"register_tilesets: {name!r} is not callable")
+            put(name, TilesetInfo(name, fn, summary, bool(needs_file)))
     elif kind in ("monsters", "items", "games", "rulesets", "systems"):
         cls = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules, "rulesets": Ruleset,
                "systems": System}[kind]

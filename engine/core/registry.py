@@ -13,12 +13,13 @@ from engine.core.rules import GameRules
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GeneratorInfo
 from engine.kit.path import Pathfinder
+from engine.kit.tiles import TilesetInfo
 
 PROJECT = "undercroft"
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 KINDS = ("fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours", "games", "rulesets",
-         "systems", "components")
+         "systems", "components", "tilesets")
 # --plugin KIND=NAME: the kinds a player chooses, and the registry table each picks from.
 CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games", "path": "pathfinders"}
 
@@ -52,6 +53,7 @@ class Registry:
     rulesets: dict[str, Any] = field(default_factory=dict)  # engine.core.ruleset.Ruleset, by name
     systems: dict[str, Any] = field(default_factory=dict)  # engine.core.systems.System, by name
     components: dict[str, type] = field(default_factory=dict)
+    tilesets: dict[str, TilesetInfo] = field(default_factory=dict)
     plugins: list[PluginInfo] = field(default_factory=list)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
     manager: pluggy.PluginManager | None = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 
-from engine.core import limits
+from engine.kit import limits
 
 MAX_SEED = limits.MAX_SEED
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from engine.core import limits
 from engine.core.content import ContentError, MonsterKind, read_toml
 from engine.core.schema import (
     Bool,
@@ -34,6 +33,7 @@ from engine.core.schema import (
     fail,
     of,
 )
+from engine.kit import limits
 
 DEFAULT_MESSAGES = {
     "welcome": "Welcome to the Undercroft. Find the stairs down.",

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import limits
 from engine.core import rng as rngmod
 from engine.core.content import ContentError
 from engine.core.errors import UsageError
@@ -25,6 +24,7 @@ from engine.core.keys import validate_keymap
 from engine.core.loader import load_registry
 from engine.core.registry import CHOICE_KINDS, PluginError, Registry
 from engine.core.rules import GameRules
+from engine.kit import limits
 from engine.kit.fov import ReachError, reach_error
 from engine.kit.mapgen import GenerationError, Level
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.core import limits
 from engine.core import rng as rngmod
 from engine.core.scheduler import Scheduler
 from engine.core.spatial import SpatialIndex
 from engine.core.world import World
+from engine.kit import limits
 from engine.kit.mapgen import Level
 
 

@@ -1,9 +1,12 @@
-"""Window figures for ``python -m engine bench``: idle cost of the on-demand loop, and turn-to-frame.
+"""Window figures for ``python -m engine bench``: idle cost of the on-demand loop, and key-to-frame.
 
 - idle: CPU seconds and frames over 5 s of the real pyglet event loop with the window open and
-  no input, beside Arcade's default loop (``_dispatch_frame`` at 60 Hz) drawing the same grid.
-- turn-to-frame: ms from a key press to the finished frame (``ctx.finish()``), beside the floor:
-  the same number of sprites drawn bare (clear, draw, flip, finish), interleaved in one run.
+  no input, beside Arcade's default loop (``_dispatch_frame`` at 60 Hz) drawing the same map.
+- key-to-frame: ms from a key press to the finished frame (``ctx.finish()``) on maps of 80x43,
+  250x250 and 1000x1000 cells in the same 1280x800 window, interleaved in one run, so the ratio
+  1000x1000 / 80x43 says whether a frame's cost depends on the map's size (it should not: only the
+  viewport is drawn). Beside them the floor: the viewport's number of sprites drawn bare, and a
+  frame in which the camera recentres (every sprite re-pointed; rare, with the dead zone).
 
 The measurements run in a child process with ``ARCADE_HEADLESS=1`` (EGL): the window library is
 chosen when pyglet is first imported, and the caller may already have imported it differently.
@@ -21,8 +24,11 @@ import sys
 import time
 
 IDLE_SECONDS = 5.0
-GRID = (80, 50)  # cells: the size of the default window, map and HUD together
-PRESSES = 40  # key presses per repeat of turn-to-frame
+WINDOW = [1280, 800]  # window units: the same window for every map size
+MAPS = ((80, 43), (250, 250), (1000, 1000))  # cells
+PRESSES = 40  # key presses per map per repeat of key-to-frame, in blocks of BLOCK
+BLOCK = 8  # presses on one map before the next map's turn: small blocks, so drift hits all alike
+RECENTRED = 4  # frames per map per repeat in which the view moves by half its width
 
 
 def bench_figures(repeats: int = 7) -> list[dict]:
@@ -42,7 +48,7 @@ def _cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _game():
+def _game(size: tuple[int, int]):
     import dataclasses
 
     from engine.core.components import Fighter
@@ -50,11 +56,19 @@ def _game():
     from engine.core.setup import default_game, load
 
     registry = load()
-    rules = dataclasses.replace(default_game(registry), width=GRID[0], height=GRID[1])
+    rules = dataclasses.replace(default_game(registry), width=size[0], height=size[1])
     game = Game(registry, rules, seed=11).start()
     fighter = game.world.get(game.player, Fighter)
     fighter.max_hp = fighter.hp = 10**9  # the bench is about drawing, not about dying
     return game
+
+
+def _window(game):
+    from engine.frontend.launch import open_window
+    from engine.frontend.settings import Settings
+
+    settings = Settings({"window_size": WINDOW, "muted": True})
+    return open_window(game, headless=True, settings=settings)
 
 
 def _idle(window) -> tuple[float, int, float, int]:
@@ -68,13 +82,12 @@ def _idle(window) -> tuple[float, int, float, int]:
     loop.run(IDLE_SECONDS)
     on_demand = (_cpu() - cpu0, window.frames.frames - frames0)
 
-    # Arcade's default: _dispatch_frame at the update rate, drawing the same grid each time.
+    # Arcade's default: _dispatch_frame at the update rate, drawing the same map each time.
     drawn = [0]
 
     def on_draw() -> bool:
         window.clear()
-        with window.camera.activate():
-            window.grid.draw()
+        window.grid.draw()
         drawn[0] += 1
         return True  # handled: the window's own on_draw does not run after it
 
@@ -88,65 +101,131 @@ def _idle(window) -> tuple[float, int, float, int]:
     return (*on_demand, *default)
 
 
-def _turn_to_frame(window, repeats: int) -> tuple[list[float], list[float], list[int]]:
-    """Interleaved samples (ms): a key press to a finished frame, and the bare-sprites floor."""
+def _press_to_frame(window, keys: random.Random, moves: list[str]) -> tuple[float, bool, int] | None:
+    """One key press to a finished frame: (ms, whether the camera recentred, sprites touched)."""
+    for _attempt in range(20):  # a press that changes nothing (a wall bump) draws no frame: retry
+        origin = window.map_view.origin
+        start = time.perf_counter()
+        if window.press(keys.choice(moves)) and window.frames.flush():
+            window.ctx.finish()
+            return (time.perf_counter() - start) * 1000, window.map_view.origin != origin, window.grid.updated
+    return None
+
+
+def _floor(window, bare) -> float:
+    start = time.perf_counter()
+    window.switch_to()
+    window.clear()
+    with window.grid.camera.activate():
+        bare.draw(pixelated=True)
+    window.flip()
+    window.ctx.finish()
+    return (time.perf_counter() - start) * 1000
+
+
+def _bare_sprites(window):
     import arcade
 
+    bare = arcade.SpriteList(use_spatial_hash=False)
+    glyphs = [window.textures.atlas.texture(chr(c)) for c in range(0x21, 0x7F)]
+    for i, sprite in enumerate(window.grid.sprites):
+        copy = arcade.Sprite(glyphs[i % len(glyphs)], scale=sprite.scale_x)
+        copy.position = sprite.position
+        bare.append(copy)
+    return bare
+
+
+def _key_to_frame(window, games: list, repeats: int) -> tuple[list, list]:
+    """Samples per map size, interleaved: one window (Arcade draws in one), playing each map's game
+    in turn. Returns [(still frames ms, recentring frames ms, floor ms, cells)] and the view shapes."""
     from engine.core.keys import DEFAULT_KEYS
 
     moves = [t for t, c in DEFAULT_KEYS.items() if c.startswith("move")]
     keys = random.Random(5)
-    bare = arcade.SpriteList(use_spatial_hash=False)
-    glyphs = [window.atlas.texture(chr(c)) for c in range(0x21, 0x7F)]
-    for i in range(len(window.grid.sprites)):
-        sprite = arcade.Sprite(glyphs[i % len(glyphs)])
-        sprite.position = window.grid.sprites[i].position
-        bare.append(sprite)
-    turn, floor, cells = [], [], []
-    for _ in range(repeats * PRESSES):
-        # a press that changes nothing (a wall bump) draws no frame: retry until one does
-        for _attempt in range(20):
-            start = time.perf_counter()
-            if window.press(keys.choice(moves)) and window.frames.flush():
-                window.ctx.finish()
-                turn.append((time.perf_counter() - start) * 1000)
-                cells.append(window.grid.updated)
-                break
+    samples: list[tuple[list, list, list, list]] = [([], [], [], []) for _ in games]
+    shapes = []
+    blocks = PRESSES // BLOCK
+    for r in range(repeats * blocks):
+        for i, game in enumerate(games):
+            window.set_game(game)
+            window.frames.draw()  # the switch's own frame (every sprite re-pointed) is not a key's
+            bare = _bare_sprites(window)
+            if r == 0:
+                shapes.append(window.map_view.shape)
+            still, moved, floor, cells = samples[i]
+            for _ in range(BLOCK):
+                got = _press_to_frame(window, keys, moves)
+                if got is not None:
+                    (moved if got[1] else still).append(got[0])
+                    cells.append(got[2])
+                floor.append(_floor(window, bare))
+            if r % blocks == 0:
+                moved.extend(_recentred(window, RECENTRED))
+    return samples, shapes
+
+
+def _recentred(window, count: int) -> list[float]:
+    """Frames in which the view recentres (every sprite re-pointed), as when the player walks into
+    the view's outer quarter: the view is moved by half its width, as the dead zone would."""
+    out = []
+    cols, rows = window.map_view.shape
+    width, height = window.map_view.map_size
+    if width <= cols and height <= rows:
+        return out  # the whole map fits: the view never moves
+    for k in range(count):
+        x0, y0 = window.map_view.origin
+        step = cols // 2 if k % 2 == 0 else -(cols // 2)
         start = time.perf_counter()
+        window.map_view.origin = window.map_view._clamp(x0 + step, y0)
+        window.grid.place(window.map_view)
+        ys, xs = window.map_view.window()
         window.switch_to()
         window.clear()
-        with window.camera.activate():
-            bare.draw(pixelated=True)
+        from engine.frontend.compose import compose
+
+        window.grid.update(compose(window.game, ys, xs, window.tables, window.look, window.names, window.recall))
+        window.grid.draw()
         window.flip()
         window.ctx.finish()
-        floor.append((time.perf_counter() - start) * 1000)
-    return turn, floor, cells
+        out.append((time.perf_counter() - start) * 1000)
+    window.map_view.centre_on(*window.game.position(window.game.player))
+    return out
 
 
 def measure(repeats: int) -> list[dict]:
-    game = _game()
-    from engine.frontend.launch import open_window
-
-    window = open_window(game, headless=True)
+    games = [_game(size) for size in MAPS]
+    window = _window(games[0])
     try:
         idle_cpu, idle_frames, default_cpu, default_frames = _idle(window)
-        turn, floor, cells = _turn_to_frame(window, repeats)
+        samples, shapes = _key_to_frame(window, games, repeats)
     finally:
         window.close()
-    sprites = GRID[0] * GRID[1]
-    t, f = statistics.median(turn), statistics.median(floor)
-    return [
+    rows = [
         {"name": f"window idle CPU, {IDLE_SECONDS:.0f} s on demand ({idle_frames} frames)", "value": idle_cpu,
-         "unit": "s",
-         "target": "< 0.05 s, 0 frames", "frames": idle_frames,
+         "unit": "s", "target": "< 0.05 s, 0 frames", "frames": idle_frames,
          "arcade_default_cpu": default_cpu, "arcade_default_frames": default_frames},
-        {"name": f"  Arcade default loop, same {GRID[0]}x{GRID[1]} grid", "value": default_cpu, "unit": "s",
+        {"name": f"  Arcade default loop, same {MAPS[0][0]}x{MAPS[0][1]} map", "value": default_cpu, "unit": "s",
          "target": f"comparison ({default_frames} frames)", "frames": default_frames},
-        {"name": f"turn to frame {GRID[0]}x{GRID[1]}", "value": t, "unit": "ms", "target": "< 1.3x floor",
-         "floor": f, "ratio": t / f if f else None, "cells_changed": statistics.median(cells),
-         "samples": len(turn)},
-        {"name": f"  floor: {sprites} sprites drawn bare", "value": f, "unit": "ms", "target": "comparison"},
     ]
+    base = None
+    for (width, height), window_samples, (cols, rows_) in zip(MAPS, samples, shapes, strict=True):
+        still, moved, floor, cells = window_samples
+        every = still
+        t = statistics.median(every)
+        base = base or t
+        ratio = t / base
+        target = "comparison" if (width, height) == MAPS[0] else f"< 1.3x the {MAPS[0][0]}x{MAPS[0][1]} figure"
+        rows.append({"name": f"key to frame {width}x{height} map ({cols}x{rows_} cells shown)", "value": t,
+                     "unit": "ms", "target": target, "ratio_to_smallest": ratio,
+                     "floor": statistics.median(floor), "cells_changed": statistics.median(cells),
+                     "samples": len(every)})
+        if moved:
+            rows.append({"name": f"  a frame that recentres the view (all {cols * rows_} cells re-pointed)",
+                         "value": statistics.median(moved), "unit": "ms", "target": "comparison",
+                         "samples": len(moved)})
+        rows.append({"name": f"  floor: all {cols * rows_} view sprites drawn bare", "value": statistics.median(floor),
+                     "unit": "ms", "target": "comparison"})
+    return rows
 
 
 if __name__ == "__main__":

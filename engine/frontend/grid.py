@@ -1,142 +1,167 @@
-"""The map as one SpriteList of glyph cells, updated only where a cell changed.
+"""The map on screen: a fixed pool of sprites, one per viewport cell, over one background quad.
 
-:func:`compose` turns the game into two arrays, the glyph (a code point) and the colour of every
-cell, with numpy: terrain through lookup tables, then items, monsters and the player where the
-player sees them now, then memory dimmed and the unknown blanked. :class:`MapGrid` keeps the last
-arrays and touches only the sprites whose (glyph, colour) differ, so a turn costs a few sprite
-updates, not thousands.
+The pool is sized to the viewport (:class:`engine.frontend.camera.Camera`), never to the map: when
+the camera moves, the same sprites are re-pointed at other cells' textures and colours. Each frame
+:func:`engine.frontend.compose.compose` builds the viewport's cells, and only the sprites whose
+(glyph, name, colour, state) differ are touched, so a turn that moves no view costs a few sprite
+updates and a frame costs the same on any map size.
 
-Terrain has no content rows: its look comes from the preset's ``tiles`` table
-(``wall = { glyph = "#", color = [r, g, b], remembered = [r, g, b] }``, see
-``GameRules.tile``): remembered cells take the ``remembered`` colour (dim, and for some presets
-one grey for everything seen before).
+Backgrounds are one texture of one texel per cell, drawn stretched (nearest) under the glyphs with
+a small shader: a second layer of a sprite per cell costs ~40 ms a frame on a software renderer
+(llvmpipe, 80x50 cells: every quad blended), the texture ~4 ms, whatever the number of cells.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import arcade
 import numpy as np
+from arcade.gl import geometry
+from arcade.types import LBWH
 
-from engine.core.components import Position, Renderable
-from engine.frontend.atlas import BLANK, GlyphAtlas
-from engine.kit.mapgen import FLOOR, STAIRS, WALL
+from engine.frontend.camera import Camera
+from engine.frontend.compose import SEEN, UNKNOWN, Cells
+from engine.frontend.tiles import Textures
 
-if TYPE_CHECKING:
-    from engine.core.game import Game
-    from engine.core.rules import GameRules
+WHITE = (255, 255, 255, 255)
+MEMORY_TINT = (95, 95, 115, 255)  # untinted art (sprites) on a remembered cell: darkened
 
-TILE_CODES = {"wall": WALL, "floor": FLOOR, "stairs": STAIRS}
-
-
-def tile_tables(rules: GameRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Lookup tables indexed by terrain code: glyph code points (int32), visible colours and
-    remembered colours (uint8, 3)."""
-    size = max(TILE_CODES.values()) + 1
-    glyphs = np.full(size, ord("?"), dtype=np.int32)
-    colors = np.full((size, 3), 255, dtype=np.uint8)
-    remembered = np.full((size, 3), 128, dtype=np.uint8)
-    for name, code in TILE_CODES.items():
-        tile = rules.tile(name)
-        glyphs[code] = ord(tile["glyph"])
-        colors[code] = tile["color"]
-        remembered[code] = tile["remembered"]
-    return glyphs, colors, remembered
+_VERTEX = """#version 330
+in vec2 in_vert;
+in vec2 in_uv;
+out vec2 uv;
+void main() { gl_Position = vec4(in_vert, 0.0, 1.0); uv = in_uv; }
+"""
+_FRAGMENT = """#version 330
+uniform sampler2D cells;
+in vec2 uv;
+out vec4 color;
+void main() { color = texture(cells, uv); }
+"""
 
 
-def compose(
-    game: Game, glyphs: np.ndarray, colors: np.ndarray, memory: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """What every cell shows now: (code points (h, w) int32, colours (h, w, 3) uint8)."""
-    terrain = game.level.terrain
-    floor = game.floor
-    code = glyphs[terrain]
-    color = colors[terrain].copy()
-    visible = floor.visible
-    # Lower layers first, so the player stands on an item and a monster hides the gold it stands on.
-    drawn = sorted(
-        ((r.layer, p.x, p.y, r.glyph, r.color) for _, (r, p) in game.world.query(Renderable, Position)),
-        key=lambda t: t[0],
-    )
-    for _layer, x, y, glyph, rgb in drawn:
-        if 0 <= y < code.shape[0] and 0 <= x < code.shape[1] and visible[y, x]:
-            code[y, x] = ord(glyph[:1] or BLANK)
-            color[y, x] = rgb[:3]
-    remembered = floor.seen & ~visible
-    color[remembered] = memory[terrain[remembered]]
-    unknown = ~(floor.seen | visible)
-    code[unknown] = ord(BLANK)
-    color[unknown] = 0
-    return code, color
+class Background:
+    """One RGBA texel per viewport cell, drawn over the viewport's rectangle."""
+
+    def __init__(self, ctx: arcade.ArcadeContext) -> None:
+        self.ctx = ctx
+        self.program = ctx.program(vertex_shader=_VERTEX, fragment_shader=_FRAGMENT)
+        self.quad = geometry.quad_2d_fs()
+        self.texture = None
+        self.any = False  # all black: nothing to draw
+
+    def write(self, bg: np.ndarray) -> None:
+        rows, cols = bg.shape[:2]
+        if self.texture is None or self.texture.size != (cols, rows):
+            self.texture = self.ctx.texture((cols, rows), components=4, filter=(self.ctx.NEAREST, self.ctx.NEAREST))
+        rgba = np.empty((rows, cols, 4), dtype=np.uint8)
+        rgba[..., :3] = bg[::-1]  # texture row 0 is the bottom; our row 0 is the top
+        rgba[..., 3] = 255
+        self.texture.write(rgba.tobytes())
+        self.any = bool(bg.any())
+
+    def draw(self, rect: tuple[int, int, int, int]) -> None:
+        if self.texture is None or not self.any:
+            return
+        saved = self.ctx.viewport
+        self.ctx.viewport = rect
+        self.texture.use(0)
+        self.quad.render(self.program)
+        self.ctx.viewport = saved
 
 
 class MapGrid:
-    """One sprite per map cell, in world coordinates of ``cell`` pixels (y up, row 0 at the top)."""
+    """The sprites of the viewport's cells (``shape`` = (cols, rows)), and their background."""
 
-    def __init__(self, atlas: GlyphAtlas) -> None:
-        self.atlas = atlas
-        self.cell = atlas.cell
+    def __init__(self, textures: Textures, ctx: arcade.ArcadeContext) -> None:
+        self.textures = textures
         self.sprites = arcade.SpriteList(use_spatial_hash=False)
+        self.background = Background(ctx)
         self.shape: tuple[int, int] = (0, 0)
-        self._code = np.zeros((0, 0), dtype=np.int32)
-        self._color = np.zeros((0, 0, 3), dtype=np.uint8)
-        self._tables: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self.zoom = 0
+        self.origin: tuple[int, int] = (0, 0)
+        self.camera: arcade.Camera2D | None = None
+        self.rect = (0, 0, 1, 1)
+        self._last: tuple[np.ndarray, ...] | None = None
+        self.cells: Cells | None = None
         self.updated = 0  # sprites touched by the last update: what a turn really cost
 
-    @property
-    def size_px(self) -> tuple[int, int]:
-        """The map's size in world pixels (zoom 1)."""
-        return self.shape[1] * self.cell, self.shape[0] * self.cell
+    def set_textures(self, textures: Textures) -> None:
+        self.textures = textures
+        self.shape, self._last = (0, 0), None  # the cell size may differ: a new pool
 
-    def cell_center(self, x: int, y: int) -> tuple[float, float]:
-        c = self.cell
-        return x * c + c / 2, (self.shape[0] - 1 - y) * c + c / 2
-
-    def _rebuild(self, shape: tuple[int, int]) -> None:
-        """A level of another size: a fresh sprite per cell, all blank until the diff fills them."""
-        self.shape = shape
+    def _rebuild(self, cols: int, rows: int, zoom: int) -> None:
+        """A new pool for a new viewport shape or zoom; every sprite blank until the diff fills it."""
+        self.shape, self.zoom = (cols, rows), zoom
         self.sprites.clear()
-        blank = self.atlas.texture(BLANK)
-        height, width = shape
-        for y in range(height):
-            for x in range(width):
-                sprite = arcade.Sprite(blank)
-                sprite.position = self.cell_center(x, y)
+        cw, ch = self.textures.size
+        blank = self.textures.atlas.texture(" ")
+        for row in range(rows):
+            for col in range(cols):
+                sprite = arcade.Sprite(blank, scale=0)  # unknown until the diff says otherwise
+                sprite.position = ((col + 0.5) * cw * zoom, (rows - 1 - row + 0.5) * ch * zoom)
                 sprite.color = (0, 0, 0, 255)
                 self.sprites.append(sprite)
-        self._code = np.full(shape, ord(BLANK), dtype=np.int32)
-        self._color = np.zeros((*shape, 3), dtype=np.uint8)
+        self._last = None
 
-    def update(self, game: Game) -> int:
-        """Bring the sprites in line with the game; returns how many cells changed."""
-        if self._tables is None:
-            self._tables = tile_tables(game.rules)
-        shape = game.level.terrain.shape
-        if shape != self.shape:
-            self._rebuild(shape)
-        code, color = compose(game, *self._tables)
-        changed = np.flatnonzero((code != self._code) | (color != self._color).any(axis=2))
-        if changed.size:
-            sprites = self.sprites
-            texture = self.atlas.texture
-            flat_code = code.ravel()
-            flat_color = color.reshape(-1, 3)
-            for i in changed.tolist():
-                sprite = sprites[i]
-                glyph = chr(flat_code[i])
-                if sprite.texture is not texture(glyph):
-                    sprite.texture = texture(glyph)
-                r, g, b = flat_color[i].tolist()
+    def place(self, camera: Camera) -> None:
+        """Size the pool and the drawing camera to the viewport."""
+        cols, rows = camera.shape
+        if (cols, rows) != self.shape or camera.zoom != self.zoom:
+            self._rebuild(cols, rows, camera.zoom)
+        self.origin = camera.origin
+        rect = camera.rect
+        if rect != self.rect or self.camera is None:
+            self.rect = rect
+            left, bottom, width, height = rect
+            self.camera = arcade.Camera2D(viewport=LBWH(left, bottom, width, height), position=(width / 2, height / 2))
+
+    def update(self, cells: Cells) -> int:
+        """Bring the sprites in line with ``cells``; returns how many changed."""
+        self.cells = cells
+        self.background.write(cells.bg)
+        now = (cells.code, cells.name, cells.fg, cells.state)
+        if self._last is None:
+            changed = np.arange(cells.code.size)
+        else:
+            code, name, fg, state = self._last
+            changed = np.flatnonzero((cells.code != code) | (cells.name != name) | (cells.state != state)
+                                     | (cells.fg != fg).any(axis=2))
+        sprites, get, zoom = self.sprites, self.textures.get, self.zoom
+        codes, names = cells.code.ravel().tolist(), cells.name.ravel().tolist()
+        fgs, states = cells.fg.reshape(-1, 3), cells.state.ravel()
+        for i in changed.tolist():
+            sprite = sprites[i]
+            if states[i] == UNKNOWN:
+                # a sprite of size 0 draws no pixels: on a software renderer blank quads still
+                # cost their fill, and early in a level most of the view is unknown
+                if sprite.scale_x != 0:
+                    sprite.scale = 0
+                continue
+            if sprite.scale_x != zoom:
+                sprite.scale = zoom
+            texture, tinted = get(names[i], codes[i])
+            if sprite.texture is not texture:
+                sprite.texture = texture
+            if tinted:
+                r, g, b = fgs[i].tolist()
                 sprite.color = (r, g, b, 255)
-            self._code, self._color = code, color
+            else:
+                sprite.color = WHITE if states[i] == SEEN else MEMORY_TINT
+        self._last = now
         self.updated = int(changed.size)
         return self.updated
 
-    def cell_at(self, x: int, y: int) -> tuple[str, tuple[int, int, int]]:
-        """What a cell shows after the last update: (glyph, colour)."""
-        r, g, b = self._color[y, x].tolist()
-        return chr(self._code[y, x]), (r, g, b)
+    def shown(self, x: int, y: int) -> tuple[str, tuple[int, int, int]] | None:
+        """What map cell (x, y) shows after the last update: (glyph, colour); None off the view."""
+        cols, rows = self.shape
+        col, row = x - self.origin[0], y - self.origin[1]
+        if self.cells is None or not (0 <= col < cols and 0 <= row < rows):
+            return None
+        r, g, b = self.cells.fg[row, col].tolist()
+        return chr(self.cells.code[row, col]), (r, g, b)
 
     def draw(self) -> None:
-        self.sprites.draw(pixelated=True)
+        self.background.draw(self.rect)
+        if self.camera is not None:
+            with self.camera.activate():
+                self.sprites.draw(pixelated=True)

@@ -26,7 +26,8 @@ DEATH = (220, 50, 40, 255)
 SHADE = (0, 0, 0, 150)  # the death overlay: the map stays readable under it
 BANNER = (25, 4, 4, 225)  # behind the death title, so it reads over any map
 HELP_BG = (8, 8, 14, 235)
-WINDOW_KEYS = [("zoom in / out", "ctrl +  ctrl -"), ("close help", "esc  ?")]
+WINDOW_KEYS = [("zoom in / out", "ctrl +  ctrl -"), ("tileset", "F2"), ("fullscreen", "F11"),
+               ("sound on / off", "m"), ("close help", "esc  ?")]
 
 
 def message_color(age: int) -> tuple[int, int, int, int]:
@@ -41,7 +42,8 @@ def help_lines(game: Game) -> list[str]:
     by_command: dict[str, list[str]] = {}
     for token, command in keymap.items():
         by_command.setdefault(command, []).append(token)
-    rows = [(command, "  ".join(tokens)) for command, tokens in by_command.items()] + WINDOW_KEYS
+    window = [(c, t) for c, t in WINDOW_KEYS if not (t == "m" and "m" in keymap)]  # m is the preset's
+    rows = [(command, "  ".join(tokens)) for command, tokens in by_command.items()] + window
     width = max(len(c) for c, _ in rows)
     return [f"{command:<{width}}   {tokens}" for command, tokens in rows]
 
@@ -111,6 +113,10 @@ class Hud:
                 _set(text, recent[i], message_color(age))
             else:
                 _set(text, "")
+        self.update_death(game)
+
+    def update_death(self, game: Game) -> None:
+        """The death overlay's words (both looks draw the overlay)."""
         if not game.alive:
             _set(self.death_title, words.line(game, "death_title"))
             _set(self.death_hint, words.line(game, "death_hint"))

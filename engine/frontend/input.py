@@ -6,6 +6,7 @@ operating system's auto-repeat sends only the last two. So:
 
 - printable keys are read from ``on_text`` (the layout and Shift are already applied: ``R``, ``>``);
 - arrows from ``on_text_motion``; both repeat at the OS rate while held;
+- the window's own keys (ctrl +/-, F2, F11) from ``on_key_press``: they never become tokens;
 - the numpad and the named keys (Escape, Enter, ...) from ``on_key_press``, since their text
   ("4", " ") would read as another key; that text is swallowed, and while a numpad key is held
   its repeated text means the numpad key again.
@@ -47,6 +48,16 @@ class Zoom:
     step: int  # +1 in, -1 out
 
 
+@dataclass(frozen=True)
+class WindowKey:
+    """A key that is about the window, not the game: never a token, never in a replay."""
+
+    name: str  # "tileset" (F2), "fullscreen" (F11)
+
+
+WINDOW_KEYS = {key.F2: "tileset", key.F11: "fullscreen"}
+
+
 class KeyReader:
     """Turns the three pyglet key events into tokens; remembers just enough to spot repeats."""
 
@@ -55,9 +66,11 @@ class KeyReader:
         self._swallow: str | None = None  # the text the last named/numpad press will also send
         self._held_numpad: tuple[int, str, str | None] | None = None  # symbol, token, text
 
-    def key_press(self, symbol: int, modifiers: int) -> Token | Zoom | None:
+    def key_press(self, symbol: int, modifiers: int) -> Token | Zoom | WindowKey | None:
         self._fresh = True
         self._swallow = None
+        if symbol in WINDOW_KEYS:
+            return WindowKey(WINDOW_KEYS[symbol])
         if modifiers & key.MOD_CTRL:
             # ctrl combinations send no on_text: they are the window's own keys
             if symbol in ZOOM_IN:

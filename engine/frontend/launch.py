@@ -40,6 +40,41 @@ def check_shot(shot: str) -> Path:
     return path
 
 
+def window_settings():  # -> Settings
+    """What the window remembers (size, zoom, fullscreen, mute, tileset), kept in the profile's
+    settings. The profile holds scalars only: the window's size is kept as width and height."""
+    from engine.frontend.settings import Settings
+    from engine.persist import profile
+
+    def load() -> dict:
+        values = profile.settings()
+        width, height = values.pop("window_width", None), values.pop("window_height", None)
+        if width is not None and height is not None:
+            values["window_size"] = [width, height]
+        return values
+
+    def save(**values) -> None:
+        if "window_size" in values:
+            size = values.pop("window_size")
+            values["window_width"], values["window_height"] = size if size is not None else (None, None)
+        profile.update_settings(**values)
+
+    return Settings(load=load, save=save)
+
+
+def check_tileset(registry, spec: str | None):
+    """``--tileset NAME`` or ``--tileset FILE.png`` as (name, file), checked before any window
+    opens: a bad name or file is one line (UsageError)."""
+    from engine.kit.tiles import TilesetError
+
+    try:
+        from engine.frontend.tiles import resolve
+
+        return resolve(registry.tilesets, spec)
+    except TilesetError as e:
+        raise UsageError(str(e)) from None
+
+
 def open_window(game, *, headless: bool, **options):  # -> GameWindow; imported late: it imports arcade
     if headless:
         # must precede the first import of arcade/pyglet: it selects pyglet's EGL headless window
@@ -80,6 +115,7 @@ def run_window(
     dump: str | None,
     resume: bool,
     record: str | None = None,
+    tileset: str | None = None,
 ) -> int:
     """Play in a window (``headless``: offscreen, for ``--shot``). ``resume``: the command line asks
     for nothing new, so a saved run may be resumed (a real window asks on its title screen)."""
@@ -88,17 +124,23 @@ def run_window(
     if seconds is not None and seconds < 0:
         raise UsageError(f"--seconds {seconds}: expected a number of seconds >= 0")
     registry = load(setup.plugins_dirs)
+    if headless:  # must precede the first import of arcade (tileset checks import it)
+        os.environ["ARCADE_HEADLESS"] = "1"
+    tileset_name, tileset_file = check_tileset(registry, tileset)
+    window_options = {"settings": window_settings(), "tilesets": registry.tilesets,
+                      "tileset": tileset_name if tileset else None, "tileset_file": tileset_file}
     saved = keeper.saved_run() if resume and not headless else None
     if saved is None:
         # headless (--shot) follows the headless rule: resume unless the command line says new
         game = keeper.open_game(setup, registry, choice="continue" if resume else "new", record=record)
-        window = open_window(game, headless=headless)
+        window = open_window(game, headless=headless, **window_options)
     else:
         # a saved run: the title screen asks; the prepared (never started) game only sizes the window
         def choose(choice: str):
             return keeper.open_game(setup, registry, choice=choice, record=record)
 
-        window = open_window(prepare(setup, registry), headless=headless, title_screen=saved, choose=choose)
+        window = open_window(prepare(setup, registry), headless=headless, title_screen=saved, choose=choose,
+                             **window_options)
     from engine.frontend import loop
 
     try:

@@ -1,46 +1,68 @@
-"""The game window: the map grid above, the HUD below, keys in, frames out on demand.
+"""The game window: the map through a camera, the sidebar or the preset's status line, frames on demand.
 
-The window never decides a rule: a key becomes a token and goes to ``game.press``. It handles only
-what is about the window: the help screen (command ``help``), zoom (ctrl + / ctrl -), resizing,
-and stopping a held key when a monster comes into view.
+The window never decides a rule: keys go to the game as tokens (:mod:`engine.frontend.controls`,
+which also holds the window's own keys: help, zoom, fullscreen, tileset, mute).
 
-Coordinates: the map is drawn through a Camera2D at an integer zoom, positioned so every cell edge
-lands on a whole screen pixel (crisp glyphs); the HUD is drawn in plain window pixels.
+Coordinates: everything is laid out in framebuffer pixels (more than window units on a HiDPI
+screen; :attr:`ratio` is the factor). The map's cells are whole pixels at an integer zoom (the
+player's zoom times the rounded pixel ratio), so glyphs stay crisp; text is sized in the same
+pixels and scales with the zoom.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from pathlib import Path
 
 import arcade
-import pyglet
 from arcade.types import LBWH
 
-from engine.core import limits
 from engine.core import status as hud_words
 from engine.core.game import Game
-from engine.core.rules import GameRules
-from engine.frontend.atlas import FONT, GlyphAtlas
+from engine.frontend import layout as sizes
+from engine.frontend.atlas import FONT
+from engine.frontend.camera import Camera
+from engine.frontend.compose import Names, Recall, Tables, compose, look_for
+from engine.frontend.controls import Controls, cell_size
 from engine.frontend.grid import MapGrid
 from engine.frontend.hud import Hud
-from engine.frontend.input import KeyReader, Token, Zoom
+from engine.frontend.input import KeyReader
+from engine.frontend.log import Log
 from engine.frontend.loop import OnDemand
+from engine.frontend.settings import MAX_ZOOM, Settings
+from engine.frontend.sidebar import Sidebar
+from engine.frontend.sound import Sounds
+from engine.frontend.tiles import DEFAULT_TILESET, Textures
 from engine.frontend.title import TitleScreen
-
-MAX_ZOOM = limits.MAX_ZOOM
-HUD_ROW_PX = 20  # the tallest HUD text row, in pixels
+from engine.kit.tiles import TilesetError
 
 
-class GameWindow(arcade.Window):
-    """The game's window. With ``title`` (a saved run's summary) it opens on the title screen, and
-    ``choose(choice)`` builds the game the player picks ("continue" or "new"); ``game`` is then a
-    stand-in that only sizes the window."""
+class GameWindow(Controls, arcade.Window):
+    """The game's window. With ``title_screen`` (a saved run's summary) it opens on the title
+    screen, and ``choose(choice)`` builds the game the player picks ("continue" or "new"); ``game``
+    is then a stand-in that only sizes the window. ``settings`` holds what the window remembers
+    (see :mod:`engine.frontend.settings`); ``tilesets`` are the registered sets, ``tileset`` the
+    one to start with and ``tileset_file`` the player's sheet for the file set."""
 
-    def __init__(self, game: Game, *, zoom: int = 1, visible: bool = True, title: str = "Undercroft",
-                 title_screen: dict | None = None, choose: Callable[[str], Game] | None = None) -> None:
+    def __init__(self, game: Game, *, zoom: int | None = None, visible: bool = True, title: str = "Undercroft",
+                 title_screen: dict | None = None, choose: Callable[[str], Game] | None = None,
+                 settings: Settings | None = None, tilesets: dict | None = None, tileset: str | None = None,
+                 tileset_file: Path | None = None, sound_player: Callable | None = None) -> None:
+        self.settings = settings if settings is not None else Settings()
         self.game = game
-        self.zoom = max(1, min(MAX_ZOOM, zoom))
-        width, height = self.size_for(game.rules)
+        self.zoom = max(1, min(MAX_ZOOM, zoom or self.settings["zoom"]))
+        self.tilesets = tilesets if tilesets is not None else _builtin_tilesets()
+        self.tileset_file = tileset_file
+        self.names = Names()
+        self.tileset = self._start_tileset(tileset)
+        try:
+            self.textures = Textures(self.tilesets[self.tileset], cell=cell_size(game),
+                                     file=self._file_for(self.tileset), names=self.names)
+        except TilesetError:  # a remembered set that no longer builds: the glyphs, always there
+            self.tileset = DEFAULT_TILESET
+            self.textures = Textures(self.tilesets[DEFAULT_TILESET], cell=cell_size(game), file=None, names=self.names)
+        width, height = sizes.initial_size(game.rules, self.textures.size, self.zoom, self.settings)
         # antialiasing off: multisampling would blur the pixel-art glyphs and costs a resolve pass
         super().__init__(width, height, title, resizable=True, visible=visible, antialiasing=False)
         self.frames = OnDemand(self)
@@ -50,36 +72,56 @@ class GameWindow(arcade.Window):
         self.reader = KeyReader()
         self.help_open = False
         self.repeat_blocked = False  # a held key stopped because a monster came into view
-        self.camera = arcade.Camera2D()
-        self.title_screen = TitleScreen(title_screen, HUD_ROW_PX) if title_screen else None
+        self.title_screen = TitleScreen(title_screen, sizes.HUD_ROW_PX) if title_screen else None
         self.choose = choose
         self.profile_lines: list[str] = []  # the profile, shown on the death screen
-        self.dress(game.rules)
+        self.sounds = Sounds(self.settings, player=sound_player)
+        self.grid = MapGrid(self.textures, self.ctx)
+        self.map_view: Camera | None = None
+        self.ui_camera = arcade.Camera2D()
+        self._level: object = None
+        self.dress(game)
+        if self.settings["fullscreen"] and visible:
+            self.toggle_fullscreen(remember=False)
 
-    def size_for(self, rules: GameRules) -> tuple[int, int]:
-        """The window for a preset: its map at the current zoom, its HUD rows below."""
-        cell = max(4, int(rules.cell))
-        rows = max(3, int(rules.hud_rows))
-        return rules.width * cell * self.zoom, rules.height * cell * self.zoom + rows * min(cell, HUD_ROW_PX)
+    # -- set-up ----------------------------------------------------------------------------
+    def _start_tileset(self, wanted: str | None) -> str:
+        for name in (wanted, self.settings["tileset"]):
+            info = self.tilesets.get(name) if name else None
+            if info is not None and (not info.needs_file or self.tileset_file is not None):
+                return name  # type: ignore[return-value]
+        return DEFAULT_TILESET
 
-    def dress(self, rules: GameRules) -> None:
-        """Glyphs, grid and HUD for a preset's cell size and HUD rows. HUD text rows are at most
-        HUD_ROW_PX tall: a board of 64-px tiles still gets a readable status line."""
-        self.cell = max(4, int(rules.cell))
-        rows = max(3, int(rules.hud_rows))
-        self.atlas = GlyphAtlas(self.cell)
-        self.grid = MapGrid(self.atlas)
-        self.hud = Hud(rows, min(self.cell, HUD_ROW_PX))
-        self.set_minimum_size(min(self.width, self.cell * 24), min(self.height, self.cell * 8))
+    def _file_for(self, name: str) -> Path | None:
+        return self.tileset_file if self.tilesets[name].needs_file else None
+
+    def dress(self, game: Game) -> None:
+        """Look, tables, texts and layout for a game's preset (at start, and when the game changes)."""
+        self.look = look_for(game.rules)
+        self.tables = Tables(game.rules, self.look, self.names)
+        self.recall = Recall() if self.look.lit else None
+        if self.heard not in game.listeners:
+            game.listeners.append(self.heard)
         self.layout()
+
+    def heard(self, event: str, game: Game, **data) -> None:
+        """The window's listener on ``Game.emit``: sounds for events no frame shows, and the item
+        memory after every key (keys from ``--keys`` draw no frame each, but are seen all the same)."""
+        self.sounds.listener(event, game, **data)
+        if event == "key" and self.recall is not None and game is self.game:
+            self.recall.update(game, self.names)
 
     def set_game(self, game: Game) -> None:
         """Play another game in this window (the title screen's choice; it may be another preset)."""
+        if self.heard in self.game.listeners:
+            self.game.listeners.remove(self.heard)
         self.game = game
         self.profile_lines = []
-        if self.size_for(game.rules) != self.get_size():
-            self.set_size(*self.size_for(game.rules))
-        self.dress(game.rules)
+        old_look = self.look
+        self.dress(game)
+        if self.look != old_look:
+            self.set_size(*sizes.initial_size(game.rules, self.textures.size, self.zoom, self.settings))
+            self.layout()
 
     def close(self) -> None:
         # pyglet's Window.__del__ calls close() again, and arcade's close() forgets the active
@@ -87,85 +129,103 @@ class GameWindow(arcade.Window):
         if not getattr(self, "closed", True):
             if "frames" in self.__dict__:
                 self.frames.cancel()
+                if self.look.sidebar and not self.fullscreen:
+                    self.settings["window_size"] = [int(v) for v in self.get_size()]
             super().close()
 
-    # -- layout --------------------------------------------------------------------------
+    # -- layout ----------------------------------------------------------------------------
     @property
-    def map_rect(self) -> tuple[int, int, int, int]:
-        """The map area in window pixels: left, bottom, width, height (everything above the HUD)."""
-        return 0, self.hud.height, self.width, max(1, self.height - self.hud.height)
+    def ratio(self) -> float:
+        """Framebuffer pixels per window unit (2 on a typical HiDPI screen)."""
+        return self.get_framebuffer_size()[0] / max(1, self.get_size()[0])
+
+    @property
+    def pixel_zoom(self) -> int:
+        """The map's zoom in framebuffer pixels: the player's zoom times the rounded pixel ratio."""
+        return self.zoom * max(1, round(self.ratio))
 
     def layout(self) -> None:
-        left, bottom, width, height = self.map_rect
-        self.camera = arcade.Camera2D(viewport=LBWH(left, bottom, width, height), zoom=self.zoom)
-        self.hud.layout(self.width, self.height)
+        """Split the framebuffer into map, sidebar and log (or map and HUD), and size the texts."""
+        fw, fh = self.get_framebuffer_size()
+        rules = self.game.rules
+        plan = sizes.plan(rules, self.look, (fw, fh), self.pixel_zoom)
+        self.map_rect = plan.map
+        self.ui_camera = arcade.Camera2D(viewport=LBWH(0, 0, fw, fh), position=(fw / 2, fh / 2))
+        self.hud = Hud(plan.hud_rows, plan.row_px)
+        self.hud.layout(fw, fh)
+        self.sidebar = self.log = None
+        if self.look.sidebar:
+            self.sidebar = Sidebar(plan.row_px, Hud.font_size(plan.row_px))
+            self.sidebar.layout(plan.sidebar)
+            self.log = Log(plan.hud_rows, plan.row_px, Hud.font_size(plan.row_px))
+            self.log.layout(0, 0)
+        self.set_minimum_size(*sizes.minimum(self.textures.size, plan.row_px, self.look))
+        shape = self.game.level.terrain.shape
+        origin = self.map_view.origin if self.map_view is not None else (0, 0)
+        self.map_view = Camera((shape[1], shape[0]), plan.map, self.textures.size, self.pixel_zoom, origin)
+        self.map_view.centre_on(*self.game.position(self.game.player))
+        self.grid.place(self.map_view)
 
-    def map_offset(self) -> tuple[int, int]:
-        """Where the map's bottom-left corner lands in the map area, in whole screen pixels:
-        centred when the map fits, else following the player and clamped to the map's edges."""
-        _, _, vw, vh = self.map_rect
-        height, width = self.game.level.terrain.shape  # the game's, not the grid's: may be newer
-        mw, mh = width * self.cell * self.zoom, height * self.cell * self.zoom
-        px, py = self.world_xy(*self.game.position(self.game.player))
-
-        def axis(view: int, size: int, at: float) -> int:
-            if size <= view:
-                return (view - size) // 2
-            return int(min(0, max(view - size, view // 2 - round(at * self.zoom))))
-
-        return axis(vw, mw, px), axis(vh, mh, py)
+    def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
+        """The map cell under window point (px, py) (window units, y up, as mouse events give
+        them), or None when the point is not over a shown cell."""
+        if self.map_view is None:
+            return None
+        ratio = self.ratio
+        return self.map_view.cell_at(px * ratio, py * ratio)
 
     def player_screen(self) -> tuple[float, float]:
-        """The player's cell centre in window pixels."""
-        left, bottom, _, _ = self.map_rect
-        ox, oy = self.map_offset()
-        px, py = self.world_xy(*self.game.position(self.game.player))
-        return left + ox + px * self.zoom, bottom + oy + py * self.zoom
-
-    def world_xy(self, x: int, y: int) -> tuple[float, float]:
-        """A cell's centre in world pixels (zoom 1, y up, row 0 at the top), as the grid places it."""
-        height = self.game.level.terrain.shape[0]
-        return (x + 0.5) * self.cell, (height - 1 - y + 0.5) * self.cell
-
-    def place_camera(self) -> None:
-        # screen = world * zoom + offset; Camera2D maps ``position`` to the viewport's centre
-        _, _, vw, vh = self.map_rect
-        ox, oy = self.map_offset()
-        self.camera.position = ((vw / 2 - ox) / self.zoom, (vh / 2 - oy) / self.zoom)
-
-    def set_zoom(self, zoom: int) -> None:
-        zoom = max(1, min(MAX_ZOOM, zoom))
-        if zoom != self.zoom:
-            self.zoom = zoom
-            self.layout()
-            self.frames.request()
+        """The player's cell centre in framebuffer pixels."""
+        rect = self.map_view.cell_rect(*self.game.position(self.game.player)) if self.map_view else None
+        if rect is None:
+            left, bottom, width, height = self.map_rect
+            return left + width / 2, bottom + height / 2
+        return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
 
     # -- drawing -------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Bring the sprites and the HUD strings in line with the game (only what changed)."""
-        self.grid.update(self.game)
-        self.hud.update(self.game)
+        """Bring the view, the sprites and the texts in line with the game (only what changed)."""
+        game = self.game
+        shape = game.level.terrain.shape
+        if game.level is not self._level or self.map_view.map_size != (shape[1], shape[0]):
+            self._level = game.level
+            self.layout()  # a new level: the camera starts on the player
+        self.map_view.follow(*game.position(game.player))
+        self.grid.place(self.map_view)
+        ys, xs = self.map_view.window()
+        cells = compose(game, ys, xs, self.tables, self.look, self.names, self.recall)
+        self.grid.update(cells)
+        if self.look.sidebar:
+            self.sidebar.update(game)
+            self.log.update(game)
+            self.hud.update_death(game)
+        else:
+            self.hud.update(game)
+        self.sounds.observe(game)
 
     def on_draw(self) -> None:
         if self.title_screen is not None:
             self.clear()
-            self.title_screen.draw(self.width, self.height)
+            with self.ui_camera.activate():
+                self.title_screen.draw(*self.get_framebuffer_size())
             return
         self.refresh()
         self.clear()
-        self.place_camera()
-        with self.camera.activate():
-            self.grid.draw()
-        self.default_camera.use()
-        self.hud.draw()
-        if not self.game.alive and hud_words.line(self.game, "death_title"):
-            if not self.profile_lines:
-                from engine.persist import keeper
+        self.grid.draw()
+        with self.ui_camera.activate():
+            if self.look.sidebar:
+                self.sidebar.draw()
+                self.log.draw()
+            else:
+                self.hud.draw()
+            if not self.game.alive and hud_words.line(self.game, "death_title"):
+                if not self.profile_lines:
+                    from engine.persist import keeper
 
-                self.profile_lines = keeper.death_lines()[:1]  # runs, deaths, deepest, gold
-            self.hud.draw_death(self.map_rect, self.player_screen()[1], self.profile_lines)
-        if self.help_open:
-            self.hud.draw_help(self.game, self.width, self.height)
+                    self.profile_lines = keeper.death_lines(self.game)[:1]  # runs, deaths, deepest, gold
+                self.hud.draw_death(self.map_rect, self.player_screen()[1], self.profile_lines)
+            if self.help_open:
+                self.hud.draw_help(self.game, *self.get_framebuffer_size())
 
     def on_resize(self, width: int, height: int) -> None:
         if self._ready():
@@ -178,68 +238,13 @@ class GameWindow(arcade.Window):
 
     def _ready(self) -> bool:
         # pyglet may send resize/expose while arcade.Window.__init__ runs, before our parts exist
-        return "camera" in self.__dict__
+        return "map_view" in self.__dict__
 
-    # -- keys ----------------------------------------------------------------------------
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
-        self.repeat_blocked = False  # a new press is deliberate: walking may resume
-        self._handle(self.reader.key_press(symbol, modifiers))
 
-    def on_key_release(self, symbol: int, modifiers: int) -> None:
-        self.reader.key_release(symbol, modifiers)
-        self.repeat_blocked = False
 
-    def on_text(self, text: str) -> None:
-        self._handle(self.reader.text(text))
+@functools.cache
+def _builtin_tilesets() -> dict:
+    """The built-in sets, for a window opened without a registry's (tests, replays)."""
+    from engine.core.loader import load_registry
 
-    def on_text_motion(self, motion: int) -> None:
-        self._handle(self.reader.text_motion(motion))
-
-    def press_title(self, token: str) -> bool:
-        choice = self.title_screen.choice(token) if self.title_screen else None
-        if choice is None:
-            return False
-        if choice == "quit":
-            self.game.quit_requested = True
-            self.close()
-            pyglet.app.exit()
-            return False
-        self.title_screen = None
-        if self.choose is not None:
-            self.set_game(self.choose(choice))
-        self.frames.request()
-        return True
-
-    def _handle(self, event: Token | Zoom | None) -> None:
-        if isinstance(event, Zoom):
-            self.set_zoom(self.zoom + event.step)
-        elif isinstance(event, Token):
-            self.press(event.token, repeat=event.repeat)
-
-    def press(self, token: str, *, repeat: bool = False) -> bool:
-        """One key token, as from the keyboard; returns whether a frame was requested."""
-        if self.title_screen is not None:
-            return self.press_title(token)
-        command = self.game.command(token)  # parsed once: game.press is given it
-        if self.help_open:
-            if token == "esc" or (command is not None and command.name == "help"):
-                self.help_open = False
-                self.frames.request()
-                return True
-            return False
-        if command is not None and command.name == "help":
-            self.help_open = True
-            self.frames.request()
-            return True
-        if repeat and (self.repeat_blocked or not self.game.rules.key_repeat):
-            return False
-        changed = self.game.press(token, command)
-        if self.game.new_in_view:
-            self.repeat_blocked = True  # ignore auto-repeats until the key is released
-        if self.game.quit_requested:
-            self.close()
-            pyglet.app.exit()
-            return False
-        if changed:
-            self.frames.request()
-        return changed
+    return load_registry(entry_points=False).tilesets

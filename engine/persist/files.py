@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.core import limits
+from engine.kit import limits
 from engine.kit.textfile import TextFileError, read_bytes
 
 MAX_BYTES = limits.MAX_FILE_BYTES

@@ -81,9 +81,9 @@ def close(game: Game) -> None:
             listener.close(game)
 
 
-def death_lines() -> list[str]:
-    """The profile as lines of text, for the death screen."""
-    return profile.lines(profile.load())
+def death_lines(game: Game) -> list[str]:
+    """The profile as lines of text, for the death screen: the game's own preset's."""
+    return profile.lines(profile.load(), game.rules.name)
 
 
 class Keeper:
@@ -104,9 +104,9 @@ class Keeper:
             if self.replay_pending:
                 self.write_replays(game)
         elif event == "start":
-            profile.run_started()
+            profile.run_started(game.rules.name)
         elif event == "level":
-            profile.reached(game.depth)
+            profile.reached(game.depth, game.rules.name)
             self.level_pending = self.replay_pending = True
         elif event == "death":
             files.remove(save_path())

@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.core import limits
 from engine.core.schema import Bool, Check, Int, List, Obj, Optional, Str, Tuple
+from engine.kit import limits
 from engine.kit.mapgen import TILE_CHARS, Level, Rect
 
 CHARS_TILE = {c: t for t, c in TILE_CHARS.items()}

@@ -16,7 +16,7 @@ Schema 2 (schema 1 is upgraded on load, not refused)::
      "presets": {NAME: {"runs", "deaths", "escapes", "deepest", "gold", "top"}},
      "settings": {name: a JSON scalar}}
 
-Counters saturate at :data:`engine.core.limits.MAX_COUNT` (the loader refuses more, so the writer
+Counters saturate at :data:`engine.kit.limits.MAX_COUNT` (the loader refuses more, so the writer
 never writes more). A schema-1 profile had no per-preset counts: its counters stay in the totals and
 its best runs go to their presets' tables. An escape is the engine's only victory: ``escapes`` are
 the wins. A run's score is its gold, plus 100 for each level below the first, plus 500 for an escape.
@@ -31,7 +31,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.core.limits import (
+from engine.core.schema import Int, List, Map, Obj, Spec, Str, fail
+from engine.kit.limits import (
     MAX_COUNT,
     MAX_PRESETS,
     MAX_PROFILE_TEXT,
@@ -41,7 +42,6 @@ from engine.core.limits import (
     MAX_SETTINGS,
     MAX_TOP,
 )
-from engine.core.schema import Int, List, Map, Obj, Spec, Str, fail
 from engine.persist import files as savefile
 from engine.persist import lock
 

@@ -19,12 +19,12 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.core import limits
 from engine.core.errors import UsageError
 from engine.core.schema import Int, List, Map, Obj, Optional, Str
 from engine.core.setup import Setup, prepare
 from engine.core.snapshot import dumps
 from engine.core.version import VERSION as __version__
+from engine.kit import limits
 from engine.kit.fov import reach_error
 from engine.persist import files, leveldata
 from engine.persist.runsave import Token, W

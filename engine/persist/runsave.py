@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine.core import invariants, limits
+from engine.core import invariants
 from engine.core.components import SAVED, Actor, Fighter, Inventory, Item, Monster, Player, Position
 from engine.core.game import Choices, Game
 from engine.core.keys import KeyError_, check_token
@@ -30,6 +30,7 @@ from engine.core.looks import item_look, monster_look, player_look
 from engine.core.schema import Bool, Check, Int, List, Map, Obj, Optional, Spec, Str, Tuple, fail, is_int, of
 from engine.core.state import MessageLog, RunState, Streams, View
 from engine.core.world import World
+from engine.kit import limits
 from engine.persist import files, leveldata
 
 if TYPE_CHECKING:

@@ -5,8 +5,8 @@ refuses before play) and the loader refuses a file past it. Keeping both sides o
 makes "the game writes a save it then refuses to load" impossible; change a limit here, never a copy.
 
 Everything that writes or reads a file imports its limits from here: the file layer, the run save,
-replays, the profile, the morgue, presets and content. Plugins cannot import ``engine.core``: the
-few limits a plugin needs are re-exported by ``engine`` (the public surface).
+replays, the profile, the morgue, presets, content and tilesheets. It sits in the lowest layer
+(``engine.kit``) so that every layer, and every plugin, can read the same number.
 """
 
 from __future__ import annotations
@@ -42,3 +42,4 @@ MAX_SETTING_TEXT = 200  # characters in a setting's text value
 # -- play -------------------------------------------------------------------------------------------
 MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain of actions is a plugin's bug
 MAX_ZOOM = 8  # the window's integer zoom (remembered in the profile's settings)
+MAX_SHEET_SIDE = 4096  # px: a tilesheet of 16x16 glyphs of 256 px; a larger one is refused before it is decoded

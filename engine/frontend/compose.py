@@ -1,0 +1,187 @@
+"""What each cell of the viewport shows: arrays built with numpy from the game, the viewport only.
+
+:func:`compose` returns a :class:`Cells`: per cell a code point (the glyph), a name id (what stands
+there, for tilesets: ``wall``, ``monster:rat``...), a foreground colour, a background colour and
+a state (0 unknown, 1 remembered, 2 in view). Only the viewport's slice of the map is read, so a
+frame costs the same on an 80x43 map and a 1000x1000 one.
+
+Two looks (:class:`Look`): the *classic* one is the window before the light-and-memory work, cell
+for cell (glyph colours, the preset's ``remembered`` colours, black behind everything); the presets
+that recreate another game use it. The *lit* one adds a background per cell (a warm tint where the
+player sees, near black where they remember), memory colours dimmed and desaturated from the lit
+ones, walls drawn wherever they bound a remembered open cell (caves whose walls the light never
+touched included), and items remembered where they were last seen (:class:`Recall`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine.core.components import Item, Monster, Position, Renderable
+from engine.frontend import palette
+from engine.kit.mapgen import FLOOR, STAIRS, WALL
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.rules import GameRules
+
+TILE_CODES = {"wall": WALL, "floor": FLOOR, "stairs": STAIRS}
+BLANK = ord(" ")
+UNKNOWN, REMEMBERED, SEEN = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Look:
+    lit: bool  # backgrounds, computed memory colours, wall completion, remembered items
+    sidebar: bool  # the sidebar and the log below the map, instead of the preset's status line
+
+
+CLASSIC = Look(lit=False, sidebar=False)
+LIT = Look(lit=True, sidebar=True)
+
+
+def look_for(rules: GameRules) -> Look:
+    """A preset that writes its own status line (a ``status`` template in its ``messages``) keeps
+    it, and the classic look with it: those presets recreate another game's screen. Every other
+    preset gets the sidebar and the lit look."""
+    return CLASSIC if "status" in rules.messages else LIT
+
+
+class Names:
+    """Small ids for what stands in a cell: 0 is nothing; terrain names have fixed ids."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = ["", *TILE_CODES, "exit", "player"]
+        self.ids = {name: i for i, name in enumerate(self.names)}
+
+    def id(self, name: str) -> int:
+        found = self.ids.get(name)
+        if found is None:
+            found = self.ids[name] = len(self.names)
+            self.names.append(name)
+        return found
+
+
+class Tables:
+    """Lookups by terrain code: glyph, lit colour, remembered colour, background lit/remembered."""
+
+    def __init__(self, rules: GameRules, look: Look, names: Names) -> None:
+        size = max(TILE_CODES.values()) + 1
+        self.glyph = np.full(size, ord("?"), dtype=np.int32)
+        self.name = np.zeros(size, dtype=np.int32)
+        self.color = np.full((size, 3), 255, dtype=np.uint8)
+        self.memory = np.full((size, 3), 128, dtype=np.uint8)
+        self.bg_lit = np.zeros((size, 3), dtype=np.uint8)
+        self.bg_memory = np.zeros((size, 3), dtype=np.uint8)
+        for terrain, code in TILE_CODES.items():
+            tile = rules.tile(terrain)
+            self.glyph[code] = ord(tile["glyph"])
+            self.name[code] = names.id(terrain)
+            self.color[code] = tile["color"]
+            self.memory[code] = palette.remembered(tile["color"]) if look.lit else tile["remembered"]
+            if look.lit:
+                wall = code == WALL
+                self.bg_lit[code] = palette.wall_bg(tile["color"]) if wall else palette.LIGHT_BG
+                self.bg_memory[code] = palette.wall_bg(self.memory[code]) if wall else palette.MEMORY_BG
+
+
+class Recall:
+    """Items remembered where the player last saw them (the window's memory, per level): every
+    frame, what is in view replaces what was remembered there."""
+
+    def __init__(self) -> None:
+        self.level: object = None
+        self.items: dict[tuple[int, int], tuple[int, int, tuple[int, int, int]]] = {}  # name id, code, rgb
+
+    def update(self, game: Game, names: Names) -> None:
+        if game.level is not self.level:
+            self.level, self.items = game.level, {}
+        visible = game.floor.visible
+        for key in [k for k in self.items if visible[k[1], k[0]]]:
+            del self.items[key]
+        for _, (item, pos, look) in game.world.query(Item, Position, Renderable):
+            if visible[pos.y, pos.x]:
+                self.items[(pos.x, pos.y)] = (names.id(f"item:{item.kind}"), ord(look.glyph[:1] or " "), look.color[:3])
+
+
+@dataclass
+class Cells:
+    code: np.ndarray  # (rows, cols) int32 code points
+    name: np.ndarray  # (rows, cols) int32 ids into Names
+    fg: np.ndarray  # (rows, cols, 3) uint8
+    bg: np.ndarray  # (rows, cols, 3) uint8
+    state: np.ndarray  # (rows, cols) int8: UNKNOWN, REMEMBERED, SEEN
+
+
+def known_cells(terrain: np.ndarray, seen: np.ndarray, ys: slice, xs: slice) -> np.ndarray:
+    """``seen`` in the window, plus every wall next to (8 ways) a seen open cell: a wall that
+    bounds a remembered floor is drawn even if the light never fell on it."""
+    height, width = terrain.shape
+    y0, y1 = max(0, ys.start - 1), min(height, ys.stop + 1)
+    x0, x1 = max(0, xs.start - 1), min(width, xs.stop + 1)
+    t = terrain[y0:y1, x0:x1]
+    open_seen = np.pad(seen[y0:y1, x0:x1] & (t != WALL), 1)
+    near = np.zeros_like(t, dtype=bool)
+    h, w = t.shape
+    for dy in (0, 1, 2):
+        for dx in (0, 1, 2):
+            near |= open_seen[dy:dy + h, dx:dx + w]
+    known = seen[y0:y1, x0:x1] | (near & (t == WALL))
+    return known[ys.start - y0:ys.start - y0 + (ys.stop - ys.start), xs.start - x0:xs.start - x0 + (xs.stop - xs.start)]
+
+
+def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names: Names,
+            recall: Recall | None) -> Cells:
+    """The viewport's cells (map rows ``ys``, columns ``xs``) as the player sees them now."""
+    terrain = game.level.terrain[ys, xs]
+    visible = game.floor.visible[ys, xs]
+    known = known_cells(game.level.terrain, game.floor.seen, ys, xs) if look.lit else game.floor.seen[ys, xs]
+    state = np.where(visible, SEEN, np.where(known, REMEMBERED, UNKNOWN)).astype(np.int8)
+    code = tables.glyph[terrain]
+    name = tables.name[terrain]
+    fg = tables.color[terrain]
+    bg = np.where(visible[..., None], tables.bg_lit[terrain], tables.bg_memory[terrain])
+    exit_ = game.level.exit
+    if exit_ is not None and ys.start <= exit_[1] < ys.stop and xs.start <= exit_[0] < xs.stop:
+        name[exit_[1] - ys.start, exit_[0] - xs.start] = names.id("exit")
+    if recall is not None:
+        recall.update(game, names)
+        for (x, y), (nid, ch, rgb) in recall.items.items():
+            if ys.start <= y < ys.stop and xs.start <= x < xs.stop:
+                name[y - ys.start, x - xs.start], code[y - ys.start, x - xs.start] = nid, ch
+                fg[y - ys.start, x - xs.start] = rgb
+    remembered = state == REMEMBERED
+    if look.lit:
+        fg[remembered] = palette.remembered_array(fg[remembered])
+    else:
+        fg[remembered] = tables.memory[terrain[remembered]]
+    # Lower layers first, so the player stands on an item and a monster hides the gold it stands on.
+    drawn = []
+    for entity, (r, p) in game.world.query(Renderable, Position):
+        if ys.start <= p.y < ys.stop and xs.start <= p.x < xs.stop and visible[p.y - ys.start, p.x - xs.start]:
+            drawn.append((r.layer, entity, p.x - xs.start, p.y - ys.start, r))
+    drawn.sort(key=lambda t: t[0])
+    for _layer, entity, x, y, r in drawn:
+        code[y, x] = ord(r.glyph[:1] or " ")
+        fg[y, x] = r.color[:3]
+        name[y, x] = names.id(entity_name(game, entity))
+    unknown = state == UNKNOWN
+    code[unknown] = BLANK
+    name[unknown] = 0
+    fg[unknown] = 0
+    bg[unknown] = palette.UNKNOWN_BG
+    return Cells(code, name, fg, bg, state)
+
+
+def entity_name(game: Game, entity: int) -> str:
+    """What a tileset is asked for: ``player``, ``monster:KIND``, ``item:KIND`` (else ``thing``)."""
+    if entity == game.player:
+        return "player"
+    monster = game.world.try_get(entity, Monster)
+    if monster is not None:
+        return f"monster:{monster.kind}"
+    item = game.world.try_get(entity, Item)
+    return f"item:{item.kind}" if item is not None else "thing"

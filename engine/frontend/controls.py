@@ -1,0 +1,136 @@
+"""The window's controls: keys to tokens for the game, and the keys that are the window's own.
+
+A key becomes a token and goes to ``game.press``; the window decides no rule. What is the
+window's: help (the preset's ``help`` command), zoom (ctrl + / ctrl -), fullscreen (F11), the
+tileset (F2), mute (``m``, when the preset gives ``m`` no meaning), and stopping a held key when
+a monster comes into view. :class:`Controls` is mixed into :class:`engine.frontend.window.GameWindow`.
+"""
+
+from __future__ import annotations
+
+import pyglet
+
+from engine.frontend.input import Token, WindowKey, Zoom
+from engine.frontend.settings import MAX_ZOOM
+from engine.frontend.tiles import Textures
+from engine.kit.tiles import TilesetError
+
+
+class Controls:
+    """Key handling and window toggles; expects the GameWindow's parts (game, frames, settings...)."""
+
+    def set_zoom(self, zoom: int) -> None:
+        zoom = max(1, min(MAX_ZOOM, zoom))
+        if zoom != self.zoom:
+            self.zoom = zoom
+            self.settings["zoom"] = zoom
+            self.layout()
+            self.frames.request()
+
+    def toggle_fullscreen(self, remember: bool = True) -> None:
+        try:
+            self.set_fullscreen(not self.fullscreen)
+        except Exception:  # headless, or a system that refuses: stay windowed
+            return
+        if remember:
+            self.settings["fullscreen"] = bool(self.fullscreen)
+        self.layout()
+        self.frames.request()
+
+    def next_tileset(self) -> str:
+        """F2: the next registered set (the file set only when a file was given)."""
+        usable = [n for n, info in sorted(self.tilesets.items()) if not info.needs_file or self.tileset_file]
+        start = usable.index(self.tileset) if self.tileset in usable else -1
+        for step in range(1, len(usable) + 1):
+            name = usable[(start + step) % len(usable)]
+            try:
+                self.use_tileset(name)
+                return name
+            except TilesetError:
+                continue  # a set that cannot be built now is skipped
+        return self.tileset
+
+    def use_tileset(self, name: str) -> None:
+        textures = Textures(self.tilesets[name], cell=cell_size(self.game), file=self._file_for(name), names=self.names)
+        self.tileset, self.textures = name, textures
+        if not self.tilesets[name].needs_file:
+            self.settings["tileset"] = name
+        self.grid.set_textures(textures)
+        self.layout()
+        self.frames.request()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.repeat_blocked = False  # a new press is deliberate: walking may resume
+        self._handle(self.reader.key_press(symbol, modifiers))
+
+    def on_key_release(self, symbol: int, modifiers: int) -> None:
+        self.reader.key_release(symbol, modifiers)
+        self.repeat_blocked = False
+
+    def on_text(self, text: str) -> None:
+        self._handle(self.reader.text(text))
+
+    def on_text_motion(self, motion: int) -> None:
+        self._handle(self.reader.text_motion(motion))
+
+    def press_title(self, token: str) -> bool:
+        choice = self.title_screen.choice(token) if self.title_screen else None
+        if choice is None:
+            return False
+        if choice == "quit":
+            self.game.quit_requested = True
+            self.close()
+            pyglet.app.exit()
+            return False
+        self.title_screen = None
+        if self.choose is not None:
+            self.set_game(self.choose(choice))
+        self.frames.request()
+        return True
+
+    def _handle(self, event: Token | Zoom | WindowKey | None) -> None:
+        if isinstance(event, Zoom):
+            self.set_zoom(self.zoom + event.step)
+        elif isinstance(event, WindowKey):
+            if event.name == "fullscreen":
+                self.toggle_fullscreen()
+            elif event.name == "tileset":
+                self.next_tileset()
+        elif isinstance(event, Token):
+            self.press(event.token, repeat=event.repeat)
+
+    def press(self, token: str, *, repeat: bool = False) -> bool:
+        """One key token, as from the keyboard; returns whether a frame was requested."""
+        if self.title_screen is not None:
+            return self.press_title(token)
+        command = self.game.command(token)  # parsed once: game.press is given it
+        if self.help_open:
+            if token == "esc" or (command is not None and command.name == "help"):
+                self.help_open = False
+                self.frames.request()
+                return True
+            return False
+        if command is not None and command.name == "help":
+            self.help_open = True
+            self.frames.request()
+            return True
+        if token == "m" and command is None:  # the preset gives m no meaning: it mutes
+            self.sounds.toggle_mute()
+            return False
+        if repeat and (self.repeat_blocked or not self.game.rules.key_repeat):
+            return False
+        changed = self.game.press(token, command)
+        if self.game.new_in_view:
+            self.repeat_blocked = True  # ignore auto-repeats until the key is released
+        if self.game.quit_requested:
+            self.close()
+            pyglet.app.exit()
+            return False
+        if changed:
+            self.frames.request()
+        return changed
+
+
+def cell_size(game) -> int:
+    """The preset's cell size in pixels (at least 4)."""
+    return max(4, int(game.rules.cell))

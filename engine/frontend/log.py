@@ -1,0 +1,87 @@
+"""The message log below the map (the sidebar look): the last messages, repeats folded ("x3").
+
+The newest message is at the bottom and brightest; older ones fade. The keys line of the preset
+(its ``keys`` / ``keys_dead`` template) is the log's last row, dim, as the HUD's was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+import pyglet
+
+from engine.core import status as words
+from engine.frontend.atlas import FONT_NAME
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+KEYS_COLOR = (140, 150, 170, 255)
+KEYS_DEAD = (235, 60, 50, 255)
+
+
+def fold(messages: list[str]) -> list[str]:
+    """Consecutive repeats of a message become one line with a count: "You hit the rat. x3"."""
+    out: list[tuple[str, int]] = []
+    for message in messages:
+        if out and out[-1][0] == message:
+            out[-1] = (message, out[-1][1] + 1)
+        else:
+            out.append((message, 1))
+    return [m if n == 1 else f"{m} x{n}" for m, n in out]
+
+
+def message_color(age: int) -> tuple[int, int, int, int]:
+    """The newest message (age 0) bright, older ones fading to a dim grey."""
+    level = 235 if age == 0 else max(90, 185 - 25 * (age - 1))
+    return (level, level, level, 255)
+
+
+class Log:
+    """``rows`` text rows of ``row_px`` pixels: messages above, the keys line last."""
+
+    def __init__(self, rows: int, row_px: int, font_size: float) -> None:
+        self.rows = max(2, rows)
+        self.row_px = row_px
+        self.batch = pyglet.graphics.Batch()
+        self.texts = [arcade.Text("", 0, 0, (235, 235, 235, 255), font_size, font_name=FONT_NAME, batch=self.batch)
+                      for _ in range(self.rows)]
+        self.messages = self.texts[:-1]
+        self.keys = self.texts[-1]
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.row_px
+
+    def layout(self, left: int, bottom: int) -> None:
+        pad = max(4, self.row_px // 3)
+        for i, text in enumerate(self.texts):
+            text.position = (left + pad, bottom + self.height - (i + 1) * self.row_px + self.row_px // 4)
+
+    def update(self, game: Game) -> None:
+        recent = fold(game.messages[-(4 * len(self.messages)):])[-len(self.messages):]
+        blank = len(self.messages) - len(recent)  # the newest message sits just above the keys line
+        for i, text in enumerate(self.messages):
+            value, color = "", (235, 235, 235, 255)
+            if i >= blank:
+                value, color = recent[i - blank], message_color(len(self.messages) - 1 - i)
+            _set(text, value, color)
+        if game.alive:
+            _set(self.keys, words.line(game, "keys"), KEYS_COLOR)
+        else:
+            dead_words = "keys_dead" in game.rules.messages
+            _set(self.keys, words.line(game, "keys_dead"), KEYS_DEAD if dead_words else KEYS_COLOR)
+
+    def lines(self) -> list[str]:
+        return [t.text for t in self.messages if t.text]
+
+    def draw(self) -> None:
+        self.batch.draw()
+
+
+def _set(text: arcade.Text, value: str, color: tuple[int, int, int, int]) -> None:
+    if text.text != value:
+        text.text = value
+    if tuple(text.color) != color:
+        text.color = color

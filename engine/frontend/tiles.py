@@ -1,0 +1,103 @@
+"""Tilesets in the window: the registered sets (``register_tilesets``) turned into textures.
+
+:func:`resolve` turns ``--tileset NAME`` or ``--tileset FILE.png`` into a (name, file) choice,
+checking a file before any window opens (one line, :class:`engine.kit.tiles.TilesetError`).
+:class:`Textures` holds the set in use: for a cell's (name id, code point) it gives the texture
+and whether the cell's colour tints it, asking the set once per pair and falling back to the glyph
+atlas (built at the set's cell size) for whatever the set does not map.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import arcade
+
+from engine.frontend.atlas import GlyphAtlas
+from engine.kit.tiles import TileContext, TilesetError, TilesetInfo
+
+if TYPE_CHECKING:
+    from engine.frontend.compose import Names
+
+DEFAULT_TILESET = "glyphs"
+FILE_SET = "cp437"  # the set that reads a player's file
+
+
+def resolve(tilesets: dict[str, TilesetInfo], spec: str | None) -> tuple[str, Path | None]:
+    """``--tileset`` as (set name, file): a registered name, or a path for the file set. A path
+    is read now, so a bad file is one line before the window opens."""
+    if not spec:
+        return DEFAULT_TILESET, None
+    info = tilesets.get(spec)
+    if info is not None and not info.needs_file:
+        make(info, cell=16, file=None)  # a set that cannot be built is one line now, not a broken window
+        return spec, None
+    if FILE_SET not in tilesets:
+        raise TilesetError(f"--tileset {spec}: no tileset named {spec!r} (valid: {', '.join(sorted(tilesets))})")
+    looks_like_file = "/" in spec or "." in spec or Path(spec).exists()
+    if not looks_like_file:
+        valid = ", ".join(sorted(n for n, i in tilesets.items() if not i.needs_file))
+        raise TilesetError(f"--tileset {spec}: no tileset named {spec!r} (valid: {valid}, or a PNG file)")
+    path = Path(spec)
+    make(tilesets[FILE_SET], cell=16, file=path)  # reads and checks the file: TilesetError on a bad one
+    return FILE_SET, path
+
+
+def make(info: TilesetInfo, *, cell: int, file: Path | None, glyph=None):
+    """Call a set's ``fn``; a broken set (any error but a TilesetError) is reported as one line."""
+    ctx = TileContext(cell=cell, file=file, glyph=glyph or (lambda ch: None),
+                      resource=lambda name: Path(arcade.resources.resolve(name)))
+    try:
+        tileset = info.fn(ctx)
+        width, height = (int(v) for v in tileset.size)
+    except TilesetError:
+        raise
+    except Exception as e:  # a plugin's bug: one line naming the set, never a traceback
+        raise TilesetError(f"tileset {info.name}: {type(e).__name__}: {e}") from None
+    if width < 1 or height < 1:
+        raise TilesetError(f"tileset {info.name}: cell size {width}x{height} px is not a size")
+    return tileset
+
+
+class Textures:
+    """The set in use, as textures by (name id, code point)."""
+
+    def __init__(self, info: TilesetInfo, *, cell: int, file: Path | None, names: Names) -> None:
+        self.name = info.name
+        self.names = names
+        glyphs: dict[int, GlyphAtlas] = {}
+
+        def glyph(ch: str):
+            atlas = glyphs.setdefault(cell, GlyphAtlas(cell))
+            return atlas.render(ch)
+
+        self.tileset = make(info, cell=cell, file=file, glyph=glyph)
+        self.size: tuple[int, int] = tuple(int(v) for v in self.tileset.size)  # type: ignore[assignment]
+        self.atlas = GlyphAtlas(max(4, min(self.size)))  # the fallback glyphs, at this set's size
+        self._cache: dict[tuple[int, int], tuple[arcade.Texture, bool]] = {}
+
+    def get(self, name_id: int, code: int) -> tuple[arcade.Texture, bool]:
+        """(texture, tinted) for a cell; blank cells (code point of a space, no name) are glyphs."""
+        key = (name_id, code)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._make(name_id, code)
+        return found
+
+    def _make(self, name_id: int, code: int) -> tuple[arcade.Texture, bool]:
+        ch = chr(code)
+        tile = None
+        if name_id:
+            try:
+                tile = self.tileset.tile(self.names.names[name_id], ch)
+            except Exception:  # a plugin's bug in one tile: draw the glyph, keep playing
+                tile = None
+        if tile is None:
+            return self.atlas.texture(ch), True
+        image = tile.image.convert("RGBA")
+        if image.size != self.size:
+            image = image.resize(self.size)
+        texture = arcade.Texture(image, hash=f"tile:{self.name}:{self.size}:{name_id}:{code}:{id(self)}",
+                                 hit_box_algorithm=arcade.hitbox.algo_bounding_box)
+        return texture, bool(tile.tinted)

@@ -1,0 +1,180 @@
+"""The tileset contract: how a plugin tells the window what a map cell looks like.
+
+A tileset is registered through ``register_tilesets(register)``:
+``register(name, fn, *, summary="", needs_file=False)``. ``fn(ctx)`` is called when the window
+uses the set (at start, or when the player switches sets with F2) and returns a :class:`Tileset`;
+``ctx`` is a :class:`TileContext`. ``needs_file=True`` says the set is made from a file the player
+names (``--tileset FILE.png``); such a set is offered only when a file was given.
+
+A cell is asked for by ``name`` and ``glyph``: ``name`` is what stands there (``"wall"``,
+``"floor"``, ``"stairs"``, ``"player"``, ``"monster:rat"``, ``"item:gold"``) and ``glyph`` is the
+character the game gives it. ``Tileset.tile`` returns a :class:`Tile` (an RGBA image of the set's
+cell size) or None, which means "draw the glyph": a set need not map everything.
+
+Nothing here imports the window library: plugins stay free of it. Images are Pillow images (a
+dependency of the window library, so present wherever a window is).
+
+:func:`load_sheet` reads a CP437 tilesheet (the Dwarf Fortress and libtcod convention: 16 rows of
+16 glyphs in code-page-437 order, the cell size read from the image), and rejects a hostile file
+with one line (:class:`TilesetError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.kit import limits
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+MAX_SHEET_SIDE = limits.MAX_SHEET_SIDE
+MIN_CELL = 4  # px: a smaller cell cannot show a glyph
+# code page 437's pictures for the control codes 0..31 and 127 (Python's cp437 codec maps those
+# bytes to control characters); 32..126 are ASCII and 128..255 come from the codec
+_LOW = "\u0000☺☻♥♦♣♠•◘○◙♂♀♪♫☼►◄↕‼¶§▬↨↑↓→←∟↔▲▼"
+CP437 = "".join(_LOW[i] if i < 32 else ("⌂" if i == 127 else bytes([i]).decode("cp437")) for i in range(256))
+CP437_INDEX = {ch: i for i, ch in enumerate(CP437)} | {" ": 32, "·": 250}
+
+
+class TilesetError(ValueError):
+    """A tileset that cannot be used: one line naming the file and what would be valid."""
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One cell's picture: ``image`` is RGBA at the set's cell size. ``tinted``: the window
+    multiplies it by the cell's colour (white glyphs); otherwise it is drawn in its own colours
+    (coloured art), only darkened where the cell is remembered rather than seen."""
+
+    image: Image.Image
+    tinted: bool = False
+
+
+class Tileset(Protocol):
+    """What ``fn(ctx)`` returns: the cell size (width, height) in pixels, and the tiles."""
+
+    size: tuple[int, int]
+
+    def tile(self, name: str, glyph: str) -> Tile | None:
+        """The picture for a cell showing ``name`` drawn as ``glyph``; None: the glyph atlas's."""
+
+
+@dataclass(frozen=True)
+class TileContext:
+    """What a tileset's ``fn`` may use. ``cell``: the preset's cell size (px). ``file``: the
+    ``--tileset FILE`` path (None unless the set ``needs_file``). ``glyph(ch)``: the glyph atlas's
+    picture of a character (white on transparent, ``cell`` px square). ``resource(name)``: the path
+    of a file shipped with the window library (``":resources:/images/tiles/stoneCenter.png"``)."""
+
+    cell: int
+    file: Path | None = None
+    glyph: Callable[[str], Image.Image] = field(default=lambda ch: None)  # type: ignore[assignment,return-value]
+    resource: Callable[[str], Path] = field(default=Path)
+
+
+@dataclass(frozen=True)
+class TilesetInfo:
+    name: str
+    fn: Callable[[TileContext], Any]
+    summary: str = ""
+    needs_file: bool = False
+
+
+def png_size(path: Path) -> tuple[int, int] | None:
+    """A PNG's declared (width, height) from its header, or None when the file is not a PNG.
+    Read by hand because Pillow refuses some sizes (0x0, decompression bombs) without saying which."""
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def _open(path: Path, what: str, valid: str) -> Image.Image:
+    from PIL import Image, UnidentifiedImageError
+
+    if not path.exists():
+        raise TilesetError(f"{what} {path}: no such file (expected {valid})")
+    if path.is_dir():
+        raise TilesetError(f"{what} {path}: is a folder, not an image (expected {valid})")
+    try:
+        declared = png_size(path)
+    except OSError as e:
+        raise TilesetError(f"{what} {path}: cannot read it ({e.strerror or e})") from None
+    if declared is not None:
+        _check_size(path, what, valid, *declared)
+    try:
+        image = Image.open(path)  # reads the header only: the size is checked before decoding
+    except Image.DecompressionBombError:
+        raise TilesetError(f"{what} {path}: the image is too large (expected {valid})") from None
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as e:
+        reason = "no image format recognised" if isinstance(e, UnidentifiedImageError) else type(e).__name__
+        raise TilesetError(f"{what} {path}: not an image ({reason}); expected {valid}") from None
+    return image
+
+
+def _check_size(path: Path, what: str, valid: str, width: int, height: int) -> None:
+    if width == 0 or height == 0:
+        raise TilesetError(f"{what} {path}: the image is {width}x{height} px, empty (expected {valid})")
+    if width > MAX_SHEET_SIDE or height > MAX_SHEET_SIDE:
+        raise TilesetError(f"{what} {path}: the image is {width}x{height} px, too large (expected {valid})")
+    if width % 16 or height % 16:
+        raise TilesetError(f"{what} {path}: the image is {width}x{height} px, not divisible into 16x16 cells "
+                           f"(expected {valid})")
+    if width // 16 < MIN_CELL or height // 16 < MIN_CELL:
+        raise TilesetError(f"{what} {path}: cells of {width // 16}x{height // 16} px are too small "
+                           f"(expected {valid})")
+
+
+def load_sheet(path: Path | str, what: str = "--tileset") -> tuple[list[Image.Image], tuple[int, int]]:
+    """A CP437 sheet's 256 glyph images (RGBA) in code-page order, and the cell size (w, h) px.
+
+    Raises :class:`TilesetError` (one line) for a missing file, a folder, a file that is not an
+    image, an empty or huge image, or one whose sides do not divide into 16 cells.
+    """
+    path = Path(path)
+    valid = f"a PNG of 16x16 glyphs, each side a multiple of 16 from {16 * MIN_CELL} to {MAX_SHEET_SIDE} px"
+    image = _open(path, what, valid)
+    width, height = image.size
+    _check_size(path, what, valid, width, height)  # again: the file may be another format than PNG
+    cw, ch = width // 16, height // 16
+    try:
+        rgba = image.convert("RGBA")
+    except (OSError, ValueError, SyntaxError, EOFError) as e:  # a header that lied about its data
+        reason = " ".join(str(e).split())[:80] or type(e).__name__
+        raise TilesetError(f"{what} {path}: the image cannot be read ({reason})") from None
+    rgba = _transparent(rgba)
+    cells = [rgba.crop((x * cw, y * ch, (x + 1) * cw, (y + 1) * ch)) for y in range(16) for x in range(16)]
+    return cells, (cw, ch)
+
+
+def _transparent(image: Image.Image) -> Image.Image:
+    """Sheets without real alpha draw a glyph on black or on magenta (255, 0, 255): key magenta out,
+    and a grey sheet becomes white with its brightness as alpha (libtcod's rule), so it tints."""
+    import numpy as np
+    from PIL import Image
+
+    px = np.asarray(image).copy()
+    if (px[..., 3] == 255).all():
+        magenta = (px[..., 0] == 255) & (px[..., 1] == 0) & (px[..., 2] == 255)
+        px[magenta] = 0
+        rgb = px[..., :3].astype(np.int16)
+        grey = (np.abs(rgb[..., 0] - rgb[..., 1]) <= 8) & (np.abs(rgb[..., 1] - rgb[..., 2]) <= 8)
+        if grey[~magenta].all():
+            px[..., 3] = np.where(magenta, 0, px[..., :3].max(axis=2))
+            px[..., :3] = 255
+    return Image.fromarray(px)  # (h, w, 4) uint8: RGBA
+
+
+def is_grey(image: Image.Image) -> bool:
+    """True when every visible pixel of an RGBA image is white-ish grey: a glyph to tint."""
+    import numpy as np
+
+    px = np.asarray(image.convert("RGBA")).astype(np.int16)
+    seen = px[..., 3] > 0
+    rgb = px[..., :3][seen]
+    return bool(rgb.size == 0 or (rgb.max(axis=1) - rgb.min(axis=1) <= 8).all())

@@ -1,0 +1,123 @@
+"""The sidebar's sections, the folded log, and light and memory: remembered items, walls that
+bound a remembered floor."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.core.components import Fighter, Monster
+from engine.frontend.compose import known_cells
+from engine.frontend.log import fold
+from engine.frontend.sidebar import Bar, Line, monsters, rows_for, stats, underfoot, visible_monsters
+from engine.kit.mapgen import FLOOR, WALL
+from scenario import game_from
+
+
+def test_repeated_messages_fold_with_a_count():
+    assert fold(["a", "a", "a", "b", "a", "a"]) == ["a x3", "b", "a x2"]
+    assert fold([]) == [] and fold(["x"]) == ["x"]
+
+
+def test_monsters_in_view_are_listed_nearest_first_with_their_health(tmp_path):
+    game = game_from("""
+        ##########
+        #g..@.r.o#
+        ##########
+    """, tmp_path)
+    order = [kind for _, kind, *_ in visible_monsters(game)]
+    assert order == ["rat", "goblin", "orc"]  # 2, 3 (left) and 4 cells away
+    rat = next(e for e, m in game.world.query(Monster) if m.kind == "rat")
+    game.world.get(rat, Fighter).hp = 1
+    rows = monsters(game)
+    assert all(isinstance(r, Bar) for r in rows)
+    assert (rows[0].label, rows[0].value, rows[0].glyph, rows[0].entity) == ("rat", 1, "r", rat)
+    assert rows[0].maximum == game.world.get(rat, Fighter).max_hp
+
+
+def test_monsters_out_of_view_are_not_listed(tmp_path):
+    game = game_from("""
+        ###############
+        #@...........r#
+        ###############
+    """, tmp_path)
+    assert monsters(game) == []
+
+
+def test_underfoot_names_the_stairs_and_sections_are_separated(tmp_path):
+    game = game_from("""
+        ######
+        #@>..#
+        ######
+    """, tmp_path)
+    assert underfoot(game) == []
+    game.press("l")
+    assert [r.text for r in underfoot(game)] == ["Here: stairs down"]
+    rows = rows_for(game, [stats, underfoot], 20)
+    assert rows[3] is None and isinstance(rows[4], Line)  # a blank row between two sections
+    assert len(rows_for(game, [stats, underfoot], 2)) == 2  # cut to what fits
+
+
+def test_known_cells_add_walls_that_bound_a_seen_floor():
+    terrain = np.full((5, 7), WALL, dtype=np.uint8)
+    terrain[1:4, 1:6] = FLOOR
+    seen = np.zeros_like(terrain, dtype=bool)
+    seen[2, 2] = True  # one floor cell remembered; none of its walls ever lit
+    known = known_cells(terrain, seen, slice(0, 5), slice(0, 7))
+    assert known[2, 2] and known.sum() == 1  # its neighbours are floor: no wall to add
+    seen[1, 1] = True  # a floor cell in the corner: the three walls around the corner bound it
+    known = known_cells(terrain, seen, slice(0, 5), slice(0, 7))
+    assert known[0, 0] and known[0, 1] and known[1, 0] and known[0, 2]
+    assert not known[1, 2]  # unseen floor stays unknown
+    # a window into the map gives the same answer as the whole map, sliced
+    part = known_cells(terrain, seen, slice(1, 4), slice(0, 3))
+    assert (part == known[1:4, 0:3]).all()
+
+
+arcade = pytest.importorskip("arcade")
+
+from test_frontend import brightest, cell_pixels, screenshot, window_for  # noqa: E402, F401
+
+
+def test_items_are_remembered_where_last_seen(tmp_path, window_for):  # noqa: F811
+    game = game_from("""
+        ##########################
+        #.....!@.................#
+        ##########################
+    """, tmp_path)
+    window = window_for(game)
+    window.frames.draw()
+    glyph, lit = window.grid.shown(6, 1)
+    assert glyph == "!"
+    for _ in range(12):
+        window.press("l")
+    image = screenshot(window)
+    assert not game.floor.visible[1, 6]
+    glyph, remembered = window.grid.shown(6, 1)
+    assert glyph == "!" and sum(remembered) < sum(lit) * 0.6  # still there, dimmed
+    assert brightest(cell_pixels(window, image, 6, 1)) != (0, 0, 0)
+    for _ in range(13):
+        window.press("h")  # back, and over it: picked up, so no longer remembered
+    for _ in range(10):
+        window.press("l")
+    screenshot(window)
+    assert not game.floor.visible[1, 6] and window.grid.shown(6, 1)[0] == "."
+
+
+def test_the_lit_look_tints_lit_cells_and_leaves_unknown_black(tmp_path, window_for):  # noqa: F811
+    game = game_from("""
+        ##############################
+        #@...........................#
+        ##############################
+    """, tmp_path)
+    window = window_for(game)
+    for _ in range(12):
+        window.press("l")
+    image = screenshot(window)
+    lit = cell_pixels(window, image, 13, 1)
+    remembered = cell_pixels(window, image, 1, 1)
+    unknown = cell_pixels(window, image, 28, 1)
+    darkest = min(lit, key=sum)
+    assert darkest != (0, 0, 0) and sum(darkest) > sum(min(remembered, key=sum))  # the light's tint
+    assert set(unknown) == {(0, 0, 0)}
+    assert min(remembered, key=sum) != (0, 0, 0)  # remembered floor has its own dark ground
