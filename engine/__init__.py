@@ -7,8 +7,20 @@ systems, and the registry loader. Plugins import from here and from ``engine.kit
 
 from __future__ import annotations
 
-from engine.core.actions import Action, ActionResult, Attack, Move, Wait  # noqa: E402
-from engine.core.components import Actor, Fighter, Inventory, Item, Monster, Player, Position, Renderable  # noqa: E402
+from engine.core.actions import VETO, Action, ActionResult, Attack, Move, Wait  # noqa: E402
+from engine.core.api import GameAPI  # noqa: E402
+from engine.core.components import (  # noqa: E402
+    Actor,
+    Fighter,
+    Inventory,
+    Item,
+    Monster,
+    Player,
+    Position,
+    Renderable,
+    Status,
+    Statuses,
+)
 from engine.core.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
 from engine.core.generate import run_generator  # noqa: E402
 from engine.core.loader import load_registry  # noqa: E402
@@ -30,6 +42,7 @@ __all__ = [
     "MAX_MAP_SIDE",
     "STAIRS",
     "UNREACHABLE",
+    "VETO",
     "WALL",
     "Action",
     "ActionResult",
@@ -39,6 +52,7 @@ __all__ = [
     "ContentError",
     "Fighter",
     "FovAlgorithm",
+    "GameAPI",
     "GameRules",
     "GenContext",
     "GenerationError",
@@ -62,6 +76,8 @@ __all__ = [
     "Renderable",
     "Request",
     "Ruleset",
+    "Status",
+    "Statuses",
     "System",
     "Wait",
     "descend",

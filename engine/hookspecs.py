@@ -77,7 +77,8 @@ def register_effects(register):
     """Register item effects: call ``register(name, fn)``.
 
     ``fn(game, entity, kind, amount)`` applies the item to ``entity`` (the one who picked it up
-    or used it) and returns the message to log, or None.
+    or used it) and returns the message to log, or None. ``game`` is the game API
+    (``engine.GameAPI``).
     """
 
 
@@ -86,7 +87,8 @@ def register_behaviours(register):
     """Register monster behaviours: call ``register(name, fn)``.
 
     ``fn(game, entity)`` is called on the monster's turn and returns the ``engine.Action`` it
-    takes (or None to wait). Use ``game.rng("ai")`` for any randomness.
+    takes (or None to wait). ``game`` is the game API (``engine.GameAPI``). Use ``game.rng(label)``
+    for any randomness.
     """
 
 
@@ -148,14 +150,27 @@ def register_tilesets(register):
 
 @hookspec
 def on_level_generated(game, level):
-    """Called after a level is generated and populated, before the player's first turn on it."""
+    """Called after a level is generated and populated, before the player's first turn on it
+    (never when a saved run is loaded). ``game`` is the game API (``engine.GameAPI``)."""
+
+
+@hookspec(firstresult=True)
+def on_action(game, entity, action):
+    """Called before an entity's action is performed (the player's and every monster's, and each
+    alternate: a bump, then the attack it becomes). Return None to let it be, another
+    ``engine.Action`` to perform instead, or ``engine.VETO`` to stop it: it does not happen, and
+    the turn is spent all the same (a frozen monster loses its turn). The first plugin to answer
+    decides. ``game`` is the game API (``engine.GameAPI``).
+    """
 
 
 @hookspec
 def on_turn_end(game):
-    """Called after every monster has acted and the player is about to act again."""
+    """Called after every monster has acted and the turn's systems have run, when the player is
+    alive and about to act again. ``game`` is the game API (``engine.GameAPI``)."""
 
 
 @hookspec
 def on_death(game, entity):
-    """Called when an entity dies (the player included), before it is removed."""
+    """Called when an entity dies (the player included), before it is removed. ``game`` is the
+    game API (``engine.GameAPI``)."""

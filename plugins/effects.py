@@ -1,17 +1,16 @@
-"""The default item effects: healing and gold."""
+"""The default item effects: healing and gold. An effect is given the game API (``engine.GameAPI``)."""
 
-from engine import Fighter, Inventory, hookimpl
+from engine import Inventory, hookimpl
 
 
 def heal(game, entity, kind, amount):
     """Heal ``params.amount`` HP per item, never above max."""
-    fighter = game.world.get(entity, Fighter)
-    fighter.hp = min(fighter.max_hp, fighter.hp + int(kind.params.get("amount", 8)) * amount)
+    game.heal(entity, int(kind.params.get("amount", 8)) * amount)
     return game.rules.message("drink", item=kind.name)
 
 
 def gold(game, entity, kind, amount):
-    game.world.get(entity, Inventory).gold += amount
+    game.component(entity, Inventory).gold += amount
     return game.rules.message("pickup_gold", amount=amount)
 
 

@@ -183,7 +183,7 @@ def test_a_plugin_ruleset_system_and_component(tmp_path, monkeypatch):
 
         @hookimpl
         def on_level_generated(game, level):
-            game.world.add(game.player, Regen(every=2))
+            game.add_component(game.player, Regen(every=2))
     """))
     registry = load_registry(plugins_dirs=[tmp_path / "plugins"], entry_points=False)
     (tmp_path / "map.txt").write_text("####\n#@.#\n####\n")

@@ -25,6 +25,16 @@ if TYPE_CHECKING:
     from engine.core.run import Run
 
 
+class _Veto:
+    """What an ``on_action`` hook returns to stop an action (see ``Game.perform``)."""
+
+    def __repr__(self) -> str:
+        return "VETO"
+
+
+VETO = _Veto()
+
+
 @dataclass(frozen=True)
 class ActionResult:
     done: bool

@@ -66,9 +66,25 @@ class Inventory:
 
 
 @dataclass
+class Status:
+    """One status on an entity: ``turns`` left (None: until removed) and its ``params``."""
+
+    turns: int | None = None
+    params: dict = field(default_factory=dict)
+
+
+@dataclass
+class Statuses:
+    """The named statuses on an entity ("frozen", "poisoned", "hasted"), each with its turns left.
+    The statuses system ticks them down at the end of every turn and removes the expired."""
+
+    active: dict[str, Status] = field(default_factory=dict)
+
+
+@dataclass
 class Dead:
     """Died this turn: off the map and out of the scheduler; the reap system deletes it."""
 
 
 # The engine's own components that a run save keeps, by name (Renderable is rebuilt from kinds).
-SAVED = {cls.__name__: cls for cls in (Position, Actor, Fighter, Monster, Player, Item, Inventory)}
+SAVED = {cls.__name__: cls for cls in (Position, Actor, Fighter, Monster, Player, Item, Inventory, Statuses)}

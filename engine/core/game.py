@@ -23,15 +23,17 @@ from typing import TYPE_CHECKING
 
 from engine.core import levels
 from engine.core import rng as rngmod
-from engine.core.actions import Action, ActionResult
+from engine.core.actions import VETO, Action, ActionResult
+from engine.core.api import GameAPI
 from engine.core.components import Monster
+from engine.core.isolation import GuardedRuleset, Isolation
 from engine.core.keys import Command, command_for
 from engine.core.requests import ChangeLevel, NewRun, Quit, Request
 from engine.core.ruleset import Ruleset
 from engine.core.run import Choices, Run
 from engine.core.scheduler import TURN_COST
 from engine.core.state import RunState
-from engine.core.systems import Phase, Reap, View
+from engine.core.systems import GuardedSystem, Phase, Reap, TickStatuses, View
 from engine.kit import limits
 
 if TYPE_CHECKING:
@@ -45,10 +47,25 @@ class Game(Run):
     def __init__(self, registry: Registry, rules: GameRules, seed: int, choices: Choices | None = None, *,
                  level_source: Level | None = None) -> None:
         choices = choices if choices is not None else Choices()
-        ruleset = registry.rulesets[rules.ruleset] if rules.ruleset else Ruleset()
-        super().__init__(registry, rules, ruleset, registry.choose("fov", choices.fov or rules.fov),
-                         choices=choices, first_seed=seed, level_source=level_source)
-        self.systems = [Reap(), View(ruleset.view_phase), *registry.systems.values()]
+        fov = registry.choose("fov", choices.fov or rules.fov)
+        owner = registry.owners.get
+        # the plugins this game cannot do without: a failure of theirs stops it (see isolation)
+        chosen = {owner(("games", rules.name)), owner(("fov", fov.name)), owner(("rulesets", rules.ruleset)),
+                  *(owner(("generators", name)) for name in ([choices.generator] if choices.generator
+                                                              else [g for _, g in rules.generators])),
+                  *(owner(("pathfinders", choices.path)) for _ in [choices.path] if choices.path)} - {None}
+        isolation = Isolation(chosen, log=lambda message: self.state is not None and self.log(message))
+        ruleset = GuardedRuleset(registry.rulesets[rules.ruleset] if rules.ruleset else Ruleset(), isolation,
+                                 owner(("rulesets", rules.ruleset)))
+        super().__init__(registry, rules, ruleset, fov, choices=choices, first_seed=seed, level_source=level_source)
+        self.isolation = isolation
+        self.api = GameAPI(self)
+        self.systems = [Reap(), View(ruleset.view_phase), TickStatuses(),
+                        *(GuardedSystem(system, isolation, owner(("systems", name)))
+                          for name, system in registry.systems.items())]
+        self._on_action = [(registry.manager.get_name(impl.plugin), impl.function)
+                           for impl in reversed(registry.manager.hook.on_action.get_hookimpls())] \
+            if registry.manager is not None else []
 
     # -- starting and resuming -------------------------------------------------------------
     def start(self) -> Game:
@@ -128,7 +145,7 @@ class Game(Run):
         self.monsters_act()
         state.world.process(self, Phase.END_OF_TURN)
         if state.alive:
-            self.registry.call("on_turn_end", game=self)
+            self.hook("on_turn_end")
         else:
             request = self.ruleset.player_died(self)
             self.emit("death")
@@ -137,8 +154,19 @@ class Game(Run):
         return True
 
     def perform(self, entity: int, action: Action) -> ActionResult:
-        """Perform an action, following alternates (a bump becomes an attack)."""
+        """Perform an action, following alternates (a bump becomes an attack). Before each, the
+        plugins' ``on_action`` hooks may replace it with another action, or veto it (``VETO``: it
+        does not happen, and the turn is spent all the same: the frozen do not get to act)."""
         for _ in range(limits.MAX_ALTERNATES):
+            for plugin, hook in self._on_action:
+                answer = self.isolation.call(plugin, "hook on_action", hook, game=self.api, entity=entity,
+                                             action=action)
+                if answer is VETO:
+                    return ActionResult.success()
+                if answer is not None and self.isolation.check(plugin, "hook on_action", isinstance(answer, Action),
+                                                               f"returned {answer!r}, not an Action, VETO or None"):
+                    action = answer
+                    break
             result = action.perform(self, entity)
             if result.alternate is None:
                 return result
@@ -147,17 +175,21 @@ class Game(Run):
 
     def monsters_act(self) -> None:
         """Hand turns to monsters until the player has energy again (or is dead). A monster whose
-        action does nothing still uses its turn: a monster never stalls the loop. (The loop is the
-        hot path with many awake monsters: it reads what it needs once.)"""
-        state = self.state
+        action does nothing still uses its turn: a monster never stalls the loop. Behaviours are
+        plugins' code, given the game API and run under isolation. (The loop is the hot path with
+        many awake monsters: it reads what it needs once.)"""
+        state, api, isolation, owners = self.state, self.api, self.isolation, self.registry.owners
         scheduler, world, player, behaviours = state.scheduler, state.world, state.player, self.registry.behaviours
         while state.alive:
             entity = scheduler.next_ready()
             if entity is None or entity == player:
                 break
-            action = behaviours[world.get(entity, Monster).behaviour](self, entity)
+            name = world.get(entity, Monster).behaviour
+            plugin = owners.get(("behaviours", name))
+            action = isolation.call(plugin, f"behaviour {name!r}", behaviours[name], api, entity)
             cost = TURN_COST
-            if action is not None:
+            if action is not None and isolation.check(plugin, f"behaviour {name!r}", isinstance(action, Action),
+                                                      f"returned {action!r}, not an Action or None"):
                 result = self.perform(entity, action)
                 cost = result.cost if result.done else TURN_COST
             if entity in scheduler:  # it may have died on its own turn

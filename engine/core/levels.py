@@ -51,7 +51,9 @@ def make_level(game: Run, depth: int) -> Level:
     info = game.registry.choose("generator", name)
     params = game.rules.generator_params.get(name, {})
     stream = rngmod.stream(game.state.seed, f"level:{depth}")
-    return run_generator(info, game.rules.width, game.rules.height, depth, stream, params)
+    # a generator is a chosen plugin: its failure (a bad level included) stops the game in one line
+    return game.isolation.call(game.registry.owners.get(("generators", name)), f"generator {name!r}", run_generator,
+                               info, game.rules.width, game.rules.height, depth, stream, params)
 
 
 def enter(game: Run, depth: int) -> None:
@@ -71,4 +73,4 @@ def enter(game: Run, depth: int) -> None:
         state.spatial.place(state.player, *level.start)
     populate(game, level, depth, game.rng(f"spawn:{depth}"))
     game.update_view()
-    game.registry.call("on_level_generated", game=game, level=level)
+    game.hook("on_level_generated", level=level)

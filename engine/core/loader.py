@@ -167,7 +167,7 @@ def _add(pm, registry, plugin, info, fatal: bool) -> None:
     try:
         pm.register(plugin, name=info.name)
         _register_plugin(pm, registry, plugin, info)
-    except Exception as e:  # a plugin's bug is reported by name, never a traceback
+    except (Exception, SystemExit) as e:  # a plugin's bug is reported by name, never a traceback
         info.error = _reason(e)
         if pm.is_registered(plugin):
             pm.unregister(plugin)
@@ -235,7 +235,7 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
             info = PluginInfo(ep.name, version, f"entry point {dist}")
             try:
                 plugin = ep.load()
-            except Exception as e:
+            except (Exception, SystemExit) as e:  # a plugin that exits at import is broken, not the game
                 info.error = _reason(e)
                 registry.plugins.append(info)
                 continue
@@ -248,7 +248,7 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
             info = PluginInfo(path.stem, "", str(path))
             try:
                 module = _load_file(path, f"undercroft_dir.{path.stem}")
-            except Exception as e:
+            except (Exception, SystemExit) as e:  # a plugin that exits at import is broken, not the game
                 info.error = _reason(e)
                 registry.plugins.append(info)
                 continue

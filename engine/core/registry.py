@@ -90,7 +90,3 @@ class Registry:
         if self.manager is not None and self.manager.get_plugin(plugin) is not None:
             self.manager.unregister(name=plugin)
 
-    def call(self, hook: str, **kwargs: Any) -> None:
-        """Call an event hook (``on_level_generated``, ``on_turn_end``, ``on_death``)."""
-        if self.manager is not None:
-            getattr(self.manager.hook, hook)(**kwargs)

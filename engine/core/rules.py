@@ -53,6 +53,7 @@ DEFAULT_MESSAGES = {
     "no_potion": "You have no potions.",
     "new_run": "A new run begins.",
     "exit": "You escape!",
+    "status_end": "{who} no longer {status}.",
 }
 
 # The HUD's templates (the window's status line, keys line and death words), filled from
@@ -79,6 +80,7 @@ MESSAGE_FIELDS = {
     **dict.fromkeys(("player_hit", "player_kill", "monster_hit", "monster_kill", "monster_hit_monster"),
                     {"attacker", "target", "damage"}),
     "descend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item"}, "drink": {"item"},
+    "status_end": {"who", "status"},
     **{key: set(HUD_FIELDS) for key in (*HUD_MESSAGES, *HUD_FALLBACK)},
 }
 

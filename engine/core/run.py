@@ -18,6 +18,7 @@ from engine.core.components import Actor, Dead, Fighter, Inventory, Item, Monste
 from engine.core.content import ItemKind, MonsterKind
 from engine.core.looks import item_look, monster_look
 from engine.core.state import RunState, View
+from engine.kit import limits
 from engine.kit.mapgen import WALL, Level
 
 if TYPE_CHECKING:
@@ -62,6 +63,10 @@ class Run:
         self.first_seed = first_seed
         self.level_source = level_source
         self.state: RunState | None = None  # None until the game starts or resumes
+        # given by the game: what plugins are handed (engine.core.api.GameAPI), and the guard every
+        # call into a plugin goes through (engine.core.isolation.Isolation)
+        self.api: Any = None
+        self.isolation: Any = None
         # called as listener(event, game, **data); see emit()
         self.listeners: list[Callable[..., Any]] = []
         self.new_in_view = False  # a monster came into view this key (held keys stop walking)
@@ -179,7 +184,7 @@ class Run:
         """An entity's HP reached 0. A monster leaves the map and the scheduler now, so it never
         acts again and its cell frees up before the next monster moves (the reap system deletes
         it). The player's death is applied by the turn loop at the end of the turn."""
-        self.registry.call("on_death", game=self, entity=entity)
+        self.hook("on_death", entity=entity)
         if entity == self.player:
             self.state.alive = False
             return
@@ -213,17 +218,45 @@ class Run:
             self.log(self.rules.message("pickup", item=kind.name))
 
     def apply_item(self, entity: int, kind: ItemKind, amount: int) -> None:
+        """Apply an item's effect (a plugin's function, given the game API) and log what it says."""
         effect = self.registry.effects[kind.effect]
-        message = effect(self, entity, kind, amount)
-        if message:
+        plugin = self.registry.owners.get(("effects", kind.effect))
+        message = self.isolation.call(plugin, f"effect {kind.effect!r}", effect, self.api, entity, kind, amount)
+        if message is not None and self.isolation.check(plugin, f"effect {kind.effect!r}", isinstance(message, str),
+                                                         f"returned {message!r}, not a message or None"):
             self.log(message)
+
+    def hook(self, name: str, **kwargs: Any) -> None:
+        """Call an event hook (``on_level_generated``, ``on_turn_end``, ``on_death``) of every plugin,
+        each under isolation, in pluggy's order, with the game API as ``game``."""
+        manager = self.registry.manager
+        if manager is None:
+            return
+        kwargs["game"] = self.api
+        for impl in reversed(getattr(manager.hook, name).get_hookimpls()):
+            args = {arg: kwargs[arg] for arg in impl.argnames}
+            self.isolation.call(manager.get_name(impl.plugin), f"hook {name}", impl.function, **args)
+
+    def set_speed(self, entity: int, speed: int) -> None:
+        """A creature's speed (energy per tick, 100 normal) from now on, in its Actor and the scheduler."""
+        speed = max(1, min(limits.MAX_SPEED, int(speed)))
+        self.world.get(entity, Actor).speed = speed
+        self.state.scheduler.set_speed(entity, speed)
 
     # -- what the player sees ------------------------------------------------------------
     def compute_visible(self) -> np.ndarray:
-        """The FOV from the player's cell (no memory, nobody woken)."""
+        """The FOV from the player's cell (no memory, nobody woken). The FOV is a chosen plugin: a
+        result that is not a bool array of the map's shape stops the game (see isolation)."""
         x, y = self.position(self.player)
-        visible = self.fov(self.level.terrain != WALL, (x, y), self.rules.fov_radius)
-        return np.asarray(visible, dtype=bool)
+        terrain = self.level.terrain
+        where = f"fov {self.fov.name!r}"
+        plugin = self.registry.owners.get(("fov", self.fov.name))
+        visible = self.isolation.call(plugin, where, self.fov, terrain != WALL, (x, y), self.rules.fov_radius)
+        ok = isinstance(visible, np.ndarray) and visible.shape == terrain.shape and visible.dtype == bool
+        self.isolation.check(plugin, where, ok, f"returned {type(visible).__name__} "
+                             f"{getattr(visible, 'shape', '')} {getattr(visible, 'dtype', '')}, not a bool array of "
+                             f"shape {terrain.shape}")
+        return visible
 
     def update_view(self) -> None:
         """Recompute the view and memory, and wake the monsters that notice the player.

@@ -72,6 +72,13 @@ class Scheduler:
     def speed(self, entity: int) -> int:
         return self._speed[entity]
 
+    def set_speed(self, entity: int, speed: int) -> None:
+        """A scheduled actor's speed from the next grant on (unscheduled ones: nothing to do)."""
+        if entity in self._speed:
+            if speed <= 0:
+                raise ValueError(f"speed must be positive, got {speed}")
+            self._speed[entity] = speed
+
     def spend(self, entity: int, cost: int = TURN_COST) -> None:
         self.energy[entity] -= cost
 

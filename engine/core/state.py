@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -94,6 +95,8 @@ class RunState:
     view: View = field(default_factory=lambda: View.blank((1, 1)))
     turn: int = 0
     alive: bool = True
+    # each plugin's own state, by the plugin's name: JSON values, saved with the run
+    plugin_data: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.spatial = SpatialIndex.rebuild(self.world)

@@ -14,8 +14,11 @@ The order within a phase matters and is:
 2. :class:`View` (priority 50): the player's view and memory, recomputed when the player moved or
    arrived, in the phase the preset's ruleset chooses (the default game recomputes after the
    player's move, so monsters act on what the player sees now; bunyip at the end of the turn).
-3. Plugin systems (``register_systems``), at the priority they give (default 0), for example
-   status ticks and regeneration.
+3. :class:`TickStatuses` (priority 40, at the end of the turn): every status with a duration
+   loses a turn; one that runs out is removed, and the player hears of it when it is theirs or a
+   monster they see.
+4. Plugin systems (``register_systems``), at the priority they give (default 0), for example
+   regeneration, or poison that hurts while its status lasts.
 
 A system is stateless: what it changes lives in components, so it survives a save. Subclass
 :class:`System`, set ``phase`` (or ``phases``) and ``priority``, and write ``run(game)``.
@@ -28,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from engine.core.components import Dead
+from engine.core.components import Dead, Position, Statuses
 
 if TYPE_CHECKING:
     from engine.core.run import Run
@@ -79,3 +82,38 @@ class View(System):
     def run(self, game: Run) -> None:
         if game.state.alive and game.state.view.dirty:
             game.update_view()
+
+
+class TickStatuses(System):
+    """Statuses with a duration lose a turn at the end of every turn; the expired ones go."""
+
+    name = "statuses"
+    priority = 40
+
+    def run(self, game: Run) -> None:
+        world, visible, player = game.world, game.state.view.visible, game.state.player
+        for entity, statuses in list(world.query(Statuses)):
+            for name, status in list(statuses.active.items()):
+                if status.turns is None:
+                    continue
+                status.turns -= 1
+                if status.turns <= 0:
+                    del statuses.active[name]
+                    pos = world.try_get(entity, Position)
+                    if entity == player or (pos is not None and visible[pos.y, pos.x]):
+                        who = "You are" if entity == player else f"The {game.name_of(entity)} is"
+                        game.log(game.rules.message("status_end", who=who, status=name))
+            if not statuses.active:
+                world.remove(entity, Statuses)
+
+
+class GuardedSystem(System):
+    """A plugin's system, run under isolation: its failure switches its plugin off, or stops the
+    game when the plugin is a chosen one."""
+
+    def __init__(self, system: System, isolation, plugin: str | None) -> None:
+        self.system, self.isolation, self.plugin = system, isolation, plugin
+        self.name, self.phases, self.priority = system.name, tuple(system.phases), system.priority
+
+    def run(self, game: Run) -> None:
+        self.isolation.call(self.plugin, f"system {self.name!r}", self.system.run, game)

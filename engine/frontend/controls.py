@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pyglet
 
+from engine.core.isolation import PluginFailure
 from engine.frontend.input import Token, WindowKey, Zoom
 from engine.frontend.settings import MAX_ZOOM
 from engine.frontend.tiles import Textures
@@ -119,7 +120,13 @@ class Controls:
             return False
         if repeat and (self.repeat_blocked or not self.game.rules.key_repeat):
             return False
-        changed = self.game.press(token, command)
+        try:
+            changed = self.game.press(token, command)
+        except PluginFailure as e:  # a chosen plugin failed: close, and say so in one line when the loop ends
+            self.failure = e
+            self.close()
+            pyglet.app.exit()
+            return False
         if self.game.new_in_view:
             self.repeat_blocked = True  # ignore auto-repeats until the key is released
         if self.game.quit_requested:

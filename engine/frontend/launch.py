@@ -146,7 +146,7 @@ def run_window(
     try:
         for token in keys:
             window.press(token)
-            if window.game.quit_requested:
+            if window.game.quit_requested or window.failure is not None:
                 break
         if not window.closed:
             window.frames.cancel()  # the keys' frames fold into the first frame, drawn now
@@ -159,8 +159,10 @@ def run_window(
         if not window.closed:
             window.close()
         game = window.game
-        if any(isinstance(listener, keeper.Keeper) for listener in game.listeners):
-            keeper.close(game)
+        if window.failure is None and any(isinstance(listener, keeper.Keeper) for listener in game.listeners):
+            keeper.close(game)  # a failed game is not saved: its last save point is what it was
+    if window.failure is not None:
+        raise window.failure
     if dump == "json":
         from engine.core.snapshot import dumps
 

@@ -75,6 +75,7 @@ class GameWindow(Controls, arcade.Window):
         self.title_screen = TitleScreen(title_screen, sizes.HUD_ROW_PX) if title_screen else None
         self.choose = choose
         self.profile_lines: list[str] = []  # the profile, shown on the death screen
+        self.failure = None  # a chosen plugin's PluginFailure that closed the window, said when it ends
         self.sounds = Sounds(self.settings, player=sound_player)
         self.grid = MapGrid(self.textures, self.ctx)
         self.map_view: Camera | None = None

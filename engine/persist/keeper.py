@@ -59,8 +59,12 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
             raise UsageError(f"--record {record}: cannot write a file there")
     loaded = None
     if choice == "continue":
-        loaded = files.load(save_path(), runsave.KIND, runsave.SCHEMA, what="run save", then="starting a new run",
-                            migrations=runsave.MIGRATIONS, check=lambda d: runsave.load(d, registry))
+        try:
+            loaded = files.load(save_path(), runsave.KIND, runsave.SCHEMA, what="run save", then="starting a new run",
+                                migrations=runsave.MIGRATIONS, check=lambda d: runsave.load(d, registry))
+        except runsave.NeedsPlugin as e:  # the save is sound: kept where it is, for when the plugin is back
+            raise UsageError(f"run save {save_path()}: {e}; install it to play on, or start a new run with --new "
+                             "(which replaces this save)") from None
     if loaded is not None:
         game, keys = loaded
         files.remove(save_path())  # permadeath: this save cannot be loaded again

@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.core import invariants
-from engine.core.components import SAVED, Actor, Fighter, Inventory, Item, Monster, Player, Position
+from engine.core.components import SAVED, Actor, Fighter, Inventory, Item, Monster, Player, Position, Status, Statuses
 from engine.core.game import Choices, Game
 from engine.core.keys import KeyError_, check_token
 from engine.core.looks import item_look, monster_look, player_look
-from engine.core.schema import Bool, Check, Int, List, Map, Obj, Optional, Spec, Str, Tuple, fail, is_int, of
+from engine.core.schema import Bool, Check, Int, Json, List, Map, Obj, Optional, Spec, Str, Tuple, fail, is_int, of
 from engine.core.state import MessageLog, RunState, Streams, View
 from engine.core.world import World
 from engine.kit import limits
@@ -52,6 +52,8 @@ COMPONENTS: dict[str, Spec] = {
     "Player": Obj({}, build=Player),
     "Item": Obj({"kind": Str(100, 1), "amount": Int(1, limits.MAX_STAT, W)}, build=Item),
     "Inventory": Obj({"gold": STAT, "pack": Map(Int(1, limits.MAX_STAT, W), key=Str(100, 1))}, build=Inventory),
+    "Statuses": Obj({"active": Map(Obj({"turns": Optional(Int(1, limits.MAX_STAT, W)), "params": Map(Json())},
+                                       build=Status), key=Str(100, 1), most=100)}, build=Statuses),
 }
 assert set(COMPONENTS) == set(SAVED), "every saved component has a spec"
 ACTOR = Tuple(Int(1, limits.MAX_STAT, W), Int(1, limits.MAX_SPEED, W), Int(-limits.MAX_STAT, limits.MAX_STAT, W),
@@ -112,7 +114,36 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
                     ((label, r.getstate()) for label, r in state.streams.items())},
         "messages": list(state.log),
         "keys": list(keys or []),
+        "plugin_data": state.plugin_data,
+        "plugins": needed_plugins(game, entities),
     }
+
+
+class NeedsPlugin(Exception):
+    """A run save names a plugin that is not installed (or broken): the save is kept as it is, to
+    resume once the plugin is back. Not a ValueError: the file is sound, so it is not moved aside."""
+
+
+def needed_plugins(game: Game, entities: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
+    """The third-party plugins this run depends on, with their versions: those that registered the
+    preset, its ruleset, the FOV, generators and pathfinder in use, the kinds of the monsters and
+    items on the level and their behaviours and effects, the components saved, and plugin data."""
+    registry, rules, owner = game.registry, game.rules, game.registry.owners.get
+    used = [("games", rules.name), ("fov", game.fov.name), ("rulesets", rules.ruleset or ""),
+            *(("generators", name) for _, name in rules.generators), *(("generators", g) for g in
+                                                                       [game.choices.generator] if g),
+            *(("pathfinders", p) for p in [game.choices.path] if p)]
+    for row in entities:
+        if "Monster" in row:
+            used += [("monsters", row["Monster"]["kind"]), ("behaviours", row["Monster"]["behaviour"])]
+        if "Item" in row:
+            kind = registry.items.get(row["Item"]["kind"])
+            used += [("items", row["Item"]["kind"]), ("effects", kind.effect if kind else "")]
+        used += [("components", name) for name in row if name in registry.components]
+    plugins = {owner(key) for key in used} | set(game.state.plugin_data)
+    infos = {info.name: info for info in registry.plugins}
+    return {name: {"version": infos[name].version, "source": infos[name].source} for name in sorted(plugins - {None})
+            if name in infos and infos[name].source != "builtin"}
 
 
 def summary(data: dict[str, Any]) -> dict[str, Any]:
@@ -125,6 +156,17 @@ def summary(data: dict[str, Any]) -> dict[str, Any]:
 
 def _known(table: dict, what: str) -> Check:
     return Check(Str(100, 1), lambda name: name in table, f"a known {what} ({', '.join(sorted(table)) or 'none'})")
+
+
+def check_plugins(data: dict[str, Any], registry: Registry) -> None:
+    """Raise NeedsPlugin when the save names a plugin that is not here (or is broken)."""
+    wanted = data.get("plugins") if isinstance(data.get("plugins"), dict) else {}
+    have = {info.name: info for info in registry.plugins if not info.error}
+    for name, info in sorted(wanted.items()):
+        if name not in have:
+            info = info if isinstance(info, dict) else {}
+            where = " ".join(str(info.get(k, "")) for k in ("source", "version")).strip()
+            raise NeedsPlugin(f"this run needs plugin {name!r}" + (f" ({where[:100]})" if where else ""))
 
 
 def run_spec(registry: Registry) -> Obj:
@@ -147,12 +189,16 @@ def run_spec(registry: Registry) -> Obj:
         "streams": Map(StreamState(), most=10_000, expected="an object of stream states"),
         "messages": List(Str(limits.MAX_MESSAGE_CHARS), most=limits.MAX_MESSAGES),
         "keys": List(Token(), most=limits.MAX_KEYS),
-    })
+        "plugin_data": Map(Json(), key=Str(100, 1), most=1000, expected="an object of plugin states"),
+        "plugins": Map(Obj({"version": Str(100), "source": Str(300)}), key=Str(100, 1), most=1000,
+                       expected="an object of plugins"),
+    }, defaults={"plugin_data": True, "plugins": True})
 
 
 def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
     """The game a save describes, resumed, and the keys pressed so far; ValueError (one line) when
     the data does not hold up."""
+    check_plugins(data, registry)
     d = run_spec(registry).check(files.payload(data), "")
     rules = registry.games[d["game"]]
     if tuple(d["size"]) != (rules.width, rules.height):
@@ -183,7 +229,8 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
                          f"{d['scheduler']['player'][0]}")
     state = RunState(seed=d["seed"], first_seed=d["first_seed"], run=d["run"], world=world,
                      player=new_id[players[0]], log=MessageLog(rules.log_size, d["messages"]),
-                     streams=Streams(d["seed"]), level=level, depth=d["depth"], turn=d["turn"])
+                     streams=Streams(d["seed"]), level=level, depth=d["depth"], turn=d["turn"],
+                     plugin_data=d.get("plugin_data", {}))
     for row in d["entities"]:  # positions through the spatial index: two on one cell is refused there
         if "Position" in row:
             state.spatial.place(new_id[row["id"]], row["Position"].x, row["Position"].y)

@@ -19,7 +19,7 @@ def flutter(game, entity):
         x, y = game.position(entity)
         legal = [(dx, dy) for dx, dy in STEPS if game.passable(x + dx, y + dy)]
         return Move(*rng.choice(legal)) if legal else None
-    return game.registry.behaviours["chase"](game, entity)
+    return game.behaviour("chase")(game, entity)
 
 
 @hookimpl

@@ -1,0 +1,258 @@
+"""The game API: what a plugin's behaviour, effect, bot or event hook is given instead of the game.
+
+A :class:`GameAPI` reads the run (the player, monsters and items, what stands where, what the
+player sees) and changes it through the game's own operations (damage and heal, spawn, move and
+teleport, statuses, the log), so a plugin never reaches into the engine's internals and the
+engine's invariants (one creature per cell, the scheduler, the spatial index) always hold.
+
+Entities are plain ints. Cells are ``(x, y)``. Every list comes in entity order, so what a plugin
+does with it is deterministic; randomness comes from :meth:`rng` (the run's own streams), never
+from the global ``random``.
+
+Statuses are named conditions on any entity with a duration in turns (``None``: until removed)
+and parameters: ``api.add_status(rat, "frozen", 3)``. They are saved with the run, tick down at the
+end of every turn, and are shown in the window. What a status *does* is a plugin's to say: a
+``on_action`` hook that vetoes the actions of the frozen, a system that hurts the poisoned.
+
+A plugin's own state goes in :meth:`data`: a dict of JSON values saved with the run.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from engine.core.components import Fighter, Item, Monster, Player, Position, Status, Statuses
+from engine.kit.mapgen import WALL
+
+if TYPE_CHECKING:
+    from engine.core.content import ItemKind, MonsterKind
+    from engine.core.rules import GameRules
+    from engine.core.run import Run
+
+
+class GameAPI:
+    """The game, as plugins see it. Made by the engine; a plugin never builds one."""
+
+    def __init__(self, run: Run) -> None:
+        self._run = run
+
+    # -- the run -----------------------------------------------------------------------------
+    @property
+    def player(self) -> int:
+        return self._run.state.player
+
+    @property
+    def rules(self) -> GameRules:
+        """The preset being played (its ``params``, ``messages``, sizes...)."""
+        return self._run.rules
+
+    @property
+    def depth(self) -> int:
+        return self._run.state.depth
+
+    @property
+    def turn(self) -> int:
+        return self._run.state.turn
+
+    @property
+    def alive(self) -> bool:
+        """Whether the player is alive."""
+        return self._run.state.alive
+
+    def rng(self, label: str) -> random.Random:
+        """The run's random stream for ``label`` (use your plugin's name in it: ``"frost:ai"``)."""
+        return self._run.rng(label)
+
+    def log(self, message: str) -> None:
+        """Tell the player (the message log; the window shows the newest)."""
+        self._run.log(message)
+
+    def data(self, plugin: str) -> dict[str, Any]:
+        """The plugin's own state for this run, by its name: a dict of JSON values (numbers, strings,
+        booleans, None, lists and dicts of them), saved with the run and restored on load."""
+        return self._run.state.plugin_data.setdefault(plugin, {})
+
+    def behaviour(self, name: str):
+        """A registered behaviour by name, to call from your own: ``api.behaviour("chase")(api, me)``."""
+        return self._run.registry.behaviours[name]
+
+    # -- the map -----------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        """The level's (width, height) in cells."""
+        h, w = self._run.level.terrain.shape
+        return w, h
+
+    def is_wall(self, x: int, y: int) -> bool:
+        """A wall, or off the map."""
+        terrain = self._run.level.terrain
+        return not (0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0]) or terrain[y, x] == WALL
+
+    def passable(self, x: int, y: int) -> bool:
+        """On the map, not a wall, and nobody standing there."""
+        return self._run.passable(x, y)
+
+    def sees(self, x: int, y: int) -> bool:
+        """Whether the player sees the cell now."""
+        visible = self._run.state.view.visible
+        return 0 <= y < visible.shape[0] and 0 <= x < visible.shape[1] and bool(visible[y, x])
+
+    def stairs(self) -> tuple[int, int] | None:
+        return self._run.level.stairs
+
+    # -- entities ----------------------------------------------------------------------------
+    def monsters(self) -> list[int]:
+        """Every monster on the level."""
+        return sorted(e for e, _ in self._run.world.query(Monster, Position))
+
+    def items(self) -> list[int]:
+        """Every item lying on the level."""
+        return sorted(e for e, _ in self._run.world.query(Item, Position))
+
+    def visible_monsters(self) -> list[int]:
+        """The monsters standing where the player sees."""
+        return self._run.visible_monsters()
+
+    def entities_at(self, x: int, y: int) -> list[int]:
+        """Who stands on the cell (at most one creature), then the items lying there."""
+        spatial = self._run.state.spatial
+        blocker = spatial.blocker_at(x, y)
+        return ([blocker] if blocker is not None else []) + spatial.items_at(x, y)
+
+    def position(self, entity: int) -> tuple[int, int] | None:
+        """Where it stands, or None when it is not on the map (dead, carried)."""
+        pos = self._run.world.try_get(entity, Position)
+        return (pos.x, pos.y) if pos is not None else None
+
+    def is_player(self, entity: int) -> bool:
+        return self._run.world.has(entity, Player)
+
+    def name_of(self, entity: int) -> str:
+        """"you" for the player, else its kind's name."""
+        item = self._run.world.try_get(entity, Item)
+        return item.kind if item is not None else self._run.name_of(entity)
+
+    def kind_of(self, entity: int) -> MonsterKind | ItemKind | None:
+        """A monster's or item's kind (with its ``params``); None for the player."""
+        world = self._run.world
+        if world.has(entity, Monster):
+            return self._run.kind_of(entity)
+        item = world.try_get(entity, Item)
+        return self._run.registry.items[item.kind] if item is not None else None
+
+    def hp(self, entity: int) -> tuple[int, int]:
+        """(hp, max_hp); (0, 0) for what cannot be hurt."""
+        fighter = self._run.world.try_get(entity, Fighter)
+        return (fighter.hp, fighter.max_hp) if fighter is not None else (0, 0)
+
+    def notices(self, monster: int) -> bool:
+        """Whether a monster notices the player (it stands where the player sees, within its sight)."""
+        return self._run.notices(monster)
+
+    def distance(self, a: int, b: int) -> int:
+        """King-move distance between two entities on the map."""
+        (ax, ay), (bx, by) = self.position(a), self.position(b)
+        return max(abs(ax - bx), abs(ay - by))
+
+    def component(self, entity: int, cls: type):
+        """An entity's component of type ``cls`` (the engine's, like ``engine.Inventory``, or one your
+        plugin registered), or None. Change it in place; positions only through :meth:`move`."""
+        if cls is Position:
+            raise TypeError("positions change only through move() and teleport(); read them with position()")
+        return self._run.world.try_get(entity, cls)
+
+    def add_component(self, entity: int, component: Any) -> None:
+        """Give an entity a component (a registered one is saved with the run)."""
+        if isinstance(component, Position):
+            raise TypeError("positions change only through move() and teleport()")
+        self._run.world.add(entity, component)
+
+    # -- changing things ---------------------------------------------------------------------
+    def damage(self, entity: int, amount: int) -> int:
+        """Hurt an entity (never below 0 HP); at 0 it dies. Returns the damage dealt."""
+        fighter = self._run.world.try_get(entity, Fighter)
+        if fighter is None or amount <= 0 or fighter.hp <= 0:
+            return 0
+        dealt = min(fighter.hp, int(amount))
+        fighter.hp -= dealt
+        if fighter.hp == 0:
+            self._run.kill(entity)
+        return dealt
+
+    def heal(self, entity: int, amount: int) -> int:
+        """Heal an entity (never above its max HP). Returns the HP gained."""
+        fighter = self._run.world.try_get(entity, Fighter)
+        if fighter is None or amount <= 0 or fighter.hp <= 0:
+            return 0
+        gained = min(fighter.max_hp - fighter.hp, int(amount))
+        fighter.hp += gained
+        return gained
+
+    def spawn(self, kind: str, x: int, y: int, amount: int = 1) -> int | None:
+        """A monster (asleep) or an item of ``kind`` on a cell; None when a monster's cell is taken
+        or the cell is a wall. An unknown kind is a KeyError (a bug in the plugin)."""
+        if self.is_wall(x, y):
+            return None
+        if kind in self._run.registry.items:
+            return self._run.spawn_item(kind, x, y, amount)
+        if not self.passable(x, y):
+            return None
+        return self._run.spawn_monster(kind, x, y)
+
+    def move(self, entity: int, x: int, y: int) -> bool:
+        """Put a creature on another cell at once (not a step: no bump, no attack, no pickup);
+        False when the cell is a wall or taken."""
+        if not self.passable(x, y):
+            return False
+        self._run.move_entity(entity, x, y)
+        return True
+
+    def teleport(self, entity: int, label: str = "teleport") -> tuple[int, int] | None:
+        """Move a creature to a random free floor cell of the level (from the stream ``label``)."""
+        terrain = self._run.level.terrain
+        ys, xs = (terrain != WALL).nonzero()
+        cells = [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True) if self.passable(x, y)]
+        if not cells:
+            return None
+        cell = cells[self.rng(label).randrange(len(cells))]
+        self.move(entity, *cell)
+        return cell
+
+    def kill(self, entity: int) -> None:
+        fighter = self._run.world.try_get(entity, Fighter)
+        if fighter is not None and fighter.hp > 0:
+            fighter.hp = 0
+            self._run.kill(entity)
+
+    def set_speed(self, entity: int, speed: int) -> None:
+        """Change how fast a creature acts (100 is normal), from now on."""
+        self._run.set_speed(entity, speed)
+
+    # -- statuses ----------------------------------------------------------------------------
+    def add_status(self, entity: int, name: str, turns: int | None, **params: Any) -> None:
+        """Put a status on an entity for ``turns`` turns (None: until removed). Adding one it has
+        already keeps the longer duration and the new params."""
+        world = self._run.world
+        statuses = world.try_get(entity, Statuses)
+        if statuses is None:
+            statuses = Statuses()
+            world.add(entity, statuses)
+        old = statuses.active.get(name)
+        if old is not None and (old.turns is None or (turns is not None and old.turns > turns)):
+            turns = old.turns
+        statuses.active[name] = Status(turns, dict(params))
+
+    def statuses(self, entity: int) -> dict[str, Status]:
+        """The entity's statuses by name (a copy): each with ``turns`` left and ``params``."""
+        statuses = self._run.world.try_get(entity, Statuses)
+        return dict(statuses.active) if statuses is not None else {}
+
+    def has_status(self, entity: int, name: str) -> bool:
+        statuses = self._run.world.try_get(entity, Statuses)
+        return statuses is not None and name in statuses.active
+
+    def remove_status(self, entity: int, name: str) -> None:
+        statuses = self._run.world.try_get(entity, Statuses)
+        if statuses is not None:
+            statuses.active.pop(name, None)

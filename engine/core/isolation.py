@@ -1,0 +1,94 @@
+"""Isolation in play: plugin code that fails never ends in a traceback, and never loses a run.
+
+Every call into a plugin during play (a behaviour, an effect, an event hook, an action hook, a
+system, a ruleset, the FOV, a generator) goes through :meth:`Isolation.call`, which knows which
+plugin owns it:
+
+- A plugin **nobody chose** (a monster's behaviour, an item's effect, an event hook) that raises
+  (``SystemExit`` included) is reported in one line naming the plugin and the hook, and switched off
+  for the rest of the run: its behaviours leave their monsters waiting, its effects do nothing, its
+  hooks and systems are no longer called. Play goes on.
+- A **chosen** plugin (the preset's, its ruleset's, the FOV's, a generator's, a ``--plugin``
+  choice) cannot be done without: :class:`PluginFailure` stops the game with one line, and the run
+  stays at its last save point (nothing half-played is saved).
+
+``KeyboardInterrupt`` is the player's, not a plugin's: it passes through.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+
+class PluginFailure(Exception):
+    """A chosen plugin failed during play; ``str()`` is the one line to show."""
+
+    def __init__(self, plugin: str, where: str, error: BaseException) -> None:
+        self.plugin, self.where, self.error = plugin, where, error
+        reason = " ".join(str(error).split())[:200] or type(error).__name__
+        super().__init__(f"plugin {plugin!r} failed in {where} ({type(error).__name__}: {reason}); the run is "
+                         "kept at its last save point: play it again once the plugin is fixed or removed")
+
+
+class Isolation:
+    """Which plugins are chosen, which are switched off, and the guarded call."""
+
+    def __init__(self, chosen: set[str], log: Callable[[str], None] | None = None) -> None:
+        self.chosen = set(chosen)
+        self.off: set[str] = set()
+        self.log = log  # also tell the player in the game's own log (the window shows it)
+
+    def call(self, plugin: str | None, where: str, fn: Callable[..., Any], *args: Any, fallback: Any = None,
+             **kwargs: Any) -> Any:
+        """``fn(*args, **kwargs)`` on behalf of ``plugin`` (None: the engine's own code, unguarded)."""
+        if plugin is None:
+            return fn(*args, **kwargs)
+        if plugin in self.off:
+            return fallback
+        try:
+            return fn(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as e:  # noqa: BLE001 - a plugin's bug, SystemExit included, is reported
+            if isinstance(e, PluginFailure):
+                raise
+            self.fail(plugin, where, e)
+            return fallback
+
+    def fail(self, plugin: str, where: str, error: BaseException) -> None:
+        """A plugin's failure: fatal for a chosen one, else it is switched off (said once)."""
+        if plugin in self.chosen:
+            raise PluginFailure(plugin, where, error) from error
+        self.off.add(plugin)
+        reason = " ".join(str(error).split())[:160] or type(error).__name__
+        print(f"undercroft: plugin {plugin!r} failed in {where} ({type(error).__name__}: {reason}); "
+              "it is switched off for the rest of the run", file=sys.stderr)
+        if self.log is not None:
+            self.log(f"The plugin {plugin} failed and is switched off.")
+
+    def check(self, plugin: str | None, where: str, ok: bool, problem: str) -> bool:
+        """Judge a plugin's answer: a bad one counts as the plugin's failure. Returns ``ok``."""
+        if not ok and plugin is not None:
+            self.fail(plugin, where, TypeError(problem))
+        return ok
+
+
+class GuardedRuleset:
+    """A preset's ruleset whose every method runs under isolation (the ruleset is chosen: its
+    failure stops the game in one line)."""
+
+    def __init__(self, ruleset: Any, isolation: Isolation, plugin: str | None) -> None:
+        self._ruleset, self._isolation, self._plugin = ruleset, isolation, plugin
+        self.name, self.view_phase = ruleset.name, ruleset.view_phase
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self._ruleset, name)
+        if not callable(method):
+            return method
+
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            return self._isolation.call(self._plugin, f"ruleset {self.name!r} {name}", method, *args, **kwargs)
+
+        return guarded

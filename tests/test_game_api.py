@@ -1,0 +1,170 @@
+"""The game API a plugin is given: statuses that last and are saved, the action hook ("frozen" is a
+status plus a few lines), a plugin's own saved state, and isolation when plugin code fails."""
+
+import json
+import textwrap
+
+import pytest
+
+from engine import load_registry
+from engine.cli.main import main
+from engine.core.setup import Setup, new_game
+from engine.persist import keeper
+
+FROST = """
+    from engine import VETO, ItemKind, hookimpl
+
+    def freeze(game, entity, kind, amount):
+        frozen = game.visible_monsters()
+        for monster in frozen:
+            game.add_status(monster, "frozen", kind.params["turns"])
+        data = game.data("frost")
+        data["casts"] = data.get("casts", 0) + 1
+        return f"{len(frozen)} monsters freeze."
+
+    @hookimpl
+    def register_items(register):
+        register(ItemKind(name="frost potion", glyph="~", color=(120, 200, 255), effect="freeze",
+                          params={"turns": 3}, use="quaff", weight=1))
+
+    @hookimpl
+    def register_effects(register):
+        register("freeze", freeze)
+
+    @hookimpl
+    def on_action(game, entity, action):
+        if game.has_status(entity, "frozen"):
+            return VETO
+"""
+
+ARENA = "#########\n#@.....r#\n#########\n"
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNDERCROFT_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def plugin_dir(tmp_path, name: str, body: str):
+    folder = tmp_path / f"plugins-{name}"
+    folder.mkdir(exist_ok=True)
+    (folder / f"{name}.py").write_text(textwrap.dedent(body))
+    return folder
+
+
+def arena(tmp_path, text=ARENA):
+    path = tmp_path / "arena.txt"
+    path.write_text(text)
+    return str(path)
+
+
+def rat_x(game) -> int:
+    return next(game.position(e)[0] for e in game.api.monsters())
+
+
+def test_a_status_plus_an_action_hook_freezes_and_a_save_keeps_both(tmp_path, home):
+    registry = load_registry(plugins_dirs=[plugin_dir(tmp_path, "frost", FROST)], entry_points=False)
+    game = keeper.open_game(Setup(seed=1, map_file=arena(tmp_path)), registry)
+    rat = game.api.monsters()[0]
+    game.press(".")  # the rat notices the player and comes one step
+    assert rat_x(game) == 6
+    game.api.component(game.player, __import__("engine").Inventory).pack["frost potion"] = 1
+    game.press("q")
+    assert game.messages[-1] == "1 monsters freeze." and game.api.statuses(rat)["frozen"].turns == 2
+    game.press(".")
+    assert rat_x(game) == 6  # vetoed: the frozen rat lost its turn
+    game.press("esc")  # saved with one turn of frost left
+    resumed = keeper.open_game(Setup(), registry, choice="continue")
+    rat = resumed.api.monsters()[0]
+    assert resumed.api.statuses(rat)["frozen"].turns == 1 and resumed.api.data("frost") == {"casts": 1}
+    resumed.press(".")
+    assert rat_x(resumed) == 6 and "The rat is no longer frozen." in resumed.messages
+    resumed.press(".")
+    assert rat_x(resumed) == 5  # thawed: it moves again
+
+
+def test_the_api_reads_and_changes_the_run(tmp_path):
+    game = new_game(Setup(seed=1, map_file=arena(tmp_path, "#######\n#@.$.r#\n#######\n")))
+    api = game.api
+    (rat,), (gold,) = api.monsters(), api.items()
+    assert api.entities_at(*api.position(gold)) == [gold] and api.name_of(gold) == "gold"
+    assert api.kind_of(rat).name == "rat" and api.hp(rat) == (4, 4) and api.distance(api.player, rat) == 4
+    assert api.damage(rat, 1) == 1 and api.heal(rat, 5) == 1 and api.hp(rat) == (4, 4)
+    assert api.move(rat, 4, 1) and not api.move(rat, 0, 0) and api.position(rat) == (4, 1)
+    bat = api.spawn("goblin", 2, 1)
+    assert bat is not None and api.spawn("goblin", 2, 1) is None  # the cell is taken now
+    assert api.teleport(bat) is not None and api.passable(2, 1)
+    api.add_status(api.player, "hasted", None, speed=200)
+    assert api.has_status(api.player, "hasted") and api.statuses(api.player)["hasted"].params == {"speed": 200}
+    api.remove_status(api.player, "hasted")
+    assert not api.has_status(api.player, "hasted")
+    assert api.damage(rat, 99) == 4 and api.position(rat) is None  # dead, off the map at once
+
+
+def test_a_plugin_nobody_chose_that_fails_is_switched_off_and_play_goes_on(tmp_path, capsys):
+    folder = plugin_dir(tmp_path, "flaky", """
+        from engine import hookimpl
+
+        @hookimpl
+        def on_turn_end(game):
+            raise SystemExit(3)
+    """)
+    assert main(["--headless", "--new", "--seed", "2", "--plugins-dir", str(folder), "--keys", ". . . .",
+                 "--dump", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["turn"] == 4  # every key played
+    assert err.count("\n") == 1 and "plugin 'flaky' failed in hook on_turn_end (SystemExit: 3)" in err
+    assert "switched off" in err and "Traceback" not in err
+
+
+def test_a_behaviour_returning_garbage_is_its_plugins_failure(tmp_path, capsys):
+    folder = plugin_dir(tmp_path, "bad_ai", """
+        from engine import MonsterKind, hookimpl
+
+        @hookimpl
+        def register_monsters(register):
+            register(MonsterKind(name="imp", glyph="i", color=(200, 0, 200), hp=2, attack=1, behaviour="lurch"))
+
+        @hookimpl
+        def register_behaviours(register):
+            register("lurch", lambda game, entity: "left")
+    """)
+    path = arena(tmp_path, "#######\n#@..i.#\n#######\n")
+    assert main(["--headless", "--new", "--map", path, "--plugins-dir", str(folder), "--keys", ". .",
+                 "--dump", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert "plugin 'bad_ai' failed in behaviour 'lurch' (TypeError: returned 'left'" in err and err.count("\n") == 1
+    assert json.loads(out)["turn"] == 2
+
+
+@pytest.mark.parametrize(("result", "reason"), [("None", "NoneType"), ("'dark'", "str"),
+                                                ("np.zeros((3, 3), dtype=bool)", "(3, 3)")])
+def test_a_chosen_fov_that_answers_nonsense_stops_the_game_in_one_line(tmp_path, home, capsys, result, reason):
+    folder = plugin_dir(tmp_path, "blind", f"""
+        import numpy as np
+        from engine import hookimpl
+
+        @hookimpl
+        def register_fov_algorithms(register):
+            register("blind", lambda transparent, origin, radius: {result})
+    """)
+    assert main(["--headless", "--new", "--plugins-dir", str(folder), "--plugin", "fov=blind", "--keys", "."]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "plugin 'blind' failed in fov 'blind'" in err and reason in err
+    assert "last save point" in err and "Traceback" not in err
+
+
+def test_a_save_that_needs_a_missing_plugin_is_kept_and_resumes_when_it_is_back(tmp_path, home, capsys):
+    folder = plugin_dir(tmp_path, "frost", FROST)
+    assert main(["--headless", "--new", "--seed", "3", "--plugins-dir", str(folder), "--keys", "l esc"]) == 0
+    data = json.loads((home / "run.json").read_text())
+    data["plugin_data"] = {"frost": {"casts": 7}}
+    (home / "run.json").write_text(json.dumps(data))
+    before = (home / "run.json").read_bytes()
+    assert main(["--headless", "--keys", "l"]) == 2  # without the plugin
+    err = capsys.readouterr().err
+    assert "this run needs plugin 'frost'" in err and err.count("\n") == 1
+    assert (home / "run.json").read_bytes() == before and not list(home.glob("*.corrupt-*"))
+    assert main(["--headless", "--plugins-dir", str(folder), "--keys", "l", "--dump", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["turn"] == 2  # resumed where it was
