@@ -27,6 +27,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl
+from engine.kit import jit
 from engine.kit.fov import paste, slope_rows, table_reach, window
 
 
@@ -65,8 +66,23 @@ def _tables(r: int, radius: int | None) -> tuple:
 _FAR = 1 << 30
 
 
+def _check(kernel) -> None:
+    kernel.lit_map(np.ones((3, 3), dtype=bool), 1, 1, 1)
+
+
 def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
-    """Albert Ford's symmetric shadowcasting: the FOV contract's ``fn``."""
+    """Albert Ford's symmetric shadowcasting: the FOV contract's ``fn``. Compiled when numba is
+    installed (``_symmetric_jit``), else :func:`symmetric_fov_python`; the two agree cell for cell."""
+    kernel = jit.sibling(__name__, "_symmetric_jit", _check)
+    if kernel is None:
+        return symmetric_fov_python(transparent, origin, radius)
+    if transparent.dtype != bool or not transparent.flags.c_contiguous:
+        transparent = np.ascontiguousarray(transparent, dtype=bool)  # one compiled layout, not several
+    return kernel.lit_map(transparent, origin[0], origin[1], -1 if radius is None else radius)
+
+
+def symmetric_fov_python(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
+    """The pure-Python scan: the reference, and what runs without numba."""
     r = table_reach(transparent.shape, radius)
     side = 2 * r + 1
     flat = window(transparent, origin, r).tobytes()  # one byte per cell: 1 floor, 0 wall
@@ -146,4 +162,5 @@ def register_fov_algorithms(register):
         symmetric_fov,
         symmetric=True,
         summary="Albert Ford's symmetric shadowcasting (exact integer slopes); walls lit, no blind corners",
+        python=symmetric_fov_python,
     )

@@ -78,7 +78,7 @@ def test_the_property_checks_can_fail():
 def test_bench_figures_shape():
     figures = catalog_fov.bench_figures(repeats=1)
     names = [f["name"] for f in figures]
-    assert "fov symmetric r8 80x50" in names and "fov symmetric r20 80x50" in names
+    assert "fov symmetric (numba) r8 80x50" in names and "fov symmetric (python) r20 80x50" in names
     # a compiled algorithm is timed both ways; the target is on the compiled row
     assert "fov shadowcast (numba) r8 80x50" in names and "fov shadowcast (python) r8 80x50" in names
     for f in figures:

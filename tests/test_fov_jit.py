@@ -15,7 +15,7 @@ import pytest
 from engine.cli import compare_fov as catalog_fov
 from engine.kit import jit
 
-RADII = (None, 0, 1, 2, 5, 8, 20)
+RADII = (None, 0, 1, 2, 5, 8, 20, 50)
 
 
 def _maps() -> list[np.ndarray]:
@@ -27,6 +27,8 @@ def _maps() -> list[np.ndarray]:
             w, h = rng.randint(1, 45), rng.randint(1, 45)
             out.append(np.array([[rng.random() >= density for _ in range(w)] for _ in range(h)]))
     out += [np.ones((1, 1), bool), np.ones((1, 7), bool), np.zeros((5, 1), bool), np.ones((3, 3), bool)]
+    # Wider than tall and the reverse, beyond the radii: lights with no radius from the corners.
+    out += [catalog_fov.cave_map(random.Random(k), w, h) for k, (w, h) in enumerate(((110, 30), (25, 90)))]
     return out
 
 
@@ -37,13 +39,13 @@ def _compiled(registry) -> list[str]:
 def test_the_catalogue_has_compiled_kernels_and_they_compile(registry):
     assert jit.enabled(), "numba is a test dependency: install the test extra"
     names = _compiled(registry)
-    assert names == ["permissive", "shadowcast"]
+    assert names == ["permissive", "shadowcast", "symmetric"]
     for name in names:
         registry.fov[name](np.ones((5, 5), bool), (2, 2), 2)
     assert jit.failed() == []
 
 
-@pytest.mark.parametrize("name", ["permissive", "shadowcast"])
+@pytest.mark.parametrize("name", ["permissive", "shadowcast", "symmetric"])
 def test_compiled_kernel_matches_the_python_reference(registry, name):
     alg = registry.fov[name]
     rng = random.Random(f"origins {name}")
@@ -70,7 +72,7 @@ def test_jit_off_runs_the_python_reference(registry, monkeypatch):
     for name in _compiled(registry):
         alg = registry.fov[name]
         assert np.array_equal(alg.fn(t, (10, 10), 8), alg.python(t, (10, 10), 8))
-    assert jit._kernels == {"_permissive_jit": None, "_shadowcast_jit": None}
+    assert jit._kernels == {"_permissive_jit": None, "_shadowcast_jit": None, "_symmetric_jit": None}
     assert jit.failed() == []  # switched off is not failed
 
 
