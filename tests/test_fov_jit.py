@@ -8,6 +8,7 @@ without it fails rather than quietly checking pure Python against itself.
 from __future__ import annotations
 
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -90,3 +91,25 @@ def test_a_kernel_that_cannot_compile_falls_back_in_one_line(tmp_path, monkeypat
     assert err == ["undercroft: cannot compile _broken_jit with numba (TypeError: cannot determine Numba "
                    "type of <class 'object'>); using pure Python (UNDERCROFT_JIT=0 stops trying)"]
     assert jit.failed() == ["_broken_jit"]
+
+
+def test_a_first_compile_is_announced_once_and_a_cached_kernel_is_not(tmp_path, monkeypatch, capsys):
+    """The notice comes when numba has no disk-cached code for the kernel (its cache is a fresh
+    folder beside the module here), and not when a later process loads it from that cache."""
+    monkeypatch.setattr(jit, "_kernels", {})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "_tiny_jit.py").write_text(
+        "import numba\n\nCOMPILE_SECONDS = 3\n\n\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n")
+
+    def check(module):
+        assert module.twice(21) == 42
+
+    assert jit.sibling("fov_tiny", "_tiny_jit", check) is not None
+    assert capsys.readouterr().err.splitlines() == [
+        "undercroft: compiling the tiny kernel once, about 3 s (numba keeps it on disk for later runs)"]
+    # A new process: the module imported afresh finds numba's cache on disk.
+    monkeypatch.setattr(jit, "_kernels", {})
+    monkeypatch.delitem(sys.modules, "_tiny_jit")
+    assert jit.sibling("fov_tiny", "_tiny_jit", check) is not None
+    assert capsys.readouterr().err == ""
+    assert jit.uncached(sys.modules["_tiny_jit"]) == []
