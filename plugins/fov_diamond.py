@@ -19,6 +19,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl
+from engine.kit import jit
 from engine.kit.fov import limited_reach, paste, window, window_disc
 
 # Sample points of a cell, in doubled coordinates around its centre: centre first, then the tips.
@@ -58,8 +59,9 @@ def _blockers(px: np.ndarray, py: np.ndarray, tx: np.ndarray, ty: np.ndarray, r:
 
 
 # The table holds every cell of the light times the cells on the way to it: it grows with the cube
-# of the reach (at 64: 40 MB, built in 2.1 s with 600 MB at the peak). Farther lights are refused (``max_reach``).
-MAX_REACH = 64
+# of the reach (at 64: 40 MB, built in 2.1 s with 600 MB at the peak). Without numba, farther lights
+# are refused (``max_reach``); the compiled kernel has no table and no limit.
+PYTHON_REACH = 64
 
 
 @functools.lru_cache(maxsize=4)
@@ -103,9 +105,24 @@ def _table(r: int, radius: int | None) -> tuple[np.ndarray, ...]:
     return tables
 
 
+def _check(kernel) -> None:
+    kernel.lit_map(np.ones((3, 3), dtype=bool), 1, 1, 1)
+
+
 def diamond_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
-    """Diamond walls: the FOV contract's ``fn``."""
-    r = limited_reach("diamond", MAX_REACH, transparent.shape, radius)
+    """Diamond walls: the FOV contract's ``fn``. Compiled when numba is installed (``_diamond_jit``),
+    else :func:`diamond_fov_python`; the two agree cell for cell."""
+    kernel = jit.sibling(__name__, "_diamond_jit", _check)
+    if kernel is None:
+        return diamond_fov_python(transparent, origin, radius)
+    if transparent.dtype != bool or not transparent.flags.c_contiguous:
+        transparent = np.ascontiguousarray(transparent, dtype=bool)
+    return kernel.lit_map(transparent, origin[0], origin[1], -1 if radius is None else radius)
+
+
+def diamond_fov_python(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
+    """The table-driven numpy version: the reference, and what runs without numba."""
+    r = limited_reach("diamond", PYTHON_REACH, transparent.shape, radius)
     win = window(transparent, origin, r).ravel()
     win[r * (2 * r + 1) + r] = True  # the origin's cell never blocks (window() returns a copy)
     targets, centres, nearest, second, tips_far = _table(r, radius)
@@ -127,5 +144,6 @@ def register_fov_algorithms(register):
         diamond_fov,
         symmetric=True,
         summary="diamond walls, point floors: centre-to-centre segments; walls lit via centre or tips",
-        max_reach=MAX_REACH,
+        python=diamond_fov_python,
+        max_reach=None if jit.enabled() else PYTHON_REACH,
     )

@@ -17,13 +17,24 @@ from engine.cli import compare_fov as catalog_fov
     (["--seed", "-1"], "compare fov: --seed must be at least 0, got -1"),
     (["--plugin", "fov=nope"], "compare fov: no fov named 'nope'"),
     (["--bogus"], "compare fov: unrecognized arguments: --bogus"),
-    (["--radius", "100"], "compare fov: fov 'diamond' lights at most 64 cells away (its tables grow with the cube "
-                          "of the distance), but a radius of 100 reaches 79 on a 80x50 map: use --radius 64 or less"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(capsys, argv, message):
     assert catalog_fov.compare_main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and err.startswith(message)
+
+
+def test_a_radius_beyond_a_pure_python_fov_is_one_line_and_exit_2(capsys, monkeypatch):
+    from engine.kit import jit
+
+    monkeypatch.setenv("UNDERCROFT_JIT", "0")  # diamond's pure-Python tables reach 64 cells
+    monkeypatch.setattr(jit, "_kernels", {})
+    assert catalog_fov.compare_main(["--radius", "100"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        "compare fov: fov 'diamond' lights at most 64 cells away (its tables grow with the cube of the distance), "
+        "but a radius of 100 reaches 79 on a 80x50 map: use --radius 64 or less, or compare the others without it "
+        "(--plugin fov=NAME)\n")
 
 
 def test_compare_json_is_deterministic_apart_from_timings(capsys):
