@@ -2,7 +2,8 @@
 
 The same segments and the same blocking test as ``fov_diamond._blockers`` (doubled coordinates,
 a cell blocks when the segment passes through the inside of its diamond, exact integer arithmetic),
-tried one segment at a time from the origin out, stopping at the first opaque blocker: no table, so
+tried one segment at a time from the target back to the origin, stopping at the first opaque
+blocker: no table, so
 nothing is built ahead and memory does not grow with the reach. A floor is seen through the segment
 to its centre; a wall not seen that way through the segment to its centre or to one of its four
 tips. It reads the map itself: a cell off the map blocks (as in the reference's window), and only
@@ -36,7 +37,7 @@ def _clear(transparent: np.ndarray, ox: int, oy: int, px: int, py: int, tx: int,
     tma, tmi = (ty, tx) if swap else (tx, ty)
     sign = -1 if ma < 0 else 1
     ama = abs(ma)
-    for k in range(abs(tma) + 1):
+    for k in range(abs(tma), -1, -1):  # nearest the target first: in rock, the first wall found
         cma = sign * k
         # Nearest cell on the minor axis to the segment at x = 2*cma: floor(y/2 + 1/2), exactly.
         cmi0 = (mi * 2 * cma * sign + ama) // (2 * ama)

@@ -1,9 +1,9 @@
 """The compiled kernel of ``fov_raycast``, for when numba is installed (``pip install .[fast]``).
 
 The same Bresenham lines as ``fov_raycast._between`` (drawn in the first octant, half-way points
-rounded away from the axis, mirrored into the others), walked one target at a time from the origin
-out, stopping at the first opaque cell: no table, so nothing is built ahead and memory does not
-grow with the reach, and a line into rock costs only its clear part. It reads the map itself: a
+rounded away from the axis, mirrored into the others), walked one target at a time from the target
+back to the origin, stopping at the first opaque cell: no table, so nothing is built ahead and memory does not
+grow with the reach, and a line into rock costs a step or two. It reads the map itself: a
 cell off the map is opaque (as in the reference's window), and only cells on the map are lit.
 The table-driven pure-Python version is the reference; ``tests/test_fov_jit.py`` checks the two
 agree cell for cell.
@@ -42,7 +42,9 @@ def lit_map(transparent: np.ndarray, ox: int, oy: int, radius: int) -> np.ndarra
             sx = 1 if dx >= 0 else -1
             sy = 1 if dy >= 0 else -1
             clear = True
-            for i in range(1, major):  # the cells strictly between the origin and the target
+            # The cells strictly between the origin and the target, nearest the target first: in
+            # rock, that is the first wall found.
+            for i in range(major - 1, 0, -1):
                 j = (2 * minor * i + major) // (2 * major)
                 cx, cy = (j, i) if steep else (i, j)
                 bx, by = ox + sx * cx, oy + sy * cy

@@ -146,4 +146,5 @@ def register_fov_algorithms(register):
         summary="diamond walls, point floors: centre-to-centre segments; walls lit via centre or tips",
         python=diamond_fov_python,
         max_reach=None if jit.enabled() else PYTHON_REACH,
+        tcod="FOV_DIAMOND",
     )

@@ -124,4 +124,4 @@ def raycast_fov_python(transparent: np.ndarray, origin: tuple[int, int], radius:
 def register_fov_algorithms(register):
     register("raycast", raycast_fov, symmetric=False,
              summary="Bresenham line to every cell in range; walls lit; not symmetric, may hide corners",
-             python=raycast_fov_python, max_reach=None if jit.enabled() else PYTHON_REACH)
+             python=raycast_fov_python, max_reach=None if jit.enabled() else PYTHON_REACH, tcod="FOV_BASIC")

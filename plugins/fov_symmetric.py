@@ -163,4 +163,5 @@ def register_fov_algorithms(register):
         symmetric=True,
         summary="Albert Ford's symmetric shadowcasting (exact integer slopes); walls lit, no blind corners",
         python=symmetric_fov_python,
+        tcod="FOV_SYMMETRIC_SHADOWCAST",
     )

@@ -3,8 +3,8 @@
 Per generator, over seeds 1..N at 80x50: floor fraction, rooms, dead ends, the length of the
 shortest walk from the start to the stairs (or exit), whether the level is connected, and the
 milliseconds per level. A generator that cannot build an 80x50 level without extra params (the
-``ascii`` map reader) is listed as skipped with its reason; ``scatter`` is a small board and is
-compared at its natural 8x8.
+``ascii`` map reader) is listed as skipped with its reason; a generator registered with a
+``natural_size`` (a small board) is compared at that size.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from engine.kit.png import write_png
 from engine.kit.regions import dead_ends, distances, flood
 
 SIZE = (80, 50)
-NATURAL_SIZE = {"scatter": (8, 8)}  # boards meant to be small are compared at their own size
 THUMB_CELL = 4  # pixels per cell in --shot thumbnails
 COLOURS = {"wall": (40, 40, 52), "floor": (170, 165, 150), "goal": (90, 200, 110), "start": (240, 200, 60)}
 
@@ -50,7 +49,7 @@ def _level(info: Any, size: tuple[int, int], seed: int) -> tuple[Level, float]:
 
 def measure(info: Any, seeds: int) -> dict[str, Any]:
     """The comparison row for one generator over seeds 1..``seeds``."""
-    size = NATURAL_SIZE.get(info.name, SIZE)
+    size = info.natural_size or SIZE  # boards meant to be small are compared at their own size
     row: dict[str, Any] = {"name": info.name, "size": f"{size[0]}x{size[1]}"}
     floor, rooms, ends, path, ms, connected = [], [], [], [], [], True
     for seed in range(1, seeds + 1):
