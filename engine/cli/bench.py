@@ -7,6 +7,7 @@ import dataclasses
 import json
 import random
 import statistics
+import sys
 import time
 from collections.abc import Sequence
 
@@ -68,32 +69,79 @@ def _optional(module: str, repeats: int) -> list[dict]:
     return mod.bench_figures(repeats)
 
 
+GROUPS = ["turn", "fov", "gen", "window", "compile"]
+
+
+def _fov(repeats: int, quick: bool) -> list[dict]:
+    from engine.cli import bench_fov
+
+    return bench_fov.overhead_figures(repeats) + bench_fov.fov_figures(repeats, quick)
+
+
+def _compile(quick: bool) -> list[dict]:
+    from engine.cli import bench_compile
+
+    return bench_compile.compile_figures(1 if quick else 3)
+
+
+def _gen(repeats: int, quick: bool) -> list[dict]:
+    from engine.cli import compare_gen
+
+    return compare_gen.bench_figures(repeats, quick=quick)
+
+
+def _print_table(rows: list[dict]) -> None:
+    print(f"{'figure':<52} {'median':>12}  {'libtcod':>10} {'ratio':>7}  {'Map':>9} {'ratio':>7}  target")
+    for r in rows:
+        tcod = f"{r['tcod']:.1f}" if r.get("tcod") is not None else "-"
+        ratio = f"{r['ratio']:.2f}x" if r.get("ratio") is not None else "-"
+        tmap = f"{r['tcod_map']:.1f}" if r.get("tcod_map") is not None else "-"
+        ratio_map = f"{r['ratio_map']:.2f}x" if r.get("ratio_map") is not None else "-"
+        print(f"{r['name']:<52} {r['value']:>9.3f} {r['unit']:<2}  {tcod:>10} {ratio:>7}  {tmap:>9} {ratio_map:>7}"
+              f"  {r.get('target', '')}")
+
+
 def main(argv: Sequence[str]) -> int:
+    from pathlib import Path
+
+    from engine.cli import bench_plot
     from engine.cli.main import Parser
 
     p = Parser(prog="undercroft bench", description=__doc__)
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    p.add_argument("--quick", action="store_true", help="fewer repeats (for a smoke test)")
-    p.add_argument("--only", choices=["turn", "fov", "gen", "window"], action="append",
-                   help="run only these groups (repeatable)")
+    p.add_argument("--quick", action="store_true", help="fewer repeats and no 1000x1000 maps (a smoke test)")
+    p.add_argument("--only", choices=GROUPS, action="append",
+                   help="run only these groups (repeatable; 'compile' times numba's first compile)")
+    p.add_argument("--plot", metavar="FILE.png", help="also chart the FOV figures (needs matplotlib: extra 'plot')")
     args = p.parse_args(argv)
     repeats = 3 if args.quick else 7
-    groups = args.only or ["turn", "fov", "gen", "window"]
+    groups = args.only or GROUPS
+    if args.plot:
+        if not bench_plot.available():
+            print(bench_plot.MISSING, file=sys.stderr)
+            return 2
+        if "fov" not in groups:
+            print("bench: --plot charts the FOV figures: add --only fov", file=sys.stderr)
+            return 2
     rows: list[dict] = []
     if "turn" in groups:
         rows += turn_figures(repeats, 50 if args.quick else 200)
     if "fov" in groups:
-        rows += _optional("cli.compare_fov", repeats)
+        rows += _fov(repeats, args.quick)
     if "gen" in groups:
-        rows += _optional("cli.compare_gen", repeats)
+        rows += _gen(repeats, args.quick)
     if "window" in groups:
         rows += _optional("frontend.bench", repeats)
+    if "compile" in groups:
+        rows += _compile(args.quick)
+    if args.plot:
+        try:
+            bench_plot.plot(rows, Path(args.plot))
+        except OSError as e:
+            print(f"bench: --plot: cannot write {args.plot}: {e.strerror or e}", file=sys.stderr)
+            return 2
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print(f"{'figure':<44} {'median':>12}  {'libtcod':>10} {'ratio':>7}  target")
-    for r in rows:
-        tcod = f"{r['tcod']:.1f}" if r.get("tcod") is not None else "-"
-        ratio = f"{r['ratio']:.2f}x" if r.get("ratio") is not None else "-"
-        print(f"{r['name']:<44} {r['value']:>9.3f} {r['unit']:<2}  {tcod:>10} {ratio:>7}  {r.get('target', '')}")
+    _print_table(rows)
     return 0
