@@ -39,8 +39,9 @@ def plot(rows: list[dict], path: Path) -> None:
                             style, color=colour, marker="o", label=f"{fov} ({variant})")
             theirs = {r["radius"]: r["tcod"] for r in here if r["fov"] == fov and r.get("tcod")}
             if theirs:
-                ax.plot([labels[radii.index(v)] for v in radii if v in theirs], [theirs[v] for v in radii if v in theirs],
-                        ":", color=colour, marker="x", label=f"{fov} (libtcod)")
+                xs = [labels[radii.index(v)] for v in radii if v in theirs]
+                ax.plot(xs, [theirs[v] for v in radii if v in theirs], ":", color=colour, marker="x",
+                        label=f"{fov} (libtcod)")
         ax.set_title(f"{size} cave")
         ax.set_xlabel("radius")
         ax.set_yscale("log")
