@@ -175,20 +175,33 @@ def bench_figures(repeats: int = 5, registry: Any = None, quick: bool = False) -
     Each figure is the median of ``repeats`` levels (seeds 1..repeats; at most 3 at 1000x1000),
     engine checks included, as ``{"name": "gen caves 80x50", "value": ms, "unit": "ms",
     "target": "< 20 ms"}``. Generators that cannot build a level without extra params (``ascii``)
-    are left out. ``quick`` leaves out 1000x1000.
+    are left out. With numba installed, each is timed again in pure Python (``(python)`` rows, a
+    figure: what the default install, without numba, does). ``quick`` leaves out 1000x1000.
     """
+    from engine.kit import jit
+
     registry = _registry(registry)
+    figures = _timed(registry, repeats, quick, "", None)
+    if jit.enabled():
+        with jit.disabled():
+            figures += _timed(registry, repeats, quick, " (python)", "pure Python (no numba): a figure")
+    return figures
+
+
+def _timed(registry: Any, repeats: int, quick: bool, label: str, target: str | None) -> list[dict]:
     figures = []
     for name in sorted(registry.generators):
         info = registry.generators[name]
-        for (w, h), target in BENCH_SIZES[:2] if quick else BENCH_SIZES:
+        for (w, h), size_target in BENCH_SIZES[:2] if quick else BENCH_SIZES:
             times = []
             try:
+                _level(info, (min(w, 80), min(h, 50)), 1)  # warm up: a first call may load a kernel
                 for seed in range(1, max(1, min(repeats, 3 if w * h > 500_000 else repeats)) + 1):
                     times.append(_level(info, (w, h), seed)[1])
             except GenerationError:
                 break
             ms = round(statistics.median(times), 2)
-            figures.append({"group": "gen", "name": f"gen {name} {w}x{h}", "generator": name, "map": f"{w}x{h}",
-                            "value": ms, "unit": "ms", "target": target})
+            figures.append({"group": "gen", "name": f"gen {name}{label} {w}x{h}", "generator": name,
+                            "variant": label.strip(" ()") or "default", "map": f"{w}x{h}",
+                            "value": ms, "unit": "ms", "target": target or size_target})
     return figures

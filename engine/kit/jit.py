@@ -16,14 +16,33 @@ name it had when the cache was written, and a normal import always gives it the 
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import os
 import sys
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 _kernels: dict[str, types.ModuleType | None] = {}  # by stem, once tried: the module, or None
+
+
+@contextlib.contextmanager
+def disabled() -> Iterator[None]:
+    """Run pure Python within the block, as without numba (for the bench's pure-Python figures):
+    ``UNDERCROFT_JIT=0`` and no kernel remembered; both put back after."""
+    global _kernels
+    saved, before = _kernels, os.environ.get("UNDERCROFT_JIT")
+    _kernels = {}
+    os.environ["UNDERCROFT_JIT"] = "0"
+    try:
+        yield
+    finally:
+        _kernels = saved
+        if before is None:
+            del os.environ["UNDERCROFT_JIT"]
+        else:
+            os.environ["UNDERCROFT_JIT"] = before
 
 
 def enabled() -> bool:
