@@ -25,6 +25,7 @@ def lit_map(transparent: np.ndarray, ox: int, oy: int, radius: int) -> np.ndarra
     """The visible cells of ``transparent`` from (ox, oy) within the round light of ``radius``
     (negative: no radius)."""
     h, w = transparent.shape
+    cells = transparent.ravel()
     lit = np.zeros((h, w), dtype=np.bool_)
     lit[oy, ox] = True
     # The light's bounding box on the map.
@@ -39,18 +40,32 @@ def lit_map(transparent: np.ndarray, ox: int, oy: int, radius: int) -> np.ndarra
             ax, ay = abs(dx), abs(dy)
             steep = ay > ax
             major, minor = (ay, ax) if steep else (ax, ay)
+            if major < 2:
+                lit[y, x] = True  # nothing lies between
+                continue
+            # Flat steps along the major and the minor axis, away from the origin.
             sx = 1 if dx >= 0 else -1
-            sy = 1 if dy >= 0 else -1
+            sy = w if dy >= 0 else -w
+            step_major, step_minor = (sy, sx) if steep else (sx, sy)
+            # The cells strictly between, nearest the target first (in rock, that is the first wall
+            # found): step i of the line is j = round(i * minor / major), halves away from the axis,
+            # that is (2 * minor * i + major) // (2 * major), kept as a quotient and a remainder.
+            i = major - 1
+            num = 2 * minor * i + major
+            j = num // (2 * major)
+            rem = num - j * 2 * major
+            at = oy * w + ox + i * step_major + j * step_minor
             clear = True
-            # The cells strictly between the origin and the target, nearest the target first: in
-            # rock, that is the first wall found.
-            for i in range(major - 1, 0, -1):
-                j = (2 * minor * i + major) // (2 * major)
-                cx, cy = (j, i) if steep else (i, j)
-                bx, by = ox + sx * cx, oy + sy * cy
-                if not (0 <= bx < w and 0 <= by < h and transparent[by, bx]):
+            while i >= 1:
+                if not cells[at]:
                     clear = False
                     break
+                i -= 1
+                at -= step_major
+                rem -= 2 * minor
+                if rem < 0:
+                    rem += 2 * major
+                    at -= step_minor
             if clear:
                 lit[y, x] = True
     return lit
