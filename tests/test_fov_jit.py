@@ -108,6 +108,7 @@ def test_a_first_compile_is_announced_once_and_a_cached_kernel_is_not(tmp_path, 
     """The notice comes when numba has no disk-cached code for the kernel (its cache is a fresh
     folder beside the module here), and not when a later process loads it from that cache."""
     monkeypatch.setattr(jit, "_kernels", {})
+    monkeypatch.setattr(jit, "_to_a_person", lambda: True)  # stderr a terminal: the notice is for a person
     monkeypatch.syspath_prepend(str(tmp_path))
     (tmp_path / "_tiny_jit.py").write_text(
         "import numba\n\nCOMPILE_SECONDS = 3\n\n\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n")
@@ -124,3 +125,11 @@ def test_a_first_compile_is_announced_once_and_a_cached_kernel_is_not(tmp_path, 
     assert jit.sibling("fov_tiny", "_tiny_jit", check) is not None
     assert capsys.readouterr().err == ""
     assert jit.uncached(sys.modules["_tiny_jit"]) == []
+
+
+def test_no_notice_when_stderr_is_not_a_terminal(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(jit, "_kernels", {})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "_quiet_jit.py").write_text("import numba\n\n\n@numba.njit(cache=True)\ndef one():\n    return 1\n")
+    assert jit.sibling("fov_quiet", "_quiet_jit", lambda module: module.one()) is not None
+    assert capsys.readouterr().err == ""

@@ -8,7 +8,8 @@ its hot loop in a sibling module (named with a leading ``_``: it is not a plugin
 stderr, in one line). numba is imported only then: a game that never calls a compiled algorithm
 never pays numba's start-up time (about 0.4 s). The first time a kernel is compiled on a machine
 takes seconds (numba caches the compiled code on disk after that): it is announced first, in one
-line on stderr, with the kernel module's own ``COMPILE_SECONDS`` (a measured figure).
+line on stderr when that is a terminal, with the kernel module's own ``COMPILE_SECONDS`` (a
+measured figure).
 
 Kernels are imported normally, by their module name: numba's disk cache re-imports a module by the
 name it had when the cache was written, and a normal import always gives it the same one.
@@ -77,8 +78,15 @@ def uncached(module: types.ModuleType) -> list[str]:
     return missing
 
 
+def _to_a_person() -> bool:
+    """stderr is a terminal: someone is waiting, and a notice tells them why. (Tools and tests read
+    stderr for the lines they expect; a notice there would be noise.)"""
+    isatty = getattr(sys.stderr, "isatty", None)
+    return bool(isatty and isatty())
+
+
 def _announce(module: types.ModuleType) -> None:
-    if uncached(module):
+    if _to_a_person() and uncached(module):
         seconds = getattr(module, "COMPILE_SECONDS", None)
         about = f", about {seconds} s" if seconds else ""
         name = module.__name__.rpartition(".")[2].strip("_").removesuffix("_jit")
