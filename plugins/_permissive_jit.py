@@ -33,6 +33,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+# First compile on the 2-core development machine (numba 0.68), for the one-line notice.
+COMPILE_SECONDS = 5
+
 # Columns of a field row.
 _SNX, _SNY, _SFX, _SFY, _HNX, _HNY, _HFX, _HFY, _SBUMPS, _HBUMPS = range(10)
 _NCOLS = 10

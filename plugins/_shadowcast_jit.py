@@ -13,6 +13,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+# First compile on the 2-core development machine (numba 0.68), for the one-line notice.
+COMPILE_SECONDS = 2
+
 # (xx, xy, yx, yy) as in fov_shadowcast.OCTANTS: cell (c, j) of an octant is map offset
 # (x, y) = (-c*xx - j*xy, -c*yx - j*yy).
 OCTANTS = np.array([

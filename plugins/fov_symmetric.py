@@ -28,7 +28,7 @@ import numpy as np
 
 from engine import hookimpl
 from engine.kit import jit
-from engine.kit.fov import paste, slope_rows, table_reach, window
+from engine.kit.fov import radius_mask, slope_rows, table_reach
 
 
 @functools.lru_cache(maxsize=16)
@@ -84,13 +84,24 @@ def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int 
 def symmetric_fov_python(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """The pure-Python scan: the reference, and what runs without numba."""
     r = table_reach(transparent.shape, radius)
-    side = 2 * r + 1
-    flat = window(transparent, origin, r).tobytes()  # one byte per cell: 1 floor, 0 wall
-    centre = r * side + r
+    h, w = transparent.shape
+    ox, oy = origin
+    # The map with a border of walls, as one byte a cell (1 floor, 0 wall): no window around the
+    # origin (with no radius that would be up to four times the map). A row is cut at the border,
+    # whose wall ends it as the off-map walls beyond would; no scan goes deeper than the border.
+    side = w + 2
+    padded = np.zeros((h + 2, side), dtype=bool)
+    padded[1:-1, 1:-1] = transparent
+    flat = padded.tobytes()
+    centre = (oy + 1) * side + ox + 1
     firsts, lasts, k, m, ones = _tables(r, radius)
-    lit = bytearray(side * side)  # the window's visible cells, written a row slice at a time
-    # Quadrants as strides over the flat window: (one row deeper, one column further).
-    for depth_step, col_step in ((-side, 1), (1, side), (side, 1), (-1, side)):
+    lit = bytearray(len(flat))  # the visible cells, written a row slice at a time
+    # Quadrants as strides over the flat map: (one row deeper, one column further), the border's
+    # depth, and the border's columns on either side.
+    for depth_step, col_step, border, col_min, col_max in (
+            (-side, 1, oy + 1, -ox - 1, w - ox), (1, side, w - ox, -oy - 1, h - oy),
+            (side, 1, h - oy, -ox - 1, w - ox), (-1, side, ox + 1, -oy - 1, h - oy)):
+        deepest = min(r, border)
         # Each entry is a scan from one row: depth, start slope sn/sd, end slope en/ed. A scan goes
         # on to the next row itself through its last run of floors; other runs are queued.
         todo = [(1, -1, 1, 1, 1)] if r else []
@@ -100,8 +111,9 @@ def symmetric_fov_python(transparent: np.ndarray, origin: tuple[int, int], radiu
             los, his = firsts[(sn + k) * m + sd], lasts[(en + k) * m + ed]
             while True:
                 lo, hi = los[depth], his[depth]
-                if lo > hi:
-                    break
+                if lo > hi or lo > col_max or hi < col_min:
+                    break  # an empty row, or one wholly beyond the border: all walls
+                lo, hi = max(lo, col_min), min(hi, col_max)
                 base = centre + depth * depth_step
                 first, last = base + lo * col_step, base + hi * col_step
                 cells = flat[first:last + 1:col_step]
@@ -112,7 +124,7 @@ def symmetric_fov_python(transparent: np.ndarray, origin: tuple[int, int], radiu
                         last -= col_step
                     if first <= last:
                         lit[first:last + 1:col_step] = ones[(last - first) // col_step + 1]
-                    if depth == r:
+                    if depth == deepest:
                         break
                     depth += 1
                     continue
@@ -127,7 +139,7 @@ def symmetric_fov_python(transparent: np.ndarray, origin: tuple[int, int], radiu
                     last -= col_step
                 if first <= last:
                     lit[first:last + 1:col_step] = ones[(last - first) // col_step + 1]
-                if depth == r:
+                if depth == deepest:
                     break  # deeper rows are beyond the light or the map
                 # Walk the runs of floors (bytes.index finds each run's end at C speed). A floor
                 # after a wall moves the start slope to its left edge; a wall after a floor scans
@@ -152,7 +164,10 @@ def symmetric_fov_python(transparent: np.ndarray, origin: tuple[int, int], radiu
                     break  # the row ends on a wall: every run is queued
                 depth += 1  # the last run goes on with the end slope it has
                 los = firsts[(sn + k) * m + sd]
-    return paste(np.frombuffer(lit, dtype=bool), transparent.shape, origin, r, radius)
+    seen = np.frombuffer(lit, dtype=bool).reshape(h + 2, side)[1:-1, 1:-1]
+    seen = seen & radius_mask(transparent.shape, origin, radius)  # a new array: ``lit`` is read-only
+    seen[oy, ox] = True  # the origin is always visible
+    return seen
 
 
 @hookimpl
