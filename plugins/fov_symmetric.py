@@ -86,21 +86,24 @@ def symmetric_fov_python(transparent: np.ndarray, origin: tuple[int, int], radiu
     r = table_reach(transparent.shape, radius)
     h, w = transparent.shape
     ox, oy = origin
-    # The map with a border of walls, as one byte a cell (1 floor, 0 wall): no window around the
-    # origin (with no radius that would be up to four times the map). A row is cut at the border,
-    # whose wall ends it as the off-map walls beyond would; no scan goes deeper than the border.
-    side = w + 2
-    padded = np.zeros((h + 2, side), dtype=bool)
-    padded[1:-1, 1:-1] = transparent
+    # The light's square (origin ± r) clipped to the map, with a ring of walls around it, as one
+    # byte a cell (1 floor, 0 wall): with no radius an unclipped square would be up to four times
+    # the map. A row is cut at the ring, whose wall ends it as the off-map walls beyond would, and
+    # no scan goes deeper than the ring (where the square is not clipped, no row reaches the ring).
+    x0, x1, y0, y1 = max(0, ox - r), min(w, ox + r + 1), max(0, oy - r), min(h, oy + r + 1)
+    side = x1 - x0 + 2
+    padded = np.zeros((y1 - y0 + 2, side), dtype=bool)
+    padded[1:-1, 1:-1] = transparent[y0:y1, x0:x1]
     flat = padded.tobytes()
-    centre = (oy + 1) * side + ox + 1
+    centre = (oy - y0 + 1) * side + ox - x0 + 1
     firsts, lasts, k, m, ones = _tables(r, radius)
     lit = bytearray(len(flat))  # the visible cells, written a row slice at a time
-    # Quadrants as strides over the flat map: (one row deeper, one column further), the border's
-    # depth, and the border's columns on either side.
+    # Quadrants as strides over the flat square: (one row deeper, one column further), the ring's
+    # depth, and the ring's columns on either side.
+    west, east, north, south = ox - x0 + 1, x1 - ox, oy - y0 + 1, y1 - oy
     for depth_step, col_step, border, col_min, col_max in (
-            (-side, 1, oy + 1, -ox - 1, w - ox), (1, side, w - ox, -oy - 1, h - oy),
-            (side, 1, h - oy, -ox - 1, w - ox), (-1, side, ox + 1, -oy - 1, h - oy)):
+            (-side, 1, north, -west, east), (1, side, east, -north, south),
+            (side, 1, south, -west, east), (-1, side, west, -north, south)):
         deepest = min(r, border)
         # Each entry is a scan from one row: depth, start slope sn/sd, end slope en/ed. A scan goes
         # on to the next row itself through its last run of floors; other runs are queued.
@@ -164,8 +167,9 @@ def symmetric_fov_python(transparent: np.ndarray, origin: tuple[int, int], radiu
                     break  # the row ends on a wall: every run is queued
                 depth += 1  # the last run goes on with the end slope it has
                 los = firsts[(sn + k) * m + sd]
-    seen = np.frombuffer(lit, dtype=bool).reshape(h + 2, side)[1:-1, 1:-1]
-    seen = seen & radius_mask(transparent.shape, origin, radius)  # a new array: ``lit`` is read-only
+    seen = np.zeros(transparent.shape, dtype=bool)
+    square = np.frombuffer(lit, dtype=bool).reshape(-1, side)[1:-1, 1:-1]
+    seen[y0:y1, x0:x1] = square & radius_mask(square.shape, (ox - x0, oy - y0), radius)
     seen[oy, ox] = True  # the origin is always visible
     return seen
 
