@@ -19,8 +19,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-# First compile on the 2-core development machine (numba 0.68), for the one-line notice.
-COMPILE_SECONDS = 1
+# Seconds of the first compile on an empty numba cache, on the 2-core development machine (numba
+# 0.68), for the one-line notice; ``python -m engine bench --only compile`` measures the FOV kernels.
+COMPILE_SECONDS = 3
 
 # Sample points of a cell in doubled coordinates around its centre, as in fov_diamond._SAMPLES.
 _TIPS = ((1, 0), (-1, 0), (0, 1), (0, -1))

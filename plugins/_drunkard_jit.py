@@ -18,7 +18,9 @@ import numpy as np
 
 from engine.plugins._random_jit import genrand, randbelow
 
-COMPILE_SECONDS = 1
+# Seconds of the first compile on an empty numba cache, on the 2-core development machine (numba
+# 0.68), for the one-line notice; ``python -m engine bench --only compile`` measures the FOV kernels.
+COMPILE_SECONDS = 3
 
 
 @numba.njit(cache=True, nogil=True)

@@ -17,7 +17,9 @@ import numpy as np
 
 from engine.plugins._random_jit import randbelow
 
-COMPILE_SECONDS = 3
+# Seconds of the first compile on an empty numba cache, on the 2-core development machine (numba
+# 0.68), for the one-line notice; ``python -m engine bench --only compile`` measures the FOV kernels.
+COMPILE_SECONDS = 10
 
 _DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 

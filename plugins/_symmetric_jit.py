@@ -21,8 +21,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-# First compile on the 2-core development machine (numba 0.68), for the one-line notice: a measured
-# figure, refreshed with ``python -m engine bench --only compile``.
+# Seconds of the first compile on an empty numba cache, on the 2-core development machine (numba
+# 0.68), for the one-line notice; ``python -m engine bench --only compile`` measures the FOV kernels.
 COMPILE_SECONDS = 2
 
 # Quadrants as (x, y) steps: one row deeper, one column further. North, east, south, west.
