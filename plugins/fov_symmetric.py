@@ -28,7 +28,7 @@ import numpy as np
 
 from engine import hookimpl
 from engine.kit import jit
-from engine.kit.fov import radius_mask, slope_rows, table_reach
+from engine.kit.fov import slope_rows, table_reach, window_disc
 
 
 @functools.lru_cache(maxsize=16)
@@ -116,7 +116,10 @@ def symmetric_fov_python(transparent: np.ndarray, origin: tuple[int, int], radiu
                 lo, hi = los[depth], his[depth]
                 if lo > hi or lo > col_max or hi < col_min:
                     break  # an empty row, or one wholly beyond the border: all walls
-                lo, hi = max(lo, col_min), min(hi, col_max)
+                if lo < col_min:  # (comparisons, not min/max calls: this is the hot loop)
+                    lo = col_min
+                if hi > col_max:
+                    hi = col_max
                 base = centre + depth * depth_step
                 first, last = base + lo * col_step, base + hi * col_step
                 cells = flat[first:last + 1:col_step]
@@ -169,7 +172,11 @@ def symmetric_fov_python(transparent: np.ndarray, origin: tuple[int, int], radiu
                 los = firsts[(sn + k) * m + sd]
     seen = np.zeros(transparent.shape, dtype=bool)
     square = np.frombuffer(lit, dtype=bool).reshape(-1, side)[1:-1, 1:-1]
-    seen[y0:y1, x0:x1] = square & radius_mask(square.shape, (ox - x0, oy - y0), radius)
+    if radius is None:
+        seen[y0:y1, x0:x1] = square
+    else:  # the round light: the cached disc of the unclipped square, clipped the same way
+        disc = window_disc(r, radius)[y0 - oy + r:y1 - oy + r, x0 - ox + r:x1 - ox + r]
+        seen[y0:y1, x0:x1] = square & disc
     seen[oy, ox] = True  # the origin is always visible
     return seen
 
