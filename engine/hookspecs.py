@@ -18,10 +18,14 @@ hookspec = pluggy.HookspecMarker("undercroft")
 def register_fov_algorithms(register):
     """Register field-of-view algorithms.
 
-    Call ``register(name, fn, *, symmetric=False, summary="")``. ``fn(transparent, origin, radius)``
-    takes a (height, width) bool array, an ``(x, y)`` origin and an int radius or None, and
-    returns a bool array of the cells it sees. ``symmetric=True`` claims that between floor cells,
-    A sees B exactly when B sees A; the test suite holds the algorithm to that claim.
+    Call ``register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None,
+    tcod=None)``. ``fn(transparent, origin, radius)`` takes a (height, width) bool array, an
+    ``(x, y)`` origin and an int radius or None, and returns a bool array of the cells it sees.
+    ``symmetric=True`` claims that between floor cells, A sees B exactly when B sees A; the test
+    suite holds the algorithm to that claim. ``python`` is the pure-Python reference of an ``fn``
+    that runs a compiled kernel (tested to agree, timed beside it). ``max_reach`` is the farthest
+    it can light (None: any). ``tcod`` names libtcod's counterpart, a ``tcod.constants`` name such
+    as ``"FOV_SHADOW"``, which ``bench`` times beside it (None: no counterpart).
     """
 
 
@@ -55,10 +59,11 @@ def register_pathfinders(register):
 def register_generators(register):
     """Register dungeon generators.
 
-    Call ``register(name, fn, *, summary="", params=None, min_size=(3, 3))``. ``fn(ctx)``
-    returns an ``engine.Level``; ``ctx`` has ``width``, ``height``, ``depth``, ``rng`` and
-    ``params`` (the preset's settings merged over the ``params`` defaults given here; any other
-    key is rejected before ``fn`` is called).
+    Call ``register(name, fn, *, summary="", params=None, min_size=(3, 3), natural_size=None)``.
+    ``fn(ctx)`` returns an ``engine.Level``; ``ctx`` has ``width``, ``height``, ``depth``, ``rng``
+    and ``params`` (the preset's settings merged over the ``params`` defaults given here; any other
+    key is rejected before ``fn`` is called). ``natural_size=(w, h)`` is for a generator meant for
+    one size that is not a dungeon's (a small board): ``compare generators`` compares it there.
     """
 
 

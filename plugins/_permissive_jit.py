@@ -33,6 +33,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+# Seconds of the first compile on an empty numba cache, on the 2-core development machine (numba
+# 0.68), for the one-line notice; ``python -m engine bench --only compile`` measures the FOV kernels.
+COMPILE_SECONDS = 5
+
 # Columns of a field row.
 _SNX, _SNY, _SFX, _SFY, _HNX, _HNY, _HFX, _HFY, _SBUMPS, _HBUMPS = range(10)
 _NCOLS = 10

@@ -13,6 +13,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+# Seconds of the first compile on an empty numba cache, on the 2-core development machine (numba
+# 0.68), for the one-line notice; ``python -m engine bench --only compile`` measures the FOV kernels.
+COMPILE_SECONDS = 2
+
 # (xx, xy, yx, yy) as in fov_shadowcast.OCTANTS: cell (c, j) of an octant is map offset
 # (x, y) = (-c*xx - j*xy, -c*yx - j*yy).
 OCTANTS = np.array([

@@ -195,4 +195,5 @@ def register_fov_algorithms(register):
         symmetric=True,
         summary="precise permissive FOV (Duerig): any point of the viewer's square to any point of a cell's",
         python=permissive_fov_python,
+        tcod="FOV_PERMISSIVE_8",
     )

@@ -6,8 +6,11 @@ first octant (0 <= dy <= dx, rounding half-way points away from the axis) and mi
 others, so rotating or mirroring the map rotates or mirrors the result. It is not symmetric: the
 line from A to B is not always the line from B to A reversed, and corners can hide cells.
 
-The lines depend only on the window size, so they are built once as a (cells, steps) table of
-flat window indices; a call is one numpy gather and an ``all`` over each line.
+With numba installed, each line is walked from the origin out and stops at its first wall
+(``_raycast_jit.py``): no table, no limit on the reach. Without it, the lines depend only on the
+window size, so they are built once (vectorised, a step of every line at a time) as a (steps,
+cells) table of flat window indices, and a call is one numpy gather and an ``all`` over each line;
+that is the reference the kernel is tested against.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl
+from engine.kit import jit
 from engine.kit.fov import limited_reach, paste, window, window_disc
 
 
@@ -34,36 +38,85 @@ def _between(dx: int, dy: int) -> list[tuple[int, int]]:
     return cells
 
 
-# The table holds every cell of the light times the cells on the way to it: it grows with the cube
-# of the reach (at 128: 64 MB, built in 1.6 s). Farther lights are refused (``max_reach``).
-MAX_REACH = 128
+# Without numba, a call gathers every line's cells from a table: that work grows with the cube of
+# the reach, so the pure-Python version lights at most this far (a call then takes about 30 ms).
+# The compiled kernel has no table and no limit.
+PYTHON_REACH = 128
+# The table is kept only up to this size (a reach of about 100); beyond, each call works the lines
+# out a step at a time, so memory grows with the square of the reach, not the cube.
+TABLE_BYTES = 32 << 20
 
 
 @functools.lru_cache(maxsize=4)
-def _table(r: int, radius: int | None) -> tuple[np.ndarray, np.ndarray]:
-    """Target flat indices in the light, and per target its line's flat indices padded with the
-    origin's (which never blocks); shape (r - 1, targets)."""
+def _lines(r: int, radius: int | None) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """Target flat indices of an r-window in the light, and each target's line as (steep, major,
+    minor, sx, sy) arrays: what ``_step`` needs to find the line's cells (see ``_between``)."""
     side = 2 * r + 1
-    centre = r * side + r
     ys, xs = np.nonzero(window_disc(r, radius))
     targets = (ys * side + xs).astype(np.intp)
-    lines = np.full((len(targets), max(r - 1, 1)), centre, dtype=np.intp)
-    for row, (x, y) in enumerate(zip(xs.tolist(), ys.tolist(), strict=True)):
-        for col, (cx, cy) in enumerate(_between(x - r, y - r)):
-            lines[row, col] = centre + cy * side + cx
-    lines = np.ascontiguousarray(lines.T)  # steps-major: reducing over the first axis is the fast one
-    targets.flags.writeable = lines.flags.writeable = False
-    return targets, lines
+    dx, dy = xs - r, ys - r
+    ax, ay = np.abs(dx), np.abs(dy)
+    steep = ay > ax
+    parts = (steep, np.where(steep, ay, ax), np.where(steep, ax, ay),
+             np.where(dx >= 0, 1, -1), np.where(dy >= 0, 1, -1))
+    for a in (targets, *parts):
+        a.flags.writeable = False
+    return targets, parts
+
+
+def _step(parts: tuple[np.ndarray, ...], i: int, side: int, centre: int) -> np.ndarray:
+    """The flat index of step ``i`` of every target's line, or the origin's (which never blocks)
+    where the line is shorter: ``_between`` for all targets at once."""
+    steep, major, minor, sx, sy = parts
+    j = (2 * minor * i + major) // (2 * np.maximum(major, 1))  # round(i * minor / major), halves away
+    x, y = np.where(steep, j, i), np.where(steep, i, j)
+    return np.where(i < major, centre + sy * y * side + sx * x, centre)
+
+
+@functools.lru_cache(maxsize=4)
+def _table(r: int, radius: int | None) -> np.ndarray | None:
+    """Every line's flat indices, shape (r - 1, targets) (steps-major: reducing over the first axis
+    is the fast one); None when that is over ``TABLE_BYTES``."""
+    targets, parts = _lines(r, radius)
+    if r < 2 or (r - 1) * len(targets) * np.dtype(np.intp).itemsize > TABLE_BYTES:
+        return None
+    side = 2 * r + 1
+    table = np.stack([_step(parts, i, side, r * side + r) for i in range(1, r)]).astype(np.intp)
+    table.flags.writeable = False
+    return table
+
+
+def _check(kernel) -> None:
+    kernel.lit_map(np.ones((3, 3), dtype=bool), 1, 1, 1)
 
 
 def raycast_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
-    """Bresenham raycasting to every cell in range: the FOV contract's ``fn``."""
-    r = limited_reach("raycast", MAX_REACH, transparent.shape, radius)
+    """Bresenham raycasting to every cell in range: the FOV contract's ``fn``. Compiled when numba
+    is installed (``_raycast_jit``), else :func:`raycast_fov_python`; the two agree cell for cell."""
+    kernel = jit.sibling(__name__, "_raycast_jit", _check)
+    if kernel is None:
+        return raycast_fov_python(transparent, origin, radius)
+    if transparent.dtype != bool or not transparent.flags.c_contiguous:
+        transparent = np.ascontiguousarray(transparent, dtype=bool)
+    return kernel.lit_map(transparent, origin[0], origin[1], -1 if radius is None else radius)
+
+
+def raycast_fov_python(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
+    """The table-driven numpy version: the reference, and what runs without numba."""
+    r = limited_reach("raycast", PYTHON_REACH, transparent.shape, radius)
+    side = 2 * r + 1
     win = window(transparent, origin, r).ravel()
-    win[r * (2 * r + 1) + r] = True  # the origin never blocks its own lines
-    targets, lines = _table(r, radius)
+    win[r * side + r] = True  # the origin never blocks its own lines
+    targets, parts = _lines(r, radius)
+    table = _table(r, radius)
+    if table is not None:
+        clear = np.logical_and.reduce(win[table], axis=0)
+    else:
+        clear = np.ones(len(targets), dtype=bool)
+        for i in range(1, r):
+            clear &= win[_step(parts, i, side, r * side + r)]
     visible = np.zeros(win.shape, dtype=bool)
-    visible[targets[np.logical_and.reduce(win[lines], axis=0)]] = True
+    visible[targets[clear]] = True
     return paste(visible, transparent.shape, origin, r, radius)
 
 
@@ -71,4 +124,4 @@ def raycast_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | 
 def register_fov_algorithms(register):
     register("raycast", raycast_fov, symmetric=False,
              summary="Bresenham line to every cell in range; walls lit; not symmetric, may hide corners",
-             max_reach=MAX_REACH)
+             python=raycast_fov_python, max_reach=None if jit.enabled() else PYTHON_REACH, tcod="FOV_BASIC")

@@ -171,4 +171,5 @@ def register_fov_algorithms(register):
         symmetric=False,
         summary="Bergström's recursive shadowcasting in 8 octants; fast, walls lit, not symmetric",
         python=shadowcast_fov_python,
+        tcod="FOV_SHADOW",
     )

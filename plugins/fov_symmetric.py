@@ -27,7 +27,8 @@ import functools
 import numpy as np
 
 from engine import hookimpl
-from engine.kit.fov import paste, slope_rows, table_reach, window
+from engine.kit import jit
+from engine.kit.fov import slope_rows, table_reach, window_disc
 
 
 @functools.lru_cache(maxsize=16)
@@ -65,16 +66,45 @@ def _tables(r: int, radius: int | None) -> tuple:
 _FAR = 1 << 30
 
 
+def _check(kernel) -> None:
+    kernel.lit_map(np.ones((3, 3), dtype=bool), 1, 1, 1)
+
+
 def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
-    """Albert Ford's symmetric shadowcasting: the FOV contract's ``fn``."""
+    """Albert Ford's symmetric shadowcasting: the FOV contract's ``fn``. Compiled when numba is
+    installed (``_symmetric_jit``), else :func:`symmetric_fov_python`; the two agree cell for cell."""
+    kernel = jit.sibling(__name__, "_symmetric_jit", _check)
+    if kernel is None:
+        return symmetric_fov_python(transparent, origin, radius)
+    if transparent.dtype != bool or not transparent.flags.c_contiguous:
+        transparent = np.ascontiguousarray(transparent, dtype=bool)  # one compiled layout, not several
+    return kernel.lit_map(transparent, origin[0], origin[1], -1 if radius is None else radius)
+
+
+def symmetric_fov_python(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
+    """The pure-Python scan: the reference, and what runs without numba."""
     r = table_reach(transparent.shape, radius)
-    side = 2 * r + 1
-    flat = window(transparent, origin, r).tobytes()  # one byte per cell: 1 floor, 0 wall
-    centre = r * side + r
+    h, w = transparent.shape
+    ox, oy = origin
+    # The light's square (origin ± r) clipped to the map, with a ring of walls around it, as one
+    # byte a cell (1 floor, 0 wall): with no radius an unclipped square would be up to four times
+    # the map. A row is cut at the ring, whose wall ends it as the off-map walls beyond would, and
+    # no scan goes deeper than the ring (where the square is not clipped, no row reaches the ring).
+    x0, x1, y0, y1 = max(0, ox - r), min(w, ox + r + 1), max(0, oy - r), min(h, oy + r + 1)
+    side = x1 - x0 + 2
+    padded = np.zeros((y1 - y0 + 2, side), dtype=bool)
+    padded[1:-1, 1:-1] = transparent[y0:y1, x0:x1]
+    flat = padded.tobytes()
+    centre = (oy - y0 + 1) * side + ox - x0 + 1
     firsts, lasts, k, m, ones = _tables(r, radius)
-    lit = bytearray(side * side)  # the window's visible cells, written a row slice at a time
-    # Quadrants as strides over the flat window: (one row deeper, one column further).
-    for depth_step, col_step in ((-side, 1), (1, side), (side, 1), (-1, side)):
+    lit = bytearray(len(flat))  # the visible cells, written a row slice at a time
+    # Quadrants as strides over the flat square: (one row deeper, one column further), the ring's
+    # depth, and the ring's columns on either side.
+    west, east, north, south = ox - x0 + 1, x1 - ox, oy - y0 + 1, y1 - oy
+    for depth_step, col_step, border, col_min, col_max in (
+            (-side, 1, north, -west, east), (1, side, east, -north, south),
+            (side, 1, south, -west, east), (-1, side, west, -north, south)):
+        deepest = min(r, border)
         # Each entry is a scan from one row: depth, start slope sn/sd, end slope en/ed. A scan goes
         # on to the next row itself through its last run of floors; other runs are queued.
         todo = [(1, -1, 1, 1, 1)] if r else []
@@ -84,8 +114,12 @@ def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int 
             los, his = firsts[(sn + k) * m + sd], lasts[(en + k) * m + ed]
             while True:
                 lo, hi = los[depth], his[depth]
-                if lo > hi:
-                    break
+                if lo > hi or lo > col_max or hi < col_min:
+                    break  # an empty row, or one wholly beyond the border: all walls
+                if lo < col_min:  # (comparisons, not min/max calls: this is the hot loop)
+                    lo = col_min
+                if hi > col_max:
+                    hi = col_max
                 base = centre + depth * depth_step
                 first, last = base + lo * col_step, base + hi * col_step
                 cells = flat[first:last + 1:col_step]
@@ -96,7 +130,7 @@ def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int 
                         last -= col_step
                     if first <= last:
                         lit[first:last + 1:col_step] = ones[(last - first) // col_step + 1]
-                    if depth == r:
+                    if depth == deepest:
                         break
                     depth += 1
                     continue
@@ -111,7 +145,7 @@ def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int 
                     last -= col_step
                 if first <= last:
                     lit[first:last + 1:col_step] = ones[(last - first) // col_step + 1]
-                if depth == r:
+                if depth == deepest:
                     break  # deeper rows are beyond the light or the map
                 # Walk the runs of floors (bytes.index finds each run's end at C speed). A floor
                 # after a wall moves the start slope to its left edge; a wall after a floor scans
@@ -136,7 +170,15 @@ def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int 
                     break  # the row ends on a wall: every run is queued
                 depth += 1  # the last run goes on with the end slope it has
                 los = firsts[(sn + k) * m + sd]
-    return paste(np.frombuffer(lit, dtype=bool), transparent.shape, origin, r, radius)
+    seen = np.zeros(transparent.shape, dtype=bool)
+    square = np.frombuffer(lit, dtype=bool).reshape(-1, side)[1:-1, 1:-1]
+    if radius is None:
+        seen[y0:y1, x0:x1] = square
+    else:  # the round light: the cached disc of the unclipped square, clipped the same way
+        disc = window_disc(r, radius)[y0 - oy + r:y1 - oy + r, x0 - ox + r:x1 - ox + r]
+        seen[y0:y1, x0:x1] = square & disc
+    seen[oy, ox] = True  # the origin is always visible
+    return seen
 
 
 @hookimpl
@@ -146,4 +188,6 @@ def register_fov_algorithms(register):
         symmetric_fov,
         symmetric=True,
         summary="Albert Ford's symmetric shadowcasting (exact integer slopes); walls lit, no blind corners",
+        python=symmetric_fov_python,
+        tcod="FOV_SYMMETRIC_SHADOWCAST",
     )

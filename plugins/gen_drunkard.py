@@ -13,11 +13,13 @@ Python.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 
 from engine import FLOOR, STAIRS, GenContext, GenerationError, Level, hookimpl
+from engine.kit import jit
 from engine.kit.regions import farthest
 
 PARAMS: dict[str, Any] = {
@@ -35,7 +37,25 @@ def _walk(rng, length: int) -> np.ndarray:
     return _STEPS[bits[0::2] + 2 * bits[1::2]]
 
 
+def _check(kernel) -> None:
+    from engine.plugins import _random_jit
+
+    st = _random_jit.state(random.Random(0))
+    kernel.carve(st, np.zeros((5, 5), dtype=np.uint8), 2, 2, 3, 8)
+
+
 def generate(ctx: GenContext) -> Level:
+    """The drunkard's walk: the generator's ``fn``. Compiled when numba is installed
+    (``_drunkard_jit``), else the pure-Python walk; the two build the same level."""
+    return _generate(ctx, jit.sibling(__name__, "_drunkard_jit", _check))
+
+
+def generate_python(ctx: GenContext) -> Level:
+    """The numpy walk, a walker at a time: the reference, and what runs without numba."""
+    return _generate(ctx, None)
+
+
+def _generate(ctx: GenContext, kernel) -> Level:
     p, rng, w, h = ctx.params, ctx.rng, ctx.width, ctx.height
     if not 0.0 < p["floor"] <= 0.9 or p["walk_length"] < 1:
         raise GenerationError("generator 'drunkard': need 0 < floor <= 0.9 and walk_length >= 1")
@@ -43,6 +63,13 @@ def generate(ctx: GenContext) -> Level:
     target = max(2, int(p["floor"] * (w - 2) * (h - 2)))
     start = (w // 2, h // 2)
     terrain[start[1], start[0]] = FLOOR
+    if kernel is not None:
+        from engine.plugins import _random_jit
+
+        st = _random_jit.state(rng)
+        kernel.carve(st, terrain, start[0], start[1], target, p["walk_length"])
+        _random_jit.restore(rng, st)
+        return _finish(terrain, start, w, h)
     carved = [start[1] * w + start[0]]  # flat indices in carving order, for picking walkers' starts
     opened = 1
     x, y = start
@@ -61,6 +88,10 @@ def generate(ctx: GenContext) -> Level:
             opened += len(fresh)
         i = carved[rng.randrange(len(carved))]
         x, y = i % w, i // w
+    return _finish(terrain, start, w, h)
+
+
+def _finish(terrain: np.ndarray, start: tuple[int, int], w: int, h: int) -> Level:
     stairs = farthest(terrain != 0, start)
     if stairs == start:
         raise GenerationError(f"generator 'drunkard': {w}x{h} is too small to walk in")

@@ -17,11 +17,13 @@ Both map sides are used up to the last odd cell, so an even size leaves one more
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 
 from engine import FLOOR, STAIRS, GenContext, GenerationError, Level, Rect, hookimpl
+from engine.kit import jit
 from engine.kit.mapgen import farthest_room, random_unit
 from engine.kit.regions import dead_ends, ensure_connected
 
@@ -147,7 +149,31 @@ def _fill_dead_ends(terrain: np.ndarray) -> None:
             stack.extend(nbrs)
 
 
+def _check(kernel) -> None:
+    from engine.plugins import _random_jit
+
+    st = _random_jit.state(random.Random(0))
+    region = np.zeros((9, 9), dtype=np.int32)
+    kernel.place_rooms(st, 9, 9, 2, 0, region)
+    kernel.grow_mazes(st, 9, 9, 0, region, 3)
+    cells, around = kernel.candidates(region)
+    kernel.connect(cells, around, np.ones(cells.size, dtype=bool), region.ravel(), 9, int(region.max()))
+    terrain = (region != 0).astype(np.uint8)
+    kernel.fill_dead_ends(terrain.ravel(), 9, np.flatnonzero(dead_ends(terrain != 0).ravel()))
+
+
 def generate(ctx: GenContext) -> Level:
+    """Rooms and mazes: the generator's ``fn``. Compiled when numba is installed
+    (``_rooms_and_mazes_jit``), else :func:`generate_python`; the two build the same level."""
+    return _generate(ctx, jit.sibling(__name__, "_rooms_and_mazes_jit", _check))
+
+
+def generate_python(ctx: GenContext) -> Level:
+    """The Python and numpy steps: the reference, and what runs without numba."""
+    return _generate(ctx, None)
+
+
+def _generate(ctx: GenContext, kernel) -> Level:
     p, rng, w, h = ctx.params, ctx.rng, ctx.width, ctx.height
     if p["extra_connector_chance"] < 1 or p["room_extra_size"] < 0 or not 0 <= p["winding"] <= 100:
         raise GenerationError(
@@ -155,18 +181,40 @@ def generate(ctx: GenContext) -> Level:
             " and 0 <= winding <= 100"
         )
     region = np.zeros((h, w), dtype=np.int32)
-    rooms = _place_rooms(rng, w, h, p, region)
+    joined = False  # known to be one piece (then ensure_connected has nothing to do)
+    if kernel is None:
+        rooms = _place_rooms(rng, w, h, p, region)
+    else:
+        from engine.plugins import _random_jit
+
+        st = _random_jit.state(rng)
+        tries = p["room_tries"] if p["room_tries"] is not None else w * h // 32
+        found = kernel.place_rooms(st, w, h, tries, p["room_extra_size"], region)
+        rooms = [Rect(*row) for row in found.tolist()]
     if not rooms:  # a map too small for the dice: one 3x3 room in the corner
         rooms = [Rect(1, 1, 3, 3)]
         region[1:4, 1:4] = 1
-    _grow_mazes(rng, w, h, p["winding"], region, len(rooms) + 1)
-    _connect(rng, w, region, p["extra_connector_chance"])
+    if kernel is None:
+        _grow_mazes(rng, w, h, p["winding"], region, len(rooms) + 1)
+        _connect(rng, w, region, p["extra_connector_chance"])
+    else:
+        kernel.grow_mazes(st, w, h, p["winding"], region, len(rooms) + 1)
+        _random_jit.restore(rng, st)
+        cells, around = kernel.candidates(region)
+        if cells.size:  # as _connect: the order and the loop dice, then the walk
+            order = np.argsort(random_unit(rng, (cells.size,)), kind="stable")
+            lucky = random_unit(rng, (cells.size,)) * p["extra_connector_chance"] < 1.0
+            joined = kernel.connect(cells[order], around[order], lucky, region.ravel(), w, int(region.max())) == 1
     terrain = (region != 0).astype(np.uint8) * FLOOR
     if p["remove_dead_ends"]:
-        _fill_dead_ends(terrain)
+        if kernel is None:
+            _fill_dead_ends(terrain)
+        else:
+            kernel.fill_dead_ends(terrain.ravel(), w, np.flatnonzero(dead_ends(terrain != 0).ravel()))
     start = rooms[rng.randrange(len(rooms))].center
     stairs = farthest_room(rooms, start, lambda r: r.center)
-    ensure_connected(terrain, start, rng)  # the connectors already join everything
+    if not joined:  # (filling dead ends never splits a piece)
+        ensure_connected(terrain, start, rng)  # the connectors already join everything
     terrain[stairs[1], stairs[0]] = STAIRS
     return Level(terrain, start, stairs, rooms=rooms)
 

@@ -78,4 +78,5 @@ def register_generators(register):
         summary="a small open board (no outer wall), scattered walls, a path kept open (Godot lesson)",
         params=PARAMS,
         min_size=(4, 4),  # the default 12 walls need 14 cells besides the start and exit
+        natural_size=(8, 8),  # a small board: compared at its own size, not a dungeon's
     )

@@ -17,13 +17,24 @@ from engine.cli import compare_fov as catalog_fov
     (["--seed", "-1"], "compare fov: --seed must be at least 0, got -1"),
     (["--plugin", "fov=nope"], "compare fov: no fov named 'nope'"),
     (["--bogus"], "compare fov: unrecognized arguments: --bogus"),
-    (["--radius", "100"], "compare fov: fov 'diamond' lights at most 64 cells away (its tables grow with the cube "
-                          "of the distance), but a radius of 100 reaches 79 on a 80x50 map: use --radius 64 or less"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(capsys, argv, message):
     assert catalog_fov.compare_main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and err.startswith(message)
+
+
+def test_a_radius_beyond_a_pure_python_fov_is_one_line_and_exit_2(capsys, monkeypatch):
+    from engine.kit import jit
+
+    monkeypatch.setenv("UNDERCROFT_JIT", "0")  # diamond's pure-Python tables reach 64 cells
+    monkeypatch.setattr(jit, "_kernels", {})
+    assert catalog_fov.compare_main(["--radius", "100"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        "compare fov: fov 'diamond' lights at most 64 cells away (its tables grow with the cube of the distance), "
+        "but a radius of 100 reaches 79 on a 80x50 map: use --radius 64 or less, or compare the others without it "
+        "(--plugin fov=NAME)\n")
 
 
 def test_compare_json_is_deterministic_apart_from_timings(capsys):
@@ -75,19 +86,38 @@ def test_the_property_checks_can_fail():
     assert not catalog_fov.pillar_shadows_widen(lambda t, o, r: np.ones(t.shape, dtype=bool))
 
 
-def test_bench_figures_shape():
-    figures = catalog_fov.bench_figures(repeats=1)
+def test_bench_figures_shape(registry):
+    from engine.cli import bench_fov
+
+    figures = bench_fov.fov_figures(repeats=1, registry=registry, maps=((30, 20),), radii=(4, None))
     names = [f["name"] for f in figures]
-    assert "fov symmetric r8 80x50" in names and "fov symmetric r20 80x50" in names
-    # a compiled algorithm is timed both ways; the target is on the compiled row
-    assert "fov shadowcast (numba) r8 80x50" in names and "fov shadowcast (python) r8 80x50" in names
+    # a compiled algorithm is timed both ways; the target is on the compiled row; the default
+    # game's FOV (symmetric) carries the strict target
+    assert "fov symmetric (numba) r4 30x20" in names and "fov symmetric (python) no radius 30x20" in names
+    assert "fov everything" not in " ".join(names)  # no libtcod counterpart: not in the growth rows
     for f in figures:
-        assert f["unit"] == "us" and f["value"] > 0
-        if "(python)" in f["name"]:
-            assert f["target"] == "pure-Python reference: a figure"
+        assert f["unit"] == "us" and f["value"] > 0 and f["map"] == "30x20"
+        if f["variant"] == "python":
+            assert f["target"].startswith("pure-Python reference: a figure")
+        elif f["fov"] == "symmetric":
+            assert f["target"].startswith("<= 1.5x compute_fov, <= 2x Map")
         else:
-            assert f["target"].startswith(("within 5x of libtcod", "no libtcod"))
-        if f["tcod"] is not None:
-            assert f["ratio"] == pytest.approx(f["value"] / f["tcod"], rel=0.02)
-    everything = next(f for f in figures if f["name"].startswith("fov everything"))
-    assert everything["tcod"] is None and everything["target"] == "no libtcod counterpart"
+            assert f["target"].startswith("within 5x of libtcod")
+        if bench_fov._tcod() is None:  # libtcod is the bench extra: without it, no ratios
+            assert f["tcod"] is None and f["ratio"] is None
+            continue
+        assert f["ratio"] == pytest.approx(f["value"] / f["tcod"], rel=0.02, abs=0.006)  # rounded to 0.01
+        assert f["ratio_map"] == pytest.approx(f["value"] / f["tcod_map"], rel=0.02, abs=0.006)
+    if bench_fov._tcod() is not None:
+        permissive = next(f for f in figures if f["name"] == "fov permissive (numba) r4 30x20")
+        assert "libtcod lights" in permissive["target"]  # its square, said in the row
+
+
+def test_first_calls_are_timed_with_the_tables_emptied(registry):
+    from engine.cli import bench_fov
+
+    rows = bench_fov.first_calls({"raycast": registry.fov["raycast"]}, quick=True)
+    assert [r["name"] for r in rows] == [
+        "fov raycast (numba) first call r20 80x50", "fov raycast (python) first call r20 80x50",
+        "fov raycast (numba) first call no radius 80x50", "fov raycast (python) first call no radius 80x50"]
+    assert all(r["unit"] == "ms" and r["value"] > 0 for r in rows)

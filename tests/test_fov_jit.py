@@ -8,14 +8,16 @@ without it fails rather than quietly checking pure Python against itself.
 from __future__ import annotations
 
 import random
+import sys
 
 import numpy as np
 import pytest
 
 from engine.cli import compare_fov as catalog_fov
 from engine.kit import jit
+from engine.kit.fov import ReachError
 
-RADII = (None, 0, 1, 2, 5, 8, 20)
+RADII = (None, 0, 1, 2, 5, 8, 20, 50)
 
 
 def _maps() -> list[np.ndarray]:
@@ -27,6 +29,8 @@ def _maps() -> list[np.ndarray]:
             w, h = rng.randint(1, 45), rng.randint(1, 45)
             out.append(np.array([[rng.random() >= density for _ in range(w)] for _ in range(h)]))
     out += [np.ones((1, 1), bool), np.ones((1, 7), bool), np.zeros((5, 1), bool), np.ones((3, 3), bool)]
+    # Wider than tall and the reverse, beyond the radii: lights with no radius from the corners.
+    out += [catalog_fov.cave_map(random.Random(k), w, h) for k, (w, h) in enumerate(((110, 30), (25, 90)))]
     return out
 
 
@@ -37,30 +41,42 @@ def _compiled(registry) -> list[str]:
 def test_the_catalogue_has_compiled_kernels_and_they_compile(registry):
     assert jit.enabled(), "numba is a test dependency: install the test extra"
     names = _compiled(registry)
-    assert names == ["permissive", "shadowcast"]
+    assert names == ["diamond", "permissive", "raycast", "shadowcast", "symmetric"]
     for name in names:
         registry.fov[name](np.ones((5, 5), bool), (2, 2), 2)
     assert jit.failed() == []
 
 
-@pytest.mark.parametrize("name", ["permissive", "shadowcast"])
+@pytest.mark.parametrize("name", ["diamond", "permissive", "raycast", "shadowcast", "symmetric"])
 def test_compiled_kernel_matches_the_python_reference(registry, name):
     alg = registry.fov[name]
+    # An fn that uses its table for near lights names its kernel at every reach: that is checked.
+    compiled = getattr(sys.modules[alg.fn.__module__], f"{name}_fov_compiled", alg.fn)
     rng = random.Random(f"origins {name}")
     cases = 0
-    for t in _maps():
+    maps = []
+    # diamond's reference builds a table per window size and radius (about a second at r44): a
+    # third of the maps for it.
+    for t in _maps()[::3 if name == "diamond" else 1]:
         h, w = t.shape
         corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]
-        for origin in corners + [(rng.randrange(w), rng.randrange(h)) for _ in range(6)]:
-            for radius in RADII:
-                fast, slow = alg.fn(t, origin, radius), alg.python(t, origin, radius)
+        maps.append((t, corners + [(rng.randrange(w), rng.randrange(h)) for _ in range(6)]))
+    for radius in RADII:  # radius outermost: the references' tables are cached per window size and radius
+        for t, origins in maps:
+            h, w = t.shape
+            for origin in origins:
+                try:
+                    slow = alg.python(t, origin, radius)
+                except ReachError:  # beyond the pure-Python tables' reach (diamond: 64)
+                    continue
+                fast = compiled(t, origin, radius)
                 assert fast.dtype == bool and fast.shape == t.shape
                 if not np.array_equal(fast, slow):
                     diff = np.argwhere(fast != slow)[:5].tolist()
                     pytest.fail(f"{name}: compiled and Python differ on a {w}x{h} map from {origin}, "
                                 f"radius {radius}, at [y, x] {diff}")
                 cases += 1
-    assert cases > 2500
+    assert cases > (800 if name == "diamond" else 2500)
 
 
 def test_jit_off_runs_the_python_reference(registry, monkeypatch):
@@ -69,8 +85,8 @@ def test_jit_off_runs_the_python_reference(registry, monkeypatch):
     t = catalog_fov.make_map("pillars", random.Random(0))
     for name in _compiled(registry):
         alg = registry.fov[name]
-        assert np.array_equal(alg.fn(t, (10, 10), 8), alg.python(t, (10, 10), 8))
-    assert jit._kernels == {"_permissive_jit": None, "_shadowcast_jit": None}
+        assert np.array_equal(alg.fn(t, (10, 10), 30), alg.python(t, (10, 10), 30))  # r30: past near-light tables
+    assert jit._kernels == {f"_{name}_jit": None for name in _compiled(registry)}
     assert jit.failed() == []  # switched off is not failed
 
 
@@ -88,3 +104,34 @@ def test_a_kernel_that_cannot_compile_falls_back_in_one_line(tmp_path, monkeypat
     assert err == ["undercroft: cannot compile _broken_jit with numba (TypeError: cannot determine Numba "
                    "type of <class 'object'>); using pure Python (UNDERCROFT_JIT=0 stops trying)"]
     assert jit.failed() == ["_broken_jit"]
+
+
+def test_a_first_compile_is_announced_once_and_a_cached_kernel_is_not(tmp_path, monkeypatch, capsys):
+    """The notice comes when numba has no disk-cached code for the kernel (its cache is a fresh
+    folder beside the module here), and not when a later process loads it from that cache."""
+    monkeypatch.setattr(jit, "_kernels", {})
+    monkeypatch.setattr(jit, "_to_a_person", lambda: True)  # stderr a terminal: the notice is for a person
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "_tiny_jit.py").write_text(
+        "import numba\n\nCOMPILE_SECONDS = 3\n\n\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n")
+
+    def check(module):
+        assert module.twice(21) == 42
+
+    assert jit.sibling("fov_tiny", "_tiny_jit", check) is not None
+    assert capsys.readouterr().err.splitlines() == [
+        "undercroft: compiling the tiny kernel once, about 3 s (numba keeps it on disk for later runs)"]
+    # A new process: the module imported afresh finds numba's cache on disk.
+    monkeypatch.setattr(jit, "_kernels", {})
+    monkeypatch.delitem(sys.modules, "_tiny_jit")
+    assert jit.sibling("fov_tiny", "_tiny_jit", check) is not None
+    assert capsys.readouterr().err == ""
+    assert jit.uncached(sys.modules["_tiny_jit"]) == []
+
+
+def test_no_notice_when_stderr_is_not_a_terminal(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(jit, "_kernels", {})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "_quiet_jit.py").write_text("import numba\n\n\n@numba.njit(cache=True)\ndef one():\n    return 1\n")
+    assert jit.sibling("fov_quiet", "_quiet_jit", lambda module: module.one()) is not None
+    assert capsys.readouterr().err == ""

@@ -84,9 +84,20 @@ def test_symmetric_lights_a_1000x1000_map_with_no_radius(registry):
     assert seen[500, 500] and seen[500, 999] and seen.sum() > 10_000
 
 
+@pytest.fixture
+def python_only(monkeypatch):
+    """Pure Python, as without numba: the registry is loaded afresh with the kernels switched off."""
+    from engine.core.loader import load_registry
+    from engine.kit import jit
+
+    monkeypatch.setenv("UNDERCROFT_JIT", "0")
+    monkeypatch.setattr(jit, "_kernels", {})
+    return load_registry(entry_points=False)
+
+
 @pytest.mark.parametrize("name, most", [("raycast", 128), ("diamond", 64)])
-def test_cube_tables_refuse_a_light_beyond_their_reach(registry, name, most):
-    alg = registry.fov[name]
+def test_cube_tables_refuse_a_light_beyond_their_reach_in_pure_python(python_only, name, most):
+    alg = python_only.fov[name]
     assert alg.max_reach == most
     t = np.ones((most + 2, 5), dtype=bool)
     with pytest.raises(ReachError, match=rf"fov '{name}' lights at most {most} cells away .* reaches {most + 1} "
@@ -95,7 +106,31 @@ def test_cube_tables_refuse_a_light_beyond_their_reach(registry, name, most):
     assert alg.fn(t, (2, 2), most)[2, 2]  # within reach it lights
 
 
-def test_a_game_whose_light_is_too_far_for_its_fov_is_refused_before_play():
+@pytest.mark.parametrize("name", ["raycast", "diamond"])
+def test_compiled_kernels_light_any_reach(registry, name):
+    """Compiled, raycast and diamond keep no tables: no limit, and a map wider than the old one lights."""
+    alg = registry.fov[name]
+    assert alg.max_reach is None and alg.python is not None
+    t = np.ones((7, 300), dtype=bool)
+    t[3, 200] = False
+    seen = alg.fn(t, (2, 3), None)
+    assert seen[3, 299 - 100] and seen[3, 200] and not seen[3, 250]  # the wall is lit and casts a shadow
+
+
+def test_raycast_without_a_kept_table_works_its_lines_out_per_call(registry, monkeypatch):
+    module = _module("raycast")
+    t = catalog_fov.cave_map(random.Random(8), 40, 30)
+    origins = catalog_fov.floor_origins(t, random.Random(9), 10)
+    kept = [module.raycast_fov_python(t, o, radius) for o in origins for radius in (None, 12)]
+    monkeypatch.setattr(module, "TABLE_BYTES", 0)
+    module._table.cache_clear()
+    worked_out = [module.raycast_fov_python(t, o, radius) for o in origins for radius in (None, 12)]
+    assert module._table(12, 12) is None  # no table was kept: the lines were worked out per call
+    module._table.cache_clear()
+    assert all(np.array_equal(a, b) for a, b in zip(kept, worked_out, strict=True))
+
+
+def test_a_game_whose_light_is_too_far_for_its_fov_is_refused_before_play(python_only):
     with pytest.raises(UsageError) as e:
         new_game(Setup(game="lesson28", plugins=["fov=diamond"], size=(100, 60)))
     assert str(e.value) == (

@@ -183,3 +183,21 @@ def test_random_unit_is_deterministic_and_in_range():
     b = random_unit(random.Random(3), (50, 40))
     assert np.array_equal(a, b) and a.shape == (50, 40)
     assert 0.0 <= a.min() and a.max() < 1.0 and 0.45 < a.mean() < 0.55
+
+
+def test_the_numpy_references_agree_with_the_compiled_helpers():
+    """label_regions and distances run compiled with numba (the tests above check those): the numpy
+    versions, which run without it, give the same."""
+    from engine.kit import jit
+    from engine.kit.regions import distances_numpy, label_regions_numpy
+
+    assert jit.enabled(), "numba is a test dependency: install the test extra"
+    for seed in range(150):
+        rng = np.random.default_rng(seed)
+        h, w = (int(v) for v in rng.integers(1, 40, 2))
+        walkable = noise(seed, h, w, float(rng.random()))
+        labels, n = label_regions(walkable)
+        ref, ref_n = label_regions_numpy(walkable)
+        assert n == ref_n and np.array_equal(labels, ref), seed
+        start = (int(rng.integers(0, w)), int(rng.integers(0, h)))
+        assert np.array_equal(distances(walkable, start), distances_numpy(walkable, start)), seed

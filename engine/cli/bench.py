@@ -3,70 +3,9 @@ by side in one run, so ratios hold even on a noisy shared machine."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import random
-import statistics
-import time
+import sys
 from collections.abc import Sequence
-
-from engine.core.components import Actor, Fighter, Monster
-from engine.core.game import Game
-from engine.core.keys import DEFAULT_KEYS
-from engine.core.setup import default_game, load
-
-MOVES = [t for t, c in DEFAULT_KEYS.items() if c.startswith("move") or c == "wait"]
-
-
-def _per_turn(game: Game, n: int, keys: random.Random) -> float:
-    """Seconds per player turn over ``n`` random move keys. Wall bumps take no turn but their
-    time is counted, so this errs on the slow side. The player cannot die: the bench is not
-    about the rules."""
-    fighter = game.world.get(game.player, Fighter)
-    turn0 = game.turn
-    start = time.perf_counter()
-    for _ in range(n):
-        fighter.hp = fighter.max_hp
-        game.press(keys.choice(MOVES))
-    return (time.perf_counter() - start) / max(1, game.turn - turn0)
-
-
-def turn_figures(repeats: int = 7, turns: int = 200) -> list[dict]:
-    """Engine time per player turn: the default game at 80x43, depth 5; and a 250x250 level of 500
-    monsters with 10, 100 and 500 of them awake (sleeping monsters cost nothing; awake ones are
-    what the scheduler pays for, linearly)."""
-    registry = load()
-    rules = default_game(registry)
-    crowd = dataclasses.replace(rules, width=250, height=250, monster_count=(500, 0, 0, 0),
-                                monster_free_start_room=False)
-    cases = [
-        ("turn 80x43 depth 5", rules, 5, 0, "< 1 ms"),
-        ("turn 250x250, 500 monsters, 10 awake", crowd, 1, 10, "< 5 ms"),
-        ("turn 250x250, 500 monsters, 100 awake", crowd, 1, 100, "a figure"),
-        ("turn 250x250, 500 monsters, 500 awake", crowd, 1, 500, "< 5 ms; 500/10 < 15x"),
-    ]
-    rows = []
-    for name, case_rules, depth, awake, target in cases:
-        samples = []
-        for r in range(repeats):
-            game = Game(registry, case_rules, seed=1000 + r).start()
-            if depth != 1:
-                game.enter_level(depth)
-            game.world.get(game.player, Fighter).max_hp = 10**9
-            if awake:
-                sleeping = sorted(e for e, m in game.world.query(Monster) if not m.awake)
-                for e in random.Random(r).sample(sleeping, min(awake, len(sleeping))):
-                    game.world.get(e, Monster).awake = True
-                    game.scheduler.add(e, game.world.get(e, Actor).speed)
-            samples.append(_per_turn(game, turns, random.Random(r)) * 1000)
-            game.close()
-        rows.append({"name": name, "value": statistics.median(samples), "unit": "ms", "target": target,
-                     "awake": awake})
-    by_awake = {row["awake"]: row["value"] for row in rows if row["awake"]}
-    if by_awake.get(10):
-        rows.append({"name": "  ratio 500 awake / 10 awake", "value": by_awake[500] / by_awake[10], "unit": "x",
-                     "target": "< 15x"})
-    return rows
 
 
 def _optional(module: str, repeats: int) -> list[dict]:
@@ -79,34 +18,83 @@ def _optional(module: str, repeats: int) -> list[dict]:
     return mod.bench_figures(repeats)
 
 
+GROUPS = ["turn", "fov", "path", "gen", "window", "compile"]
+
+
+def _fov(repeats: int, quick: bool) -> list[dict]:
+    from engine.cli import bench_fov
+
+    return bench_fov.overhead_figures(repeats) + bench_fov.fov_figures(repeats, quick)
+
+
+def _compile(quick: bool) -> list[dict]:
+    from engine.cli import bench_compile
+
+    return bench_compile.compile_figures(1 if quick else 3)
+
+
+def _gen(repeats: int, quick: bool) -> list[dict]:
+    from engine.cli import compare_gen
+
+    return compare_gen.bench_figures(repeats, quick=quick)
+
+
+def _print_table(rows: list[dict]) -> None:
+    print(f"{'figure':<52} {'median':>12}  {'libtcod':>10} {'ratio':>7}  {'Map':>9} {'ratio':>7}  target")
+    for r in rows:
+        tcod = f"{r['tcod']:.1f}" if r.get("tcod") is not None else "-"
+        ratio = f"{r['ratio']:.2f}x" if r.get("ratio") is not None else "-"
+        tmap = f"{r['tcod_map']:.1f}" if r.get("tcod_map") is not None else "-"
+        ratio_map = f"{r['ratio_map']:.2f}x" if r.get("ratio_map") is not None else "-"
+        print(f"{r['name']:<52} {r['value']:>9.3f} {r['unit']:<2}  {tcod:>10} {ratio:>7}  {tmap:>9} {ratio_map:>7}"
+              f"  {r.get('target', '')}")
+
+
 def main(argv: Sequence[str]) -> int:
+    from pathlib import Path
+
+    from engine.cli import bench_plot
     from engine.cli.parser import Parser
 
     p = Parser(prog="undercroft bench", description=__doc__)
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    p.add_argument("--quick", action="store_true", help="fewer repeats (for a smoke test)")
-    p.add_argument("--only", choices=["turn", "fov", "path", "gen", "window"], action="append",
-                   help="run only these groups (repeatable)")
+    p.add_argument("--quick", action="store_true", help="fewer repeats and no 1000x1000 maps (a smoke test)")
+    p.add_argument("--only", choices=GROUPS, action="append",
+                   help="run only these groups (repeatable; 'compile' times numba's first compile)")
+    p.add_argument("--plot", metavar="FILE.png", help="also chart the FOV figures (needs matplotlib: extra 'plot')")
     args = p.parse_args(argv)
     repeats = 3 if args.quick else 7
-    groups = args.only or ["turn", "fov", "path", "gen", "window"]
+    groups = args.only or GROUPS
+    if args.plot:
+        if not bench_plot.available():
+            print(bench_plot.MISSING, file=sys.stderr)
+            return 2
+        if "fov" not in groups:
+            print("bench: --plot charts the FOV figures: add --only fov", file=sys.stderr)
+            return 2
     rows: list[dict] = []
     if "turn" in groups:
+        from engine.cli.bench_turn import turn_figures
+
         rows += turn_figures(repeats, 50 if args.quick else 200)
     if "fov" in groups:
-        rows += _optional("cli.compare_fov", repeats)
+        rows += _fov(repeats, args.quick)
     if "path" in groups:
         rows += _optional("cli.bench_path", repeats)
     if "gen" in groups:
-        rows += _optional("cli.compare_gen", repeats)
+        rows += _gen(repeats, args.quick)
     if "window" in groups:
         rows += _optional("frontend.bench", repeats)
+    if "compile" in groups:
+        rows += _compile(args.quick)
+    if args.plot:
+        try:
+            bench_plot.plot(rows, Path(args.plot))
+        except OSError as e:
+            print(f"bench: --plot: cannot write {args.plot}: {e.strerror or e}", file=sys.stderr)
+            return 2
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print(f"{'figure':<44} {'median':>12}  {'libtcod':>10} {'ratio':>7}  target")
-    for r in rows:
-        tcod = f"{r['tcod']:.1f}" if r.get("tcod") is not None else "-"
-        ratio = f"{r['ratio']:.2f}x" if r.get("ratio") is not None else "-"
-        print(f"{r['name']:<44} {r['value']:>9.3f} {r['unit']:<2}  {tcod:>10} {ratio:>7}  {r.get('target', '')}")
+    _print_table(rows)
     return 0

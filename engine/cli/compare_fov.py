@@ -1,4 +1,4 @@
-"""Comparing FOV algorithms: ``python -m engine compare fov`` and the FOV benchmark figures.
+"""Comparing FOV algorithms: ``python -m engine compare fov``, and the bench's maps.
 
 Every registered algorithm runs on the same 80x50 maps (an empty room, pillars, corridors, caves
 and 25% random walls) from the same origins, and is measured on the properties of Jice's 2009 FOV
@@ -24,9 +24,6 @@ from engine.kit.fov import FovAlgorithm, reach_error
 
 WIDTH, HEIGHT = 80, 50
 MAP_NAMES = ("empty", "pillars", "corridors", "caves", "random25")
-# libtcod's counterpart of each built-in algorithm, by tcod.constants name.
-TCOD_COUNTERPARTS = {"raycast": "FOV_BASIC", "shadowcast": "FOV_SHADOW", "permissive": "FOV_PERMISSIVE_8",
-                     "symmetric": "FOV_SYMMETRIC_SHADOWCAST", "diamond": "FOV_DIAMOND"}
 
 
 def _room(w: int, h: int) -> np.ndarray:
@@ -230,57 +227,3 @@ def compare_main(argv: list[str], only: list[str] | None = None) -> int:
     data = compare(algorithms, args.maps, args.seed, args.radius)
     print(json.dumps(data, indent=2) if args.json else format_table(data))
     return 0
-
-
-def _tcod_fn(constant: str) -> Callable | None:
-    try:
-        import tcod.constants
-        import tcod.map
-    except ImportError:
-        return None
-    algorithm = getattr(tcod.constants, constant)
-
-    def fn(t: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
-        # tcod indexes the array it is given: pov is (row, column), that is (y, x) here.
-        return tcod.map.compute_fov(t, (origin[1], origin[0]), radius or 0, True, algorithm)
-    return fn
-
-
-def _target(name: str, theirs) -> str:
-    if name not in TCOD_COUNTERPARTS:
-        return "no libtcod counterpart"
-    return "within 5x of libtcod" if theirs is not None else "within 5x of libtcod (pip install tcod to compare)"
-
-
-def bench_figures(repeats: int = 7) -> list[dict]:
-    """Median µs per call of every registered algorithm on an 80x50 cave, radius 8 and 20, beside
-    libtcod's counterpart on the same map and origins when tcod is installed. An algorithm with a
-    compiled kernel (numba installed) is timed twice, compiled and in pure Python, side by side."""
-    from engine.core.loader import load_registry
-    from engine.kit import jit
-
-    t = cave_map(random.Random("bench fov cave"))
-    origins = floor_origins(t, random.Random("bench fov origins"), 200)
-    figures = []
-    for name, alg in sorted(load_registry(entry_points=False).fov.items()):
-        theirs = _tcod_fn(TCOD_COUNTERPARTS[name]) if name in TCOD_COUNTERPARTS else None
-        variants = [(f"fov {name}", alg.fn, _target(name, theirs))]
-        if alg.python is not None and jit.enabled():
-            alg.fn(t, origins[0], 8)  # compile now, so that failed() knows
-            if not jit.failed():  # (any failure at all: then no row claims to be compiled)
-                variants = [(f"fov {name} (numba)", alg.fn, _target(name, theirs)),
-                            (f"fov {name} (python)", alg.python, "pure-Python reference: a figure")]
-        for radius in (8, 20):
-            samples: list[list[float]] = [[] for _ in range(len(variants) + 1)]
-            for _ in range(repeats):  # interleaved, so all see the same machine load
-                for k, (_, fn, _) in enumerate(variants):
-                    samples[k].append(_time_calls(fn, t, origins, radius))
-                if theirs is not None:
-                    samples[-1].append(_time_calls(theirs, t, origins, radius))
-            them = statistics.median(samples[-1]) if theirs is not None else None
-            for k, (label, _, target) in enumerate(variants):
-                us = statistics.median(samples[k])
-                figures.append({"name": f"{label} r{radius} {WIDTH}x{HEIGHT}", "value": round(us, 2), "unit": "us",
-                                "tcod": round(them, 2) if them else None,
-                                "ratio": round(us / them, 2) if them else None, "target": target})
-    return figures

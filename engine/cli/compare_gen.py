@@ -3,8 +3,8 @@
 Per generator, over seeds 1..N at 80x50: floor fraction, rooms, dead ends, the length of the
 shortest walk from the start to the stairs (or exit), whether the level is connected, and the
 milliseconds per level. A generator that cannot build an 80x50 level without extra params (the
-``ascii`` map reader) is listed as skipped with its reason; ``scatter`` is a small board and is
-compared at its natural 8x8.
+``ascii`` map reader) is listed as skipped with its reason; a generator registered with a
+``natural_size`` (a small board) is compared at that size.
 """
 
 from __future__ import annotations
@@ -19,15 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from PIL import Image
 
 from engine.core.generate import run_generator
 from engine.core.rng import stream
 from engine.kit.mapgen import STAIRS, WALL, GenerationError, Level
-from engine.kit.png import write_png
 from engine.kit.regions import dead_ends, distances, flood
 
 SIZE = (80, 50)
-NATURAL_SIZE = {"scatter": (8, 8)}  # boards meant to be small are compared at their own size
 THUMB_CELL = 4  # pixels per cell in --shot thumbnails
 COLOURS = {"wall": (40, 40, 52), "floor": (170, 165, 150), "goal": (90, 200, 110), "start": (240, 200, 60)}
 
@@ -50,7 +49,7 @@ def _level(info: Any, size: tuple[int, int], seed: int) -> tuple[Level, float]:
 
 def measure(info: Any, seeds: int) -> dict[str, Any]:
     """The comparison row for one generator over seeds 1..``seeds``."""
-    size = NATURAL_SIZE.get(info.name, SIZE)
+    size = info.natural_size or SIZE  # boards meant to be small are compared at their own size
     row: dict[str, Any] = {"name": info.name, "size": f"{size[0]}x{size[1]}"}
     floor, rooms, ends, path, ms, connected = [], [], [], [], [], True
     for seed in range(1, seeds + 1):
@@ -153,7 +152,7 @@ def compare_main(argv: list[str]) -> int:
                     level, _ = _level(registry.generators[row["name"]], (w, h), 1)
                     target = shot / f"gen_{row['name']}.png"
                     try:
-                        write_png(target, thumbnail(level))
+                        Image.fromarray(thumbnail(level), "RGB").save(target, format="PNG")
                     except OSError as e:
                         raise _BadInput(f"--shot: cannot write {target}: {e.strerror or e}") from None
                     row["shot"] = str(target)
@@ -167,24 +166,42 @@ def compare_main(argv: list[str]) -> int:
     return 0
 
 
-def bench_figures(repeats: int = 5, registry: Any = None) -> list[dict]:
-    """Median ms per level for every registered generator at 80x50 and at 500x500.
+BENCH_SIZES = (((80, 50), "< 20 ms"), ((500, 500), "< 300 ms"), ((1000, 1000), "< 300 ms"))
 
-    Each figure is the median of ``repeats`` levels (seeds 1..repeats), engine checks included,
-    as ``{"name": "gen caves 80x50", "value": ms, "unit": "ms", "target": "< 20 ms"}``.
-    Generators that cannot build a level without extra params (``ascii``) are left out.
+
+def bench_figures(repeats: int = 5, registry: Any = None, quick: bool = False) -> list[dict]:
+    """Median ms per level for every registered generator at 80x50, 500x500 and 1000x1000.
+
+    Each figure is the median of ``repeats`` levels (seeds 1..repeats; at most 3 at 1000x1000),
+    engine checks included, as ``{"name": "gen caves 80x50", "value": ms, "unit": "ms",
+    "target": "< 20 ms"}``. Generators that cannot build a level without extra params (``ascii``)
+    are left out. With numba installed, each is timed again in pure Python (``(python)`` rows, a
+    figure: what the default install, without numba, does). ``quick`` leaves out 1000x1000.
     """
+    from engine.kit import jit
+
     registry = _registry(registry)
+    figures = _timed(registry, repeats, quick, "", None)
+    if jit.enabled():
+        with jit.disabled():
+            figures += _timed(registry, repeats, quick, " (python)", "pure Python (no numba): a figure")
+    return figures
+
+
+def _timed(registry: Any, repeats: int, quick: bool, label: str, target: str | None) -> list[dict]:
     figures = []
     for name in sorted(registry.generators):
         info = registry.generators[name]
-        for (w, h), target in (((80, 50), "< 20 ms"), ((500, 500), "< 1000 ms")):
+        for (w, h), size_target in BENCH_SIZES[:2] if quick else BENCH_SIZES:
             times = []
             try:
-                for seed in range(1, max(1, repeats) + 1):
+                _level(info, (min(w, 80), min(h, 50)), 1)  # warm up: a first call may load a kernel
+                for seed in range(1, max(1, min(repeats, 3 if w * h > 500_000 else repeats)) + 1):
                     times.append(_level(info, (w, h), seed)[1])
             except GenerationError:
                 break
             ms = round(statistics.median(times), 2)
-            figures.append({"name": f"gen {name} {w}x{h}", "value": ms, "unit": "ms", "target": target})
+            figures.append({"group": "gen", "name": f"gen {name}{label} {w}x{h}", "generator": name,
+                            "variant": label.strip(" ()") or "default", "map": f"{w}x{h}",
+                            "value": ms, "unit": "ms", "target": target or size_target})
     return figures

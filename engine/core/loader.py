@@ -94,11 +94,12 @@ def _make_registrar(kind: str, buffer: dict[str, Any]):
         buffer[name] = value
 
     if kind == "fov":
-        def register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None):
-            put(name, FovAlgorithm(name, fn, bool(symmetric), summary, python, max_reach))
+        def register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None, tcod=None):
+            put(name, FovAlgorithm(name, fn, bool(symmetric), summary, python, max_reach, tcod))
     elif kind == "generators":
-        def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False):
-            put(name, GeneratorInfo(name, fn, summary, dict(params or {}), tuple(min_size), bool(reads_maps)))
+        def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False, natural_size=None):
+            put(name, GeneratorInfo(name, fn, summary, dict(params or {}), tuple(min_size), bool(reads_maps),
+                                    tuple(natural_size) if natural_size is not None else None))
     elif kind == "pathfinders":
         def register(name, *, dijkstra, astar, summary="", python_dijkstra=None, python_astar=None):
             for what, fn in (("dijkstra", dijkstra), ("astar", astar), ("python_dijkstra", python_dijkstra),

@@ -6,8 +6,10 @@ its hot loop in a sibling module (named with a leading ``_``: it is not a plugin
 ``check(module)`` on a tiny input, and returns it; or ``None`` when numba is not installed, when
 ``UNDERCROFT_JIT=0`` asks for pure Python, or when loading or compiling fails (said once on
 stderr, in one line). numba is imported only then: a game that never calls a compiled algorithm
-never pays numba's start-up time (about 0.4 s, and a few seconds more the first time a kernel is
-compiled on a machine; numba caches the compiled code on disk after that).
+never pays numba's start-up time (about 0.4 s). The first time a kernel is compiled on a machine
+takes seconds (numba caches the compiled code on disk after that): it is announced first, in one
+line on stderr when that is a terminal, with the kernel module's own ``COMPILE_SECONDS`` (a
+measured figure).
 
 Kernels are imported normally, by their module name: numba's disk cache re-imports a module by the
 name it had when the cache was written, and a normal import always gives it the same one.
@@ -15,14 +17,33 @@ name it had when the cache was written, and a normal import always gives it the 
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import os
 import sys
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 _kernels: dict[str, types.ModuleType | None] = {}  # by stem, once tried: the module, or None
+
+
+@contextlib.contextmanager
+def disabled() -> Iterator[None]:
+    """Run pure Python within the block, as without numba (for the bench's pure-Python figures):
+    ``UNDERCROFT_JIT=0`` and no kernel remembered; both put back after."""
+    global _kernels
+    saved, before = _kernels, os.environ.get("UNDERCROFT_JIT")
+    _kernels = {}
+    os.environ["UNDERCROFT_JIT"] = "0"
+    try:
+        yield
+    finally:
+        _kernels = saved
+        if before is None:
+            del os.environ["UNDERCROFT_JIT"]
+        else:
+            os.environ["UNDERCROFT_JIT"] = before
 
 
 def enabled() -> bool:
@@ -37,9 +58,46 @@ def failed() -> list[str]:
     return sorted(stem for stem, module in _kernels.items() if module is None)
 
 
+def uncached(module: types.ModuleType) -> list[str]:
+    """The disk-cached (``cache=True``) kernels of ``module`` that numba has not compiled on this
+    machine for its current source: they compile on first call. Asked the way numba itself looks a
+    kernel up (its index file, by source stamp, signature, CPU and code hash), through numba's
+    internals: when they cannot be read, nothing is said to be uncached (no false notice)."""
+    missing = []
+    for name, obj in vars(module).items():
+        cache = getattr(obj, "_cache", None)
+        if cache is None or not hasattr(obj, "targetctx"):
+            continue
+        try:
+            index = cache._cache_file._load_index()  # {} when absent or stale
+            codegen = obj.targetctx.codegen()
+            if not any(cache._index_key(key[0], codegen) == key for key in index):
+                missing.append(name)
+        except Exception:  # noqa: BLE001 - numba's internals moved: say nothing rather than guess
+            continue
+    return missing
+
+
+def _to_a_person() -> bool:
+    """stderr is a terminal: someone is waiting, and a notice tells them why. (Tools and tests read
+    stderr for the lines they expect; a notice there would be noise.)"""
+    isatty = getattr(sys.stderr, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _announce(module: types.ModuleType) -> None:
+    if _to_a_person() and uncached(module):
+        seconds = getattr(module, "COMPILE_SECONDS", None)
+        about = f", about {seconds} s" if seconds else ""
+        name = module.__name__.rpartition(".")[2].strip("_").removesuffix("_jit")
+        print(f"undercroft: compiling the {name} kernel once{about} (numba keeps it on disk for later runs)",
+              file=sys.stderr, flush=True)
+
+
 def _load(name: str, check: Callable[[types.ModuleType], object]) -> types.ModuleType | None:
     try:
         module = importlib.import_module(name)
+        _announce(module)
         check(module)  # numba compiles on the first call: a failure to compile shows here
         return module
     except Exception as exc:  # noqa: BLE001 - a broken optional accelerator must not stop the game

@@ -3,7 +3,7 @@
 A generator is ``fn(ctx) -> Level``. ``ctx`` is a :class:`GenContext`: the size, the depth, a
 ``random.Random`` for this level only, and the preset's params for this generator. Generators are
 registered by plugins through ``register_generators(register)`` with
-``register(name, fn, *, summary="", params=None, min_size=(w, h))``.
+``register(name, fn, *, summary="", params=None, min_size=(w, h), natural_size=None)``.
 
 Terrain is a numpy uint8 array of shape (height, width), indexed ``[y, x]``, holding the tile codes
 below. Every generated level is connected: a generator either builds it connected (a walk, a
@@ -125,8 +125,9 @@ Generator = Callable[[GenContext], Level]
 @dataclass(frozen=True)
 class GeneratorInfo:
     """A registered generator: its function, a summary, its params and their defaults, the
-    smallest (width, height) it can build, and whether it reads ``--map`` files (``reads_maps``:
-    it takes a ``path`` param and a ``legend`` of glyph to kind name)."""
+    smallest (width, height) it can build, whether it reads ``--map`` files (``reads_maps``: it takes
+    a ``path`` param and a ``legend`` of glyph to kind name), and the size it is meant for when that
+    is not a dungeon's (a small board), which ``compare generators`` uses."""
 
     name: str
     fn: Generator
@@ -134,6 +135,7 @@ class GeneratorInfo:
     params: dict[str, Any] = field(default_factory=dict)
     min_size: tuple[int, int] = (3, 3)
     reads_maps: bool = False
+    natural_size: tuple[int, int] | None = None
 
 
 # --- Carving helpers ------------------------------------------------------------------------------

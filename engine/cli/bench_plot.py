@@ -1,0 +1,56 @@
+"""``python -m engine bench --plot FILE.png``: the FOV figures as a chart (matplotlib, the optional
+extra ``plot``): µs per call against the radius, one panel per map size, ours (compiled, and the
+pure-Python references dashed) beside libtcod's ``compute_fov`` (dotted), on a log scale."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+MISSING = "bench: --plot needs matplotlib: pip install 'undercroft[plot]'"
+
+
+def available() -> bool:
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def plot(rows: list[dict], path: Path) -> None:
+    """Write the chart of the ``fov`` timing rows of ``rows`` to ``path`` (a PNG)."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # no window: a file
+    import matplotlib.pyplot as plt
+
+    timed = [r for r in rows if r.get("group") == "fov" and r.get("unit") == "us" and r.get("variant") in
+             ("numba", "python")]
+    maps = sorted({r["map"] for r in timed}, key=lambda m: int(m.split("x")[0]) * int(m.split("x")[1]))
+    radii = sorted({r["radius"] for r in timed}, key=lambda v: float("inf") if v is None else v)
+    labels = [f"r{v}" if v is not None else "none" for v in radii]
+    fig, axes = plt.subplots(1, max(1, len(maps)), figsize=(5.5 * max(1, len(maps)), 5), sharey=True, squeeze=False)
+    colours: dict[str, str] = {}
+    for ax, size in zip(axes[0], maps, strict=False):
+        here = [r for r in timed if r["map"] == size]
+        for fov in sorted({r["fov"] for r in here}):
+            colour = colours.setdefault(fov, f"C{len(colours)}")
+            for variant, style in (("numba", "-"), ("python", "--")):
+                line = {r["radius"]: r["value"] for r in here if r["fov"] == fov and r["variant"] == variant}
+                if line:
+                    ax.plot([labels[radii.index(v)] for v in radii if v in line], [line[v] for v in radii if v in line],
+                            style, color=colour, marker="o", label=f"{fov} ({variant})")
+            theirs = {r["radius"]: r["tcod"] for r in here if r["fov"] == fov and r.get("tcod")}
+            if theirs:
+                xs = [labels[radii.index(v)] for v in radii if v in theirs]
+                ax.plot(xs, [theirs[v] for v in radii if v in theirs], ":", color=colour, marker="x",
+                        label=f"{fov} (libtcod)")
+        ax.set_title(f"{size} cave")
+        ax.set_xlabel("radius")
+        ax.set_yscale("log")
+        ax.grid(True, which="both", alpha=0.3)
+    axes[0][0].set_ylabel("µs per call (median)")
+    handles, names = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, names, loc="lower center", ncol=5, fontsize="small")
+    fig.suptitle("FOV cost against radius and map size: ours (solid: compiled, dashed: pure Python) "
+                 "and libtcod's compute_fov (dotted)")
+    fig.tight_layout(rect=(0, 0.12, 1, 0.95))
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

@@ -1,0 +1,64 @@
+"""``python -m engine bench``: its options, --json and the chart (timings themselves are figures,
+never asserted)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.cli import bench, bench_fov, bench_plot
+
+
+@pytest.fixture
+def small_fov(monkeypatch):
+    """The FOV group on one small map and two radii: the options are what is tested here."""
+    real = bench_fov.fov_figures
+
+    def fov(repeats, quick):
+        return real(1, quick, maps=((30, 20),), radii=(4, None))
+
+    monkeypatch.setattr(bench, "_fov", fov)
+
+
+def test_json_rows_carry_what_tools_need(small_fov, capsys):
+    assert bench.main(["--only", "fov", "--quick", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    row = next(r for r in rows if r["name"] == "fov symmetric (numba) r4 30x20")
+    assert {"group", "fov", "variant", "map", "radius", "value", "unit", "tcod", "ratio", "tcod_map",
+            "ratio_map", "target"} <= set(row)
+    assert row["group"] == "fov" and row["radius"] == 4 and row["variant"] == "numba"
+
+
+def test_plot_writes_a_png(small_fov, tmp_path, capsys):
+    out = tmp_path / "fov.png"
+    assert bench.main(["--only", "fov", "--quick", "--plot", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 10_000
+    assert "fov symmetric (numba) r4 30x20" in capsys.readouterr().out
+
+
+def test_plot_without_matplotlib_is_one_line_and_exit_2(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(bench_plot, "available", lambda: False)
+    assert bench.main(["--only", "fov", "--plot", str(tmp_path / "x.png")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == "bench: --plot needs matplotlib: pip install 'undercroft[plot]'\n"
+
+
+def test_plot_needs_the_fov_group(tmp_path, capsys):
+    assert bench.main(["--only", "gen", "--plot", str(tmp_path / "x.png")]) == 2
+    assert capsys.readouterr().err == "bench: --plot charts the FOV figures: add --only fov\n"
+
+
+def test_generator_rows_cover_three_sizes_and_pure_python(monkeypatch):
+    from engine.cli import compare_gen
+    from engine.core.setup import _default_registry
+
+    registry = _default_registry()
+    small = type(registry)(**{**registry.__dict__, "generators": {"rooms": registry.generators["rooms"]}})
+    monkeypatch.setattr(compare_gen, "BENCH_SIZES", (((20, 15), "< 20 ms"), ((30, 20), "< 300 ms"),
+                                                     ((40, 25), "< 300 ms")))
+    rows = compare_gen.bench_figures(1, registry=small)
+    assert [r["name"] for r in rows] == [
+        "gen rooms 20x15", "gen rooms 30x20", "gen rooms 40x25",
+        "gen rooms (python) 20x15", "gen rooms (python) 30x20", "gen rooms (python) 40x25"]
+    assert rows[-1]["target"] == "pure Python (no numba): a figure"
