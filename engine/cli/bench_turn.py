@@ -35,13 +35,16 @@ def turn_figures(repeats: int = 7, turns: int = 200) -> list[dict]:
     what the scheduler pays for, linearly)."""
     registry = load()
     rules = default_game(registry)
+    # the crowd chases greedily (bunyip's behaviour): it never goes back to sleep, so "500 awake"
+    # stays 500 awake for the whole measurement, and the figure is the turn loop's own cost
+    chasers = {name: dataclasses.replace(kind, behaviour="chase") for name, kind in registry.monsters.items()}
     crowd = dataclasses.replace(rules, width=250, height=250, monster_count=(500, 0, 0, 0),
-                                monster_free_start_room=False)
+                                monster_free_start_room=False, monster_kinds=chasers)
     cases = [
         ("turn 80x43 depth 5", rules, 5, 0, "< 1 ms"),
-        ("turn 250x250, 500 monsters, 10 awake", crowd, 1, 10, "< 5 ms"),
-        ("turn 250x250, 500 monsters, 100 awake", crowd, 1, 100, "a figure"),
-        ("turn 250x250, 500 monsters, 500 awake", crowd, 1, 500, "< 5 ms; 500/10 < 15x"),
+        ("turn 250x250, 500 chasers, 10 awake", crowd, 1, 10, "< 5 ms"),
+        ("turn 250x250, 500 chasers, 100 awake", crowd, 1, 100, "a figure"),
+        ("turn 250x250, 500 chasers, 500 awake", crowd, 1, 500, "< 5 ms; 500/10 < 15x"),
     ]
     rows = []
     for name, case_rules, depth, awake, target in cases:

@@ -53,7 +53,7 @@ class Game(Run):
         chosen = {owner(("games", rules.name)), owner(("fov", fov.name)), owner(("rulesets", rules.ruleset)),
                   *(owner(("generators", name)) for name in ([choices.generator] if choices.generator
                                                               else [g for _, g in rules.generators])),
-                  *(owner(("pathfinders", choices.path)) for _ in [choices.path] if choices.path)} - {None}
+                  *(owner(("pathfinders", name)) for name in [choices.path or rules.pathfinder] if name)} - {None}
         isolation = Isolation(chosen, log=lambda message: self.state is not None and self.log(message))
         ruleset = GuardedRuleset(registry.rulesets[rules.ruleset] if rules.ruleset else Ruleset(), isolation,
                                  owner(("rulesets", rules.ruleset)))
@@ -63,6 +63,7 @@ class Game(Run):
         self.systems = [Reap(), View(ruleset.view_phase), TickStatuses(),
                         *(GuardedSystem(system, isolation, owner(("systems", name)))
                           for name, system in registry.systems.items())]
+        self._behaviours: dict[str, tuple] = {}  # see _behaviour
         self._on_action = [(registry.manager.get_name(impl.plugin), impl.function)
                            for impl in reversed(registry.manager.hook.on_action.get_hookimpls())] \
             if registry.manager is not None else []
@@ -176,24 +177,38 @@ class Game(Run):
     def monsters_act(self) -> None:
         """Hand turns to monsters until the player has energy again (or is dead). A monster whose
         action does nothing still uses its turn: a monster never stalls the loop. Behaviours are
-        plugins' code, given the game API and run under isolation. (The loop is the hot path with
-        many awake monsters: it reads what it needs once.)"""
-        state, api, isolation, owners = self.state, self.api, self.isolation, self.registry.owners
-        scheduler, world, player, behaviours = state.scheduler, state.world, state.player, self.registry.behaviours
+        plugins' code, given the game API and run under isolation. (This loop is the hot path with
+        many awake monsters: it reads what it needs once, and guards the behaviour call inline.)"""
+        state, api, isolation = self.state, self.api, self.isolation
+        scheduler, world, player = state.scheduler, state.world, state.player
+        behaviours = self._behaviours
         while state.alive:
             entity = scheduler.next_ready()
             if entity is None or entity == player:
                 break
             name = world.get(entity, Monster).behaviour
-            plugin = owners.get(("behaviours", name))
-            action = isolation.call(plugin, f"behaviour {name!r}", behaviours[name], api, entity)
+            fn, plugin, where = behaviours.get(name) or self._behaviour(name)
+            action = None
+            if plugin not in isolation.off:
+                try:
+                    action = fn(api, entity)
+                except KeyboardInterrupt:
+                    raise
+                except BaseException as e:  # noqa: BLE001 - the plugin's failure, reported by isolation
+                    isolation.fail(plugin, where, e)
             cost = TURN_COST
-            if action is not None and isolation.check(plugin, f"behaviour {name!r}", isinstance(action, Action),
+            if action is not None and isolation.check(plugin, where, isinstance(action, Action),
                                                       f"returned {action!r}, not an Action or None"):
                 result = self.perform(entity, action)
                 cost = result.cost if result.done else TURN_COST
             if entity in scheduler:  # it may have died on its own turn
                 scheduler.spend(entity, cost)
+
+    def _behaviour(self, name: str) -> tuple:
+        """A behaviour's function, its plugin and how a failure names it (made once per game)."""
+        plugin = self.registry.owners.get(("behaviours", name))
+        entry = self._behaviours[name] = (self.registry.behaviours[name], plugin, f"behaviour {name!r}")
+        return entry
 
     def apply(self, request: Request) -> bool:
         """Apply a change of level or run, or a quit, at the end of a turn."""

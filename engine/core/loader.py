@@ -61,6 +61,7 @@ DEFAULT_PLUGINS = (
     "engine.plugins.gen_rooms",
     "engine.plugins.gen_rooms_and_mazes",
     "engine.plugins.gen_scatter",
+    "engine.plugins.monster_ai",
     "engine.plugins.path_heap",
     "engine.plugins.tiles_cp437",
     "engine.plugins.tiles_glyphs",

@@ -151,9 +151,11 @@ class GameRules:
     kinds, used instead of registered kinds of the same name (a bunyip goblin is not ours).
     ``place_in_rooms`` puts monsters and items on room cells only. ``start_clearance``: on levels
     without a start room, no monster within fewer king-moves than this of the start.
-    ``ruleset`` names a registered ruleset (``register_rulesets``) for what differs in how a turn
-    goes (a wall bump, a touch, death, the restart and quit keys, when the view is recomputed);
-    none means the engine's own (``engine.Ruleset``). ``default``: the preset played when none is
+    ``pathfinder`` names the registered pathfinder behaviours use (``--plugin path=NAME`` overrides;
+    none: the only one registered, else the first by name). ``ruleset`` names a registered
+    ruleset (``register_rulesets``) for what differs in how a turn goes (a wall bump, a touch,
+    death, the restart and quit keys, when the view is recomputed); none means the engine's own
+    (``engine.Ruleset``). ``default``: the preset played when none is
     chosen. ``tiles``: per terrain (``wall``, ``floor``, ``stairs``), its ``glyph``, ``color`` and
     ``remembered`` colour, for the window. ``key_repeat``: whether a held key keeps acting.
     """
@@ -181,6 +183,7 @@ class GameRules:
         Tuple(SPAWNS, SPAWNS, expected="[min, max]"), lambda v: v[0] <= v[1], "[min, max] with min <= max"),
         expected="a table of item = [min, max]")] = field(default_factory=dict)
     movement: Annotated[int, Choice(4, 8)] = 8
+    pathfinder: Annotated[str | None, Optional(NonEmpty())] = None
     ruleset: Annotated[str | None, Optional(NonEmpty())] = None
     default: Annotated[bool, Bool()] = False
     keys: Annotated[dict[str, str], Map(Str(100), expected="a table of strings")] = field(default_factory=dict)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from engine.core.requests import Request
     from engine.core.rules import GameRules
     from engine.kit.fov import FovAlgorithm
+    from engine.kit.path import Pathfinder
 
 
 class Choices(dict):
@@ -236,6 +237,21 @@ class Run:
         for impl in reversed(getattr(manager.hook, name).get_hookimpls()):
             args = {arg: kwargs[arg] for arg in impl.argnames}
             self.isolation.call(manager.get_name(impl.plugin), f"hook {name}", impl.function, **args)
+
+    def pathfinder(self) -> Pathfinder:
+        """The pathfinder in use: the run's choice, else the preset's, else the only (or first by
+        name) registered one."""
+        name = self.choices.path or self.rules.pathfinder or min(self.registry.pathfinders, default=None)
+        if name is None:
+            raise LookupError("no pathfinder is registered")
+        return self.registry.choose("path", name)
+
+    def sleep(self, monster: int) -> None:
+        """A monster stops acting until it notices the player again (it leaves the scheduler)."""
+        m = self.world.try_get(monster, Monster)
+        if m is not None and m.awake:
+            m.awake = False
+            self.state.scheduler.remove(monster)
 
     def set_speed(self, entity: int, speed: int) -> None:
         """A creature's speed (energy per tick, 100 normal) from now on, in its Actor and the scheduler."""

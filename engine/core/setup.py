@@ -90,6 +90,9 @@ def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
     if problem:
         raise ValueError(f"game {rules.name}: {problem}: choose another fov (--plugin fov=NAME), a smaller "
                          f"--size, or a preset whose fov_radius is at most {fov.max_reach}")
+    if rules.pathfinder is not None and rules.pathfinder not in registry.pathfinders:
+        raise ValueError(f"game {rules.name}: pathfinder: no pathfinder named {rules.pathfinder!r} "
+                         f"(valid: {', '.join(sorted(registry.pathfinders)) or 'none registered'})")
     if rules.ruleset is not None and rules.ruleset not in registry.rulesets:
         raise ValueError(f"game {rules.name}: ruleset: no ruleset named {rules.ruleset!r} "
                          f"(valid: {', '.join(sorted(registry.rulesets)) or 'none registered'})")

@@ -1,0 +1,93 @@
+"""The default game's monsters hunt: they path around what a greedy step sticks on, remember where
+they last saw the player, search there, go back to sleep, and the cowardly flee along a safety map."""
+
+import dataclasses
+import textwrap
+
+from engine import Monster, load_registry
+from engine.core.setup import Setup, new_game
+from engine.plugins.monster_ai import SEARCH, Hunting, hunt
+from scenario import press
+
+CUP = """
+    #########
+    #@......#
+    #.......#
+    #...###.#
+    #...#o#.#
+    #...#.#.#
+    #.......#
+    #########
+"""
+
+
+def game_with(tmp_path, picture: str, registry=None):
+    path = tmp_path / "map.txt"
+    path.write_text(textwrap.dedent(picture).strip("\n") + "\n")
+    return new_game(Setup(seed=1, map_file=str(path)), registry)
+
+
+def wake(game, monster, remembered):
+    """As if it saw the player at ``remembered`` a moment ago."""
+    game.world.get(monster, Monster).awake = True
+    game.scheduler.add(monster, 100)
+    game.api.add_component(monster, Hunting(*remembered, search=SEARCH))
+
+
+def test_a_monster_walks_around_the_walls_a_greedy_step_sticks_on(tmp_path):
+    g = game_with(tmp_path, CUP)
+    (orc,) = g.api.monsters()
+    x, y = g.api.position(orc)
+    # the old greedy chase: toward the player by the diagonal, else straight: every one is a wall
+    assert all(g.api.is_wall(x + dx, y + dy) for dx, dy in ((-1, -1), (-1, 0), (0, -1)))
+    wake(g, orc, g.api.position(g.player))
+    positions = []
+    for _ in range(14):
+        press(g, ".")
+        positions.append(g.api.position(orc))
+    assert positions[0] == (5, 5)  # out of the cup the way it opens, away from the player first
+    assert g.api.distance(orc, g.player) <= 1 or not g.alive  # and around to the player
+
+
+def test_a_monster_searches_where_it_last_saw_the_player_then_sleeps(tmp_path):
+    hall = "#" * 60 + "\n#@" + "." * 47 + "o" + "." * 9 + "#\n#" + "." * 58 + "#\n" + "#" * 60
+    g = game_with(tmp_path, hall)  # the player far beyond the light's reach: never seen again
+    (orc,) = g.api.monsters()
+    wake(g, orc, (44, 1))  # the player was last seen there
+    for _ in range(40):
+        press(g, ".")
+        if not g.world.get(orc, Monster).awake:
+            break
+    assert not g.world.get(orc, Monster).awake and orc not in g.scheduler  # asleep: it costs nothing now
+    assert g.api.component(orc, Hunting).search == 0
+
+
+def test_a_hunter_notices_the_player_and_closes_in_around_another_monster(tmp_path):
+    g = game_with(tmp_path, """
+        #########
+        #@.r.o..#
+        #.......#
+        #########
+    """)
+    orc = next(e for e in g.api.monsters() if g.api.name_of(e) == "orc")
+    for _ in range(6):
+        press(g, ".")
+    assert g.api.distance(orc, g.player) == 1  # the rat in the way was stepped around
+
+
+def test_a_hurt_coward_flees_along_the_safety_map(tmp_path):
+    registry = load_registry(entry_points=False)
+    orc = registry.monsters["orc"]
+    registry.monsters["orc"] = dataclasses.replace(orc, params={**orc.params, "flee": 50})
+    g = game_with(tmp_path, """
+        ##############
+        #@...o.......#
+        ##############
+    """, registry)
+    (monster,) = g.api.monsters()
+    g.api.damage(monster, 10)  # 4 of 14 HP left: under half
+    start = g.api.distance(monster, g.player)
+    press(g, ".")
+    press(g, ".")
+    assert g.api.distance(monster, g.player) > start  # it ran, down the corridor away from the player
+    assert hunt  # the behaviour under test is the default game's
