@@ -67,6 +67,7 @@ DEFAULT_PLUGINS = (
     "engine.plugins.tiles_kenney",
     "engine.plugins.preset_bunyip",
     "engine.plugins.preset_lesson28",
+    "engine.plugins.preset_rogue_sdl",
 )
 
 REGISTER_HOOKS = {
