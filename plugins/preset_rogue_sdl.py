@@ -1,8 +1,9 @@
 """The rules of the ``rogue-sdl`` preset ("Rogue SDL" part 3, a C++/SDL3 course chapter) where they
 differ from the default game's: monsters and treasure go in a random room first, then a random cell
-of it (the course's ``takeFreeSpot``), so a small room gets as many as a big one."""
+of it (the course's ``takeFreeSpot``), so a small room gets as many as a big one; and Escape quits
+without keeping the run (the course has no saves)."""
 
-from engine import Ruleset, hookimpl
+from engine import Quit, Ruleset, hookimpl
 from engine.kit.mapgen import FLOOR
 
 
@@ -19,6 +20,9 @@ class RogueSdl(Ruleset):
         room = level.rooms[rng.randrange(len(level.rooms))]
         x, y = rng.randint(room.x, room.x2), rng.randint(room.y, room.y2)
         return (x, y) if level.terrain[y, x] == FLOOR else None
+
+    def escape(self, game):
+        return Quit(save=False)  # Escape ends the program; the next start is a new game
 
 
 @hookimpl

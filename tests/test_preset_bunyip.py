@@ -1,8 +1,11 @@
 """The bunyip preset: the Go engine's roguelike example, rule for rule."""
 
+import pytest
+
 from engine.core import status as hud
 from engine.core.components import Fighter
 from engine.core.setup import Setup, new_game
+from engine.persist import keeper, profile
 from scenario import game_from, press
 
 
@@ -108,3 +111,34 @@ def test_death_has_no_restart(tmp_path):
     assert hud.line(g, "death_title") == "You died. Escape to quit."
     s = press(g, "R")
     assert not s["alive"] and s["run"] == 1
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
+    return folder
+
+
+def test_escape_quits_and_the_next_launch_is_the_fixed_map_fresh(home):
+    first = keeper.open_game(Setup(game="bunyip"))
+    start = press(first, "")
+    for token in "l l j j l".split():
+        first.press(token)
+    first.press("esc")
+    assert first.quit_requested and keeper.saved_run() is None  # nothing kept to resume
+    fresh = keeper.open_game(Setup(game="bunyip"), choice="continue")  # so even "continue" starts anew
+    s = press(fresh, "")
+    assert s["turn"] == 0 and s["map"] == start["map"] and s["monsters"] == start["monsters"]
+    table = profile.load()["presets"]["bunyip"]
+    assert table["runs"] == 2 and table["top"][0]["cause"] == "quit on depth 1"  # the quit run is counted
+
+
+def test_a_run_is_counted_in_its_own_table(home, capsys):
+    from engine.cli.main import main
+
+    assert main(["--headless", "--game", "bunyip", "--keys", "l l j esc"]) == 0
+    p = profile.load()
+    assert set(p["presets"]) == {"bunyip"} and p["presets"]["bunyip"]["runs"] == 1 and p["runs"] == 1
+    assert main(["scores", "--game", "bunyip"]) == 0
+    assert capsys.readouterr().out.startswith("Runs 1   ")

@@ -4,6 +4,7 @@ import pytest
 
 from engine.core import status as hud
 from engine.core.setup import Setup, new_game
+from engine.persist import keeper, profile
 from scenario import game_from, press
 
 
@@ -130,3 +131,41 @@ def test_only_arrows_move(key, tmp_path):
 
 def test_held_keys_do_not_repeat(registry):
     assert registry.games["lesson28"].key_repeat is False
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
+    return folder
+
+
+def play_until_a_new_board(game):
+    for token in "left up right down".split() * 25:
+        game.press(token)
+        if game.run > 2:
+            return
+    raise AssertionError("never caught nor escaped")
+
+
+def test_escape_quits_without_keeping_the_board(home):
+    game = keeper.open_game(Setup(game="lesson28", seed=5))
+    play_until_a_new_board(game)
+    board = press(game, "")["map"]
+    game.press("esc")
+    assert game.quit_requested and keeper.saved_run() is None
+    again = keeper.open_game(Setup(game="lesson28", seed=5), choice="continue")
+    assert again.run == 1 and press(again, "")["map"] != board  # a new dungeon, run counter and all
+    again.press("esc")
+
+
+def test_a_run_is_counted_in_its_own_table_and_scores_shows_the_run_counter(home, capsys):
+    from engine.cli.main import main
+
+    game = keeper.open_game(Setup(game="lesson28", seed=5))
+    play_until_a_new_board(game)
+    game.press("esc")
+    p = profile.load()
+    assert set(p["presets"]) == {"lesson28"} and p["presets"]["lesson28"]["runs"] == game.run == p["runs"]
+    assert main(["scores", "--game", "lesson28"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith(f"Runs {game.run}   ")

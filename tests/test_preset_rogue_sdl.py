@@ -2,9 +2,12 @@
 
 from collections import Counter
 
+import pytest
+
 from engine.core import status as hud
 from engine.core.components import Fighter, Inventory, Item, Monster, Position
 from engine.core.setup import Setup, new_game
+from engine.persist import keeper, profile
 from scenario import game_from, press
 
 
@@ -246,3 +249,37 @@ def test_the_rule_is_the_presets_own(registry):
     assert sdl.spawn_cell(caves, caves.level, random.Random(1), [(5, 6)]) == (5, 6)
     caves.close()
     assert type(new_game(Setup(seed=3), registry).ruleset).spawn_cell is not type(sdl).spawn_cell
+
+
+# -- Escape and the profile -------------------------------------------------------------------------
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
+    return folder
+
+
+def test_escape_quits_without_keeping_the_run(home):
+    game = keeper.open_game(Setup(game="rogue-sdl", seed=4))
+    assert keeper.saved_run() is not None  # kept while playing (a crash loses nothing)...
+    for token in "d d s s".split():
+        game.press(token)
+    game.press("esc")
+    assert game.quit_requested
+    assert keeper.saved_run() is None  # ...but Escape ends it: the next start is a new game
+    table = profile.load()["presets"]["rogue-sdl"]
+    assert table["runs"] == 1 and table["top"][0]["cause"] == "quit on depth 1"
+    again = keeper.open_game(Setup(game="rogue-sdl", seed=4), choice="continue")
+    assert again.turn == 0 and profile.load()["presets"]["rogue-sdl"]["runs"] == 2
+    again.press("esc")
+
+
+def test_a_run_is_counted_in_its_own_table(home, capsys):
+    from engine.cli.main import main
+
+    assert main(["--headless", "--game", "rogue-sdl", "--seed", "4", "--keys", "d d s esc"]) == 0
+    p = profile.load()
+    assert set(p["presets"]) == {"rogue-sdl"} and p["presets"]["rogue-sdl"]["runs"] == 1 and p["runs"] == 1
+    assert main(["scores", "--game", "rogue-sdl"]) == 0
+    assert capsys.readouterr().out.startswith("Runs 1   Deaths 1   Escapes 0   Deepest 1")
