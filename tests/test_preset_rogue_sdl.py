@@ -3,6 +3,7 @@
 from collections import Counter
 
 import pytest
+from test_frontend import screenshot, window_for  # noqa: F401
 
 from engine.core import status as hud
 from engine.core.components import Fighter, Inventory, Item, Monster, Position
@@ -251,7 +252,7 @@ def test_the_rule_is_the_presets_own(registry):
     assert type(new_game(Setup(seed=3), registry).ruleset).spawn_cell is not type(sdl).spawn_cell
 
 
-# -- Escape and the profile -------------------------------------------------------------------------
+# -- Escape, the status line, the profile -------------------------------------------------------------
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
@@ -283,3 +284,22 @@ def test_a_run_is_counted_in_its_own_table(home, capsys):
     assert set(p["presets"]) == {"rogue-sdl"} and p["presets"]["rogue-sdl"]["runs"] == 1 and p["runs"] == 1
     assert main(["scores", "--game", "rogue-sdl"]) == 0
     assert capsys.readouterr().out.startswith("Runs 1   Deaths 1   Escapes 0   Deepest 1")
+
+
+def test_the_status_line_stays_in_the_text_colour_at_low_hp(tmp_path, window_for):  # noqa: F811
+    from engine.frontend.compose import look_for
+
+    g = sdl("""
+        #######
+        #@....#
+        #######
+    """, tmp_path)
+    g.world.get(g.player, Fighter).hp = 2
+    assert hud.hp_low(g)
+    window = window_for(g)
+    screenshot(window)
+    assert window.hud.lines()["status"] == "HP 2/20   Gold 0   Potions 0   Depth 1"
+    assert window.hud.lines()["status_color"][:3] == (235, 235, 235)
+    window.hud.update(g, warn_low_hp=True)  # what a preset that warns (the default game) gets
+    assert window.hud.lines()["status_color"][:3] == (235, 60, 50)
+    assert not window.look.warn_low_hp and look_for(new_game(Setup(seed=1)).rules).warn_low_hp
