@@ -1,8 +1,14 @@
 """Regenerate the README's screenshots: ``python docs/make_shots.py`` (headless, EGL).
 
-For each preset it plays seeded random walks headless, keeps the one that explored most of the
-first level and stayed alive, then renders that run with ``--headless --shot``. Deterministic:
-the same code gives the same pictures.
+For each preset, two pictures, both rendered with ``--headless --shot`` from the keys found here:
+
+- ``docs/NAME.png``, play: of seeded random walks, the one that explored most of the first level
+  and stayed alive;
+- ``docs/NAME-death.png``, the death screen: a simple player (walk to the nearest monster seen and
+  hit it, else to the stairs and down, else to the nearest unexplored edge) until it dies; in
+  lesson28, where a capture starts a new board at once, random walks until the first capture.
+
+Deterministic: the same code gives the same pictures.
 """
 
 import os
@@ -10,16 +16,21 @@ import random
 import subprocess
 import sys
 import tempfile
+from collections import deque
 from pathlib import Path
 
+from engine.core.components import Monster, Position
 from engine.core.setup import Setup, new_game
 from engine.core.snapshot import snapshot
+from engine.kit.mapgen import WALL
 
 os.environ["UNDERCROFT_LOAD_PLUGINS"] = ""  # the built-in game only
-os.environ["UNDERCROFT_HOME"] = tempfile.mkdtemp()  # never touch the player's saves
 HERE = Path(__file__).parent
-SHOTS = [("undercroft", 3, "hjklyubn", 400), ("bunyip", 7, "hjklyubn", 400),
-         ("rogue-sdl", 5, "wasd", 400), ("lesson28", 2, None, 0)]
+# preset, seed, the walk's keys, walk length, the keys of the death hunter's 8 (or 4) steps, descend key
+SHOTS = [("undercroft", 3, "hjklyubn", 400, "hjklyubn", ">"), ("bunyip", 7, "hjklyubn", 400, "hjklyubn", None),
+         ("rogue-sdl", 5, "wasd", 400, "wasd", "."), ("lesson28", 2, None, 0, None, None)]
+STEPS = {(-1, 0): 0, (1, 0): 1, (0, -1): 2, (0, 1): 3, (-1, -1): 4, (1, -1): 5, (-1, 1): 6, (1, 1): 7}
+LETTERS = {"hjklyubn": "hlkjyubn", "wasd": "adws"}  # keys in STEPS's order: left right up down, diagonals
 
 
 def explore(game: str, seed: int, moves: str, n: int) -> list[str]:
@@ -37,8 +48,82 @@ def explore(game: str, seed: int, moves: str, n: int) -> list[str]:
     return best
 
 
-for game, seed, moves, n in SHOTS:
-    keys = explore(game, seed, moves, n) if moves else ["right", "right"]
+def first_step(g, goals: set[tuple[int, int]], four: bool) -> tuple[int, int] | None:
+    """The first step of a shortest walk over seen open cells to any goal (monsters block, except
+    as a goal: walking into one attacks it)."""
+    start = g.position(g.player)
+    open_ = (g.level.terrain != WALL) & g.floor.seen
+    blocked = {(p.x, p.y) for _, (_, p) in g.world.query(Monster, Position)} - goals
+    steps = [s for s in STEPS if not four or 0 in s]
+    came = {start: None}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        if cell in goals:
+            while came[cell] != start:
+                cell = came[cell]
+            return cell[0] - start[0], cell[1] - start[1]
+        for dx, dy in steps:
+            nxt = (cell[0] + dx, cell[1] + dy)
+            if (0 <= nxt[1] < open_.shape[0] and 0 <= nxt[0] < open_.shape[1] and open_[nxt[1], nxt[0]]
+                    and nxt not in came and nxt not in blocked):
+                came[nxt] = cell
+                queue.append(nxt)
+    return None
+
+
+def hunt(game: str, seed: int, moves: str, descend: str | None, most: int = 4000) -> list[str]:
+    """Keys that play until the player dies (see the module's docstring)."""
+    g = new_game(Setup(game=game, seed=seed))
+    rng, keys, four = random.Random(seed), [], len(moves) == 4
+    while g.alive and len(keys) < most:
+        monsters = {g.position(m) for m in g.visible_monsters()}
+        stairs = g.level.stairs
+        if not monsters and descend and stairs and g.position(g.player) == stairs:
+            key = descend
+        else:
+            seen, open_ = g.floor.seen, g.level.terrain != WALL
+            frontier = {(x, y) for y, x in zip(*open_.nonzero(), strict=True) if seen[y, x]
+                        and not seen[max(0, y - 1):y + 2, max(0, x - 1):x + 2].all()}
+            step = None
+            for goals in (monsters, {stairs} if descend and stairs and seen[stairs[1], stairs[0]] else set(), frontier):
+                step = first_step(g, goals, four) if goals else None
+                if step is not None:
+                    break
+            key = LETTERS[moves][STEPS[step]] if step is not None else rng.choice(moves)
+        keys.append(key)
+        g.press(key)
+    dead = not g.alive
+    g.close()
+    if not dead:
+        raise SystemExit(f"{game}: no death in {most} keys; try another seed")
+    return keys
+
+
+def caught(seed: int) -> list[str]:
+    """lesson28: random arrow keys until the first capture ("Caught!" on a new board)."""
+    for attempt in range(100):
+        rng, keys = random.Random(attempt), []
+        g = new_game(Setup(game="lesson28", seed=seed))
+        while g.run == 1 and len(keys) < 200:
+            keys.append(rng.choice(["up", "down", "left", "right"]))
+            g.press(keys[-1])
+        done = g.run == 2 and g.messages[-1].startswith("Caught")
+        g.close()
+        if done:
+            return keys
+    raise SystemExit("lesson28: no capture found")
+
+
+def shot(game: str, seed: int, keys: list[str], name: str) -> None:
+    env = {**os.environ, "UNDERCROFT_HOME": tempfile.mkdtemp()}  # never touch the player's saves
     subprocess.run([sys.executable, "-m", "engine", "--headless", "--game", game, "--seed", str(seed),
-                    "--keys", " ".join(keys), "--shot", str(HERE / f"{game}.png")], check=True)
-    print(f"docs/{game}.png")
+                    "--keys", " ".join(keys), "--shot", str(HERE / name)], check=True, env=env)
+    print(f"docs/{name}")
+
+
+if __name__ == "__main__":
+    os.environ["UNDERCROFT_HOME"] = tempfile.mkdtemp()
+    for game, seed, moves, n, hunter, descend in SHOTS:
+        shot(game, seed, explore(game, seed, moves, n) if moves else ["right", "right"], f"{game}.png")
+        shot(game, seed, hunt(game, seed, hunter, descend) if hunter else caught(seed), f"{game}-death.png")

@@ -1,8 +1,10 @@
 """The rules of the ``bunyip`` preset (the Go engine bunyip's roguelike example) where they differ
 from the default game's: a wall bump still takes the turn (the goblins move), goblins act on what
-the player saw at the end of the last turn, and there is no restart: one life, then Escape."""
+the player saw at the end of the last turn, and there is no restart: one life, then Escape, which
+quits without keeping the run (the example has no saves: its next launch is the same fixed map,
+fresh)."""
 
-from engine import ActionResult, Phase, Ruleset, hookimpl
+from engine import ActionResult, Phase, Quit, Ruleset, hookimpl
 
 
 class Bunyip(Ruleset):
@@ -14,6 +16,9 @@ class Bunyip(Ruleset):
 
     def restart(self, game):
         return None
+
+    def escape(self, game):
+        return Quit(save=False)
 
 
 @hookimpl

@@ -1,8 +1,9 @@
 """The rules of the ``lesson28`` preset (the Godot roguelike lesson) where they differ from the
 default game's: an enemy's touch kills (walking into one, or being walked onto), and caught or
-escaped, a new dungeon starts at once: the run counter is all that survives."""
+escaped, a new dungeon starts at once: the run counter is all that survives. Escape quits without
+keeping the dungeon (the lesson has no saves; the profile still counts the run)."""
 
-from engine import ActionResult, NewRun, Ruleset, hookimpl
+from engine import ActionResult, NewRun, Quit, Ruleset, hookimpl
 
 
 class Lesson28(Ruleset):
@@ -17,6 +18,9 @@ class Lesson28(Ruleset):
 
     def restart(self, game):
         return None
+
+    def escape(self, game):
+        return Quit(save=False)
 
 
 @hookimpl

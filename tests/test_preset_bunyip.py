@@ -1,8 +1,12 @@
 """The bunyip preset: the Go engine's roguelike example, rule for rule."""
 
+import pytest
+from test_frontend import screenshot, window_for  # noqa: F401
+
 from engine.core import status as hud
 from engine.core.components import Fighter
 from engine.core.setup import Setup, new_game
+from engine.persist import keeper, profile
 from scenario import game_from, press
 
 
@@ -108,3 +112,61 @@ def test_death_has_no_restart(tmp_path):
     assert hud.line(g, "death_title") == "You died. Escape to quit."
     s = press(g, "R")
     assert not s["alive"] and s["run"] == 1
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
+    return folder
+
+
+def test_escape_quits_and_the_next_launch_is_the_fixed_map_fresh(home):
+    first = keeper.open_game(Setup(game="bunyip"))
+    start = press(first, "")
+    for token in "l l j j l".split():
+        first.press(token)
+    first.press("esc")
+    assert first.quit_requested and keeper.saved_run() is None  # nothing kept to resume
+    fresh = keeper.open_game(Setup(game="bunyip"), choice="continue")  # so even "continue" starts anew
+    s = press(fresh, "")
+    assert s["turn"] == 0 and s["map"] == start["map"] and s["monsters"] == start["monsters"]
+    table = profile.load()["presets"]["bunyip"]
+    assert table["runs"] == 2 and table["top"][0]["cause"] == "quit on depth 1"  # the quit run is counted
+
+
+def test_a_run_is_counted_in_its_own_table(home, capsys):
+    from engine.cli.main import main
+
+    assert main(["--headless", "--game", "bunyip", "--keys", "l l j esc"]) == 0
+    p = profile.load()
+    assert set(p["presets"]) == {"bunyip"} and p["presets"]["bunyip"]["runs"] == 1 and p["runs"] == 1
+    assert main(["scores", "--game", "bunyip"]) == 0
+    assert capsys.readouterr().out.startswith("Runs 1   ")
+
+
+def test_the_death_screen_is_the_dimmed_window_and_one_line(tmp_path, window_for):  # noqa: F811
+    g = bunyip("""
+        #####
+        #@g.#
+        #####
+    """, tmp_path)
+    g.world.get(g.player, Fighter).hp = 1
+    window = window_for(g)
+    g.press(".")
+    assert not g.alive
+    image = screenshot(window)
+    width, height = image.size
+    pixels = list(image.getdata())
+    assert (255, 80, 80) in pixels  # the line, in the example's red
+    # everything reddish on screen is that one line: no band across the map ((25, 4, 4) at 88%),
+    # no red status line under it
+    reddish = [(i % width, i // width) for i, (r, g, b) in enumerate(pixels) if r > 2 * g + 4 and r > 2 * b + 4]
+    xs, ys = [x for x, _ in reddish], [y for _, y in reddish]
+    assert max(ys) - min(ys) < window.hud.row_px
+    assert abs((min(xs) + max(xs)) / 2 - width / 2) < 8 and abs((min(ys) + max(ys)) / 2 - height / 2) < 12
+    assert window.hud.death_line.text == "You died. Escape to quit."
+    assert window.profile_lines == []  # no profile line: the example has no profile
+    # the whole window is dimmed, the status line under the map too (HUD text is 235 grey undimmed)
+    hud_rows = image.crop((0, height - 6 * window.hud.row_px, width, height))
+    assert 0 < max(map(max, hud_rows.getdata())) < 120

@@ -2,9 +2,13 @@
 
 from collections import Counter
 
+import pytest
+from test_frontend import screenshot, window_for  # noqa: F401
+
 from engine.core import status as hud
-from engine.core.components import Fighter, Inventory
+from engine.core.components import Fighter, Inventory, Item, Monster, Position
 from engine.core.setup import Setup, new_game
+from engine.persist import keeper, profile
 from scenario import game_from, press
 
 
@@ -184,3 +188,121 @@ def test_spawning_rules():
     share = kinds_by_depth[2]["goblin"] / sum(kinds_by_depth[2].values())
     assert 0.25 < share < 0.55  # a roll of 60+ out of 0..99: 40%
     assert set(kinds_by_depth[4]) == {"rat", "goblin", "orc"}
+
+
+# -- where things go: a random room, then a random cell of it (the course's takeFreeSpot) -----------
+
+CHI2_DF2_P001 = 13.82  # chi-square with 2 degrees of freedom: exceeded with probability 0.001
+
+
+def room_shares(seeds, depths, registry):
+    """Observed and expected counts of monsters and items in three bins of rooms: each level's
+    smallest room, its largest, and the rest. Under the course's rule every room is equally likely
+    (monsters: every room but the start room), whatever its size: a level's M monsters put M/(k-1)
+    in each of its k-1 other rooms, its items N/k in each of its k rooms."""
+    bins = {Monster: [[0, 0.0] for _ in range(3)], Item: [[0, 0.0] for _ in range(3)]}
+    for seed in seeds:
+        g = new_game(Setup(game="rogue-sdl", seed=seed), registry)
+        for depth in depths:
+            if depth != g.depth:
+                g.enter_level(depth)
+            rooms, start = g.level.rooms, g.level.start
+            for kind in bins:
+                pool = [r for r in rooms if not (kind is Monster and r.contains(*start))]
+                by_area = sorted(pool, key=lambda r: r.w * r.h)
+                cells = [(p.x, p.y) for _, (_, p) in g.world.query(kind, Position)]
+                for counts, group in zip(bins[kind], (by_area[:1], by_area[-1:], by_area[1:-1]), strict=True):
+                    counts[0] += sum(any(r.contains(*c) for r in group) for c in cells)
+                    counts[1] += len(cells) * len(group) / len(pool)
+        g.close()
+    return bins
+
+
+def chi_square(counts):
+    return sum((observed - expected) ** 2 / expected for observed, expected in counts)
+
+
+def test_things_go_in_a_random_room_first_then_a_cell_of_it(registry):
+    """400 levels. Picking a room cell uniformly (the old rule) starves the small rooms: chi-square
+    338 for monsters and 285 for items here (the smallest rooms got 56 monsters where 147 were
+    due); the course's rule gives values of a few units."""
+    bins = room_shares(range(1, 101), range(1, 5), registry)
+    for kind, counts in bins.items():
+        assert chi_square(counts) < CHI2_DF2_P001, (kind.__name__, counts)
+        (small, due), _, _ = counts
+        assert abs(small - due) < 0.2 * due, (kind.__name__, counts)  # the smallest rooms get their share
+
+
+def test_the_rule_is_the_presets_own(registry):
+    """The ruleset's spawn_cell: a room's rectangle, never a corridor; without rooms (another
+    generator), the default rule. The default game keeps the default rule."""
+    import random
+
+    sdl = registry.rulesets["rogue-sdl"]
+    g = new_game(Setup(game="rogue-sdl", seed=3), registry)
+    rng = random.Random(1)
+    for _ in range(500):
+        x, y = sdl.spawn_cell(g, g.level, rng, [(0, 0)])
+        assert any(r.contains(x, y) for r in g.level.rooms)
+    g.close()
+    caves = new_game(Setup(game="rogue-sdl", seed=3, plugins=["generator=caves"]), registry)
+    assert not caves.level.rooms and press(caves, "")["monsters"]  # placed all the same
+    assert sdl.spawn_cell(caves, caves.level, random.Random(1), [(5, 6)]) == (5, 6)
+    caves.close()
+    from engine import Ruleset
+
+    # the default game names no ruleset: it plays the engine's own rule, which rogue-sdl's replaces
+    assert new_game(Setup(seed=3), registry).rules.ruleset is None and type(sdl).spawn_cell is not Ruleset.spawn_cell
+
+
+# -- Escape, the status line, the profile -------------------------------------------------------------
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
+    return folder
+
+
+def test_escape_quits_without_keeping_the_run(home):
+    game = keeper.open_game(Setup(game="rogue-sdl", seed=4))
+    assert keeper.saved_run() is not None  # kept while playing (a crash loses nothing)...
+    for token in "d d s s".split():
+        game.press(token)
+    game.press("esc")
+    assert game.quit_requested
+    assert keeper.saved_run() is None  # ...but Escape ends it: the next start is a new game
+    table = profile.load()["presets"]["rogue-sdl"]
+    assert table["runs"] == 1 and table["top"][0]["cause"] == "quit on depth 1"
+    again = keeper.open_game(Setup(game="rogue-sdl", seed=4), choice="continue")
+    assert again.turn == 0 and profile.load()["presets"]["rogue-sdl"]["runs"] == 2
+    again.press("esc")
+
+
+def test_a_run_is_counted_in_its_own_table(home, capsys):
+    from engine.cli.main import main
+
+    assert main(["--headless", "--game", "rogue-sdl", "--seed", "4", "--keys", "d d s esc"]) == 0
+    p = profile.load()
+    assert set(p["presets"]) == {"rogue-sdl"} and p["presets"]["rogue-sdl"]["runs"] == 1 and p["runs"] == 1
+    assert main(["scores", "--game", "rogue-sdl"]) == 0
+    assert capsys.readouterr().out.startswith("Runs 1   Deaths 1   Escapes 0   Deepest 1")
+
+
+def test_the_status_line_stays_in_the_text_colour_at_low_hp(tmp_path, window_for):  # noqa: F811
+    from engine.frontend.compose import look_for
+
+    g = sdl("""
+        #######
+        #@....#
+        #######
+    """, tmp_path)
+    g.world.get(g.player, Fighter).hp = 2
+    assert hud.hp_low(g)
+    window = window_for(g)
+    screenshot(window)
+    assert window.hud.lines()["status"] == "HP 2/20   Gold 0   Potions 0   Depth 1"
+    assert window.hud.lines()["status_color"][:3] == (235, 235, 235)
+    window.hud.update(g, warn_low_hp=True)  # what a preset that warns (the default game) gets
+    assert window.hud.lines()["status_color"][:3] == (235, 60, 50)
+    assert not window.look.warn_low_hp and look_for(new_game(Setup(seed=1)).rules).warn_low_hp

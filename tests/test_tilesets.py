@@ -137,11 +137,11 @@ def test_f2_switches_tilesets_at_run_time_and_remembers_the_choice(tmp_path, reg
         window.frames.draw()
         assert window.tileset == "glyphs" and window.map_view.cell == (16, 16)
         seen = []
-        for _ in range(3):
+        for _ in range(4):
             seen.append(window.next_tileset())
             window.frames.draw()
             assert window.map_view.cell == window.textures.size
-        assert seen == ["kenney", "cp437", "glyphs"]
+        assert seen == ["kenney", "squares", "cp437", "glyphs"]
         assert window.settings["tileset"] == "glyphs"
         window.next_tileset()
         assert window.settings["tileset"] == "kenney"

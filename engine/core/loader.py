@@ -66,8 +66,10 @@ DEFAULT_PLUGINS = (
     "engine.plugins.tiles_cp437",
     "engine.plugins.tiles_glyphs",
     "engine.plugins.tiles_kenney",
+    "engine.plugins.tiles_squares",
     "engine.plugins.preset_bunyip",
     "engine.plugins.preset_lesson28",
+    "engine.plugins.preset_rogue_sdl",
 )
 
 REGISTER_HOOKS = {

@@ -4,7 +4,8 @@ Monsters: ``base + per_depth * depth + extra`` per level, kinds from a weighted,
 (or the preset's threshold table). Items: the preset's ``item_counts``. Nothing is placed on
 another thing, on the start or on the stairs or exit; no monster in the start room (or, on levels
 without rooms, within ``start_clearance`` king-moves of the start). With ``place_in_rooms``,
-things go on room cells only, never in corridors.
+things go on room cells only, never in corridors. Where in those cells a try lands is the
+preset's ruleset's (``Ruleset.spawn_cell``): by default a candidate cell picked uniformly.
 """
 
 from __future__ import annotations
@@ -46,13 +47,15 @@ def populate(game: Run, level: Level, depth: int, rng: random.Random) -> None:
             return start_room.contains(x, y)
         return max(abs(x - sx), abs(y - sy)) < rules.start_clearance
 
+    spawn_cell = game.ruleset.spawn_cell  # the preset's rule for a try (a room cell, or a room first)
+
     def free_cell(monster: bool) -> tuple[int, int] | None:
         for _ in range(TRIES):
-            x, y = cells[rng.randrange(len(cells))]
-            if (x, y) in taken or (monster and rules.monster_free_start_room and near_start(x, y)):
+            cell = spawn_cell(game, level, rng, cells)
+            if cell is None or cell in taken or (monster and rules.monster_free_start_room and near_start(*cell)):
                 continue
-            taken.add((x, y))
-            return x, y
+            taken.add(cell)
+            return cell
         return None
 
     base, per_depth, lo, hi = rules.monster_count

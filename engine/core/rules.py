@@ -132,6 +132,15 @@ PLAYER = Obj({"hp": Int(1, limits.MAX_STAT), "attack": Int(0, limits.MAX_STAT), 
              defaults={"defense": 0, "speed": 100, "glyph": "@", "color": (255, 255, 255)})
 TILE = Obj({"glyph": Char(), "color": Color(), "remembered": Color()},
            defaults={"glyph": True, "color": True, "remembered": True})
+# How the window draws a preset that recreates another game's screen (every key optional; see
+# GameRules.look). A window of 64..16384 px a side: the window's first size caps it to the screen.
+LOOK = Obj({"window": Tuple(Int(64, 16_384), Int(64, 16_384), expected="[width, height] in pixels, each 64..16384"),
+            "tileset": NonEmpty(),
+            "checker": Tuple(Color(), Color(), expected="[[r, g, b], [r, g, b]] with each 0..255"),
+            "death": Choice("band", "dim"),
+            "death_color": Color(),
+            "warn_low_hp": Bool()},
+           defaults=dict.fromkeys(("window", "tileset", "checker", "death", "death_color", "warn_low_hp"), True))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -158,6 +167,15 @@ class GameRules:
     (``engine.Ruleset``). ``default``: the preset played when none is
     chosen. ``tiles``: per terrain (``wall``, ``floor``, ``stairs``), its ``glyph``, ``color`` and
     ``remembered`` colour, for the window. ``key_repeat``: whether a held key keeps acting.
+
+    ``look``: how the window draws the preset, where it recreates another game's screen (every key
+    optional): ``window`` its size in pixels at zoom 1, the map centred in it; ``tileset`` the
+    registered tileset it opens with (``--tileset`` still wins, F2 still switches); ``checker`` two
+    background colours alternating under the map's cells like a board's squares ((x + y) even,
+    odd); ``death`` the death screen, ``"band"`` (the map dimmed, a band with the death words and
+    the profile's line) or ``"dim"`` (the whole window dimmed, the title alone in its middle);
+    ``death_color`` the title's colour; ``warn_low_hp`` (default true) whether the status line
+    turns red at low HP.
     """
 
     name: Annotated[str, NonEmpty()]
@@ -200,6 +218,7 @@ class GameRules:
                                                   expected="a table of wall/floor/stairs tables")] = field(
         default_factory=dict)
     key_repeat: Annotated[bool, Bool()] = True
+    look: Annotated[dict[str, Any], LOOK] = field(default_factory=dict)
 
     def generator_for(self, depth: int) -> str:
         """The generator of the deepest entry whose ``min_depth`` is at most ``depth`` (the

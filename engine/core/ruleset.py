@@ -7,11 +7,13 @@ preset adds a plugin, not fields to ``GameRules`` or flags to the core.
 
 Each method is asked at one point of a turn (see :mod:`engine.core.game`) and answers with an
 :class:`~engine.core.actions.ActionResult` or a :class:`~engine.core.actions.Request` for the turn
-loop to apply; none of them starts a level or a run itself.
+loop to apply; none of them starts a level or a run itself. ``spawn_cell`` is asked while a level is
+populated (:mod:`engine.core.placement`), before the level is played.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.core.actions import ActionResult, Attack
@@ -19,7 +21,10 @@ from engine.core.requests import NewRun, Quit, Request
 from engine.core.systems import Phase
 
 if TYPE_CHECKING:
+    import random
+
     from engine.core.run import Run
+    from engine.kit.mapgen import Level
 
 
 class Ruleset:
@@ -58,3 +63,13 @@ class Ruleset:
     def escape(self, game: Run) -> Request:
         """The quit key: save the run and stop (the next start resumes it)."""
         return Quit(save=True)
+
+    def spawn_cell(self, game: Run, level: Level, rng: random.Random,
+                   cells: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+        """One try at a cell for a monster or an item of the preset's spawn tables: by default one
+        of ``cells`` (the level's candidate cells, in scan order: floor, or room floor with
+        ``place_in_rooms``) picked uniformly, so a big room gets more than a small one. The caller
+        (:func:`engine.core.placement.populate`) refuses a cell already taken, the start, the goal
+        and, for a monster, the start room, and tries again; None is a try that found nothing.
+        Only ``rng`` may be used: it is the level's spawn stream."""
+        return cells[rng.randrange(len(cells))]

@@ -81,7 +81,7 @@ def default_game(registry: Registry) -> GameRules:
 def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
     """Check a preset against the registry before play, so a bad name, param or size is one line
     now rather than a surprise at depth 5: every generator it uses (with its params, at its
-    size), its FOV and ruleset, and the monsters and items it names."""
+    size), its FOV, ruleset and tileset, and the monsters and items it names."""
     names = [choices.generator] if choices.generator else [name for _, name in rules.generators]
     for name in names:
         check(registry.choose("generator", name), rules.width, rules.height, rules.generator_params.get(name, {}))
@@ -96,6 +96,10 @@ def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
     if rules.ruleset is not None and rules.ruleset not in registry.rulesets:
         raise ValueError(f"game {rules.name}: ruleset: no ruleset named {rules.ruleset!r} "
                          f"(valid: {', '.join(sorted(registry.rulesets)) or 'none registered'})")
+    tileset = rules.look.get("tileset")
+    if tileset is not None and tileset not in registry.tilesets:
+        raise ValueError(f"game {rules.name}: look.tileset: no tileset named {tileset!r} "
+                         f"(valid: {', '.join(sorted(registry.tilesets)) or 'none registered'})")
     monsters = {*registry.monsters, *rules.monster_kinds}
     for where, name in [*(("monsters", n) for n in rules.monsters), *(("monster_table", k) for _, _, k in
                                                                        rules.monster_table)]:

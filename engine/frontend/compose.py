@@ -15,7 +15,7 @@ touched included), and items remembered where they were last seen (:class:`Recal
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -35,8 +35,17 @@ UNKNOWN, REMEMBERED, SEEN = 0, 1, 2
 
 @dataclass(frozen=True)
 class Look:
+    """How the window draws a preset. The last six are the preset's own ``look`` (see
+    :class:`engine.core.rules.GameRules`), for the presets that recreate another game's screen."""
+
     lit: bool  # backgrounds, computed memory colours, wall completion, remembered items
     sidebar: bool  # the sidebar and the log below the map, instead of the preset's status line
+    window: tuple[int, int] | None = None  # the window's size at zoom 1 (px), the map centred in it
+    tileset: str | None = None  # the tileset the window opens with
+    checker: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None  # backgrounds, (x + y) even / odd
+    death: str = "band"  # "band": the map dimmed under a band of words; "dim": the window dimmed, one line
+    death_color: tuple[int, int, int] = (220, 50, 40)  # the death title's colour
+    warn_low_hp: bool = True  # the status line turns red at low HP
 
 
 CLASSIC = Look(lit=False, sidebar=False)
@@ -46,8 +55,8 @@ LIT = Look(lit=True, sidebar=True)
 def look_for(rules: GameRules) -> Look:
     """A preset that writes its own status line (a ``status`` template in its ``messages``) keeps
     it, and the classic look with it: those presets recreate another game's screen. Every other
-    preset gets the sidebar and the lit look."""
-    return CLASSIC if "status" in rules.messages else LIT
+    preset gets the sidebar and the lit look. Either way the preset's ``look`` table applies."""
+    return replace(CLASSIC if "status" in rules.messages else LIT, **rules.look)
 
 
 class Names:
@@ -144,6 +153,11 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names:
     name = tables.name[terrain]
     fg = tables.color[terrain]
     bg = np.where(visible[..., None], tables.bg_lit[terrain], tables.bg_memory[terrain])
+    if look.checker is not None:  # a board: its squares alternate under whatever stands on them
+        rows, cols = terrain.shape
+        even = (np.add.outer(np.arange(ys.start, ys.start + rows), np.arange(xs.start, xs.start + cols)) % 2 == 0)
+        even = even[..., None]
+        bg = np.where(even, np.array(look.checker[0], np.uint8), np.array(look.checker[1], np.uint8))
     exit_ = game.level.exit
     if exit_ is not None and ys.start <= exit_[1] < ys.stop and xs.start <= exit_[0] < xs.stop:
         name[exit_[1] - ys.start, exit_[0] - xs.start] = names.id("exit")

@@ -74,7 +74,9 @@ class Hud:
         self.death_title = text(DEATH, scale=2.0)
         self.death_hint = text(BRIGHT)
         self.profile = text(KEYS_COLOR)
+        self.death_line = text(DEATH)  # the "dim" death screen's one line, at the text's size
         self.death_title.anchor_x = self.death_hint.anchor_x = self.profile.anchor_x = "center"
+        self.death_line.anchor_x, self.death_line.anchor_y = "center", "center"
         self.help = arcade.Text("", 0, 0, BRIGHT, size, font_name=FONT_NAME, multiline=True, width=4000)
         self.help_title = text(BRIGHT, scale=1.5)
 
@@ -98,9 +100,10 @@ class Hud:
         self.help_title.position = (2 * pad, height - 2 * self.row_px)
         self.help.position = (2 * pad, height - 4 * self.row_px)
 
-    def update(self, game: Game) -> None:
-        """Refresh the strings from the game (cheap when nothing changed)."""
-        _set(self.status, words.line(game, "status"), HP_LOW if words.hp_low(game) else BRIGHT)
+    def update(self, game: Game, warn_low_hp: bool = True) -> None:
+        """Refresh the strings from the game (cheap when nothing changed). ``warn_low_hp``: the
+        status line turns red at low HP (the preset's ``look`` may keep it in the text colour)."""
+        _set(self.status, words.line(game, "status"), HP_LOW if warn_low_hp and words.hp_low(game) else BRIGHT)
         if game.alive:
             _set(self.keys, words.line(game, "keys"), KEYS_COLOR)
         else:  # the keys line says what to do now; red where the preset has its own words for it
@@ -119,6 +122,7 @@ class Hud:
         """The death overlay's words (both looks draw the overlay)."""
         if not game.alive:
             _set(self.death_title, words.line(game, "death_title"))
+            _set(self.death_line, self.death_title.text)
             _set(self.death_hint, words.line(game, "death_hint"))
 
     def lines(self) -> dict[str, object]:
@@ -133,9 +137,11 @@ class Hud:
     def draw(self) -> None:
         self.batch.draw()
 
-    def draw_death(self, rect: tuple[int, int, int, int], player_y: float, profile: list[str] = ()) -> None:
+    def draw_death(self, rect: tuple[int, int, int, int], player_y: float, profile: list[str] = (),
+                   color: tuple[int, int, int] = DEATH[:3]) -> None:
         """Shade the map area; the banner goes in the half away from the player, so the end of
-        the run stays visible under it."""
+        the run stays visible under it. ``color``: the title's."""
+        _set(self.death_title, self.death_title.text, (*color, 255))
         left, bottom, width, height = rect
         arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, SHADE)
         upper = player_y < bottom + height / 2
@@ -150,6 +156,15 @@ class Hud:
             _set(self.profile, "   ".join(profile))
             self.profile.position = (left + width // 2, middle - 5 * row // 2 + row // 4)
             self.profile.draw()
+
+    def draw_dim_death(self, width: int, height: int, color: tuple[int, int, int]) -> None:
+        """The death screen of a preset whose ``look`` says ``death = "dim"`` (bunyip's example):
+        the whole window dimmed, map and text alike, and the title alone in its middle, in
+        ``color``: no band, no hint, no profile."""
+        arcade.draw_lbwh_rectangle_filled(0, 0, width, height, SHADE)
+        _set(self.death_line, self.death_line.text, (*color, 255))
+        self.death_line.position = (width // 2, height // 2)
+        self.death_line.draw()
 
     def draw_help(self, game: Game, width: int, height: int) -> None:
         arcade.draw_lbwh_rectangle_filled(0, 0, width, height, HELP_BG)

@@ -3,7 +3,9 @@
 The window opens at the size it last had (the settings' ``window_size``, sidebar look only), else
 at its natural size (the whole map at the zoom, plus the sidebar and log, or the preset's HUD
 rows), never larger than :data:`SCREEN_SHARE` of the screen. A map larger than that is shown
-through the camera. The classic presets open at their own natural size, as they always did.
+through the camera. The classic presets open at their own natural size, as they always did, or at
+the size their ``look`` gives (``window``: the source game's window, times the zoom), the map then
+centred in the whole window, with as much room above it as the text rows take below.
 
 Text rows are ``HUD_ROW_PX`` window units tall at zoom 1 (at most the cell size in the classic
 look, as before), times the zoom: zoom scales map and text together.
@@ -54,7 +56,8 @@ def plan(rules: GameRules, look: Look, framebuffer: tuple[int, int], zoom: int) 
     rows = max(2, min(text_rows(rules, look), fh // 2 // row))  # a short window: fewer log lines
     text_h = rows * row
     if not look.sidebar:
-        return Plan((0, text_h, fw, max(1, fh - text_h)), (0, 0, 0, 0), row, rows)
+        top = text_h if look.window is not None else 0  # a window of its own: the map in its middle
+        return Plan((0, text_h, fw, max(1, fh - text_h - top)), (0, 0, 0, 0), row, rows)
     side_w = min(SIDEBAR_ROWS * row, fw // 2)
     return Plan((0, text_h, max(1, fw - side_w), max(1, fh - text_h)), (fw - side_w, 0, side_w, fh), row, rows)
 
@@ -62,6 +65,8 @@ def plan(rules: GameRules, look: Look, framebuffer: tuple[int, int], zoom: int) 
 def natural_size(rules: GameRules, cell: tuple[int, int], zoom: int) -> tuple[int, int]:
     """The whole map at ``zoom`` and the text around it, in window units."""
     look = look_for(rules)
+    if look.window is not None:
+        return look.window[0] * zoom, look.window[1] * zoom
     row = row_px(rules, look, zoom)
     width, height = rules.width * cell[0] * zoom, rules.height * cell[1] * zoom
     height += text_rows(rules, look) * row

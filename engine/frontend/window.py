@@ -55,6 +55,7 @@ class GameWindow(Controls, arcade.Window):
         self.tilesets = tilesets if tilesets is not None else _builtin_tilesets()
         self.tileset_file = tileset_file
         self.names = Names()
+        self.wanted_tileset = tileset
         self.tileset = self._start_tileset(tileset)
         try:
             self.textures = Textures(self.tilesets[self.tileset], cell=cell_size(game),
@@ -87,7 +88,8 @@ class GameWindow(Controls, arcade.Window):
 
     # -- set-up ----------------------------------------------------------------------------
     def _start_tileset(self, wanted: str | None) -> str:
-        for name in (wanted, self.settings["tileset"]):
+        """``--tileset``, else the preset's own (its ``look``), else the one the player last chose."""
+        for name in (wanted, look_for(self.game.rules).tileset, self.settings["tileset"]):
             info = self.tilesets.get(name) if name else None
             if info is not None and (not info.needs_file or self.tileset_file is not None):
                 return name  # type: ignore[return-value]
@@ -116,11 +118,17 @@ class GameWindow(Controls, arcade.Window):
         """Play another game in this window (the title screen's choice; it may be another preset)."""
         if self.heard in self.game.listeners:
             self.game.listeners.remove(self.heard)
-        self.game = game
+        old_game, self.game = self.game, game
         self.profile_lines = []
-        old_look = self.look
+        old_look, old_cell = self.look, self.textures.size
         self.dress(game)
-        if self.look != old_look:
+        tileset = self._start_tileset(self.wanted_tileset)
+        if tileset != self.tileset or cell_size(game) != cell_size(old_game):
+            self.tileset = tileset  # another preset's own set, or its cell size: new textures
+            self.textures = Textures(self.tilesets[tileset], cell=cell_size(game), file=self._file_for(tileset),
+                                     names=self.names)
+            self.grid.set_textures(self.textures)
+        if self.look != old_look or self.textures.size != old_cell:
             self.set_size(*sizes.initial_size(game.rules, self.textures.size, self.zoom, self.settings))
             self.layout()
 
@@ -201,7 +209,7 @@ class GameWindow(Controls, arcade.Window):
             self.log.update(game)
             self.hud.update_death(game)
         else:
-            self.hud.update(game)
+            self.hud.update(game, self.look.warn_low_hp)
         self.sounds.observe(game)
 
     def on_draw(self) -> None:
@@ -220,11 +228,15 @@ class GameWindow(Controls, arcade.Window):
             else:
                 self.hud.draw()
             if not self.game.alive and hud_words.line(self.game, "death_title"):
-                if not self.profile_lines:
-                    from engine.persist import keeper
+                if self.look.death == "dim":
+                    self.hud.draw_dim_death(*self.get_framebuffer_size(), self.look.death_color)
+                else:
+                    if not self.profile_lines:
+                        from engine.persist import keeper
 
-                    self.profile_lines = keeper.death_lines(self.game)[:1]  # runs, deaths, deepest, gold
-                self.hud.draw_death(self.map_rect, self.player_screen()[1], self.profile_lines)
+                        self.profile_lines = keeper.death_lines(self.game)[:1]  # runs, deaths, deepest, gold
+                    self.hud.draw_death(self.map_rect, self.player_screen()[1], self.profile_lines,
+                                        self.look.death_color)
             if self.help_open:
                 self.hud.draw_help(self.game, *self.get_framebuffer_size())
 

@@ -6,7 +6,8 @@ the saved run or prepares a new one, attaches a :class:`Keeper` to the game's li
 keeper then
 
 - saves the run at each new level (at the end of the key that got there: a turn boundary) and when
-  the quit key asks for it;
+  the quit key asks for it; a quit that keeps nothing (a preset's ``Quit(save=False)``) deletes the
+  run save and ends the run in the profile as a death does (cause "quit on depth N");
 - on death deletes the run save at once, counts the death in the profile and writes a morgue file;
   on an escape (a preset's exit) counts the escape;
 - records every key, writing the replay (``last-run.replay.json``, and ``--record FILE``) at each
@@ -125,6 +126,10 @@ class Keeper:
         elif event == "quit":
             if game.alive and data.get("save", True):
                 self.save(game)
+            elif game.alive:  # a quit that keeps nothing (Quit(save=False)): the run ends here
+                files.remove(save_path())
+                self.level_pending = False
+                self.end_run(game, escaped=False, cause=f"quit on depth {game.depth}")
             self.replay_pending = True
 
     def end_run(self, game: Game, *, escaped: bool, cause: str) -> None:
