@@ -103,7 +103,20 @@ class GameAPI:
         return 0 <= y < visible.shape[0] and 0 <= x < visible.shape[1] and bool(visible[y, x])
 
     def stairs(self) -> tuple[int, int] | None:
+        """The stairs down, known or not (a bot that plays fair asks :meth:`seen` first)."""
         return self._run.level.stairs
+
+    def seen(self) -> np.ndarray:
+        """What the player has seen of the level (bool, ``[y, x]``; a copy): their memory."""
+        return self._run.state.view.seen.copy()
+
+    def visible(self) -> np.ndarray:
+        """What the player sees now (bool, ``[y, x]``; a copy)."""
+        return self._run.state.view.visible.copy()
+
+    def walls(self) -> np.ndarray:
+        """Where the walls are (bool, ``[y, x]``; a copy). What the player knows is ``walls & seen``."""
+        return self._run.level.terrain == WALL
 
     # -- entities ----------------------------------------------------------------------------
     def monsters(self) -> list[int]:
