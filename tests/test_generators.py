@@ -309,3 +309,14 @@ def test_compiled_generators_build_what_their_python_reference_builds(name):
             built.append((level.terrain.tobytes(), level.start, level.stairs, level.rooms, rng.random()))
         assert built[0] == built[1], f"{name} {w}x{h} {params}: compiled and Python differ"
     assert jit.failed() == []
+
+
+def test_a_single_small_room_still_gets_its_stairs():
+    """Found by the params sweep: one room whose far corner is the start (and a room of one cell)
+    left the level without stairs, though the generator promises them."""
+    level = generate_level("rooms", 40, 30, seed=539, max_rooms=1, room_min_w=2, room_max_w=14, room_min_h=1,
+                           room_max_h=5, edge=3, margin=1, center="high")
+    assert not problems(level, "rooms", (40, 30)) and level.stairs not in (None, level.start)
+    tiny = generate_level("rooms", 40, 30, seed=1, max_rooms=1, room_min_w=1, room_max_w=1, room_min_h=1,
+                          room_max_h=1)
+    assert not problems(tiny, "rooms", (40, 30)) and tiny.stairs != tiny.start

@@ -142,11 +142,10 @@ def test_stairs_say_so_and_descend(tmp_path):
         #@>..#
         ######
     """, tmp_path)
-    s = press(g, ">")
-    assert s["depth"] == 1 and s["turn"] == 0 and s["messages"][-1] == "There are no stairs here."
-    s = press(g, "l")
+    s = press(g, ">")  # off the stairs, > travels to the known stairs (one step here)
+    assert s["depth"] == 1 and s["turn"] == 1 and (s["player"]["x"], s["player"]["y"]) == (2, 1)
     assert s["messages"][-1] == "There are stairs down here. Press > to descend."
-    s = press(g, ">")
+    s = press(g, ">")  # on them, > takes them
     assert s["depth"] == 2 and s["turn"] == 2
     assert s["map"] != ["######", "#.>..#", "######"]  # a generated level
 

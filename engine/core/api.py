@@ -265,11 +265,14 @@ class GameAPI:
             self._cost_level, self._cost, self._maps = level, level.terrain != WALL, {}
         return self._cost
 
-    def distance_map(self, goals, limit: float | None = None) -> np.ndarray:
+    def distance_map(self, goals, limit: float | None = None, cost: np.ndarray | None = None) -> np.ndarray:
         """A Dijkstra map of ``goals`` over the level (see ``engine.kit.path``), from the preset's
-        pathfinder. Maps of one goal cell are remembered for the level: the terrain never changes."""
-        cost = self.walk_cost()
-        key = (goals, limit) if isinstance(goals, tuple) and len(goals) == 2 and isinstance(goals[0], int) else None
+        pathfinder, over ``cost`` (default :meth:`walk_cost`). Maps of one goal cell over the level's
+        own cost are remembered for the level: the terrain never changes."""
+        own = cost is None
+        cost = self.walk_cost() if own else cost
+        key = (goals, limit) if own and isinstance(goals, tuple) and len(goals) == 2 and isinstance(goals[0], int) \
+            else None
         if key is not None and key in self._maps:
             return self._maps[key]
         dist = self._run.pathfinder().dijkstra(cost, [goals] if key is not None else goals, self.moves, limit)

@@ -23,17 +23,18 @@ from typing import TYPE_CHECKING
 
 from engine.core import levels
 from engine.core import rng as rngmod
-from engine.core.actions import VETO, Action, ActionResult
+from engine.core.actions import VETO, Action, ActionResult, Descend, Move
 from engine.core.api import GameAPI
 from engine.core.components import Monster
 from engine.core.isolation import GuardedRuleset, Isolation
-from engine.core.keys import Command, command_for
+from engine.core.keys import TRAVELS, Command, command_for
 from engine.core.requests import ChangeLevel, NewRun, Quit, Request
 from engine.core.ruleset import Ruleset
 from engine.core.run import Choices, Run
 from engine.core.scheduler import TURN_COST
 from engine.core.state import RunState
 from engine.core.systems import GuardedSystem, Phase, Reap, TickStatuses, View
+from engine.core.travel import Travel, next_step
 from engine.kit import limits
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ class Game(Run):
                         *(GuardedSystem(system, isolation, owner(("systems", name)))
                           for name, system in registry.systems.items())]
         self._behaviours: dict[str, tuple] = {}  # see _behaviour
+        self.travelling: Travel | None = None  # a travel key in progress (see press)
         self._on_action = [(registry.manager.get_name(impl.plugin), impl.function)
                            for impl in reversed(registry.manager.hook.on_action.get_hookimpls())] \
             if registry.manager is not None else []
@@ -113,10 +115,29 @@ class Game(Run):
         """What a key token means in this preset (None: nothing)."""
         return command_for(self.rules, token)
 
-    def press(self, token: str, command: Command | None = None) -> bool:
+    def press(self, token: str, command: Command | None = None, *, step_by_step: bool = False) -> bool:
         """Play one key token (``command``: what it means, when the caller has already asked);
-        returns whether anything changed. Listeners hear ``key`` after it."""
-        changed = self.play(command if command is not None else self.command(token))
+        returns whether anything changed. Listeners hear ``key`` after it.
+
+        A travel key walks to its end now, unless ``step_by_step``: then the caller (the window,
+        which draws each step) calls :meth:`travel_step` until it returns False, or
+        :meth:`stop_travel` when the player presses a key; ``key`` is heard when the travel ends,
+        with the steps it took (``o:12``) when it was interrupted, so a replay stops there too."""
+        command = command if command is not None else self.command(token)
+        if command is not None and command.name in TRAVELS and self.state.alive:
+            self.new_in_view = False
+            before = len(self.state.log)
+            changed = self.start_travel(command, token)
+            if self.travelling is None:  # not a travel after all: it said why, or took the stairs
+                self.emit("key", token=token)
+                return changed or len(self.state.log) != before
+            if step_by_step:
+                return True
+            while self.travel_step():
+                changed = True
+            self.end_travel()
+            return changed or len(self.state.log) != before
+        changed = self.play(command)
         self.emit("key", token=token)
         return changed
 
@@ -132,8 +153,11 @@ class Game(Run):
             request = self.ruleset.restart(self) if command.name == "restart" else None
             return self.apply(request) if request is not None else False
         action = command.action()
-        if action is None:
-            return False
+        return self.take_turn(action) if action is not None else False
+
+    def take_turn(self, action: Action) -> bool:
+        """The player's action and, if it was done, everybody else's turn (see the module doc)."""
+        state = self.state
         before = len(state.log)
         result = self.perform(state.player, action)
         if not result.done:
@@ -153,6 +177,67 @@ class Game(Run):
             if request is not None:
                 self.apply(request)
         return True
+
+    # -- travel: one key, many steps (engine.core.travel) ------------------------------------------
+    def start_travel(self, command: Command, token: str) -> bool:
+        """Begin a travel (``self.travelling``), or say why not; returns whether a message was said.
+        ``downstairs`` on the stairs is not a travel: it takes them."""
+        state, api = self.state, self.api
+        goal = None
+        if command.name == "downstairs":
+            here, stairs = api.position(state.player), state.level.stairs
+            if stairs is not None and here == stairs:
+                self.travelling = None
+                return self.take_turn(Descend())
+            if stairs is None or not state.view.seen[stairs[1], stairs[0]]:
+                self.log(self.rules.message("no_stairs_known"))
+                return True
+            goal = stairs
+        elif command.name == "travel":
+            if command.cell is None:
+                return False
+            goal = command.cell
+        if api.visible_monsters():
+            self.log(self.rules.message("not_in_view"))
+            return True
+        self.travelling = Travel(command.name, goal, command.steps, token=token)
+        return False
+
+    def travel_step(self) -> bool:
+        """One step of the travel in progress (a normal turn); False when it has stopped: it got
+        there, saw something new, was hurt, changed level, or has no step to take."""
+        travel, state = self.travelling, self.state
+        if travel is None or travel.spent or not state.alive:
+            return False
+        step = next_step(self.api, travel)
+        if not isinstance(step, tuple):
+            if step:
+                self.log(step)
+            return False
+        hp, depth, run = self.api.hp(state.player)[0], state.depth, state.run
+        self.new_in_view = False
+        travel.steps += 1
+        if not self.take_turn(Move(*step)):
+            return False
+        return not (self.new_in_view or self.api.hp(self.state.player)[0] < hp or self.state.depth != depth
+                    or self.state.run != run or not self.state.alive or self.quit_requested)
+
+    def stop_travel(self) -> None:
+        """The window's player pressed a key: the travel stops where it is."""
+        if self.travelling is not None:
+            self.travelling.interrupted = True
+            self.end_travel()
+
+    def end_travel(self) -> None:
+        """The travel is over: listeners hear its key (with its steps when it was interrupted)."""
+        travel, self.travelling = self.travelling, None
+        if travel is None:
+            return
+        if travel.interrupted and travel.steps == 0:
+            return  # nothing happened: nothing to record
+        key = travel.token.split(":")[0] if not travel.token.startswith("travel:") else \
+            ":".join(travel.token.split(":")[:2])
+        self.emit("key", token=f"{key}:{travel.steps}" if travel.interrupted else travel.token)
 
     def perform(self, entity: int, action: Action) -> ActionResult:
         """Perform an action, following alternates (a bump becomes an attack). Before each, the

@@ -54,6 +54,11 @@ DEFAULT_MESSAGES = {
     "new_run": "A new run begins.",
     "exit": "You escape!",
     "status_end": "{who} no longer {status}.",
+    "explored": "Explored all you can reach.",
+    "no_way": "You know no way there.",
+    "travel_blocked": "Something is in the way.",
+    "no_stairs_known": "You have not found the stairs down.",
+    "not_in_view": "Not with a monster in view.",
 }
 
 # The HUD's templates (the window's status line, keys line and death words), filled from

@@ -26,7 +26,8 @@ MAX_ENTITIES = 100_000
 MAX_MESSAGES = 10_000  # messages kept in a run (its log)
 MAX_MESSAGE_CHARS = 2_000  # characters in one message
 MAX_KEYS = 2_000_000  # keys in a run save or a replay
-MAX_KEY_CHARS = 10  # characters in one key token
+MAX_KEY_CHARS = 24  # characters in one key token (travel:999,999:999999 is the longest)
+MAX_TRAVEL = 10_000  # turns one travel key may play before it stops by itself
 MAX_SPEED = 10_000  # energy gained per tick (100 is normal)
 MAX_SPAWNS = 10_000  # monsters, or items of one kind, a preset may ask for on one level
 
