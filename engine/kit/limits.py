@@ -14,7 +14,7 @@ from __future__ import annotations
 # -- files ------------------------------------------------------------------------------------------
 # a save, profile or replay. The largest legal run save (every limit below at its maximum at once:
 # a MAX_MAP_SIDE² map, MAX_ENTITIES entities, MAX_KEYS keys, MAX_MESSAGES messages of the most
-# escaped characters) is about 28 MB, and tests/test_save_limits.py writes and reads it back; an
+# escaped characters) is about 24 MB, and tests/test_save_limits.py writes and reads it back; an
 # honest save is 16 kB to 3 MB. Reading a hostile file this big costs a few hundred MB at most.
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_NESTING = 64  # levels of JSON nesting; our files use fewer than 6
@@ -26,7 +26,7 @@ MAX_MAP_BYTES = 4 * (MAX_MAP_SIDE + 2) * MAX_MAP_SIDE
 MAX_SEED = 2**63 - 1  # seeds are 0..MAX_SEED (engine.core.rng)
 MAX_STAT = 10**9  # HP, attack, turns, gold carried, amounts: no honest run comes near
 MAX_DEPTH = 100_000  # dungeon levels
-MAX_ENTITIES = 20_000  # at once in a run (a level's things and the player); placing stops here
+MAX_ENTITIES = 10_000  # at once in a run (a level's things and the player); placing stops here
 MAX_ROOMS = 10_000  # rooms a level lists
 MAX_STREAMS = 100  # random streams a run keeps (a handful each for the engine and its plugins)
 MAX_MESSAGES = 1_000  # messages kept in a run (its log)

@@ -294,15 +294,21 @@ def remove(path: Path) -> bool:
 
 
 def _depth(value: Any, limit: int) -> int:
-    """Nesting depth of parsed JSON, iteratively (a hostile file must not blow the stack)."""
-    deepest, stack = 0, [(value, 1)]
+    """Nesting depth of parsed JSON, iteratively (a hostile file must not blow the stack). Only
+    containers are pushed (``type() is``: the parser makes exact lists and dicts), so a list of a
+    million keys is one quick pass over it."""
+    if type(value) is not dict and type(value) is not list:
+        return 0
+    deepest, stack = 1, [(value, 1)]
     while stack:
         v, d = stack.pop()
-        if isinstance(v, dict | list):
-            deepest = max(deepest, d)
+        if d > deepest:
+            deepest = d
             if deepest > limit:
                 return deepest
-            stack.extend((c, d + 1) for c in (v.values() if isinstance(v, dict) else v))
+        kids = [c for c in (v.values() if type(v) is dict else v) if type(c) is list or type(c) is dict]
+        if kids:
+            stack.extend([(c, d + 1) for c in kids])
     return deepest
 
 

@@ -90,6 +90,27 @@ class Token(Spec):
             raise fail(where, self.expected, value) from None
 
 
+class Keys(Spec):
+    """A run's keys: a list of at most MAX_KEYS tokens. Checked once per distinct token (a run of a
+    million keys has a few dozen), and the first bad one is named by its place."""
+
+    expected = f"a list of at most {limits.MAX_KEYS} key tokens"
+
+    def check(self, value: Any, where: str) -> list[str]:
+        if not isinstance(value, list) or len(value) > limits.MAX_KEYS:
+            raise fail(where, self.expected, value)
+        try:
+            for token in {v for v in value if isinstance(v, str)}:
+                check_token(token)
+            if not all(isinstance(v, str) for v in value):
+                raise KeyError_("not a string")
+        except KeyError_:
+            token = Token()
+            for i, v in enumerate(value):
+                token.check(v, f"{where}[{i}]")
+        return value
+
+
 def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
     """The whole run as JSON-able data (without the file's kind/schema envelope)."""
     state = game.state
@@ -154,7 +175,7 @@ def run_spec(registry: Registry) -> Obj:
         "streams": Map(StreamState(), most=limits.MAX_STREAMS,
                        expected=f"an object of at most {limits.MAX_STREAMS} stream states"),
         "messages": List(Str(limits.MAX_MESSAGE_CHARS), most=limits.MAX_MESSAGES),
-        "keys": List(Token(), most=limits.MAX_KEYS),
+        "keys": Keys(),
     })
 
 
