@@ -157,3 +157,53 @@ def test_the_run_keeps_no_stream_per_depth(home, registry):
         game.press(".")
     assert game.depth == 7 and any(game.world.query(Monster))
     assert not [label for label, _ in game.state.streams.items() if label.startswith("spawn:")]
+
+
+def test_an_action_costing_a_billion_leaves_a_debt_a_save_holds(home, registry, capsys):
+    game = keeper.open_game(Setup(seed=3), registry)
+    game.state.scheduler.spend(game.player, 10**9)  # a plugin's absurd action
+    assert game.scheduler.energy[game.player] == -limits.MAX_ENERGY_DEBT
+    game.press("esc")
+    resumed = keeper.open_game(Setup(), registry, choice="continue")
+    assert capsys.readouterr().err == "" and resumed.scheduler.energy[resumed.player] == -limits.MAX_ENERGY_DEBT
+
+
+def test_placing_stops_at_the_most_entities_a_save_holds(home, registry, capsys):
+    import dataclasses
+
+    from engine.core.game import Game
+
+    rules = dataclasses.replace(registry.games["undercroft"], width=250, height=250, monster_count=(10_000, 0, 0, 0),
+                                item_counts={"potion": (10_000, 10_000), "gold": (10_000, 10_000)})
+    game = Game(registry, rules, 5)
+    game.listeners.append(keeper.Keeper(game, keeper.claim()))
+    game.start()
+    assert len(game.world.entities()) == limits.MAX_ENTITIES
+    game.press("esc")
+    assert capsys.readouterr().err == ""  # saved
+    resumed = keeper.open_game(Setup(), registry, choice="continue")
+    assert len(resumed.world.entities()) == limits.MAX_ENTITIES
+
+
+def test_a_run_longer_than_a_replay_holds_stops_recording_with_one_line(home, registry, capsys):
+    game = keeper.open_game(Setup(seed=3), registry)
+    the_keeper(game).keys = ["."] * (limits.MAX_KEYS - 1)
+    for token in "l l j".split():
+        game.press(token)
+    assert len(the_keeper(game).keys) == limits.MAX_KEYS and the_keeper(game).keys[-1] == "l"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"longer than a replay holds ({limits.MAX_KEYS} keys)" in err, err
+    game.press("esc")
+    assert capsys.readouterr().err == ""  # said once; and the run is saved
+    assert len(json.loads((home / "run.json").read_text())["keys"]) == limits.MAX_KEYS
+
+
+def test_the_file_layer_never_writes_what_it_would_not_read(home):
+    from engine.persist import files
+
+    path = home / "big.json"
+    with pytest.raises(files.BadFile, match="too big to be read back"):
+        files.write_json(path, "x", 1, {"text": "x" * limits.MAX_FILE_BYTES})
+    assert not path.exists()
+    files.write_json(path, "x", 1, {"text": "x" * (limits.MAX_FILE_BYTES - 100)})
+    assert len(files.read_json(path, "x", 1)["text"]) == limits.MAX_FILE_BYTES - 100
