@@ -133,6 +133,25 @@ def test_a_window_offers_only_a_new_run_while_another_plays_the_save(home, monke
         first.communicate("esc\n", timeout=60)
 
 
+def test_a_window_opened_on_a_busy_save_plays_a_new_run_not_saved(home):
+    """The whole window path (headless EGL, the real event loop): the title screen ignores C, and N
+    plays a new run that leaves the other window's save alone."""
+    pytest.importorskip("arcade")
+    assert main(["--headless", "--seed", "3", "--keys", "l esc"]) == 0
+    before = (home / "run.json").read_bytes()
+    first = player(home)
+    try:
+        assert first.stdout.readline().startswith("playing"), first.stderr.read()
+        env = {**os.environ, "UNDERCROFT_HOME": str(home), "ARCADE_HEADLESS": "1"}
+        window = subprocess.run([sys.executable, "-m", "engine", "--seconds", "0.2", "--keys", "c enter n l",
+                                 "--dump", "json"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+        assert window.returncode == 0, window.stderr
+        assert window.stderr.count("\n") == 1 and "this new run will not be saved" in window.stderr, window.stderr
+        assert json.loads(window.stdout)["seed"] != 3 and (home / "run.json").read_bytes() == before
+    finally:
+        first.communicate("esc\n", timeout=60)
+
+
 def test_one_claim_per_process_a_second_takes_the_slot_over(home, registry):
     game = keeper.open_game(Setup(seed=3), registry)
     game.press("l")

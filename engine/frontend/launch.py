@@ -138,12 +138,13 @@ def run_window(
         window = open_window(game, headless=headless, **window_options)
     else:
         # a saved run: the title screen asks (only for a new run when another window plays it, or
-        # the folder cannot be written); the prepared (never started) game only sizes the window
+        # the folder cannot be written). The stand-in game only sizes the window, but the window lays
+        # out a level: it is started, with no listener (it writes nothing, and is never played)
         def choose(choice: str):
             return keeper.open_game(setup, registry, choice=choice, record=record, slot=slot)
 
-        window = open_window(prepare(setup, registry), headless=headless, title_screen=saved, choose=choose,
-                             **window_options)
+        window = open_window(prepare(setup, registry).start(), headless=headless, title_screen=saved,
+                             choose=choose, **window_options)
     from engine.frontend import loop
 
     failed = False
