@@ -2,7 +2,9 @@
 
 When to resume: a saved run is resumed when the command line asks for nothing else; ``--new``,
 ``--seed``, ``--map``, ``--size``, ``--game`` or ``--plugin`` describe a new run and start one. A
-window with a saved run to resume opens on a title screen that asks instead.
+window with a saved run to resume opens on a title screen that asks instead. Resuming a run another
+Undercroft is playing, or one saved in a folder that cannot be written, is one line and exit 2
+(:func:`engine.persist.keeper.open_game`).
 """
 
 from __future__ import annotations
