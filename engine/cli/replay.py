@@ -39,8 +39,9 @@ def main(argv: Sequence[str]) -> int:
     if diff:
         files.warn(f"replay {args.file} was recorded with other versions: {diff}; it may play differently")
     watched = not (args.shot or args.headless or (args.dump and args.seconds is None))
-    if watched and replay.verdict(args.file, data, None):  # said before the window opens
-        files.warn(replay.verdict(args.file, data, None))
+    early = replay.verdict(args.file, data, None) if watched else None  # said before the window opens
+    if early:
+        files.warn(early)
     if args.shot or watched:
         from engine.frontend.replayer import play_in_window
 

@@ -22,11 +22,11 @@ def lines(saved: dict[str, Any]) -> list[str]:
     run = (f"A saved run: {saved['game']}, depth {saved['depth']}, turn {saved['turn']}, seed {saved['seed']}"
            if "game" in saved else "A saved run")
     if saved.get("blocked"):
-        return ["UNDERCROFT", "", run, "", wrap(saved["blocked"]), "", "N: new run (not saved)     Esc: quit"]
+        return ["UNDERCROFT", "", run, "", one_line(saved["blocked"]), "", "N: new run (not saved)     Esc: quit"]
     return ["UNDERCROFT", "", run, "", "C or Enter: continue     N: new run     Esc: quit"]
 
 
-def wrap(line: str, width: int = 100) -> str:
+def one_line(line: str, width: int = 100) -> str:
     """A long reason (it names paths) cut to one screen line."""
     line = line[:1].upper() + line[1:]
     return line if len(line) <= width else line[: width - 3] + "..."

@@ -277,7 +277,7 @@ class Keeper:
             data = runsave.capture(game, self.keys)
             runsave.check_writable(data, game)
             files.write_json(path, runsave.KIND, runsave.SCHEMA, data)
-        except ValueError as e:
+        except (ValueError, TypeError) as e:  # TypeError: a plugin's component JSON cannot hold
             reason = str(e).splitlines()[0][:200]
             files.warn_once(f"run save {path}: this run cannot be saved ({reason}); it would resume from "
                             "its last save point", key=f"unsaveable:{reason}")
