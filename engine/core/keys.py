@@ -47,7 +47,7 @@ class KeyError_(ValueError):
     """An unknown key token."""
 
 
-TOKEN = re.compile(r"(?P<key>travel:(?P<x>[0-9]{1,4}),(?P<y>[0-9]{1,4})|[^:\s]|[a-z0-9]{2,9}|:)(?::(?P<n>[0-9]{1,6}))?")
+TOKEN = re.compile(r"(?P<key>travel:(?P<x>[0-9]{1,3}),(?P<y>[0-9]{1,3})|[^:\s]|[a-z0-9]{2,9}|:)(?::(?P<n>[0-9]{1,5}))?")
 
 
 def _key_ok(key: str) -> bool:
@@ -57,7 +57,7 @@ def _key_ok(key: str) -> bool:
 def check_token(token: str) -> str:
     """Return ``token`` if it is a key (see the module doc); raise a one-line error otherwise."""
     match = TOKEN.fullmatch(token) if isinstance(token, str) and len(token) <= limits.MAX_KEY_CHARS else None
-    if match is not None and _key_ok(match["key"]) and (match["n"] is None or int(match["n"]) > 0):
+    if match is not None and _key_ok(match["key"]) and (match["n"] is None or 0 < int(match["n"]) <= limits.MAX_TRAVEL):
         return token
     raise KeyError_(
         f"--keys: unknown key {token!r} (use a printable character, travel:X,Y, or one of: "

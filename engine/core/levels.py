@@ -71,6 +71,8 @@ def enter(game: Run, depth: int) -> None:
         state.spatial.move(state.player, *level.start)
     else:
         state.spatial.place(state.player, *level.start)
-    populate(game, level, depth, game.rng(f"spawn:{depth}"))
+    # a stream of its own, not kept in the run's streams: it is used up here (a depth is entered
+    # once), and keeping one per depth would grow every save with the depth reached
+    populate(game, level, depth, rngmod.stream(state.seed, f"spawn:{depth}"))
     game.update_view()
     game.hook("on_level_generated", level=level)

@@ -71,6 +71,8 @@ class MessageLog(list):
     def add(self, message: str) -> None:
         if not message:
             return
+        # what a save can hold: a lone surrogate (from a plugin's text) as a backslash escape
+        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         self.append(message[: limits.MAX_MESSAGE_CHARS])
         if len(self) > self.size:
             del self[: len(self) - self.size]

@@ -12,7 +12,11 @@ replays, the profile, the morgue, presets, content and tilesheets. It sits in th
 from __future__ import annotations
 
 # -- files ------------------------------------------------------------------------------------------
-MAX_FILE_BYTES = 16 * 1024 * 1024  # a save, profile or replay; bigger than any honest one
+# a save, profile or replay. The largest legal run save (every limit below at its maximum at once:
+# a MAX_MAP_SIDE² map, MAX_ENTITIES entities, MAX_KEYS keys, MAX_MESSAGES messages of the most
+# escaped characters) is about 24 MB, and tests/test_save_limits.py writes and reads it back; an
+# honest save is 16 kB to 3 MB. Reading a hostile file this big costs a few hundred MB at most.
+MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_NESTING = 64  # levels of JSON nesting; our files use fewer than 6
 
 # -- maps and runs ----------------------------------------------------------------------------------
@@ -22,13 +26,16 @@ MAX_MAP_BYTES = 4 * (MAX_MAP_SIDE + 2) * MAX_MAP_SIDE
 MAX_SEED = 2**63 - 1  # seeds are 0..MAX_SEED (engine.core.rng)
 MAX_STAT = 10**9  # HP, attack, turns, gold carried, amounts: no honest run comes near
 MAX_DEPTH = 100_000  # dungeon levels
-MAX_ENTITIES = 100_000
-MAX_MESSAGES = 10_000  # messages kept in a run (its log)
-MAX_MESSAGE_CHARS = 2_000  # characters in one message
-MAX_KEYS = 2_000_000  # keys in a run save or a replay
-MAX_KEY_CHARS = 24  # characters in one key token (travel:999,999:999999 is the longest)
+MAX_ENTITIES = 10_000  # at once in a run (a level's things and the player); placing stops here
+MAX_ROOMS = 10_000  # rooms a level lists
+MAX_STREAMS = 100  # random streams a run keeps (a handful each for the engine and its plugins)
+MAX_MESSAGES = 1_000  # messages kept in a run (its log)
+MAX_MESSAGE_CHARS = 200  # characters in one message (up to 12 bytes each in a save: \ud83d\ude00)
+MAX_KEYS = 500_000  # keys in a run save or a replay (up to 23 bytes each); a longer run's replay stops here
+MAX_KEY_CHARS = 20  # characters in one key token (the longest: travel:999,999:10000)
 MAX_TRAVEL = 10_000  # turns one travel key may play before it stops by itself
 MAX_SPEED = 10_000  # energy gained per tick (100 is normal)
+MAX_ENERGY_DEBT = 10_000  # energy an actor may owe (100 turns of 100): spending saturates here
 MAX_SPAWNS = 10_000  # monsters, or items of one kind, a preset may ask for on one level
 
 # -- the profile ------------------------------------------------------------------------------------

@@ -13,6 +13,10 @@ monsters act in it, items on a cell are picked up in it) and the scheduler's ref
 to the new ids. Loading validates the data's shape (:mod:`engine.core.schema`), builds a RunState,
 and holds it to the invariants the game keeps (:mod:`engine.core.invariants`): a hostile file is
 refused with one line, never trusted. It generates nothing and fires no hook.
+
+The writer writes only what the loader accepts: :func:`check_writable` holds the captured data to
+the loader's own spec and the live state to the same invariants before anything is written, and
+the file layer refuses a text bigger than it reads. Every limit is :mod:`engine.kit.limits`'.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from engine.core.components import SAVED, Actor, Fighter, Inventory, Item, Monst
 from engine.core.game import Choices, Game
 from engine.core.keys import KeyError_, check_token
 from engine.core.looks import item_look, monster_look, player_look
+from engine.core.scheduler import TURN_COST
 from engine.core.schema import Bool, Check, Int, Json, List, Map, Obj, Optional, Spec, Str, Tuple, fail, is_int, of
 from engine.core.state import MessageLog, RunState, Streams, View
 from engine.core.world import World
@@ -56,8 +61,10 @@ COMPONENTS: dict[str, Spec] = {
                                        build=Status), key=Str(100, 1), most=100)}, build=Statuses),
 }
 assert set(COMPONENTS) == set(SAVED), "every saved component has a spec"
-ACTOR = Tuple(Int(1, limits.MAX_STAT, W), Int(1, limits.MAX_SPEED, W), Int(-limits.MAX_STAT, limits.MAX_STAT, W),
-              expected="[id, speed, energy]")
+# energy: spending saturates at the debt limit, and a grant stops short of a turn plus the speed
+ENERGY = Int(-limits.MAX_ENERGY_DEBT, TURN_COST + limits.MAX_SPEED, W)
+ACTOR = Tuple(Int(1, limits.MAX_STAT, W), Int(1, limits.MAX_SPEED, W), ENERGY,
+              expected=f"[id, speed, energy] with energy in {ENERGY.lo}..{ENERGY.hi}")
 
 
 class StreamState(Spec):
@@ -85,6 +92,27 @@ class Token(Spec):
             raise fail(where, self.expected, value) from None
 
 
+class Keys(Spec):
+    """A run's keys: a list of at most MAX_KEYS tokens. Checked once per distinct token (a run of a
+    million keys has a few dozen), and the first bad one is named by its place."""
+
+    expected = f"a list of at most {limits.MAX_KEYS} key tokens"
+
+    def check(self, value: Any, where: str) -> list[str]:
+        if not isinstance(value, list) or len(value) > limits.MAX_KEYS:
+            raise fail(where, self.expected, value)
+        try:
+            for token in {v for v in value if isinstance(v, str)}:
+                check_token(token)
+            if not all(isinstance(v, str) for v in value):
+                raise KeyError_("not a string")
+        except KeyError_:
+            token = Token()
+            for i, v in enumerate(value):
+                token.check(v, f"{where}[{i}]")
+        return value
+
+
 def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
     """The whole run as JSON-able data (without the file's kind/schema envelope)."""
     state = game.state
@@ -106,7 +134,7 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
         "depth": state.depth, "alive": state.alive,
         "level": leveldata.dump(state.level),
         "source_level": leveldata.dump(game.level_source) if game.level_source is not None else None,
-        "seen": ["".join("1" if v else "0" for v in row) for row in state.view.seen.tolist()],
+        "seen": _rows_of(state.view.seen),
         "entities": entities,
         "scheduler": {"player": [state.player, scheduler.speed(state.player), energy[state.player]],
                       "actors": [[e, scheduler.speed(e), energy[e]] for e in sorted(energy) if e != state.player]},
@@ -186,9 +214,10 @@ def run_spec(registry: Registry) -> Obj:
         "seen": List(Str(limits.MAX_MAP_SIDE, 1, "[01]+", expected="a row of 0 and 1"), most=limits.MAX_MAP_SIDE),
         "entities": List(entity, lo=1, most=limits.MAX_ENTITIES),
         "scheduler": Obj({"player": ACTOR, "actors": List(ACTOR, most=limits.MAX_ENTITIES)}),
-        "streams": Map(StreamState(), most=10_000, expected="an object of stream states"),
+        "streams": Map(StreamState(), most=limits.MAX_STREAMS,
+                       expected=f"an object of at most {limits.MAX_STREAMS} stream states"),
         "messages": List(Str(limits.MAX_MESSAGE_CHARS), most=limits.MAX_MESSAGES),
-        "keys": List(Token(), most=limits.MAX_KEYS),
+        "keys": Keys(),
         "plugin_data": Map(Json(), key=Str(100, 1), most=1000, expected="an object of plugin states"),
         "plugins": Map(Obj({"version": Str(100), "source": Str(300)}), key=Str(100, 1), most=1000,
                        expected="an object of plugins"),
@@ -234,8 +263,7 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
     for row in d["entities"]:  # positions through the spatial index: two on one cell is refused there
         if "Position" in row:
             state.spatial.place(new_id[row["id"]], row["Position"].x, row["Position"].y)
-    state.view = View(np.zeros(level.terrain.shape, dtype=bool),
-                      np.array([[c == "1" for c in row] for row in d["seen"]], dtype=bool), dirty=False)
+    state.view = View(np.zeros(level.terrain.shape, dtype=bool), _seen_of(d["seen"], w, h), dirty=False)
     for e, speed, energy in [d["scheduler"]["player"], *d["scheduler"]["actors"]]:
         if e not in new_id:
             raise ValueError(f"scheduler: expected ids of listed entities, got {e}")
@@ -244,6 +272,25 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
         state.streams.restore(label, stream)
     invariants.check(state, registry, rules)
     return game.resume(state), d["keys"]
+
+
+def check_writable(data: dict[str, Any], game: Game) -> None:
+    """Raise ValueError (one line) unless the loader would accept ``data`` (from :func:`capture`)
+    and ``game``'s state: the loader's spec, then the invariants it holds a loaded run to."""
+    run_spec(game.registry).check(data, "")
+    invariants.check(game.state, game.registry, game.rules)
+
+
+def _rows_of(seen: np.ndarray) -> list[str]:
+    """A bool map as rows of "0" and "1" (numpy, not a Python loop: a 1000x1000 map is a million cells)."""
+    h, w = seen.shape
+    text = np.where(seen, ord("1"), ord("0")).astype(np.uint8).tobytes().decode("ascii")
+    return [text[y * w : (y + 1) * w] for y in range(h)]
+
+
+def _seen_of(rows: list[str], w: int, h: int) -> np.ndarray:
+    """The inverse of :func:`_rows_of` (rows already checked to be of 0 and 1, h rows of w)."""
+    return (np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8) == ord("1")).reshape(h, w)
 
 
 def _monster_kind(game: Game, name: str, i: int):
