@@ -78,4 +78,5 @@ def register_generators(register):
         summary="a small open board (no outer wall), scattered walls, a path kept open (Godot lesson)",
         params=PARAMS,
         min_size=(4, 4),  # the default 12 walls need 14 cells besides the start and exit
+        outer_wall=False,  # a board: its edge is the map's
     )

@@ -12,6 +12,7 @@ import random
 import numpy as np
 import pytest
 
+from engine import testing
 from engine.cli import compare_fov as catalog_fov
 from engine.kit import jit
 
@@ -45,21 +46,9 @@ def test_the_catalogue_has_compiled_kernels_and_they_compile(registry):
 
 @pytest.mark.parametrize("name", ["permissive", "shadowcast"])
 def test_compiled_kernel_matches_the_python_reference(registry, name):
-    alg = registry.fov[name]
-    rng = random.Random(f"origins {name}")
-    cases = 0
-    for t in _maps():
-        h, w = t.shape
-        corners = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]
-        for origin in corners + [(rng.randrange(w), rng.randrange(h)) for _ in range(6)]:
-            for radius in RADII:
-                fast, slow = alg.fn(t, origin, radius), alg.python(t, origin, radius)
-                assert fast.dtype == bool and fast.shape == t.shape
-                if not np.array_equal(fast, slow):
-                    diff = np.argwhere(fast != slow)[:5].tolist()
-                    pytest.fail(f"{name}: compiled and Python differ on a {w}x{h} map from {origin}, "
-                                f"radius {radius}, at [y, x] {diff}")
-                cases += 1
+    """The kit's contract (``engine.testing.check_fov_reference``) on the comparison maps and
+    random maps from empty to mostly wall, thin and tiny ones among them."""
+    cases = testing.fov.compare_reference(registry.fov[name], _maps(), random.Random(f"origins {name}"), RADII)
     assert cases > 2500
 
 

@@ -67,14 +67,15 @@ def test_a_broken_plugin_is_reported_and_skipped(tmp_path):
     assert "undercroft" in registry.games  # the game still starts
 
 
-def test_two_plugins_registering_one_name_is_an_error_naming_both(tmp_path):
+def test_a_plugin_registering_a_built_ins_name_is_broken_naming_both(tmp_path):
     write_plugin(tmp_path, "ratkin", """
         @hookimpl
         def register_monsters(register):
             register(MonsterKind(name="rat", glyph="R", color=(1, 2, 3), hp=1, attack=1))
     """)
     registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
-    assert registry.broken["ratkin"] == "ValueError: monsters 'rat' is registered by both 'content' and 'ratkin'"
+    assert registry.broken["ratkin"] == ("monster 'rat' is already registered by the built-in plugin 'content', which "
+                                         "keeps the name (it loaded first): rename yours")
     assert registry.monsters["rat"].glyph == "r"
 
 

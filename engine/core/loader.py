@@ -12,6 +12,14 @@ What is registered is checked as it is registered (a kind or preset from Python 
 same checks as one read from TOML), and once everything is loaded, the references between
 plugins are: a monster naming a behaviour, or an item an effect, that no plugin registers breaks
 the plugin that registered it (and everything it registered goes), in one line naming both.
+
+More checks, each one line naming the plugin (:mod:`engine.core.pluginchecks`): a hook no hookspec
+declares (a misspelling such as ``register_monster``) breaks the plugin; a name already registered
+breaks the plugin that comes later, so a built-in always keeps its names (built-ins load first)
+and, among third-party plugins, the first loaded keeps it; FOV and generator functions are wrapped
+so that a result of the wrong shape, dtype or tile codes raises ``BadResult`` naming the plugin.
+Warnings (kinds sharing a glyph, ``UNDERCROFT_LOAD_PLUGINS`` names no entry point has) go to
+``Registry.warnings``; :func:`announce` says them and the broken plugins once, one line each.
 """
 
 from __future__ import annotations
@@ -23,16 +31,17 @@ import importlib.util
 import os
 import sys
 import types
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pluggy
 
 import engine.hookspecs as hookspecs
-from engine.core import content, rules
+from engine.core import content, pluginchecks, rules
 from engine.core.components import SAVED
 from engine.core.content import ContentError, ItemKind, MonsterKind
-from engine.core.registry import KINDS, PROJECT, PluginError, PluginInfo, Registry
+from engine.core.registry import KINDS, PROJECT, SINGULAR, PluginError, PluginInfo, Registry
 from engine.core.rules import GameRules
 from engine.core.ruleset import Ruleset
 from engine.core.systems import System
@@ -85,7 +94,11 @@ REGISTER_HOOKS = {
 }
 
 
-def _make_registrar(kind: str, buffer: dict[str, Any]):
+class LoadProblem(Exception):
+    """A plugin's mistake found while loading it, already worded as the one line to show."""
+
+
+def _make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
     def put(name: str, value: Any) -> None:
         if not isinstance(name, str) or not name:
             raise ValueError(f"register: name must be a non-empty string, got {name!r}")
@@ -93,12 +106,24 @@ def _make_registrar(kind: str, buffer: dict[str, Any]):
             raise ValueError(f"registers {kind} {name!r} twice")
         buffer[name] = value
 
+    def function(name: str, what: str, fn: Any) -> None:
+        if not callable(fn):
+            raise LoadProblem(f"register_{kind}: {name!r}: {what} is not callable, got {fn!r}")
+
     if kind == "fov":
-        def register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None):
-            put(name, FovAlgorithm(name, fn, bool(symmetric), summary, python, max_reach))
+        def register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None, through_walls=False):
+            function(name, "fn", fn)
+            if python is not None:
+                function(name, "python", python)
+                python = pluginchecks.guard_fov(python, name, plugin)
+            put(name, FovAlgorithm(name, pluginchecks.guard_fov(fn, name, plugin), bool(symmetric), summary, python,
+                                   max_reach, bool(through_walls)))
     elif kind == "generators":
-        def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False):
-            put(name, GeneratorInfo(name, fn, summary, dict(params or {}), tuple(min_size), bool(reads_maps)))
+        def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False, outer_wall=True):
+            function(name, "fn", fn)
+            checked = pluginchecks.guard_generator(fn, name, plugin, bool(reads_maps))
+            put(name, GeneratorInfo(name, checked, summary, dict(params or {}), tuple(min_size), bool(reads_maps),
+                                    bool(outer_wall)))
     elif kind == "pathfinders":
         def register(name, *, dijkstra, astar, summary="", python_dijkstra=None, python_astar=None):
             for what, fn in (("dijkstra", dijkstra), ("astar", astar), ("python_dijkstra", python_dijkstra),
@@ -138,22 +163,34 @@ def _make_registrar(kind: str, buffer: dict[str, Any]):
     return register
 
 
+# A plugin that ends the process while loading (``raise SystemExit``) is as broken as one that raises.
+FAILURES = (Exception, SystemExit)
+
+
 def _register_plugin(pm: pluggy.PluginManager, registry: Registry, plugin: object, info: PluginInfo) -> None:
     """Run one plugin's registration hooks into a buffer, then merge it (or raise, merging nothing)."""
+    unknown = pluginchecks.unknown_hooks(pm, plugin)
+    if unknown:
+        raise LoadProblem(unknown)
     buffers: dict[str, dict[str, Any]] = {kind: {} for kind in KINDS}
-    for impl_hook in pm.get_hookcallers(plugin) or []:
-        info.hooks.append(impl_hook.name)
-        kind = REGISTER_HOOKS.get(impl_hook.name)
-        if kind is None:
-            continue
-        for impl in impl_hook.get_hookimpls():
-            if impl.plugin is plugin:
-                impl.function(register=_make_registrar(kind, buffers[kind]))
+    try:
+        for impl_hook in pm.get_hookcallers(plugin) or []:
+            info.hooks.append(impl_hook.name)
+            kind = REGISTER_HOOKS.get(impl_hook.name)
+            if kind is None:
+                continue
+            for impl in impl_hook.get_hookimpls():
+                if impl.plugin is plugin:
+                    impl.function(register=_make_registrar(kind, buffers[kind], info.name))
+    finally:
+        info.offered = {kind: sorted(buffer) for kind, buffer in buffers.items() if buffer}
     for kind, buffer in buffers.items():
         for name in buffer:
-            owner = registry.owners.get((kind, name))
+            owner = registry.plugin(registry.owners.get((kind, name), ""))
             if owner is not None:
-                raise ValueError(f"{kind} {name!r} is registered by both {owner!r} and {info.name!r}")
+                first = f"the built-in plugin {owner.name!r}" if owner.builtin else f"plugin {owner.name!r}"
+                raise LoadProblem(f"{SINGULAR[kind]} {name!r} is already registered by {first}, which keeps the "
+                                  f"name (it loaded first): rename yours")
     for kind, buffer in buffers.items():
         getattr(registry, kind).update(buffer)
         for name in buffer:
@@ -167,7 +204,7 @@ def _add(pm, registry, plugin, info, fatal: bool) -> None:
     try:
         pm.register(plugin, name=info.name)
         _register_plugin(pm, registry, plugin, info)
-    except Exception as e:  # a plugin's bug is reported by name, never a traceback
+    except FAILURES as e:  # a plugin's bug is reported by name, never a traceback
         info.error = _reason(e)
         if pm.is_registered(plugin):
             pm.unregister(plugin)
@@ -176,9 +213,13 @@ def _add(pm, registry, plugin, info, fatal: bool) -> None:
 
 
 def _reason(e: BaseException) -> str:
-    if isinstance(e, ContentError):
+    if isinstance(e, ContentError | LoadProblem):
         return str(e)
-    return f"{type(e).__name__}: {e}"
+    if isinstance(e, pluggy.PluginValidationError):
+        return pluginchecks.validation_reason(e)
+    if isinstance(e, SystemExit):
+        return f"raised SystemExit({e.code!r}) while loading"
+    return " ".join(f"{type(e).__name__}: {e}".split())  # one line, whatever the message
 
 
 def _load_file(path: Path, module_name: str) -> types.ModuleType:
@@ -210,10 +251,13 @@ def _allowed_entry_points() -> set[str] | None:
     return {n.strip() for n in raw.split(",") if n.strip()}
 
 
-def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[str, ...] | None = None) -> Registry:
+def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[str, ...] | None = None,
+                  plugins: Iterable[object] = ()) -> Registry:
     """Load every plugin and return the registry.
 
     ``UNDERCROFT_LOAD_PLUGINS`` (a comma list; empty means none) limits which entry points load.
+    ``plugins`` are plugin objects (modules, usually) registered last, as third-party plugins: how
+    tests and ``engine.testing`` load a plugin that is not installed.
     """
     pm = pluggy.PluginManager(PROJECT)
     pm.add_hookspecs(hookspecs)
@@ -227,7 +271,12 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
         _add(pm, registry, module, info, fatal=True)
     if entry_points:
         allowed = _allowed_entry_points()
-        for ep in sorted(importlib.metadata.entry_points(group=PROJECT), key=lambda e: e.name):
+        found = sorted(importlib.metadata.entry_points(group=PROJECT), key=lambda e: e.name)
+        for name in sorted((allowed or set()) - {ep.name for ep in found}):
+            installed = ", ".join(sorted({ep.name for ep in found})) or "none"
+            registry.warnings.append(f"UNDERCROFT_LOAD_PLUGINS names {name!r}, which no installed entry point of "
+                                     f"the {PROJECT!r} group is called (installed: {installed})")
+        for ep in found:
             if allowed is not None and ep.name not in allowed:
                 continue
             dist = ep.dist.name if ep.dist else "?"
@@ -235,7 +284,7 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
             info = PluginInfo(ep.name, version, f"entry point {dist}")
             try:
                 plugin = ep.load()
-            except Exception as e:
+            except FAILURES as e:
                 info.error = _reason(e)
                 registry.plugins.append(info)
                 continue
@@ -248,14 +297,33 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
             info = PluginInfo(path.stem, "", str(path))
             try:
                 module = _load_file(path, f"undercroft_dir.{path.stem}")
-            except Exception as e:
+            except FAILURES as e:
                 info.error = _reason(e)
                 registry.plugins.append(info)
                 continue
             info.version = _version(module)
             _add(pm, registry, module, info, fatal=False)
+    for plugin in plugins:
+        name = str(getattr(plugin, "__name__", type(plugin).__name__)).rsplit(".", 1)[-1]
+        _add(pm, registry, plugin, PluginInfo(name, _version(plugin), "given"), fatal=False)
     _check_references(registry)
+    registry.warnings.extend(pluginchecks.glyph_collisions(registry))
     return registry
+
+
+def announce(registry: Registry, file: IO[str] | None = None) -> None:
+    """Say each broken plugin and each warning once, one line each (on stderr by default); a
+    registry already announced says nothing."""
+    if registry.announced:
+        return
+    registry.announced = True
+    out = file if file is not None else sys.stderr
+    for info in registry.plugins:
+        if info.error:
+            print(f"undercroft: plugin {info.name!r} ({info.source}) is broken and was skipped: {info.error}",
+                  file=out)
+    for warning in registry.warnings:
+        print(f"undercroft: warning: {warning}", file=out)
 
 
 def _dangling(registry: Registry) -> tuple[str, str] | None:

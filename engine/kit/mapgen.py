@@ -125,8 +125,9 @@ Generator = Callable[[GenContext], Level]
 @dataclass(frozen=True)
 class GeneratorInfo:
     """A registered generator: its function, a summary, its params and their defaults, the
-    smallest (width, height) it can build, and whether it reads ``--map`` files (``reads_maps``:
-    it takes a ``path`` param and a ``legend`` of glyph to kind name)."""
+    smallest (width, height) it can build, whether it reads ``--map`` files (``reads_maps``:
+    it takes a ``path`` param and a ``legend`` of glyph to kind name), and whether its levels
+    have an all-wall outer ring (``outer_wall``; False for a board open to the map's edge)."""
 
     name: str
     fn: Generator
@@ -134,6 +135,7 @@ class GeneratorInfo:
     params: dict[str, Any] = field(default_factory=dict)
     min_size: tuple[int, int] = (3, 3)
     reads_maps: bool = False
+    outer_wall: bool = True
 
 
 # --- Carving helpers ------------------------------------------------------------------------------
