@@ -12,4 +12,4 @@ def builtin_only(registry, table: str, name: str, why: str) -> None:
     """Skip, saying ``why``, unless ``name`` in ``table`` ("fov", "generators", ...) is a built-in's."""
     owner = registry.owner(table, name)
     if owner is not None and not owner.builtin:
-        pytest.skip(f"{SINGULAR[table]} {name!r} is plugin {owner.name!r}'s, not a built-in: {why}")
+        pytest.skip(f"{SINGULAR[table]} {name!r} comes from plugin {owner.name!r}, not a built-in: {why}")

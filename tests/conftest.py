@@ -46,6 +46,11 @@ def pytest_addoption(parser):
                      help="load every *.py in DIR as a plugin, as the game's --plugins-dir does")
 
 
+def pytest_configure(config):
+    if config.getoption("--plugin") or config.getoption("--plugins-dir"):
+        session_registry(config)  # a name nobody registers is a usage error now, before collection
+
+
 def _choices(config) -> list[tuple[str, str]]:
     from engine.core.registry import CHOICE_KINDS
 

@@ -31,11 +31,11 @@ def _per_turn(game: Game, n: int, keys: random.Random) -> float:
     return (time.perf_counter() - start) / max(1, game.turn - turn0)
 
 
-def turn_figures(repeats: int = 7, turns: int = 200) -> list[dict]:
+def turn_figures(repeats: int = 7, turns: int = 200, registry=None) -> list[dict]:
     """Engine time per player turn: the default game at 80x43, depth 5; and a 250x250 level of 500
     monsters with 10, 100 and 500 of them awake (sleeping monsters cost nothing; awake ones are
     what the scheduler pays for, linearly)."""
-    registry = load()
+    registry = registry or load()
     rules = default_game(registry)
     crowd = dataclasses.replace(rules, width=250, height=250, monster_count=(500, 0, 0, 0),
                                 monster_free_start_room=False)
@@ -69,14 +69,39 @@ def turn_figures(repeats: int = 7, turns: int = 200) -> list[dict]:
     return rows
 
 
-def _optional(module: str, repeats: int) -> list[dict]:
+def _optional(module: str, repeats: int, **kwargs) -> list[dict]:
     import importlib
 
     try:
         mod = importlib.import_module(f"engine.{module}")
     except ImportError:
         return []
-    return mod.bench_figures(repeats)
+    return mod.bench_figures(repeats, **kwargs)
+
+
+# --plugin KIND=NAME: the kinds the bench times per plugin, and the registry table of each
+FILTERS = {"fov": "fov", "generator": "generators", "path": "pathfinders"}
+
+
+def filtered(registry, specs: Sequence[str]):
+    """``registry`` with only the plugins ``--plugin KIND=NAME`` names in the kinds named (the
+    other kinds whole); every name checked to be registered."""
+    from engine.core.errors import UsageError
+    from engine.core.registry import PluginError
+
+    chosen: dict[str, set[str]] = {}
+    for spec in specs:
+        kind, _, name = spec.partition("=")
+        if kind not in FILTERS or not name:
+            raise UsageError(f"bench: --plugin {spec}: expected KIND=NAME with KIND one of {', '.join(FILTERS)}")
+        try:
+            registry.choose(kind, name, via=f"bench: --plugin {spec}")
+        except PluginError as e:
+            raise UsageError(str(e)) from None
+        chosen.setdefault(FILTERS[kind], set()).add(name)
+    tables = {table: {n: v for n, v in getattr(registry, table).items() if n in names}
+              for table, names in chosen.items()}
+    return dataclasses.replace(registry, **tables)
 
 
 def main(argv: Sequence[str]) -> int:
@@ -87,18 +112,22 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--quick", action="store_true", help="fewer repeats (for a smoke test)")
     p.add_argument("--only", choices=["turn", "fov", "path", "gen", "window"], action="append",
                    help="run only these groups (repeatable)")
+    p.add_argument("--plugin", action="append", default=[], metavar="KIND=NAME",
+                   help="time only these plugins of their kind: fov=NAME, generator=NAME, path=NAME (repeatable)")
     args = p.parse_args(argv)
+    everything = load()  # every plugin, installed ones included (a broken one said once, here)
+    registry = filtered(everything, args.plugin)
     repeats = 3 if args.quick else 7
     groups = args.only or ["turn", "fov", "path", "gen", "window"]
     rows: list[dict] = []
     if "turn" in groups:
-        rows += turn_figures(repeats, 50 if args.quick else 200)
+        rows += turn_figures(repeats, 50 if args.quick else 200, everything)
     if "fov" in groups:
-        rows += _optional("cli.compare_fov", repeats)
+        rows += _optional("cli.compare_fov", repeats, registry=registry)
     if "path" in groups:
-        rows += _optional("cli.bench_path", repeats)
+        rows += _optional("cli.bench_path", repeats, registry=registry)
     if "gen" in groups:
-        rows += _optional("cli.compare_gen", repeats)
+        rows += _optional("cli.compare_gen", repeats, registry=registry)
     if "window" in groups:
         rows += _optional("frontend.bench", repeats)
     if args.json:

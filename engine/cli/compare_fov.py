@@ -209,6 +209,7 @@ def compare_main(argv: list[str], only: list[str] | None = None) -> int:
     try:
         args = p.parse_args(argv)
         from engine.core.loader import load_registry
+        from engine.core.registry import PluginError
 
         registry = load_registry()
         chosen = list(only or []) + [s.partition("=")[2] for s in args.plugin if s.startswith("fov=")]
@@ -216,8 +217,10 @@ def compare_main(argv: list[str], only: list[str] | None = None) -> int:
         if bad:
             raise ValueError(f"compare fov: --plugin {bad[0]}: expected fov=NAME")
         for name in chosen:
-            if name not in registry.fov:
-                raise ValueError(f"compare fov: no fov named {name!r} (valid: {', '.join(sorted(registry.fov))})")
+            try:
+                registry.choose("fov", name, via="compare fov")  # says so when a broken plugin has it
+            except PluginError as e:
+                raise ValueError(str(e)) from None
         algorithms = {n: a for n, a in registry.fov.items() if not chosen or n in chosen}
         for alg in algorithms.values():
             problem = reach_error(alg.name, alg.max_reach, (HEIGHT, WIDTH), args.radius)
@@ -252,8 +255,9 @@ def _target(name: str, theirs) -> str:
     return "within 5x of libtcod" if theirs is not None else "within 5x of libtcod (pip install tcod to compare)"
 
 
-def bench_figures(repeats: int = 7) -> list[dict]:
-    """Median µs per call of every registered algorithm on an 80x50 cave, radius 8 and 20, beside
+def bench_figures(repeats: int = 7, registry=None) -> list[dict]:
+    """Median µs per call of every registered algorithm (of ``registry``; by default every plugin's,
+    installed ones included) on an 80x50 cave, radius 8 and 20, beside
     libtcod's counterpart on the same map and origins when tcod is installed. An algorithm with a
     compiled kernel (numba installed) is timed twice, compiled and in pure Python, side by side."""
     from engine.core.loader import load_registry
@@ -262,7 +266,7 @@ def bench_figures(repeats: int = 7) -> list[dict]:
     t = cave_map(random.Random("bench fov cave"))
     origins = floor_origins(t, random.Random("bench fov origins"), 200)
     figures = []
-    for name, alg in sorted(load_registry(entry_points=False).fov.items()):
+    for name, alg in sorted((registry or load_registry()).fov.items()):
         theirs = _tcod_fn(TCOD_COUNTERPARTS[name]) if name in TCOD_COUNTERPARTS else None
         variants = [(f"fov {name}", alg.fn, _target(name, theirs))]
         if alg.python is not None and jit.enabled():
