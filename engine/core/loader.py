@@ -94,6 +94,11 @@ REGISTER_HOOKS = {
 }
 
 
+# The hooks whose ``register(obj)`` takes an instance of a class (components take a dataclass).
+REGISTER_TYPES: dict[str, type] = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules,
+                                   "rulesets": Ruleset, "systems": System}
+
+
 class LoadProblem(Exception):
     """A plugin's mistake found while loading it, already worded as the one line to show."""
 
@@ -136,9 +141,8 @@ def _make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
             if not callable(fn):
                 raise TypeError(f"register_tilesets: {name!r} is not callable")
             put(name, TilesetInfo(name, fn, summary, bool(needs_file)))
-    elif kind in ("monsters", "items", "games", "rulesets", "systems"):
-        cls = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules, "rulesets": Ruleset,
-               "systems": System}[kind]
+    elif kind in REGISTER_TYPES:
+        cls = REGISTER_TYPES[kind]
 
         def register(obj):
             if not isinstance(obj, cls):

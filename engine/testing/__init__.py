@@ -51,7 +51,15 @@ from engine.testing.generators import (
     level_problems,
     make_level,
 )
-from engine.testing.path import check_pathfinder, check_pathfinder_reference, random_cells, random_costs
+from engine.testing.path import (
+    check_astar,
+    check_bellman,
+    check_pathfinder,
+    check_pathfinder_reference,
+    check_symmetric_distances,
+    random_cells,
+    random_costs,
+)
 from engine.testing.play import (
     arena,
     check_behaviour,
@@ -66,7 +74,9 @@ from engine.testing.tiles import check_tileset
 __all__ = [
     "ContractError",
     "arena",
+    "check_astar",
     "check_behaviour",
+    "check_bellman",
     "check_effect",
     "check_fov",
     "check_fov_case",
@@ -89,6 +99,7 @@ __all__ = [
     "check_pathfinder_reference",
     "check_plugin",
     "check_preset",
+    "check_symmetric_distances",
     "check_tileset",
     "fov_cases",
     "fov_map",
