@@ -19,10 +19,10 @@ from pathlib import Path
 from engine.cli.parser import Parser
 from engine.core.errors import UsageError
 from engine.core.version import VERSION
+from engine.kit.limits import MAX_PLUGIN_NAME
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "plugin"
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
-MAX_NAME = 30
 # template -> where it goes in the package folder ($module is the import name)
 FILES = {"pyproject.toml.tmpl": "pyproject.toml", "README.md.tmpl": "README.md",
          "plugin.py.tmpl": "$module/__init__.py", "test_plugin.py.tmpl": "tests/test_$module.py",
@@ -39,9 +39,9 @@ def names(name: str) -> dict[str, str]:
 def check_name(name: str) -> None:
     """A name a package, a module and every registered name can be made from; one that no built-in
     plugin's names would collide with (the game the package adds is called ``name``)."""
-    if not NAME.fullmatch(name) or len(name) > MAX_NAME:
-        raise UsageError(f"new-plugin: {name!r} is not a plugin name: expected lowercase letters, digits and "
-                         f"single hyphens, starting with a letter, at most {MAX_NAME} characters (e.g. frost-caves)")
+    if not NAME.fullmatch(name) or len(name) > MAX_PLUGIN_NAME:
+        raise UsageError(f"new-plugin: {name!r} is not a plugin name: expected lowercase letters, digits and single "
+                         f"hyphens, starting with a letter, at most {MAX_PLUGIN_NAME} characters (e.g. frost-caves)")
     from engine.core.loader import load_registry
 
     registry = load_registry(entry_points=False)
