@@ -5,7 +5,7 @@
 
 Sources: ``engine.hookspecs`` (what a plugin is, the rules at load, every hook with its exact
 signature, when it is called and an example, and the ``register`` callback each register hook
-passes, read from the loader itself); ``engine.testing`` (every contract, as the test kit checks
+passes, read from ``engine.core.registrars`` itself); ``engine.testing`` (every contract, as the test kit checks
 it); and the game API: the modules, classes and members named in :data:`GAME_API`.
 tests/test_reference.py fails when the committed reference and the code disagree.
 """
@@ -104,14 +104,14 @@ def signature(fn: Callable) -> str:
 
 def _register_call(hook: str) -> str | None:
     """The ``register`` callback a register hook passes, read from the loader's registrar."""
-    from engine.core import loader
+    from engine.core import registrars
 
-    kind = loader.REGISTER_HOOKS.get(hook)
+    kind = registrars.REGISTER_HOOKS.get(hook)
     if kind is None:
         return None
-    call = f"`register{signature(loader._make_registrar(kind, {}))}`"
-    if kind in loader.REGISTER_TYPES:
-        return f"{call}, where `obj` is an instance of `{loader.REGISTER_TYPES[kind].__name__}` (or a subclass)"
+    call = f"`register{signature(registrars.make_registrar(kind, {}))}`"
+    if kind in registrars.REGISTER_TYPES:
+        return f"{call}, where `obj` is an instance of `{registrars.REGISTER_TYPES[kind].__name__}` (or a subclass)"
     if kind == "components":
         return f"{call}, where `cls` is a dataclass"
     return call

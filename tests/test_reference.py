@@ -18,7 +18,7 @@ import pytest
 import engine
 import engine.hookspecs as hookspecs
 from engine import testing
-from engine.core import loader
+from engine.core import registrars
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = [(name, fn) for name, fn in vars(hookspecs).items()
@@ -62,10 +62,10 @@ def test_every_hook_is_documented_with_its_signature_when_it_is_called_and_an_ex
 def test_each_register_callback_is_the_loaders_own(reference):
     """The signature shown is read from the registrar; one quoted in a hookspec must match it."""
     for name, fn in HOOKS:
-        kind = loader.REGISTER_HOOKS.get(name)
+        kind = registrars.REGISTER_HOOKS.get(name)
         if kind is None:
             continue
-        actual = f"register{inspect.signature(loader._make_registrar(kind, {}))}"
+        actual = f"register{inspect.signature(registrars.make_registrar(kind, {}))}"
         assert f"The plugin calls `{actual}`" in reference
         for quoted in re.findall(r"``(register\(name[^`]*\))``", fn.__doc__ or ""):
             assert quoted.replace('"', "'") == actual, f"hookspec {name} quotes {quoted}, the loader has {actual}"
