@@ -182,6 +182,11 @@ def test_kinds_sharing_a_glyph_are_warned_with_what_map_reads(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert [m["kind"] for m in json.loads(out)["monsters"]] == ["gecko"]
     assert err.count("\n") == 2 and "undercroft: warning: glyph 'g' is shared by" in err
+    # python -m engine plugins lists them too
+    assert main(["plugins", "--plugins-dir", str(folder)]) == 0
+    assert f"Warning: {registry.warnings[0]}" in capsys.readouterr().out
+    assert main(["plugins", "--json", "--plugins-dir", str(folder)]) == 0
+    assert json.loads(capsys.readouterr().out)["warnings"] == registry.warnings
 
 
 def test_the_built_ins_share_no_glyph(registry):

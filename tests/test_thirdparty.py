@@ -140,3 +140,18 @@ def test_bench_bad_plugin_choices_are_one_line(capsys):
     assert err.count("\n") == 1 and "bench: --plugin fov=lantern: no fov named 'lantern' (valid: diamond" in err
     assert main(["bench", "--plugin", "game=undercroft"]) == 2
     assert "expected KIND=NAME with KIND one of fov, generator, path" in capsys.readouterr().err
+
+
+def test_pytest_plugins_dir_joins_a_plugin_file_to_the_contract_tests(tmp_path):
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "lantern.py").write_text(
+        "from engine import hookimpl\n"
+        "from engine.plugins.fov_shadowcast import shadowcast_fov\n\n\n"
+        "@hookimpl\n"
+        "def register_fov_algorithms(register):\n"
+        "    register('lantern', shadowcast_fov)\n")
+    done = run_pytest(tmp_path, "tests/test_fov.py", "-k", "lantern and (walls or open_room or one_cell)",
+                      "--plugins-dir", str(folder))
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "6 passed" in done.stdout  # chosen by default with the built-ins: it came from --plugins-dir

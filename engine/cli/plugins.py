@@ -34,6 +34,7 @@ def main(argv: Sequence[str]) -> int:
             for p in registry.plugins
         ],
         "active": active,
+        "warnings": registry.warnings,
         "available": {
             "fov": {n: {"symmetric": a.symmetric, "summary": a.summary} for n, a in sorted(registry.fov.items())},
             "generator": {n: g.summary for n, g in sorted(registry.generators.items())},
@@ -56,6 +57,8 @@ def main(argv: Sequence[str]) -> int:
         print(f"  {info.name}{version}  [{info.source}]  {status}")
         if info.hooks:
             print(f"      hooks: {', '.join(sorted(info.hooks))}")
+    for warning in registry.warnings:
+        print(f"Warning: {warning}")
     print("Available:")
     for kind in ("game", "fov", "generator"):
         names = data["available"][kind]

@@ -218,19 +218,22 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
     return registry
 
 
+def announcement(registry: Registry) -> list[str]:
+    """One line per broken plugin and per warning, as :func:`announce` says them (the window shows
+    the same lines)."""
+    lines = [f"plugin {info.name!r} ({info.source}) is broken and was skipped: {info.error}"
+             for info in registry.plugins if info.error]
+    return lines + [f"warning: {warning}" for warning in registry.warnings]
+
+
 def announce(registry: Registry, file: IO[str] | None = None) -> None:
     """Say each broken plugin and each warning once, one line each (on stderr by default); a
     registry already announced says nothing."""
     if registry.announced:
         return
     registry.announced = True
-    out = file if file is not None else sys.stderr
-    for info in registry.plugins:
-        if info.error:
-            print(f"undercroft: plugin {info.name!r} ({info.source}) is broken and was skipped: {info.error}",
-                  file=out)
-    for warning in registry.warnings:
-        print(f"undercroft: warning: {warning}", file=out)
+    for line in announcement(registry):
+        print(f"undercroft: {line}", file=file if file is not None else sys.stderr)
 
 
 def _dangling(registry: Registry) -> tuple[str, str] | None:
