@@ -271,7 +271,8 @@ def test_a_level_of_the_wrong_shape_dtype_or_codes_is_refused_naming_the_plugin(
 
 @pytest.fixture
 def installed(tmp_path, monkeypatch):
-    site = make_dist(tmp_path / "site", "undercroft-frost", "0.2.0", {"frost": "frost_plugin"}, {"frost_plugin": """
+    site = make_dist(tmp_path / "site", "undercroft-wraiths", "0.2.0", {"wraiths": "wraiths_plugin"}, {
+        "wraiths_plugin": """
         from engine import hookimpl, MonsterKind
 
         @hookimpl
@@ -280,18 +281,18 @@ def installed(tmp_path, monkeypatch):
     """})
     monkeypatch.syspath_prepend(str(site))
     yield site
-    forget_modules("frost_plugin")
+    forget_modules("wraiths_plugin")
 
 
 def test_entry_point_names_that_match_nothing_are_warned(installed, monkeypatch):
-    monkeypatch.setenv("UNDERCROFT_LOAD_PLUGINS", "frost,frots")
+    monkeypatch.setenv("UNDERCROFT_LOAD_PLUGINS", "wraiths,wraths")
     registry = load_registry()
     assert registry.monsters["ice-wraith"].glyph == "W"
-    assert registry.plugin("frost").source == "entry point undercroft-frost"
+    assert registry.plugin("wraiths").source == "entry point undercroft-wraiths"
     warning = [w for w in registry.warnings if "UNDERCROFT_LOAD_PLUGINS" in w]
-    assert len(warning) == 1 and warning[0].startswith("UNDERCROFT_LOAD_PLUGINS names 'frots', which no installed "
+    assert len(warning) == 1 and warning[0].startswith("UNDERCROFT_LOAD_PLUGINS names 'wraths', which no installed "
                                                        "entry point of the 'undercroft' group is called (installed: ")
-    assert "frost" in warning[0]
+    assert "wraiths" in warning[0]
 
 
 def test_broken_plugins_and_warnings_are_announced_once_one_line_each(tmp_path):

@@ -28,7 +28,8 @@ def test_builtins_register_the_default_game(registry):
     assert {"symmetric", "raycast"} <= set(registry.fov)
     assert {"rooms", "bsp", "ascii"} <= set(registry.generators)
     assert "chase" in registry.behaviours and {"heal", "gold"} <= set(registry.effects)
-    assert all(p.source == "builtin" and p.error is None for p in registry.plugins)
+    builtins = [p for p in registry.plugins if p.source == "builtin"]  # (pytest --plugin may add one more)
+    assert len(builtins) >= 20 and all(p.error is None for p in builtins)
 
 
 def test_a_plugins_dir_adds_a_monster(tmp_path):
