@@ -15,6 +15,7 @@ Each problem is one line naming the plugin:
 from __future__ import annotations
 
 import difflib
+import functools
 import inspect
 import re
 from typing import TYPE_CHECKING, Any
@@ -95,9 +96,8 @@ def guard_fov(fn: FovFn, name: str, plugin: str) -> FovFn:
                             f"{transparent.shape}: expected a bool array of that shape, indexed [y, x]")
         return visible
 
-    checked.__wrapped__ = fn  # type: ignore[attr-defined]
-    checked.__doc__ = fn.__doc__
-    return checked
+    # the plugin's own name, module and doc (tools read a function's module: its caches, its limits)
+    return functools.update_wrapper(checked, fn)
 
 
 def _cell(value: Any) -> bool:
@@ -137,9 +137,7 @@ def guard_generator(fn: Generator, name: str, plugin: str, reads_maps: bool) -> 
             raise BadLevel(f"generator {name!r} (plugin {plugin}) {problem}")
         return level
 
-    checked.__wrapped__ = fn  # type: ignore[attr-defined]
-    checked.__doc__ = fn.__doc__
-    return checked
+    return functools.update_wrapper(checked, fn)
 
 
 # --- glyphs ----------------------------------------------------------------------------------------

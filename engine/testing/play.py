@@ -30,10 +30,10 @@ from engine.testing.generators import level_problems
 
 
 def receives(game: Game) -> Any:
-    """What a behaviour, an effect or an event hook receives from the engine in play for ``game``.
-    (Today the game itself; when the engine hands plugins an API object instead, this is the one
-    line that changes, and every check below follows.)"""
-    return game
+    """What a behaviour, an effect or an event hook receives from the engine in play for ``game``:
+    the game's API for plugins (``game.api``) where the engine has one, else the game itself.
+    Every check here calls plugins with it, so they are judged with what they get in play."""
+    return getattr(game, "api", None) or game
 
 
 def arena(registry: Registry, *, seed: int = 0, monsters: tuple[str, ...] = (), items: tuple[str, ...] = (),
