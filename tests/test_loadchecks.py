@@ -314,3 +314,17 @@ def test_broken_plugins_and_warnings_are_announced_once_one_line_each(tmp_path):
         "undercroft: warning: glyph 'g' is shared by monster 'goblin' (plugin content) and monster 'gecko' (plugin "
         "geckos): --map reads 'g' as monster 'gecko'",
     ]
+
+
+def test_a_bool_array_of_any_origin_passes_the_guard(tmp_path):
+    """A compiled kernel's array (numba's cache unpickles its types) has a bool dtype that equals
+    numpy's without being the same object: it is a bool array all the same."""
+    registry = load(plugins_dir(tmp_path, thawed="""
+        import pickle
+
+        @hookimpl
+        def register_fov_algorithms(register):
+            register("thawed", lambda t, o, r: pickle.loads(pickle.dumps(np.ones(t.shape, dtype=bool))))
+    """))
+    seen = registry.fov["thawed"](np.ones((4, 3), dtype=bool), (1, 1), None)
+    assert seen.dtype is not np.dtype(bool) and seen.all()

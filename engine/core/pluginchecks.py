@@ -91,7 +91,8 @@ def guard_fov(fn: FovFn, name: str, plugin: str) -> FovFn:
 
     def checked(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
         visible = fn(transparent, origin, radius)
-        if not isinstance(visible, np.ndarray) or visible.dtype is not _BOOL or visible.shape != transparent.shape:
+        # (dtype by equality: an array a numba kernel made has a bool dtype that is not numpy's singleton)
+        if not isinstance(visible, np.ndarray) or visible.dtype != _BOOL or visible.shape != transparent.shape:
             raise BadResult(f"fov {name!r} (plugin {plugin}) returned {_what(visible)} for a map of shape "
                             f"{transparent.shape}: expected a bool array of that shape, indexed [y, x]")
         return visible
@@ -111,7 +112,7 @@ def level_problem(level: Any, width: int | None, height: int | None) -> str | No
     if not isinstance(level, Level):
         return f"returned {_what(level)}, expected an engine.Level"
     t = level.terrain
-    if not isinstance(t, np.ndarray) or t.ndim != 2 or t.dtype is not _UINT8:
+    if not isinstance(t, np.ndarray) or t.ndim != 2 or t.dtype != _UINT8:
         return f"returned terrain that is {_what(t)}: expected a 2-D uint8 array indexed [y, x]"
     if width is not None and t.shape != (height, width):
         return f"returned terrain of shape {t.shape} for a {width}x{height} level: expected ({height}, {width})"
