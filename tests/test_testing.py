@@ -224,8 +224,8 @@ def test_preset_checks_fail_on_what_they_check(registry):
     bad = GameRules(name="nowhere", generators=((1, "tunnels"),), fov="symmetric")
     fails(testing.check_preset, bad, registry, match="game 'nowhere': names what is registered, and it fits: game "
           "nowhere: generators: no generator named 'tunnels'")
-    far = GameRules(name="far", generators=((1, "rooms"),), fov="diamond", fov_radius=None, width=200, height=80)
-    fails(testing.check_preset, far, registry, match="lights at most 64 cells away")
+    thirsty = GameRules(name="thirsty", generators=((1, "rooms"),), fov="symmetric", item_counts={"wine": (1, 1)})
+    fails(testing.check_preset, thirsty, registry, match="item_counts: no item named 'wine'")
     testing.check_preset(registry.games["lesson28"], registry, seeds=1, keys=50)
 
 
