@@ -138,7 +138,7 @@ def test_a_behaviour_returning_garbage_is_its_plugins_failure(tmp_path, capsys):
     assert json.loads(out)["turn"] == 2
 
 
-@pytest.mark.parametrize(("result", "reason"), [("None", "NoneType"), ("'dark'", "str"),
+@pytest.mark.parametrize(("result", "reason"), [("None", "returned None"), ("'dark'", "str"),
                                                 ("np.zeros((3, 3), dtype=bool)", "(3, 3)")])
 def test_a_chosen_fov_that_answers_nonsense_stops_the_game_in_one_line(tmp_path, home, capsys, result, reason):
     folder = plugin_dir(tmp_path, "blind", f"""
