@@ -59,13 +59,6 @@ def radius_mask(shape: tuple[int, int], origin: tuple[int, int], radius: int | N
     return (xs - ox) ** 2 + (ys - oy) ** 2 <= radius * radius
 
 
-def reach(shape: tuple[int, int], origin: tuple[int, int], radius: int | None) -> int:
-    """How far (in cells, along an axis) the light can possibly reach on this map."""
-    h, w = shape
-    longest = max(h, w)
-    return longest if radius is None else min(radius, longest)
-
-
 # --- Helpers for fast algorithms -------------------------------------------------------------------
 #
 # The fast built-in algorithms all work on a *window*: the square of side 2*R+1 centred on the

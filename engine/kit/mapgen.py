@@ -105,10 +105,6 @@ class Level:
         return self.terrain != WALL
 
     @property
-    def transparent(self) -> np.ndarray:
-        return self.terrain != WALL
-
-    @property
     def goal(self) -> tuple[int, int] | None:
         return self.stairs if self.stairs is not None else self.exit
 
