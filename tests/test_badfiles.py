@@ -61,6 +61,17 @@ def set_(path, value):
     return change
 
 
+def items(data):
+    return [row for row in data["entities"] if "Item" in row]
+
+
+def carry(data, row, letter):
+    """Make an item entity of a save carried under ``letter`` (off the map)."""
+    row.pop("Position", None)
+    row["Carried"] = {"letter": letter}
+    return row
+
+
 RUN = "run.json"
 PROFILE = "profile.json"
 REPLAY = "last-run.replay.json"
@@ -112,8 +123,19 @@ BAD = [
      "is listed twice"),
     ("float coordinates", RUN, lambda: edit(RUN, set_([first_monster, "Position", "x"], 3.0)),
      "Position.x: expected a whole number, got 3.0"),
-    ("an inventory on a monster", RUN, lambda: edit(RUN, set_([first_monster, "Inventory"], {"gold": 1, "pack": {}})),
+    ("an inventory on a monster", RUN, lambda: edit(RUN, set_([first_monster, "Inventory"], {"gold": 1})),
      "only the player has Player and Inventory"),
+    # the pack (issue 13): an item is on the map or carried, under a letter of its own
+    ("an item both on the map and carried", RUN,
+     lambda: edit(RUN, set_([lambda d: entity(d, "Item"), "Carried"], {"letter": "a"})), "either lying on the map"),
+    ("two items under one letter", RUN, lambda: edit(RUN, lambda d: [carry(d, item, "c") for item in items(d)[:2]]),
+     "letter 'c' is carried twice"),
+    ("a potion worn", RUN, lambda: edit(RUN, lambda d: carry(d, items(d)[0], "a").update(Equipped={"slot": "hand"})),
+     "to be worn"),
+    ("a monster carried", RUN, lambda: edit(RUN, set_([first_monster, "Carried"], {"letter": "b"})),
+     "only an item is carried"),
+    ("a pack letter that is no letter", RUN, lambda: edit(RUN, lambda d: carry(d, items(d)[0], "A")),
+     "Carried.letter: expected a letter a..z"),
     ("a lone surrogate in a message", RUN, lambda: edit(RUN, lambda d: d["messages"].append("a \ud800 b")),
      "lone surrogate"),
     ("profile: negative deaths", PROFILE, lambda: edit(PROFILE, set_(["deaths"], -1)), "deaths: expected"),

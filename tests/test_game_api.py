@@ -69,7 +69,7 @@ def test_a_status_plus_an_action_hook_freezes_and_a_save_keeps_both(tmp_path, ho
     rat = game.api.monsters()[0]
     game.press(".")  # the rat notices the player and comes one step
     assert rat_x(game) == 6
-    game.api.component(game.player, __import__("engine").Inventory).pack["frost potion"] = 1
+    game.api.give("frost potion")
     game.press("q")
     assert game.messages[-1] == "1 monsters freeze." and game.api.statuses(rat)["frozen"].turns == 2
     game.press(".")

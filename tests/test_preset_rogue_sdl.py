@@ -134,7 +134,7 @@ def test_messages_and_hud_as_in_the_course(tmp_path):
     s = press(g, "d")
     assert s["messages"][-2:] == ["You hit the orc for 4.", "The orc hits you for 5."]
     g.world.get(g.player, Inventory).gold = 28
-    g.world.get(g.player, Inventory).pack["potion"] = 1
+    g.give("potion")
     assert hud.line(g, "status") == "HP 15/20   Gold 28   Potions 1   Depth 1"
     s = press(g, "d d d")
     assert s["messages"][-1] == "You kill the orc!"

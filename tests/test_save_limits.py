@@ -12,7 +12,10 @@ import pytest
 from faults import fresh_process
 
 from engine.cli.main import main
-from engine.core.components import Actor, Fighter, Inventory, Monster
+from engine.core import inventory
+from engine.core.components import Actor, Carried, Equipped, Fighter, Inventory, Item, Monster
+from engine.core.inventory import LETTERS
+from engine.core.looks import item_look
 from engine.core.requests import ChangeLevel
 from engine.core.scheduler import TURN_COST
 from engine.core.setup import Setup
@@ -47,7 +50,7 @@ def largest_legal_run(tmp_path, registry):
     state, world = game.state, game.world
     cells = ((x, y) for y in range(2, side - 1) for x in range(1, side - 1))
     kinds = sorted(registry.monsters)
-    for i in range(limits.MAX_ENTITIES - 1):  # and the player: MAX_ENTITIES
+    for i in range(limits.MAX_ENTITIES - 1 - limits.MAX_PACK):  # and the pack and the player: MAX_ENTITIES
         x, y = next(cells)
         if i % 2:
             entity = game.spawn_item("potion" if i % 4 == 1 else "gold", x, y, limits.MAX_STAT)
@@ -61,7 +64,12 @@ def largest_legal_run(tmp_path, registry):
             energy = -limits.MAX_ENERGY_DEBT if i % 4 else TURN_COST + limits.MAX_SPEED
             state.scheduler.add(entity, limits.MAX_SPEED, energy)
     world.add(game.player, Fighter(*[limits.MAX_STAT] * 4))
-    world.add(game.player, Inventory(gold=limits.MAX_STAT, pack=dict.fromkeys(registry.items, limits.MAX_STAT)))
+    world.add(game.player, Inventory(gold=limits.MAX_STAT))
+    items = sorted(registry.items.values(), key=lambda k: k.name)
+    for letter, kind in zip(LETTERS, (items * limits.MAX_PACK)[: limits.MAX_PACK], strict=True):
+        item = world.create(Item(kind.name, limits.MAX_STAT), Carried(letter), item_look(kind))
+        if kind.use == "wear" and not inventory.worn(game, kind.slot):
+            world.add(item, Equipped(kind.slot))
     for level in (state.level, game.level_source):
         level.rooms = [Rect(side - 1, side - 1, side, side)] * limits.MAX_ROOMS
         level.spawns = [("goblin", side - 1, side - 1)] * limits.MAX_ENTITIES

@@ -22,7 +22,7 @@ from engine.core.components import Fighter, Monster, Position
 from engine.core.errors import UsageError
 from engine.core.requests import ChangeLevel, Quit
 from engine.core.setup import Setup, new_game
-from engine.core.snapshot import dumps
+from engine.core.snapshot import dumps, snapshot
 from engine.kit import limits
 from engine.persist import files, keeper, lock, morgue, profile, runsave
 
@@ -355,22 +355,41 @@ def test_a_save_of_another_version_is_kept_by_its_version(home, capsys, schema, 
 
 
 def test_a_new_schema_upgrades_old_saves_through_migrations(home, registry, monkeypatch):
-    """Room for new top-level fields: schema 3 adds one, and a schema-2 save is upgraded, not refused."""
+    """Room for new top-level fields: the next schema adds one, and a save of this one is upgraded,
+    not refused."""
     game = keeper.open_game(Setup(seed=3), registry)
     game.press("l")
     game.press("esc")
-    spec = runsave.run_spec
+    spec, now = runsave.run_spec, runsave.SCHEMA
 
-    def spec_3(reg):
+    def spec_next(reg):
         s = spec(reg)
         s.fields["notes"] = runsave.List(runsave.Str(100))
         return s
 
-    monkeypatch.setattr(runsave, "SCHEMA", 3)
-    monkeypatch.setattr(runsave, "MIGRATIONS", {2: lambda d: {**d, "notes": []}})
-    monkeypatch.setattr(runsave, "run_spec", spec_3)
+    monkeypatch.setattr(runsave, "SCHEMA", now + 1)
+    monkeypatch.setattr(runsave, "MIGRATIONS", {**runsave.MIGRATIONS, now: lambda d: {**d, "notes": []}})
+    monkeypatch.setattr(runsave, "run_spec", spec_next)
     resumed = keeper.open_game(Setup(), registry, choice="continue")
     assert resumed.turn == 1
+
+
+def test_a_schema_2_pack_of_counts_becomes_items_under_letters(home, registry):
+    """Schema 2 kept the pack as counts on the player's Inventory; such a save resumes with the same
+    potions, each kind a stack under a letter in name order (what 2's drink key took first)."""
+    game = keeper.open_game(Setup(seed=3), registry)
+    game.press("esc")
+    data = saved(home)
+    data["schema"] = 2
+    player = next(row for row in data["entities"] if "Player" in row)
+    player["Inventory"]["pack"] = {"potion": 3}
+    (home / "run.json").write_text(json.dumps(data))
+    resumed = keeper.open_game(Setup(), registry, choice="continue")
+    pack = snapshot(resumed)["player"]["inventory"]
+    assert pack[-1] == {"letter": chr(ord("a") + len(pack) - 1), "kind": "potion", "amount": 3, "worn": False}
+    assert [p["letter"] for p in pack] == list("abcdefghijklmnopqrstuvwxyz"[: len(pack)])
+    resumed.press("q")
+    assert snapshot(resumed)["player"]["potions"] == 2
 
 
 def test_a_slow_player_owing_the_most_energy_resumes_and_plays_at_once(home, registry):

@@ -1,6 +1,6 @@
 """The default game's rules, each on a small ASCII map."""
 
-from engine.core.components import Fighter, Inventory
+from engine.core.components import Fighter
 from scenario import game_from, press
 
 
@@ -54,7 +54,7 @@ def test_potion_goes_into_the_pack_and_heals(tmp_path):
     s = press(g, "q")
     assert s["player"]["hp"] == 13 and s["player"]["potions"] == 0 and s["turn"] == 2
     g.world.get(g.player, Fighter).hp = 18
-    g.world.get(g.player, Inventory).pack["potion"] = 1
+    g.give("potion")
     s = press(g, "q")
     assert s["player"]["hp"] == 20  # never above max
 

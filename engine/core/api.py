@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from engine.core import inventory
 from engine.core.components import Fighter, Item, Monster, Player, Position, Status, Statuses
 from engine.kit.mapgen import WALL
 from engine.kit.path import Moves, downhill
@@ -216,6 +217,16 @@ class GameAPI:
         if not self.passable(x, y):
             return None
         return self._run.spawn_monster(kind, x, y)
+
+    def give(self, kind: str, amount: int = 1) -> int | None:
+        """Put ``amount`` of an item kind into the player's pack (onto its stack, or under the
+        first free letter): the carried item, or None when the pack is full."""
+        return self._run.give(kind, amount)
+
+    def pack(self) -> list[int]:
+        """The items the player carries, by letter (each has ``Carried(letter)``; worn ones also
+        ``Equipped(slot)``)."""
+        return inventory.pack(self._run)
 
     def move(self, entity: int, x: int, y: int) -> bool:
         """Put a creature on another cell at once (not a step: no bump, no attack, no pickup);

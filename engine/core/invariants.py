@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.components import Actor, Dead, Fighter, Inventory, Item, Monster, Player, Position
+from engine.core.components import Actor, Carried, Dead, Equipped, Fighter, Inventory, Item, Monster, Player, Position
 from engine.kit import limits
 from engine.kit.mapgen import WALL
 
@@ -55,8 +55,9 @@ def check(state: RunState, registry: Registry, rules: GameRules) -> None:
         if item is not None:
             if item.kind not in registry.items:
                 raise ValueError(f"{name}: expected a known item kind, got {item.kind!r}")
-            if pos is None or monster is not None or fighter is not None:
-                raise ValueError(f"{name}: expected an item lying on the map, and nothing else")
+            _item(state, registry, entity, item, name)
+        elif world.has(entity, Carried) or world.has(entity, Equipped):
+            raise ValueError(f"{name}: only an item is carried or worn")
     entities = set(world.entities())
     for entity in state.scheduler.energy:
         if entity not in entities:
@@ -65,6 +66,22 @@ def check(state: RunState, registry: Registry, rules: GameRules) -> None:
             raise ValueError(f"scheduler: entity {entity} is scheduled but is no awake monster")
         if not -limits.MAX_STAT <= state.scheduler.energy[entity] <= limits.MAX_STAT:
             raise ValueError(f"scheduler: energy of entity {entity} out of range: {state.scheduler.energy[entity]}")
+
+
+def _item(state: RunState, registry: Registry, entity: int, item: Item, name: str) -> None:
+    """An item lies on the map (a position) or is in the pack (a letter, maybe worn), and is
+    nothing else; letters are not shared; a worn item is wearable and in its kind's slot."""
+    world = state.world
+    kind = registry.items[item.kind]
+    carried, equipped = world.try_get(entity, Carried), world.try_get(entity, Equipped)
+    if (world.has(entity, Position) == (carried is not None) or world.has(entity, Monster)
+            or world.has(entity, Fighter)):
+        raise ValueError(f"{name}: expected an item either lying on the map or carried, and nothing else")
+    if carried is not None and any(c.letter == carried.letter and e != entity for e, c in world.query(Carried)):
+        raise ValueError(f"{name}: letter {carried.letter!r} is carried twice")
+    if equipped is not None and (carried is None or kind.use != "wear" or equipped.slot != kind.slot):
+        raise ValueError(f"{name}: expected a carried {kind.slot!r} item to be worn, got {kind.use!r} "
+                         f"in {equipped.slot!r}")
 
 
 def _monster(state: RunState, registry: Registry, kinds: set[str], entity: int, monster: Monster, name: str):

@@ -59,6 +59,17 @@ DEFAULT_MESSAGES = {
     "travel_blocked": "Something is in the way.",
     "no_stairs_known": "You have not found the stairs down.",
     "not_in_view": "Not with a monster in view.",
+    "pack_full": "Your pack is full: no room for the {item}.",
+    "see_here": "You see here: {items}.",
+    "nothing_here": "There is nothing here to pick up.",
+    "drop": "You drop the {item}.",
+    "no_drop_here": "Not on the stairs: drop it somewhere else.",
+    "wear": "You are now using the {item}.",
+    "take_off": "You take off the {item}.",
+    "cannot_wear": "You cannot wear or wield the {item}.",
+    "already_worn": "You are already using the {item}.",
+    "nothing_to": "You have nothing to {verb}.",
+    "no_target": "No target in view.",
 }
 
 # The HUD's templates (the window's status line, keys line and death words), filled from
@@ -84,7 +95,9 @@ DEFAULT_TILES = {
 MESSAGE_FIELDS = {
     **dict.fromkeys(("player_hit", "player_kill", "monster_hit", "monster_kill", "monster_hit_monster"),
                     {"attacker", "target", "damage"}),
-    "descend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item"}, "drink": {"item"},
+    "descend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item", "letter"}, "drink": {"item"},
+    **dict.fromkeys(("pack_full", "drop", "wear", "take_off", "cannot_wear", "already_worn"), {"item"}),
+    "see_here": {"items"}, "nothing_to": {"verb"},
     "status_end": {"who", "status"},
     **{key: set(HUD_FIELDS) for key in (*HUD_MESSAGES, *HUD_FALLBACK)},
 }

@@ -23,6 +23,7 @@ from engine.core.systems import Phase
 if TYPE_CHECKING:
     import random
 
+    from engine.core.content import ItemKind
     from engine.core.run import Run
     from engine.kit.mapgen import Level
 
@@ -59,6 +60,11 @@ class Ruleset:
     def reached_exit(self, game: Run) -> Request:
         """The player stepped on the level's exit (a preset's goal): the next run starts."""
         return NewRun(game.rules.message("exit"), escaped=True)
+
+    def picks_up(self, game: Run, kind: ItemKind) -> bool:
+        """Whether stepping onto an item of ``kind`` picks it up: by default everything is (the
+        classic games); a game with a pick-up key picks up gold alone this way."""
+        return True
 
     def escape(self, game: Run) -> Request:
         """The quit key: save the run and stop (the next start resumes it)."""

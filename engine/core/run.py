@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine.core.components import Actor, Dead, Fighter, Inventory, Item, Monster, Position
+from engine.core import inventory
+from engine.core.components import Actor, Dead, Fighter, Item, Monster, Position
 from engine.core.content import ItemKind, MonsterKind
 from engine.core.looks import item_look, monster_look
 from engine.core.state import RunState, View
@@ -160,6 +161,16 @@ class Run:
         self.state.spatial.place(entity, x, y)
         return entity
 
+    def give(self, kind_name: str, amount: int = 1) -> int | None:
+        """Put ``amount`` of an item kind straight into the player's pack (a start kit, a reward):
+        the carried entity, or None when the pack has no room (nothing is created then)."""
+        kind = self.registry.items[kind_name]
+        item = self.world.create(Item(kind.name, amount), item_look(kind))
+        if not inventory.room_for(self, item):
+            self.world.delete(item)
+            return None
+        return inventory.add(self, item)
+
     def position(self, entity: int) -> tuple[int, int]:
         pos = self.world.get(entity, Position)
         return pos.x, pos.y
@@ -199,30 +210,43 @@ class Run:
         here = self.position(self.player)
         if here == self.level.exit:
             return self.ruleset.reached_exit(self)
-        spatial = self.state.spatial
-        for entity in spatial.items_at(*here):
-            item = self.world.get(entity, Item)
-            spatial.remove(entity)
-            self.pick_up(self.registry.items[item.kind], item.amount)
-            self.world.delete(entity)
+        left = []
+        for entity in self.state.spatial.items_at(*here):
+            kind = self.registry.items[self.world.get(entity, Item).kind]
+            if not (self.ruleset.picks_up(self, kind) and self.pick_up(entity)):
+                left.append(kind.name)
+        if left:
+            self.log(self.rules.message("see_here", items=", ".join(left)))
         if self.level.stairs == here:
             self.log(self.rules.message("on_stairs"))
         return None
 
     # -- items ---------------------------------------------------------------------------
-    def pick_up(self, kind: ItemKind, amount: int) -> None:
+    def pick_up(self, item: int) -> bool:
+        """The player picks up an item lying where they stand: gold and the like apply at once, the
+        rest goes into the pack (onto its stack, or under a free letter). False when the pack is full."""
+        kind = self.registry.items[self.world.get(item, Item).kind]
         if kind.use == "pickup":
-            self.apply_item(self.player, kind, amount)
-        else:
-            inv = self.world.get(self.player, Inventory)
-            inv.pack[kind.name] = inv.pack.get(kind.name, 0) + amount
-            self.log(self.rules.message("pickup", item=kind.name))
+            self.state.spatial.remove(item)
+            self.apply_item(self.player, kind, self.world.get(item, Item).amount)
+            self.world.delete(item)
+            return True
+        if not inventory.room_for(self, item):
+            self.log(self.rules.message("pack_full", item=kind.name))
+            return False
+        self.state.spatial.remove(item)
+        carried = inventory.add(self, item)
+        self.log(self.rules.message("pickup", item=kind.name, letter=inventory.letter_of(self, carried)))
+        return True
 
-    def apply_item(self, entity: int, kind: ItemKind, amount: int) -> None:
-        """Apply an item's effect (a plugin's function, given the game API) and log what it says."""
+    def apply_item(self, entity: int, kind: ItemKind, amount: int, target: tuple[int, int] | None = None) -> None:
+        """Apply an item's effect (a plugin's function, given the game API) and log what it says.
+        An item that aims (its kind's ``target``) passes the cell aimed at as ``target=``."""
         effect = self.registry.effects[kind.effect]
         plugin = self.registry.owners.get(("effects", kind.effect))
-        message = self.isolation.call(plugin, f"effect {kind.effect!r}", effect, self.api, entity, kind, amount)
+        extra = {"target": target} if target is not None else {}
+        message = self.isolation.call(plugin, f"effect {kind.effect!r}", effect, self.api, entity, kind, amount,
+                                      **extra)
         if message is not None and self.isolation.check(plugin, f"effect {kind.effect!r}", isinstance(message, str),
                                                          f"returned {message!r}, not a message or None"):
             self.log(message)

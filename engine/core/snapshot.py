@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from engine.core import inventory
 from engine.core import status as hud
-from engine.core.components import Fighter, Inventory, Item, Monster, Position
+from engine.core.components import Equipped, Fighter, Inventory, Item, Monster, Position
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -41,9 +42,15 @@ def snapshot(game: Game) -> dict[str, Any]:
             "y": pos.y,
             "hp": fighter.hp,
             "max_hp": fighter.max_hp,
-            "attack": fighter.attack,
+            "attack": inventory.attack_of(game, game.player),
+            "defense": inventory.defense_of(game, game.player),
             "gold": inv.gold,
             "potions": potions,
+            "inventory": [
+                {"letter": inventory.letter_of(game, e), "kind": world.get(e, Item).kind,
+                 "amount": world.get(e, Item).amount, "worn": world.has(e, Equipped)}
+                for e in inventory.pack(game)
+            ],
         },
         "monsters": monsters,
         "items": items,

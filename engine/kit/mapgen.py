@@ -91,6 +91,7 @@ class Level:
     spawns: list[tuple[str, int, int]] = field(default_factory=list)
     generator: str = ""
     populate: bool = True  # False: the level is complete as drawn (no spawn-table monsters or items)
+    upstairs: tuple[int, int] | None = None  # where stairs lead up, when the game keeps its levels
 
     @property
     def width(self) -> int:

@@ -27,7 +27,20 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.core import invariants
-from engine.core.components import SAVED, Actor, Fighter, Inventory, Item, Monster, Player, Position, Status, Statuses
+from engine.core.components import (
+    SAVED,
+    Actor,
+    Carried,
+    Equipped,
+    Fighter,
+    Inventory,
+    Item,
+    Monster,
+    Player,
+    Position,
+    Status,
+    Statuses,
+)
 from engine.core.game import Choices, Game
 from engine.core.keys import KeyError_, check_token
 from engine.core.looks import item_look, monster_look, player_look
@@ -42,8 +55,30 @@ if TYPE_CHECKING:
     from engine.core.registry import Registry
 
 KIND = "run"
-SCHEMA = 2  # 1: before the run state was its own (entities by field, derived maps saved)
-MIGRATIONS: dict[int, Any] = {}  # schema n -> fn(data) -> data of schema n + 1
+SCHEMA = 3  # 1: before the run state was its own (entities by field, derived maps saved); 2: a pack of counts
+
+
+def _pack_to_items(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 kept the pack as counts by kind on the player's Inventory; 3 keeps each carried
+    stack as an item entity with a letter. Letters go to the kinds in name order, as 2's drink key
+    took them."""
+    entities = data.get("entities")
+    if not isinstance(entities, list):
+        return data
+    ids = [row.get("id") for row in entities if isinstance(row, dict)]
+    next_id = max([i for i in ids if isinstance(i, int)] + [0]) + 1
+    for row in list(entities):
+        inv = row.get("Inventory") if isinstance(row, dict) else None
+        pack = inv.pop("pack", None) if isinstance(inv, dict) else None
+        if isinstance(pack, dict):
+            for letter, (kind, amount) in zip("abcdefghijklmnopqrstuvwxyz", sorted(pack.items()), strict=False):
+                entities.append({"id": next_id, "Item": {"kind": kind, "amount": amount},
+                                 "Carried": {"letter": letter}})
+                next_id += 1
+    return data
+
+
+MIGRATIONS: dict[int, Any] = {2: _pack_to_items}  # schema n -> fn(data) -> data of schema n + 1
 
 W = "a whole number"  # how saves name their integers in messages
 COORD = Int(0, limits.MAX_MAP_SIDE - 1, W)
@@ -56,7 +91,9 @@ COMPONENTS: dict[str, Spec] = {
                     "awake": Bool()}, build=Monster),
     "Player": Obj({}, build=Player),
     "Item": Obj({"kind": Str(100, 1), "amount": Int(1, limits.MAX_STAT, W)}, build=Item),
-    "Inventory": Obj({"gold": STAT, "pack": Map(Int(1, limits.MAX_STAT, W), key=Str(100, 1))}, build=Inventory),
+    "Inventory": Obj({"gold": STAT}, build=Inventory),
+    "Carried": Obj({"letter": Str(1, 1, "[a-z]", expected="a letter a..z")}, build=Carried),
+    "Equipped": Obj({"slot": Str(40)}, build=Equipped),
     "Statuses": Obj({"active": Map(Obj({"turns": Optional(Int(1, limits.MAX_STAT, W)), "params": Map(Json())},
                                        build=Status), key=Str(100, 1), most=100)}, build=Statuses),
 }
