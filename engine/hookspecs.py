@@ -413,9 +413,10 @@ def on_turn_end(game):
 
 
 @hookspec
-def on_death(game, entity):
-    """Called when an entity dies (the player included), before it is removed. ``game`` is the
-    game API (``engine.GameAPI``).
+def on_death(game, entity, killer):
+    """Called when an entity dies (the player included), before it is removed. ``killer`` is the
+    entity whose blow or spell killed it, or None (a trap, a status). ``game`` is the game API
+    (``engine.GameAPI``). A hook may take only the arguments it needs.
 
     Example::
 
@@ -423,4 +424,24 @@ def on_death(game, entity):
         def on_death(game, entity):
             if entity != game.player:
                 game.log(f"The {game.name_of(entity)} crumbles to frost.")
+    """
+
+
+@hookspec
+def on_answer(game, question, choice):
+    """Called when the player answers a question a plugin asked with ``game.ask(question, title,
+    options)``: ``choice`` is the index of the option chosen. Every plugin hears every answer;
+    check ``question``, the name you asked it under. ``game`` is the game API (``engine.GameAPI``).
+
+    Example::
+
+        @hookimpl
+        def on_turn_end(game):
+            if game.turn == 10:
+                game.ask("myplugin.gift", "A gift: which?", ["a sword", "a shield"])
+
+        @hookimpl
+        def on_answer(game, question, choice):
+            if question == "myplugin.gift":
+                game.log(["You take the sword.", "You take the shield."][choice])
     """

@@ -117,11 +117,12 @@ def test_sidebar_shows_hp_gold_potions_depth_and_the_log(tmp_path, window_for):
     window = window_for(game)
     window.press("l")
     window.press("l")
+    window.press("g")
     window.frames.flush()
     rows = window.sidebar.lines()
     inv = game.world.get(game.player, Inventory)
     assert inv.gold > 0
-    assert rows[0] == "Depth 1   Turn 2"
+    assert rows[0] == "Depth 1   Turn 3"
     assert rows[1] == "Health 20/20 [20/20]"
     assert rows[2] == f"Gold {inv.gold}   Potions 1"
     assert window.log.keys.text == line(game, "keys")

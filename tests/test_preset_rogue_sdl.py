@@ -251,8 +251,9 @@ def test_the_rule_is_the_presets_own(registry):
     caves.close()
     from engine import Ruleset
 
-    # the default game names no ruleset: it plays the engine's own rule, which rogue-sdl's replaces
-    assert new_game(Setup(seed=3), registry).rules.ruleset is None and type(sdl).spawn_cell is not Ruleset.spawn_cell
+    # the default game's ruleset keeps the engine's own placement, which rogue-sdl's replaces
+    default = registry.rulesets[new_game(Setup(seed=3), registry).rules.ruleset]
+    assert type(default).spawn_cell is Ruleset.spawn_cell and type(sdl).spawn_cell is not Ruleset.spawn_cell
 
 
 # -- Escape, the status line, the profile -------------------------------------------------------------

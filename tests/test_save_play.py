@@ -386,7 +386,7 @@ def test_a_schema_2_pack_of_counts_becomes_items_under_letters(home, registry):
     (home / "run.json").write_text(json.dumps(data))
     resumed = keeper.open_game(Setup(), registry, choice="continue")
     pack = snapshot(resumed)["player"]["inventory"]
-    assert pack[-1] == {"letter": chr(ord("a") + len(pack) - 1), "kind": "potion", "amount": 3, "worn": False}
+    assert pack[-1] == {"letter": chr(ord("a") + len(pack) - 1), "kind": "potion", "count": 3, "equipped": False}
     assert [p["letter"] for p in pack] == list("abcdefghijklmnopqrstuvwxyz"[: len(pack)])
     resumed.press("q")
     assert snapshot(resumed)["player"]["potions"] == 2

@@ -49,10 +49,12 @@ def test_potion_goes_into_the_pack_and_heals(tmp_path):
         ######
     """, tmp_path)
     s = press(g, "l")
-    assert s["player"]["potions"] == 1
+    assert s["player"]["potions"] == 0 and s["messages"][-1] == "You see here: potion."
+    s = press(g, "g")
+    assert s["player"]["potions"] == 1 and s["messages"][-1] == "You pick up the potion (a)."
     g.world.get(g.player, Fighter).hp = 5
     s = press(g, "q")
-    assert s["player"]["hp"] == 13 and s["player"]["potions"] == 0 and s["turn"] == 2
+    assert s["player"]["hp"] == 13 and s["player"]["potions"] == 0 and s["turn"] == 3
     g.world.get(g.player, Fighter).hp = 18
     g.give("potion")
     s = press(g, "q")
@@ -67,7 +69,7 @@ def test_drinking_with_no_potion_costs_nothing(tmp_path):
     """, tmp_path)
     s = press(g, "q q q")
     assert s["turn"] == 0
-    assert s["messages"][-1] == "You have no potions."
+    assert s["messages"][-1] == "You have nothing to drink."
     assert s["monsters"][0]["x"] == 5  # the rat never got a turn
 
 

@@ -119,7 +119,7 @@ class Attack(Action):
         else:
             game.log(game.rules.message("monster_hit_monster", **names))
         if killed:
-            game.kill(self.target)
+            game.kill(self.target, entity)
         return ActionResult.success()
 
 

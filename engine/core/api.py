@@ -26,6 +26,7 @@ import numpy as np
 
 from engine.core import inventory
 from engine.core.components import Fighter, Item, Monster, Player, Position, Status, Statuses
+from engine.kit import limits
 from engine.kit.mapgen import WALL
 from engine.kit.path import Moves, downhill
 
@@ -187,15 +188,16 @@ class GameAPI:
         self._run.world.add(entity, component)
 
     # -- changing things ---------------------------------------------------------------------
-    def damage(self, entity: int, amount: int) -> int:
-        """Hurt an entity (never below 0 HP); at 0 it dies. Returns the damage dealt."""
+    def damage(self, entity: int, amount: int, by: int | None = None) -> int:
+        """Hurt an entity (never below 0 HP); at 0 it dies, killed ``by`` that entity when given
+        (a scroll's reader: ``on_death`` hears who, and the killer may grow). Returns the damage dealt."""
         fighter = self._run.world.try_get(entity, Fighter)
         if fighter is None or amount <= 0 or fighter.hp <= 0:
             return 0
         dealt = min(fighter.hp, int(amount))
         fighter.hp -= dealt
         if fighter.hp == 0:
-            self._run.kill(entity)
+            self._run.kill(entity, by)
         return dealt
 
     def heal(self, entity: int, amount: int) -> int:
@@ -217,6 +219,24 @@ class GameAPI:
         if not self.passable(x, y):
             return None
         return self._run.spawn_monster(kind, x, y)
+
+    def area(self, center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
+        """The cells a blast of ``radius`` around ``center`` reaches (what the FOV sees from there,
+        walls excepted), sorted: the cells a targeting cursor shows as affected."""
+        return self._run.area(center, radius)
+
+    def ask(self, question: str, title: str, options: list[str]) -> None:
+        """Ask the player to choose one of ``options`` (at most 26), as a menu that cannot be put
+        off. The answer comes to every plugin's ``on_answer(game, question, choice)`` hook with the
+        option's index: name the question after your plugin (``"growth.level"``) to know it. It
+        is part of the run: saved, and asked again on resume until answered."""
+        options = [str(o)[:100] for o in options][: limits.MAX_PACK]
+        if not options:
+            raise ValueError("ask: expected at least one option")
+        if len(self._run.state.questions) >= limits.MAX_QUESTIONS:
+            return
+        self._run.state.questions.append({"name": str(question)[:100], "title": str(title)[:200],
+                                          "options": options})
 
     def give(self, kind: str, amount: int = 1) -> int | None:
         """Put ``amount`` of an item kind into the player's pack (onto its stack, or under the
@@ -247,11 +267,12 @@ class GameAPI:
         self.move(entity, *cell)
         return cell
 
-    def kill(self, entity: int) -> None:
+    def kill(self, entity: int, by: int | None = None) -> None:
+        """Kill a creature at once (``by`` that entity, when given)."""
         fighter = self._run.world.try_get(entity, Fighter)
         if fighter is not None and fighter.hp > 0:
             fighter.hp = 0
-            self._run.kill(entity)
+            self._run.kill(entity, by)
 
     def set_speed(self, entity: int, speed: int) -> None:
         """Change how fast a creature acts (100 is normal), from now on."""

@@ -66,7 +66,7 @@ class ItemKind:
     visible monster, ``"monster"`` a visible monster the player picks, ``"cell"`` a cell the player
     picks within sight; ``radius`` is the area around the target it reaches (0: the target alone).
     ``amount`` is the (min, max) rolled when it is placed. ``min_depth`` and ``weight`` feed the
-    loot tables.
+    loot tables; ``description`` is what the inventory and look mode say of it.
     """
 
     name: Annotated[str, NonEmpty()]
@@ -83,6 +83,7 @@ class ItemKind:
     radius: Annotated[int, Int(0, 100)] = 0
     min_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = 1
     weight: Annotated[int, Int(1, 10**6)] = 1
+    description: Annotated[str, Str(200)] = ""
 
     @property
     def stacks(self) -> bool:

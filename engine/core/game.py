@@ -25,9 +25,11 @@ from engine.core import levels
 from engine.core import rng as rngmod
 from engine.core.actions import VETO, Action, ActionResult, Descend, Move
 from engine.core.api import GameAPI
+from engine.core.commands import COMMANDS
 from engine.core.components import Monster
 from engine.core.isolation import GuardedRuleset, Isolation
-from engine.core.keys import TRAVELS, Command, command_for
+from engine.core.keys import TRAVELS, Command, command_for, split_token
+from engine.core.prompts import CLOSE, Chosen, Prompt, Question
 from engine.core.requests import ChangeLevel, NewRun, Quit, Request
 from engine.core.ruleset import Ruleset
 from engine.core.run import Choices, Run
@@ -66,6 +68,8 @@ class Game(Run):
                           for name, system in registry.systems.items())]
         self._behaviours: dict[str, tuple] = {}  # see _behaviour
         self.travelling: Travel | None = None  # a travel key in progress (see press)
+        self.prompt: Prompt | None = None  # what the keys answer now (engine.core.prompts)
+        self._held: list[str] = []  # the keys of an open prompt, recorded when it closes (see press)
         self._on_action = [(registry.manager.get_name(impl.plugin), impl.function)
                            for impl in reversed(registry.manager.hook.on_action.get_hookimpls())] \
             if registry.manager is not None else []
@@ -83,6 +87,7 @@ class Game(Run):
         self._install(state)
         state.view.visible = self.compute_visible()
         state.view.dirty = False
+        self.ask_next()
         return self
 
     def _install(self, state: RunState) -> None:
@@ -123,6 +128,11 @@ class Game(Run):
         which draws each step) calls :meth:`travel_step` until it returns False, or
         :meth:`stop_travel` when the player presses a key; ``key`` is heard when the travel ends,
         with the steps it took (``o:12``) when it was interrupted, so a replay stops there too."""
+        if self.prompt is not None:
+            key, cell, _ = split_token(token)
+            changed = self.answer_prompt(self.prompt.key(self, key, cell))
+            self.record(token)
+            return changed
         command = command if command is not None else self.command(token)
         if command is not None and command.name in TRAVELS and self.state.alive:
             self.new_in_view = False
@@ -138,8 +148,54 @@ class Game(Run):
             self.end_travel()
             return changed or len(self.state.log) != before
         changed = self.play(command)
-        self.emit("key", token=token)
+        self.record(token)
         return changed
+
+    def record(self, token: str) -> None:
+        """Listeners hear the key (``key``): at once, or, while a menu, cursor or the history is
+        open, when it closes. Such a prompt changes nothing until it closes, so a run saved while
+        one is open resumes with the prompt closed and without its keys, and its replay agrees."""
+        if self.prompt is not None and not isinstance(self.prompt, Question):
+            self._held.append(token)
+            return
+        held, self._held = [*self._held, token], []
+        for key in held:
+            self.emit("key", token=key)
+
+    @property
+    def held_keys(self) -> list[str]:
+        """The keys of the prompt open now, not yet heard (see :meth:`record`)."""
+        return list(self._held)
+
+    # -- prompts: menus, cursors, the history, plugins' questions (engine.core.prompts) --------
+    def answer_prompt(self, answer) -> bool:
+        """Do what a command or an open prompt answered: stay, close, open another, or act."""
+        if answer is None:
+            return self.prompt is not None
+        if answer is CLOSE or isinstance(answer, Chosen):
+            self.prompt = None
+            if isinstance(answer, Chosen):
+                self.answer(answer.choice)
+            self.ask_next()
+            return True
+        if isinstance(answer, Prompt):
+            self.prompt = answer
+            return True
+        self.prompt = None
+        changed = self.take_turn(answer)
+        self.ask_next()
+        return changed
+
+    def ask_next(self) -> None:
+        """Open the first question a plugin asked (``GameAPI.ask``), when nothing else is open."""
+        if self.prompt is None and self.state is not None and self.state.alive and self.state.questions:
+            q = self.state.questions[0]
+            self.prompt = Question(q["title"], list(q["options"]), name=q["name"])
+
+    def answer(self, choice: int) -> None:
+        """The player chose option ``choice`` of the open question: plugins hear ``on_answer``."""
+        question = self.state.questions.pop(0)
+        self.hook("on_answer", question=question["name"], choice=choice)
 
     def play(self, command: Command | None) -> bool:
         """One turn for one command (see the module doc); returns whether anything changed."""
@@ -152,8 +208,15 @@ class Game(Run):
         if not state.alive:
             request = self.ruleset.restart(self) if command.name == "restart" else None
             return self.apply(request) if request is not None else False
+        if command.name in COMMANDS:
+            before = len(state.log)
+            return self.answer_prompt(COMMANDS[command.name](self)) or len(state.log) != before
         action = command.action()
-        return self.take_turn(action) if action is not None else False
+        if action is None:
+            return False
+        changed = self.take_turn(action)
+        self.ask_next()
+        return changed
 
     def take_turn(self, action: Action) -> bool:
         """The player's action and, if it was done, everybody else's turn (see the module doc)."""
@@ -220,7 +283,8 @@ class Game(Run):
         if not self.take_turn(Move(*step)):
             return False
         return not (self.new_in_view or self.api.hp(self.state.player)[0] < hp or self.state.depth != depth
-                    or self.state.run != run or not self.state.alive or self.quit_requested)
+                    or self.state.run != run or not self.state.alive or self.quit_requested
+                    or self.state.questions)
 
     def stop_travel(self) -> None:
         """The window's player pressed a key: the travel stops where it is."""
@@ -231,6 +295,7 @@ class Game(Run):
     def end_travel(self) -> None:
         """The travel is over: listeners hear its key (with its steps when it was interrupted)."""
         travel, self.travelling = self.travelling, None
+        self.ask_next()
         if travel is None:
             return
         if travel.interrupted and travel.steps == 0:

@@ -20,7 +20,7 @@ from engine.core.actions import Action, Descend, Drink, Move, Wait
 from engine.core.rules import GameRules
 from engine.kit import limits
 
-NAMED = {"left", "right", "up", "down", "esc", "enter", "space", "tab", "backspace", "click"} | {
+NAMED = {"left", "right", "up", "down", "esc", "enter", "space", "tab", "backspace", "click", "ctrlp"} | {
     f"kp{i}" for i in range(10)
 }
 TRAVELS = ("explore", "downstairs", "travel")  # commands that may play many turns for one key
@@ -36,11 +36,14 @@ DEFAULT_KEYS = {
     "left": "move left", "right": "move right", "up": "move up", "down": "move down",
     "kp4": "move left", "kp6": "move right", "kp8": "move up", "kp2": "move down",
     "kp7": "move upleft", "kp9": "move upright", "kp1": "move downleft", "kp3": "move downright",
-    ".": "wait", "kp5": "wait", ">": "downstairs", "q": "drink", "R": "restart", "esc": "quit",
+    ".": "wait", "kp5": "wait", ">": "downstairs", "R": "restart", "esc": "quit",
     "?": "help", "o": "explore", "click": "travel",
+    "g": "pickup", ",": "pickup", "i": "inventory", "d": "drop", "q": "quaff", "r": "read", "w": "wear",
+    "T": "takeoff", "x": "look", "v": "history", "ctrlp": "history",
 }
+PROMPTS = ("pickup", "inventory", "drop", "quaff", "read", "wear", "takeoff", "look", "history")  # see commands
 
-COMMANDS = ("move", "wait", "descend", "drink", "restart", "quit", "help", *TRAVELS)
+COMMANDS = ("move", "wait", "descend", "drink", "restart", "quit", "help", *TRAVELS, *PROMPTS)
 
 
 class KeyError_(ValueError):

@@ -71,6 +71,7 @@ DEFAULT_PLUGINS = (
     "engine.plugins.preset_bunyip",
     "engine.plugins.preset_lesson28",
     "engine.plugins.preset_rogue_sdl",
+    "engine.plugins.preset_undercroft",
 )
 
 # A plugin that ends the process while loading (``raise SystemExit``) is as broken as one that raises.

@@ -48,7 +48,7 @@ DEFAULT_MESSAGES = {
     "no_stairs": "There are no stairs here.",
     "descend": "You descend to depth {depth}.",
     "pickup_gold": "You pick up {amount} gold.",
-    "pickup": "You pick up the {item}.",
+    "pickup": "You pick up the {item} ({letter}).",
     "drink": "You drink the {item} and feel better.",
     "no_potion": "You have no potions.",
     "new_run": "A new run begins.",
@@ -62,6 +62,7 @@ DEFAULT_MESSAGES = {
     "pack_full": "Your pack is full: no room for the {item}.",
     "see_here": "You see here: {items}.",
     "nothing_here": "There is nothing here to pick up.",
+    "pack_empty": "Your pack is empty.",
     "drop": "You drop the {item}.",
     "no_drop_here": "Not on the stairs: drop it somewhere else.",
     "wear": "You are now using the {item}.",
@@ -70,6 +71,12 @@ DEFAULT_MESSAGES = {
     "already_worn": "You are already using the {item}.",
     "nothing_to": "You have nothing to {verb}.",
     "no_target": "No target in view.",
+    "target_unseen": "You cannot see there.",
+    "target_no_monster": "No monster there: Tab moves to the next one.",
+    "look_unknown": "You have not seen this place.",
+    "look_remembered": "You remember {what}.",
+    "look_you": "you",
+    "look_monster": "a {monster} ({hp}/{max_hp} HP, {state})",
 }
 
 # The HUD's templates (the window's status line, keys line and death words), filled from
@@ -97,7 +104,8 @@ MESSAGE_FIELDS = {
                     {"attacker", "target", "damage"}),
     "descend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item", "letter"}, "drink": {"item"},
     **dict.fromkeys(("pack_full", "drop", "wear", "take_off", "cannot_wear", "already_worn"), {"item"}),
-    "see_here": {"items"}, "nothing_to": {"verb"},
+    "see_here": {"items"}, "nothing_to": {"verb"}, "look_remembered": {"what"},
+    "look_monster": {"monster", "hp", "max_hp", "state"},
     "status_end": {"who", "status"},
     **{key: set(HUD_FIELDS) for key in (*HUD_MESSAGES, *HUD_FALLBACK)},
 }

@@ -192,11 +192,12 @@ class Run:
         if entity == self.player:
             self.state.view.dirty = True
 
-    def kill(self, entity: int) -> None:
-        """An entity's HP reached 0. A monster leaves the map and the scheduler now, so it never
-        acts again and its cell frees up before the next monster moves (the reap system deletes
-        it). The player's death is applied by the turn loop at the end of the turn."""
-        self.hook("on_death", entity=entity)
+    def kill(self, entity: int, killer: int | None = None) -> None:
+        """An entity's HP reached 0 (by ``killer``'s hand, when someone's). A monster leaves the map
+        and the scheduler now, so it never acts again and its cell frees up before the next monster
+        moves (the reap system deletes it). The player's death is applied by the turn loop at the
+        end of the turn."""
+        self.hook("on_death", entity=entity, killer=killer)
         if entity == self.player:
             self.state.alive = False
             return
@@ -282,6 +283,17 @@ class Run:
         speed = max(1, min(limits.MAX_SPEED, int(speed)))
         self.world.get(entity, Actor).speed = speed
         self.state.scheduler.set_speed(entity, speed)
+
+    def area(self, center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
+        """The cells a blast of ``radius`` around ``center`` reaches: what the FOV in use sees
+        from there within the radius, walls excepted (a wall shelters what is behind it)."""
+        x, y = center
+        terrain = self.level.terrain
+        if radius <= 0 or terrain[y, x] == WALL:
+            return [center]
+        reach = self.fov(terrain != WALL, center, radius) & (terrain != WALL)
+        ys, xs = reach.nonzero()
+        return sorted(zip(xs.tolist(), ys.tolist(), strict=True), key=lambda c: (c[1], c[0]))
 
     # -- what the player sees ------------------------------------------------------------
     def compute_visible(self) -> np.ndarray:

@@ -48,13 +48,14 @@ def snapshot(game: Game) -> dict[str, Any]:
             "potions": potions,
             "inventory": [
                 {"letter": inventory.letter_of(game, e), "kind": world.get(e, Item).kind,
-                 "amount": world.get(e, Item).amount, "worn": world.has(e, Equipped)}
+                 "count": world.get(e, Item).amount, "equipped": world.has(e, Equipped)}
                 for e in inventory.pack(game)
             ],
         },
         "monsters": monsters,
         "items": items,
         "messages": list(game.messages),
+        "prompt": game.prompt.describe(game) if getattr(game, "prompt", None) is not None else None,
         "map": game.level.rows(),
         "visible": int(game.floor.visible.sum()),
         "seen": int(game.floor.seen.sum()),

@@ -99,6 +99,8 @@ class RunState:
     alive: bool = True
     # each plugin's own state, by the plugin's name: JSON values, saved with the run
     plugin_data: dict[str, Any] = field(default_factory=dict)
+    # questions plugins asked the player (GameAPI.ask), first to answer first: {name, title, options}
+    questions: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.spatial = SpatialIndex.rebuild(self.world)

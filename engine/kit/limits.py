@@ -48,7 +48,8 @@ MAX_SETTING_NAME = 40  # characters in a setting's name
 MAX_SETTING_TEXT = 200  # characters in a setting's text value
 
 # -- play -------------------------------------------------------------------------------------------
-MAX_PACK = 26  # items in the player's pack: one per letter a..z
+MAX_PACK = 26  # items in the player's pack: one per letter a..z; and options in a plugin's question
+MAX_QUESTIONS = 100  # questions plugins may have asked the player and not had answered
 MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain of actions is a plugin's bug
 MAX_ZOOM = 8  # the window's integer zoom (remembered in the profile's settings)
 MAX_PLUGIN_NAME = 30  # characters in a new-plugin name: every name the package registers starts with it

@@ -309,9 +309,12 @@ class Keeper:
     def write_replays(self, game: Game) -> None:
         self.replay_pending = False
         targets = [files.data_dir() / replay.LAST, *([self.record] if self.record else [])]
+        # a prompt still open (a menu, a cursor) changed nothing, so the save leaves its keys out;
+        # the replay keeps them, to end as the session did, with the prompt open
+        keys = [*self.keys, *game.held_keys][: limits.MAX_KEYS]
         for target in targets:
             try:
-                replay.write(target, self.header, self.keys, game)
+                replay.write(target, self.header, keys, game)
             except (OSError, ValueError) as e:
                 files.warn(f"replay {target}: cannot write it ({getattr(e, 'strerror', None) or e})")
 

@@ -180,6 +180,7 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
         "messages": list(state.log),
         "keys": list(keys or []),
         "plugin_data": state.plugin_data,
+        "questions": state.questions,
         "plugins": needed_plugins(game, entities),
     }
 
@@ -256,9 +257,11 @@ def run_spec(registry: Registry) -> Obj:
         "messages": List(Str(limits.MAX_MESSAGE_CHARS), most=limits.MAX_MESSAGES),
         "keys": Keys(),
         "plugin_data": Map(Json(), key=Str(100, 1), most=1000, expected="an object of plugin states"),
+        "questions": List(Obj({"name": Str(100), "title": Str(200), "options": List(Str(100), lo=1, most=26)}),
+                          most=limits.MAX_QUESTIONS),
         "plugins": Map(Obj({"version": Str(100), "source": Str(300)}), key=Str(100, 1), most=1000,
                        expected="an object of plugins"),
-    }, defaults={"plugin_data": True, "plugins": True})
+    }, defaults={"plugin_data": True, "plugins": True, "questions": True})
 
 
 def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
@@ -296,7 +299,7 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
     state = RunState(seed=d["seed"], first_seed=d["first_seed"], run=d["run"], world=world,
                      player=new_id[players[0]], log=MessageLog(rules.log_size, d["messages"]),
                      streams=Streams(d["seed"]), level=level, depth=d["depth"], turn=d["turn"],
-                     plugin_data=d.get("plugin_data", {}))
+                     plugin_data=d.get("plugin_data", {}), questions=d.get("questions", []))
     for row in d["entities"]:  # positions through the spatial index: two on one cell is refused there
         if "Position" in row:
             state.spatial.place(new_id[row["id"]], row["Position"].x, row["Position"].y)
