@@ -229,7 +229,7 @@ class Keeper:
     def __call__(self, event: str, game: Game, **data: Any) -> None:
         if event == "key":
             self.note_key(data["token"])
-            if game.alive and not game.quit_requested and (
+            if game.playing and not game.quit_requested and (
                     self.level_pending or game.turn - self.saved_turn >= SAVE_EVERY):
                 self.save(game)
             if self.replay_pending:
@@ -243,20 +243,29 @@ class Keeper:
             self.forget()  # first: nothing may read a dead run's save
             self.level_pending = False
             self.end_run(game, escaped=False, cause=morgue.cause_of_death(game))
-            try:
-                morgue.write(game, morgue.cause_of_death(game), files.data_dir())
-            except OSError as e:
-                files.warn(f"morgue: cannot write it ({e.strerror or e})")
+            self.write_morgue(game, morgue.cause_of_death(game))
+        elif event == "victory":
+            self.forget()  # the run is won: it is over, like a death, and remembered as a win
+            cause = f"won on turn {game.turn}"
+            self.end_run(game, escaped=True, cause=cause)
+            self.write_morgue(game, cause)
         elif event == "escape":
             self.forget()  # the run is won: its save goes; the next run is saved at its first level
             self.end_run(game, escaped=True, cause=f"escaped from depth {game.depth}")
         elif event == "quit":
-            if game.alive and data.get("save", True):
+            if game.playing and data.get("save", True):
                 self.save(game)
-            elif game.alive:  # a quit that ends the run, as the classic games' quit does
+            elif game.playing:  # a quit that ends the run, as the classic games' quit does
                 self.forget()
                 self.end_run(game, escaped=False, cause=f"quit on depth {game.depth}")
             self.replay_pending = True
+
+    @staticmethod
+    def write_morgue(game: Game, cause: str) -> None:
+        try:
+            morgue.write(game, cause, files.data_dir())
+        except OSError as e:
+            files.warn(f"morgue: cannot write it ({e.strerror or e})")
 
     def note_key(self, token: str) -> None:
         if len(self.keys) < limits.MAX_KEYS:
@@ -320,7 +329,7 @@ class Keeper:
 
     def close(self, game: Game, *, failed: bool = False) -> None:
         if not failed:
-            if game.alive and not game.quit_requested:
+            if game.playing and not game.quit_requested:
                 self.save(game)  # the session ends and the run goes on: a save point
             self.write_replays(game)
         self.slot.release()

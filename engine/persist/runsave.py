@@ -46,7 +46,7 @@ from engine.core.keys import KeyError_, check_token
 from engine.core.looks import item_look, monster_look, player_look
 from engine.core.scheduler import TURN_COST
 from engine.core.schema import Bool, Check, Int, Json, List, Map, Obj, Optional, Spec, Str, Tuple, fail, is_int, of
-from engine.core.state import MessageLog, RunState, Streams, View
+from engine.core.state import KeptLevel, MessageLog, RunState, Streams, View
 from engine.core.world import World
 from engine.kit import limits
 from engine.persist import files, leveldata
@@ -154,14 +154,10 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
     """The whole run as JSON-able data (without the file's kind/schema envelope)."""
     state = game.state
     saved = {**SAVED, **game.registry.components}
-    entities = []
-    for entity in state.world.entities():
-        row: dict[str, Any] = {"id": entity}
-        for component in state.world.components(entity):
-            name = type(component).__name__
-            if saved.get(name) is type(component):
-                row[name] = dataclasses.asdict(component)
-        entities.append(row)
+    entities = [{"id": entity, **_row(state.world.components(entity), saved)} for entity in state.world.entities()]
+    kept = [{"depth": depth, "level": leveldata.dump(k.level), "seen": _rows_of(k.seen),
+             "things": [{**_row(components, saved), "energy": energy} for components, energy in k.things]}
+            for depth, k in sorted(state.kept.items())]
     energy, scheduler = state.scheduler.energy, state.scheduler
     return {
         "game": game.rules.name,
@@ -181,8 +177,19 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
         "keys": list(keys or []),
         "plugin_data": state.plugin_data,
         "questions": state.questions,
-        "plugins": needed_plugins(game, entities),
+        "plugins": needed_plugins(game, entities + [row for level in kept for row in level["things"]]),
+        "kept": kept,
     }
+
+
+def _row(components, saved: dict[str, type]) -> dict[str, Any]:
+    """An entity's saved components by name (the engine's and plugins' registered ones)."""
+    row: dict[str, Any] = {}
+    for component in components:
+        name = type(component).__name__
+        if saved.get(name) is type(component):
+            row[name] = dataclasses.asdict(component)
+    return row
 
 
 class NeedsPlugin(Exception):
@@ -239,6 +246,11 @@ def run_spec(registry: Registry) -> Obj:
     """The shape of a run save, with the names this registry knows."""
     components = {**COMPONENTS, **{name: of(cls) for name, cls in registry.components.items()}}
     entity = Obj({"id": Int(1, limits.MAX_STAT, W), **components}, defaults=dict.fromkeys(components, True))
+    thing = Obj({**components, "energy": Optional(ENERGY)}, defaults=dict.fromkeys([*components, "energy"], True))
+    kept = Obj({"depth": Int(1, limits.MAX_DEPTH, W), "level": leveldata.LEVEL,
+                "seen": List(Str(limits.MAX_MAP_SIDE, 1, "[01]+", expected="a row of 0 and 1"),
+                             most=limits.MAX_MAP_SIDE),
+                "things": List(thing, most=limits.MAX_ENTITIES)})
     return Obj({
         "game": _known(registry.games, "preset"),
         "size": Tuple(Int(1, limits.MAX_MAP_SIDE, W), Int(1, limits.MAX_MAP_SIDE, W), expected="[width, height]"),
@@ -261,7 +273,8 @@ def run_spec(registry: Registry) -> Obj:
                           most=limits.MAX_QUESTIONS),
         "plugins": Map(Obj({"version": Str(100), "source": Str(300)}), key=Str(100, 1), most=1000,
                        expected="an object of plugins"),
-    }, defaults={"plugin_data": True, "plugins": True, "questions": True})
+        "kept": List(kept, most=limits.MAX_KEPT_LEVELS),
+    }, defaults={"plugin_data": True, "plugins": True, "questions": True, "kept": True})
 
 
 def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
@@ -284,13 +297,7 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
     for i, row in enumerate(d["entities"]):
         if row["id"] in new_id:
             raise ValueError(f"entities[{i}].id: {row['id']} is listed twice")
-        parts = [v for k, v in row.items() if k != "id"]
-        if "Player" in row:
-            parts.append(player_look(rules))
-        elif "Monster" in row:
-            parts.append(monster_look(_monster_kind(game, row["Monster"].kind, i)))
-        elif "Item" in row:
-            parts.append(item_look(_item_kind(registry, row["Item"].kind, i)))
+        parts = _parts(game, row, f"entities[{i}]")
         new_id[row["id"]] = world.create(*[p for p in parts if not isinstance(p, Position)])
     players = [row["id"] for row in d["entities"] if "Player" in row]
     if len(players) != 1 or d["scheduler"]["player"][0] != players[0]:
@@ -310,6 +317,10 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
         state.scheduler.add(new_id[e], speed, energy, player=e == players[0])
     for label, stream in d["streams"].items():
         state.streams.restore(label, stream)
+    for i, k in enumerate(d["kept"]):
+        state.kept[k["depth"]] = _kept(game, k, f"kept[{i}]")
+    if len(state.kept) != len(d["kept"]):
+        raise ValueError("kept: a depth is listed twice")
     invariants.check(state, registry, rules)
     return game.resume(state), d["keys"]
 
@@ -333,14 +344,35 @@ def _seen_of(rows: list[str], w: int, h: int) -> np.ndarray:
     return (np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8) == ord("1")).reshape(h, w)
 
 
-def _monster_kind(game: Game, name: str, i: int):
+def _parts(game: Game, row: dict[str, Any], where: str) -> list[Any]:
+    """An entity's components from its checked row, with its look (rebuilt from its kind)."""
+    parts = [v for k, v in row.items() if k not in ("id", "energy")]
+    if "Player" in row:
+        parts.append(player_look(game.rules))
+    elif "Monster" in row:
+        parts.append(monster_look(_monster_kind(game, row["Monster"].kind, where)))
+    elif "Item" in row:
+        parts.append(item_look(_item_kind(game.registry, row["Item"].kind, where)))
+    return parts
+
+
+def _kept(game: Game, data: dict[str, Any], where: str) -> KeptLevel:
+    level = leveldata.load(data["level"], f"{where}.level")
+    h, w = level.terrain.shape
+    if len(data["seen"]) != h or any(len(row) != w for row in data["seen"]):
+        raise ValueError(f"{where}.seen: expected a list of {h} rows of {w} 0/1 characters")
+    things = [(_parts(game, row, f"{where}.things[{i}]"), row.get("energy")) for i, row in enumerate(data["things"])]
+    return KeptLevel(level, _seen_of(data["seen"], w, h), things)
+
+
+def _monster_kind(game: Game, name: str, where: str):
     try:
         return game.monster_kind(name)
     except KeyError:
-        raise ValueError(f"entities[{i}].Monster.kind: expected a known monster kind, got {name!r}") from None
+        raise ValueError(f"{where}.Monster.kind: expected a known monster kind, got {name!r}") from None
 
 
-def _item_kind(registry: Registry, name: str, i: int):
+def _item_kind(registry: Registry, name: str, where: str):
     if name not in registry.items:
-        raise ValueError(f"entities[{i}].Item.kind: expected a known item kind, got {name!r}")
+        raise ValueError(f"{where}.Item.kind: expected a known item kind, got {name!r}")
     return registry.items[name]
