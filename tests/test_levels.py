@@ -71,6 +71,8 @@ def test_a_level_left_is_found_as_it_was_and_time_stood_still(registry):
     awake_before = sorted(g.world.get(e, Monster).awake for e, _ in g.world.query(Monster))
     down(g)
     assert g.depth == 2 and snapshot(g)["levels"] == [1, 2]
+    # kept without what only populating reads: a kept level's save is bounded by its cells and things
+    assert g.state.kept[1].level.rooms == [] and g.state.kept[1].level.spawns == []
     for _ in range(5):
         g.press(".")
     up(g)

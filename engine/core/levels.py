@@ -134,7 +134,10 @@ def stash(state: RunState) -> None:
         state.spatial.remove(entity)
         state.scheduler.remove(entity)
         state.world.delete(entity)
-    state.kept[state.depth] = KeptLevel(state.level, state.view.seen, things)
+    # Rooms and fixed spawns only guide populating a new level: a kept one is found as it was left,
+    # so it keeps neither (and its save is bounded by its cells, MAX_KEPT_CELLS, and its things).
+    level = dataclasses.replace(state.level, rooms=[], spawns=[], populate=False)
+    state.kept[state.depth] = KeptLevel(level, state.view.seen, things)
     _forget_past_limits(state)
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 # -- files ------------------------------------------------------------------------------------------
 # a save, profile or replay. The largest legal run save (every limit below at its maximum at once:
 # a MAX_MAP_SIDE² map, MAX_ENTITIES entities, MAX_KEYS keys, MAX_MESSAGES messages of the most
-# escaped characters) is about 24 MB, and tests/test_save_limits.py writes and reads it back; an
-# honest save is 16 kB to 3 MB. Reading a hostile file this big costs a few hundred MB at most.
+# escaped characters, MAX_KEPT_LEVELS kept levels of MAX_KEPT_CELLS cells) is about 24 MB, and
+# tests/test_save_limits.py writes and reads it back; an honest save is 16 kB to 3 MB. Reading a
+# hostile file this big costs a few hundred MB at most.
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_NESTING = 64  # levels of JSON nesting; our files use fewer than 6
 
