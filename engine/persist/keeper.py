@@ -44,7 +44,7 @@ from engine.core.errors import UsageError
 from engine.core.setup import Setup, load, prepare
 from engine.kit import limits
 from engine.kit.textfile import TextFileError, read_bytes
-from engine.persist import files, lock, morgue, profile, replay, runsave
+from engine.persist import files, lock, morgue, profile, replay, runsave, runspec
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -113,8 +113,8 @@ def saved_run(slot: Slot | None = None) -> dict[str, Any] | None:
     that says it cannot be resumed), or None when there is no saved run to offer. Looking changes
     nothing; a bad save is moved aside (one line), unless another process holds it."""
     path = slot.path if slot is not None else save_path()
-    info = files.load(path, runsave.KIND, runsave.SCHEMA, what="run save", then="starting a new run",
-                      migrations=runsave.MIGRATIONS, check=runsave.summary, aside=slot is None or slot.hold is not None)
+    info = files.load(path, runspec.KIND, runspec.SCHEMA, what="run save", then="starting a new run",
+                      migrations=runspec.MIGRATIONS, check=runspec.summary, aside=slot is None or slot.hold is not None)
     if slot is not None and slot.blocked and (info is not None or slot.busy or _exists(path)):
         return {**(info or {}), "blocked": slot.blocked}
     return info
@@ -144,8 +144,8 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
             loaded = None
         else:
             try:
-                loaded = files.load(slot.path, runsave.KIND, runsave.SCHEMA, what="run save",
-                                    then="starting a new run", migrations=runsave.MIGRATIONS,
+                loaded = files.load(slot.path, runspec.KIND, runspec.SCHEMA, what="run save",
+                                    then="starting a new run", migrations=runspec.MIGRATIONS,
                                     check=lambda d: runsave.load(d, registry))
             except runsave.NeedsPlugin as e:  # the save is sound: kept where it is, for when the plugin is back
                 raise UsageError(f"run save {slot.path}: {e}; install it to play on, or start a new run with --new "
@@ -291,7 +291,7 @@ class Keeper:
         try:
             data = runsave.capture(game, self.keys)
             runsave.check_writable(data, game)
-            files.write_json(path, runsave.KIND, runsave.SCHEMA, data)
+            files.write_json(path, runspec.KIND, runspec.SCHEMA, data)
         except (ValueError, TypeError) as e:  # TypeError: a plugin's component JSON cannot hold
             reason = str(e).splitlines()[0][:200]
             files.warn_once(f"run save {path}: this run cannot be saved ({reason}); it would resume from "
