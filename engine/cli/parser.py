@@ -8,7 +8,7 @@ import argparse
 from engine.core.errors import UsageError
 
 SUBCOMMANDS = {"plugins": "plugins", "compare": "compare", "bench": "bench", "replay": "replay",
-               "catalog": "catalog", "scores": "scores"}
+               "catalog": "catalog", "scores": "scores", "sim": "sim"}
 
 
 class Parser(argparse.ArgumentParser):

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine.core.components import Fighter, Item, Monster, Player, Position, Status, Statuses
+from engine.core.components import Fighter, Inventory, Item, Monster, Player, Position, Status, Statuses
+from engine.core.keys import DEFAULT_KEYS, command_for
 from engine.kit.mapgen import WALL
 from engine.kit.path import Moves, downhill
 
@@ -72,6 +73,21 @@ class GameAPI:
         """Tell the player (the message log; the window shows the newest)."""
         self._run.log(message)
 
+    def messages(self, count: int | None = None) -> list[str]:
+        """The message log, oldest first (a copy); the newest ``count`` when given."""
+        log = list(self._run.state.log)
+        if count is None:
+            return log
+        return log[-count:] if count > 0 else []
+
+    def keys(self) -> dict[str, str]:
+        """The preset's keys: each key token and the command it gives (``"move left"``, ``"wait"``,
+        ``"descend"``, ``"drink"``, ``"quit"``...), only those that do something in this preset (no
+        diagonal moves where it moves 4 ways). The window, ``--keys`` and replays read the same map."""
+        rules = self._run.rules
+        return {token: spec for token, spec in (rules.keys or DEFAULT_KEYS).items()
+                if command_for(rules, token) is not None}
+
     def data(self, plugin: str) -> dict[str, Any]:
         """The plugin's own state for this run, by its name: a dict of JSON values (numbers, strings,
         booleans, None, lists and dicts of them), saved with the run and restored on load."""
@@ -105,6 +121,11 @@ class GameAPI:
     def stairs(self) -> tuple[int, int] | None:
         """The stairs down, known or not (a bot that plays fair asks :meth:`seen` first)."""
         return self._run.level.stairs
+
+    def exit(self) -> tuple[int, int] | None:
+        """The level's exit (a preset's goal: stepping on it ends the run), known or not; None
+        when the level has none."""
+        return self._run.level.exit
 
     def seen(self) -> np.ndarray:
         """What the player has seen of the level (bool, ``[y, x]``; a copy): their memory."""
@@ -158,10 +179,25 @@ class GameAPI:
         item = world.try_get(entity, Item)
         return self._run.registry.items[item.kind] if item is not None else None
 
+    def item_kind(self, name: str) -> ItemKind | None:
+        """An item kind by name (what ``pack()`` names), or None."""
+        return self._run.registry.items.get(name)
+
     def hp(self, entity: int) -> tuple[int, int]:
         """(hp, max_hp); (0, 0) for what cannot be hurt."""
         fighter = self._run.world.try_get(entity, Fighter)
         return (fighter.hp, fighter.max_hp) if fighter is not None else (0, 0)
+
+    def attack_defense(self, entity: int) -> tuple[int, int]:
+        """A creature's (attack, defense) now; (0, 0) for what cannot fight."""
+        fighter = self._run.world.try_get(entity, Fighter)
+        return (fighter.attack, fighter.defense) if fighter is not None else (0, 0)
+
+    def pack(self) -> dict[str, int]:
+        """What the player carries to use later (item kind name -> count; a copy): today the
+        potions. Gold and what applies when picked up are not in it."""
+        inventory = self._run.world.try_get(self._run.state.player, Inventory)
+        return dict(inventory.pack) if inventory is not None else {}
 
     def notices(self, monster: int) -> bool:
         """Whether a monster notices the player (it stands where the player sees, within its sight)."""
@@ -265,9 +301,13 @@ class GameAPI:
             self._cost_level, self._cost, self._maps = level, level.terrain != WALL, {}
         return self._cost
 
-    def distance_map(self, goals, limit: float | None = None) -> np.ndarray:
+    def distance_map(self, goals, limit: float | None = None, *, cost: np.ndarray | None = None) -> np.ndarray:
         """A Dijkstra map of ``goals`` over the level (see ``engine.kit.path``), from the preset's
-        pathfinder. Maps of one goal cell are remembered for the level: the terrain never changes."""
+        pathfinder. Maps of one goal cell are remembered for the level: the terrain never changes.
+        ``cost`` walks another cost map than the level's (a bot walks what the player knows:
+        ``api.seen() & ~api.walls()``); such maps are not remembered."""
+        if cost is not None:
+            return self._run.pathfinder().dijkstra(cost, goals, self.moves, limit)
         cost = self.walk_cost()
         key = (goals, limit) if isinstance(goals, tuple) and len(goals) == 2 and isinstance(goals[0], int) else None
         if key is not None and key in self._maps:

@@ -32,7 +32,7 @@ import engine.hookspecs as hookspecs
 from engine.core import content, rules
 from engine.core.components import SAVED
 from engine.core.content import ContentError, ItemKind, MonsterKind
-from engine.core.registry import KINDS, PROJECT, PluginError, PluginInfo, Registry
+from engine.core.registry import KINDS, PROJECT, BotInfo, PluginError, PluginInfo, Registry
 from engine.core.rules import GameRules
 from engine.core.ruleset import Ruleset
 from engine.core.systems import System
@@ -47,6 +47,8 @@ from engine.kit.tiles import TilesetInfo
 DEFAULT_PLUGINS = (
     "engine.plugins.content",
     "engine.plugins.behaviours",
+    "engine.plugins.bot_delver",
+    "engine.plugins.bot_random",
     "engine.plugins.effects",
     "engine.plugins.fov_diamond",
     "engine.plugins.fov_everything",
@@ -85,6 +87,7 @@ REGISTER_HOOKS = {
     "register_systems": "systems",
     "register_components": "components",
     "register_tilesets": "tilesets",
+    "register_bots": "bots",
 }
 
 
@@ -115,6 +118,11 @@ def _make_registrar(kind: str, buffer: dict[str, Any]):
             if not callable(fn):
                 raise TypeError(f"register_tilesets: {name!r} is not callable")
             put(name, TilesetInfo(name, fn, summary, bool(needs_file)))
+    elif kind == "bots":
+        def register(name, fn, *, summary="", per_run=False):
+            if not callable(fn):
+                raise TypeError(f"register_bots: {name!r} is not callable")
+            put(name, BotInfo(name, fn, str(summary), bool(per_run)))
     elif kind in ("monsters", "items", "games", "rulesets", "systems"):
         cls = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules, "rulesets": Ruleset,
                "systems": System}[kind]
