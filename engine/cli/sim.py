@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import re
 import shlex
+import socket
 import sys
 import tempfile
 import time
@@ -33,7 +34,6 @@ from engine.core.setup import Setup, prepare
 from engine.kit import limits
 from engine.persist import files, replay
 
-MAX_RUNS = 10_000_000
 DEFAULT_MAX_TURNS = 20_000
 CONNECT_SECONDS = 10  # to reach a Dask scheduler
 MISSING_DASK = "sim: --cluster needs dask's distributed scheduler: pip install 'undercroft[cluster]'"
@@ -75,16 +75,16 @@ def parse_seeds(text: str | None, runs: int | None) -> tuple[int, int]:
         if runs is not None and runs != last - first + 1:
             raise UsageError(f"sim: --runs {runs} but --seeds {text} names {last - first + 1} seeds: give one of them, "
                              "or both agreeing")
-    if not 1 <= last - first + 1 <= MAX_RUNS:
-        raise UsageError(f"sim: --runs must be 1..{MAX_RUNS}")
+    if not 1 <= last - first + 1 <= limits.MAX_SIM_RUNS:
+        raise UsageError(f"sim: --runs must be 1..{limits.MAX_SIM_RUNS}")
     return first, last
 
 
 def main(argv: Sequence[str]) -> int:
     args = parser().parse_args(argv)
     first, last = parse_seeds(args.seeds, args.runs)
-    if args.max_turns < 1 or args.max_turns > limits.MAX_STAT:
-        raise UsageError(f"sim: --max-turns {args.max_turns}: expected 1..{limits.MAX_STAT}")
+    if args.max_turns < 1 or args.max_turns > limits.MAX_KEYS:  # a longer run's replay could not be read back
+        raise UsageError(f"sim: --max-turns {args.max_turns}: expected 1..{limits.MAX_KEYS}")
     jobs = args.jobs if args.jobs is not None else (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                                                      else os.cpu_count() or 1)
     if jobs < 1:
@@ -172,6 +172,7 @@ def run_on_cluster(address: str, specs: list[RunSpec], advance: Callable[[int], 
     except ImportError:
         raise UsageError(MISSING_DASK) from None
     try:
+        _knock(address)  # a bad address or a closed port: one line now (a Client that fails hangs at exit)
         client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except Exception as e:  # noqa: BLE001 - whatever dask raises for an address it cannot use
         reason = " ".join(str(e).split())[:200] or type(e).__name__
@@ -182,12 +183,22 @@ def run_on_cluster(address: str, specs: list[RunSpec], advance: Callable[[int], 
         futures = client.map(play_batch, chunks, pure=False)
         batch_of = {future.key: batch for future, batch in zip(futures, chunks, strict=True)}
         results = []
-        for future in completed(futures):
+        for future in completed(futures, loop=client.loop):
             results.extend(_collect(future, batch_of[future.key]))
             advance(len(batch_of[future.key]))
         return results, f"the Dask cluster at {address} ({threads} worker threads)"
     finally:
         client.close()
+
+
+def _knock(address: str) -> None:
+    """Raise when ``address`` is not one dask can use, or (for TCP) nothing listens there."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme in ("tcp", "tls"):
+        host, port = parse_host_port(location)
+        socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
 
 
 def _collect(future: Any, batch: list[RunSpec]) -> list[dict[str, Any]]:

@@ -22,13 +22,14 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.keys import KeyError_, check_token
 from engine.core.setup import Setup, load, prepare
+from engine.kit import limits
 from engine.persist import morgue, replay
 
 if TYPE_CHECKING:
     from engine.core.game import Game
     from engine.core.registry import Registry
 
-STALL_KEYS = 1000  # keys in a row that pass no turn: the bot is stuck, and the run ends
+STALL_KEYS = 1000  # keys in a row that pass no turn: the bot is stuck, and the run ends (also at MAX_KEYS keys)
 END_EVENTS = {"death": "died", "escape": "escaped", "quit": "quit", "win": "won", "victory": "won"}
 
 
@@ -105,7 +106,7 @@ def play_one(spec: RunSpec) -> dict[str, Any]:
         if game.turn >= spec.max_turns:
             ending.outcome, ending.turns = "turn limit", game.turn
             break
-        if idle >= STALL_KEYS:
+        if idle >= STALL_KEYS or len(keys) >= limits.MAX_KEYS:
             ending.outcome, ending.turns = "stalled", game.turn
             break
         try:

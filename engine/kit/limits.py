@@ -42,4 +42,5 @@ MAX_SETTING_TEXT = 200  # characters in a setting's text value
 # -- play -------------------------------------------------------------------------------------------
 MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain of actions is a plugin's bug
 MAX_ZOOM = 8  # the window's integer zoom (remembered in the profile's settings)
+MAX_SIM_RUNS = 10_000_000  # runs in one ``sim``: each run's result (about 200 bytes) is kept for the table
 MAX_SHEET_SIDE = 4096  # px: a tilesheet of 16x16 glyphs of 256 px; a larger one is refused before it is decoded
