@@ -95,6 +95,9 @@ def play_one(spec: RunSpec) -> dict[str, Any]:
         game.listeners.append(ending)
         game.start()
         ending.depth = game.depth
+        if spec.bot not in registry.bots:  # a worker without the bot's plugin
+            raise LookupError(f"no bot named {spec.bot!r} here (valid: {', '.join(sorted(registry.bots))}): "
+                              "install its plugin where the runs are played")
         bot = registry.bots[spec.bot].start()
     except Exception as e:  # noqa: BLE001 - the game's failure, reported with its seed
         return _crashed(result, "game", e, game, keys)
