@@ -143,7 +143,7 @@ def explore(look: Look) -> str | None:
     route = memory.route
     if route:
         (nx, ny), (tx, ty), (x, y) = route[0], route[-1], look.here
-        if (max(abs(nx - x), abs(ny - y)) == 1 and look.floor[ny, nx] and not seen[ty, tx]
+        if ((nx - x, ny - y) in look.moves.steps and look.floor[ny, nx] and not seen[ty, tx]
                 and (tx, ty) not in memory.ignored and route[0] not in look.occupied):
             return look.step_key(route.pop(0))
     goals = frontier(look)

@@ -120,6 +120,17 @@ def test_the_delver_explores_a_whole_small_map_picks_up_its_items_then_takes_the
     assert game.depth == 2
 
 
+def test_the_delver_keeps_to_four_ways_where_the_preset_moves_four_ways(registry, tmp_path):
+    """A walk it planned from another cell (before a fight moved it) may start diagonally from
+    where it stands: in rogue-sdl that is no step at all, so it plans again rather than stop."""
+    game = game_from(ROOMS, tmp_path, game="rogue-sdl")
+    bot = registry.bots["delver"].start()
+    x, y = game.api.position(game.player)
+    assert not game.api.seen()[9, 24]
+    bot.memory.route = [(x + 1, y + 1), (24, 9)]  # toward an unseen cell, first diagonally
+    assert bot(game.api) in ("down", "right")
+
+
 def test_the_delver_drinks_when_hurt_and_not_before(registry, tmp_path):
     game = game_from(ROOMS, tmp_path)
     bot = registry.bots["delver"].start()
