@@ -60,6 +60,7 @@ class Memory:
     ignored: set[tuple[int, int]] = field(default_factory=set)  # unseen cells it stood beside
     last: tuple[int, int] | None = None  # (depth, turn) when it chose its last key
     stuck: int = 0
+    waits: int = 0  # keys waited in a row for a monster to come next to it
     commands: dict[str, str] | None = None  # the first key of each command: the preset's, for the run
     route: list[tuple[int, int]] = field(default_factory=list)  # explore's walk to a frontier cell
 

@@ -9,7 +9,7 @@ something to do (:data:`CONCERNS`):
    to known stairs (and down them) or an exit, else away along a safety map (Brogue's), for a
    while; a monster that keeps up is fought after all.
 3. ``fight``: a monster next to it (the weakest first); one that has noticed it two steps away
-   is waited for, so it strikes first; one farther is walked to.
+   is waited for (a few keys), so it strikes first; one farther is left to come.
 4. ``collect``: items lying where it has seen them, nearest first (walking over them picks up).
 5. ``dive``: down known stairs at once when it is strong enough (full HP and potions in hand).
 6. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
@@ -35,6 +35,7 @@ NAME = "delver"
 FLEE_TURNS = 20  # steps it flees along the safety map on one level before it stands and fights
 DIVE_POTIONS = 3  # potions in hand (at full HP) to go down before the level is explored
 STUCK_KEYS = 3  # keys in a row that changed nothing before it tries a random step
+WAITS = 3  # keys it waits for a monster two steps away to come next to it
 
 
 # -- The concerns, in the order it asks them ------------------------------------------------
@@ -89,18 +90,26 @@ def flee(look: Look) -> str | None:
 
 
 def fight(look: Look) -> str | None:
+    """Strike the weakest monster beside it. One that has noticed it two steps away is waited for
+    (its step brings it next to us: the first blow is ours), a few keys at most (one stuck behind
+    a wall never comes), then met. One farther is left to come: walking to monsters that drop out
+    of sight as it moves makes a bot dither."""
+    memory = look.memory
     if not can_fight(look):
         return None
     game = look.game
     if look.adjacent:
+        memory.waits = 0
         target = min(look.adjacent, key=lambda m: (game.hp(m)[0], m))
         return look.step_key(game.position(target))
-    if not look.engaged:
+    near = [m for m in look.engaged if look.near(m, 2)]
+    if not near:
+        memory.waits = 0
         return None
-    nearest = look.engaged[0]
-    if look.near(nearest, 2) and look.key("wait"):
-        return look.key("wait")  # let it come: the first blow is ours
-    return look.walk([game.position(nearest)])
+    if look.key("wait") and memory.waits < WAITS:
+        memory.waits += 1
+        return look.key("wait")
+    return look.walk([game.position(near[0])])
 
 
 def collect(look: Look) -> str | None:
