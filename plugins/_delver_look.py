@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
-from engine import downhill
+import engine
+from engine import Item, downhill
 
 DIRECTIONS = {(-1, 0): "left", (1, 0): "right", (0, -1): "up", (0, 1): "down",
               (-1, -1): "upleft", (1, -1): "upright", (-1, 1): "downleft", (1, 1): "downright"}
@@ -27,6 +29,18 @@ def damage(attack: int, defense: int) -> int:
     return max(1, attack - defense)
 
 
+def counts(game, items: list[int]) -> dict[str, int]:
+    """How many of each item kind the pack holds (``game.pack()`` is the carried item entities;
+    a stack is one entity whose ``Item.amount`` counts it)."""
+    out: dict[str, int] = {}
+    for item in items:
+        kind = game.kind_of(item)
+        stack = game.component(item, Item)
+        if kind is not None and stack is not None:
+            out[kind.name] = out.get(kind.name, 0) + stack.amount
+    return out
+
+
 def heal_per_potion(game, pack: dict[str, int]) -> int:
     """HP one of its drinks gives back: the least of the ``heal`` items it carries (0: none)."""
     heals = [int(kind.params.get("amount", 0)) for name in pack
@@ -35,9 +49,9 @@ def heal_per_potion(game, pack: dict[str, int]) -> int:
 
 
 def potions(game, pack: dict[str, int]) -> int:
-    """How many drinks it carries (the ``drink`` key drinks one of them)."""
+    """How many healing drinks it carries."""
     return sum(n for name, n in pack.items()
-               if (kind := game.item_kind(name)) is not None and kind.use == "quaff")
+               if (kind := game.item_kind(name)) is not None and kind.use == "quaff" and kind.effect == "heal")
 
 
 def blows_per_turn(game, monster: int) -> float:
@@ -48,6 +62,38 @@ def blows_per_turn(game, monster: int) -> float:
 def can_fight(look: Look) -> bool:
     """Whether melee is a fight at all: with no attack (lesson28's touch kills), it is not."""
     return look.attack > 0
+
+
+def is_heal(kind) -> bool:
+    """A drink that heals."""
+    return kind.use == "quaff" and kind.effect == "heal"
+
+
+def aims(kind) -> bool:
+    """A scroll read at a monster or a cell (lightning, fireball, confusion: what hurts or stops
+    the monster it is read at)."""
+    return kind.use == "read" and kind.target in ("nearest", "monster", "cell")
+
+
+def worth(kind) -> int:
+    """What a piece of equipment is worth to it: attack and defense count alike."""
+    return kind.attack + kind.defense
+
+
+def quest(kind) -> bool:
+    """An item only carried (the Amulet): carrying it up and out wins."""
+    return kind.use == "carry"
+
+
+@dataclass(frozen=True)
+class Carried:
+    """One letter of the pack."""
+
+    item: int
+    kind: Any
+    count: int
+    letter: str
+    worn: bool
 
 
 # -- What it sees this key ------------------------------------------------------------------
@@ -63,6 +109,11 @@ class Memory:
     waits: int = 0  # keys waited in a row for a monster to come next to it
     commands: dict[str, str] | None = None  # the first key of each command: the preset's, for the run
     route: list[tuple[int, int]] = field(default_factory=list)  # explore's walk to a frontier cell
+    want: str | None = None  # the letter it means to choose in the menu its last key opens
+    aim: tuple[int, int] | None = None  # the cell it means to choose in the targeting cursor it opens
+    prompt_keys: int = 0  # keys pressed in a row into open prompts (bounded: then Escape)
+    tries: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (depth, x, y): pickups tried there
+    levels: int = 0  # level-up questions answered
 
 
 class Look:
@@ -87,8 +138,10 @@ class Look:
             self.memory.commands = first
         return self.memory.commands
 
-    def key(self, command: str) -> str | None:
-        return self.commands.get(command)
+    def key(self, *commands: str) -> str | None:
+        """The key of the first of ``commands`` the preset has (``"descend"`` in the classic
+        presets, ``"downstairs"`` in the default game), or None."""
+        return next((self.commands[c] for c in commands if c in self.commands), None)
 
     def step_key(self, cell: tuple[int, int] | None) -> str | None:
         if cell is None:
@@ -114,7 +167,19 @@ class Look:
 
     @cached_property
     def pack(self) -> dict[str, int]:
-        return self.game.pack()
+        return counts(self.game, self.game.pack())
+
+    @cached_property
+    def carried(self) -> list[Carried]:
+        """The pack, item by item: entity, kind, count, letter, worn."""
+        out = []
+        for item in self.game.pack():
+            kind, stack = self.game.kind_of(item), self.game.component(item, Item)
+            letter = self.game.component(item, engine.Carried)
+            if kind is not None and stack is not None and letter is not None:
+                out.append(Carried(item, kind, stack.amount, letter.letter,
+                                   self.game.component(item, engine.Equipped) is not None))
+        return out
 
     @cached_property
     def potions(self) -> int:
@@ -133,6 +198,27 @@ class Look:
     @cached_property
     def adjacent(self) -> list[int]:
         return [m for m in self.monsters if self.near(m)]
+
+    @cached_property
+    def threats(self) -> list[int]:
+        """The monsters next to it that are awake (a sleeping one strikes no blow)."""
+        return [m for m in self.adjacent if self.awake(m)]
+
+    def awake(self, monster: int) -> bool:
+        """Whether a monster is awake (look mode tells the player so)."""
+        state = self.game.component(monster, engine.Monster)
+        return state is None or state.awake
+
+    def blows(self, monster: int) -> float:
+        return blows_per_turn(self.game, monster)
+
+    @cached_property
+    def nearest(self) -> int | None:
+        """The monster a scroll aimed at "the nearest" strikes (king-move distance, then id)."""
+        return min(self.monsters, key=lambda m: (self.game.distance(self.me, m), m), default=None)
+
+    def distance_to(self, cell: tuple[int, int]) -> int:
+        return max(abs(cell[0] - self.here[0]), abs(cell[1] - self.here[1]))
 
     @cached_property
     def engaged(self) -> list[int]:

@@ -3,24 +3,30 @@
 Each key, it asks its concerns in a fixed order, and presses the key of the first that has
 something to do (:data:`CONCERNS`):
 
-1. ``drink``: a potion when hurt by at least what it heals and nothing is next to it, or in a
-   fight when the next blows could kill.
-2. ``flee``: when the fight in view would cost more HP than it has (and its potions could give),
-   to known stairs (and down them) or an exit, else away along a safety map (Brogue's), for a
-   while; a monster that keeps up is fought after all.
-3. ``fight``: a monster next to it (the weakest first); one that has noticed it two steps away
-   is waited for (a few keys), so it strikes first; one farther is left to come.
-4. ``collect``: items lying where it has seen them, nearest first (walking over them picks up).
-5. ``dive``: down known stairs at once when it is strong enough (full HP and potions in hand).
-6. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
-   frontier of the known floor.
-7. ``leave``: the level is known: to the stairs (and down) or the exit.
+1. ``answer``: the prompt the game shows (the menu or cursor its last key opened, a plugin's
+   question such as a level-up: HP, attack, HP, defense in turn).
+2. ``drink``: a healing drink when hurt by at least what it heals and nothing is next to it, or
+   in a fight when the next blows could kill.
+3. ``read``: an aimed scroll (lightning, fireball, confusion) at the monster in view that would
+   cost it the most to fight, when that is a third of its HP or more.
+4. ``flee``: when the fight in view would cost more HP than it has (and its drinks could give),
+   to known stairs (and down them; up them with the Amulet) or an exit, else away along a
+   safety map (Brogue's), for a while; a monster that keeps up is fought after all.
+5. ``fight``: an awake monster next to it (the weakest first), a sleeping one only when cheap;
+   one that has noticed it two steps away is waited for (a few keys), so it strikes first.
+6. ``pick_up``: what lies where it stands (the pickup key; the first of a menu).
+7. ``wear``: equipment better than what it wears in that slot.
+8. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
+9. ``collect``: items lying where it has seen them, nearest first.
+10. ``dive``: down known stairs at once when it is strong enough (full HP and drinks in hand).
+11. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
+    frontier of the known floor.
+12. ``leave``: the level is known: to the stairs (and down) or the exit.
 
 Nothing left to do (a level without stairs, all seen): it answers None and the run stops.
 
-What it knows of the game lives in the small functions of ``_delver_look`` (beside this module):
-replace them when the game changes (issue 13's inventory letters, scrolls, equipment and XP add
-concerns: ``read`` before ``fight``, ``equip`` after ``collect``), and add a concern by writing
+What it knows of the game lives in the small functions of ``_delver_look`` (beside this module),
+its dealings with items and prompts in ``_delver_items``; add a concern by writing
 ``fn(look) -> key | None`` and putting it in :data:`CONCERNS`.
 """
 
@@ -29,7 +35,8 @@ from __future__ import annotations
 import numpy as np
 
 from engine import descend, downhill, hookimpl
-from engine.plugins._delver_look import Look, Memory, blows_per_turn, can_fight, damage
+from engine.plugins._delver_items import PICKUP_TRIES, answer, carrying_quest, drink, pick_up, read, wear
+from engine.plugins._delver_look import Look, Memory, can_fight
 
 NAME = "delver"
 FLEE_TURNS = 20  # steps it flees along the safety map on one level before it stands and fights
@@ -39,22 +46,8 @@ WAITS = 3  # keys it waits for a monster two steps away to come next to it
 
 
 # -- The concerns, in the order it asks them ------------------------------------------------
-def drink(look: Look) -> str | None:
-    key = look.key("drink")
-    if key is None or look.potions == 0:
-        return None
-    hurt = look.max_hp - look.hp
-    if not look.adjacent:
-        return key if look.heal and hurt >= look.heal else None
-    incoming = sum(damage(look.game.attack_defense(m)[0], look.defense) * blows_per_turn(look.game, m)
-                   for m in look.adjacent)
-    finishing = len(look.adjacent) == 1 and look.game.hp(look.adjacent[0])[0] <= damage(
-        look.attack, look.game.attack_defense(look.adjacent[0])[1])
-    return key if look.hp <= 2 * incoming and not finishing else None
-
-
 def outmatched(look: Look) -> bool:
-    foes = look.engaged or look.adjacent
+    foes = list(dict.fromkeys(look.threats + look.engaged))
     if not foes:
         return False
     if not can_fight(look):
@@ -69,10 +62,12 @@ def flee(look: Look) -> str | None:
     memory, game = look.memory, look.game
     if not memory.leaving and not outmatched(look):
         return None
-    stairs = game.stairs()
-    if stairs is not None and stairs == look.here and look.key("descend"):
-        return look.key("descend")
-    goals = [c for c in (stairs, game.exit()) if c is not None and look.seen[c[1], c[0]]]
+    stairs, up = game.stairs(), game.upstairs() if carrying_quest(look) else None
+    if stairs is not None and stairs == look.here and look.key("descend", "downstairs"):
+        return look.key("descend", "downstairs")
+    if up is not None and up == look.here and look.key("upstairs"):
+        return look.key("upstairs")
+    goals = [c for c in (stairs, game.exit(), up) if c is not None and look.seen[c[1], c[0]]]
     step = look.walk(goals, avoid=True) if goals else None
     if step is not None:
         memory.leaving = True  # no turning back for an item: that is how a bot dithers
@@ -98,9 +93,10 @@ def fight(look: Look) -> str | None:
     if not can_fight(look):
         return None
     game = look.game
-    if look.adjacent:
+    asleep = [m for m in look.adjacent if m not in look.threats and look.fight_cost([m]) * 2 < look.hp]
+    if look.threats or asleep:
         memory.waits = 0
-        target = min(look.adjacent, key=lambda m: (game.hp(m)[0], m))
+        target = min(look.threats or asleep, key=lambda m: (game.hp(m)[0], m))
         return look.step_key(game.position(target))
     near = [m for m in look.engaged if look.near(m, 2)]
     if not near:
@@ -115,8 +111,19 @@ def fight(look: Look) -> str | None:
 def collect(look: Look) -> str | None:
     game = look.game
     cells = sorted({c for i in game.items() if (c := game.position(i)) is not None and look.seen[c[1], c[0]]})
-    cells = [c for c in cells if c != look.here]
+    tries = look.memory.tries
+    cells = [c for c in cells if c != look.here and tries.get((game.depth, *c), 0) < PICKUP_TRIES]
     return look.walk(cells, avoid=True) if cells else None
+
+
+def homeward(look: Look) -> str | None:
+    """Carrying the Amulet: to the stairs up, and up them (on the first level that wins)."""
+    if not carrying_quest(look):
+        return None
+    up = look.game.upstairs()
+    if up is None or not look.seen[up[1], up[0]]:
+        return None  # not found yet on this level: explore
+    return look.key("upstairs") if up == look.here else look.walk([up], avoid=True)
 
 
 def dive(look: Look) -> str | None:
@@ -169,7 +176,7 @@ def leave(look: Look, exits: bool = True) -> str | None:
     game = look.game
     stairs = game.stairs()
     if stairs is not None and look.seen[stairs[1], stairs[0]]:
-        return look.key("descend") if stairs == look.here else look.walk([stairs])
+        return look.key("descend", "downstairs") if stairs == look.here else look.walk([stairs])
     exit_ = game.exit()
     if exits and exit_ is not None and look.seen[exit_[1], exit_[0]]:
         return look.walk([exit_], avoid=True)
@@ -184,7 +191,7 @@ def hold(look: Look) -> str | None:
     return look.key("wait") or random_step(look)
 
 
-CONCERNS = (drink, flee, fight, collect, dive, explore, leave, hold)
+CONCERNS = (answer, drink, read, flee, fight, pick_up, wear, homeward, collect, dive, explore, leave, hold)
 
 
 class Delver:
@@ -204,6 +211,8 @@ class Delver:
             memory.ignored.clear()
             memory.flee_turns, memory.leaving = 0, False
         look = Look(game, memory)
+        if game.prompt() is not None:
+            memory.stuck = 0  # a prompt passes no time: keys that answer one are not stuck
         key = None
         if memory.stuck < STUCK_KEYS:
             for concern in CONCERNS:
@@ -226,4 +235,5 @@ def random_step(look: Look) -> str | None:
 @hookimpl
 def register_bots(register):
     register(NAME, Delver, per_run=True,
-             summary="explores, fights, collects, drinks when hurt, flees when outmatched, takes the stairs")
+             summary="explores, fights, picks up, wears, reads and drinks, flees when outmatched, dives "
+                     "for the Amulet and carries it up")

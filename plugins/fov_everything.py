@@ -16,5 +16,5 @@ def everything_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int
 
 @hookimpl
 def register_fov_algorithms(register):
-    register("everything", everything_fov, symmetric=True,
+    register("everything", everything_fov, symmetric=True, through_walls=True,
              summary="every cell within the radius is visible, through walls (debugging, map reveal)")

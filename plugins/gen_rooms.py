@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import STAIRS, GenContext, GenerationError, Level, Rect, hookimpl
+from engine import FLOOR, STAIRS, GenContext, GenerationError, Level, Rect, hookimpl
 from engine.kit.mapgen import carve_line, carve_rect
 from engine.kit.regions import ensure_connected
 
@@ -71,6 +71,25 @@ def _check(p: dict[str, Any]) -> None:
         raise GenerationError("generator 'rooms': need max_rooms >= 1, edge >= 1, margin >= 0")
 
 
+def _apart(terrain, room: Rect, start: tuple[int, int]) -> tuple[int, int]:
+    """A cell for the stairs of a level of one room: its far corner; for a room too small to have
+    one apart from the start, the room cell farthest from it; for a room of one cell, a neighbour
+    carved out for them (the generator promises stairs)."""
+    corner = (room.x2, room.y2)
+    if corner != start:
+        return corner
+    cells = [(x, y) for y in range(room.y, room.y2 + 1) for x in range(room.x, room.x2 + 1) if (x, y) != start]
+    if cells:
+        return max(cells, key=lambda c: (max(abs(c[0] - start[0]), abs(c[1] - start[1])), -c[1], -c[0]))
+    h, w = terrain.shape
+    for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
+        x, y = start[0] + dx, start[1] + dy
+        if 0 < x < w - 1 and 0 < y < h - 1:
+            terrain[y, x] = FLOOR
+            return x, y
+    raise GenerationError("generator 'rooms': no room for stairs")  # a 3x3 map's one cell: min_size forbids it
+
+
 def generate(ctx: GenContext) -> Level:
     p = ctx.params
     _check(p)
@@ -107,8 +126,7 @@ def generate(ctx: GenContext) -> Level:
     start = room_center(rooms[0], p["center"])
     stairs: tuple[int, int] | None = room_center(rooms[-1], p["center"])
     if stairs == start:  # a single room: the stairs go in its far corner instead
-        corner = (rooms[0].x2, rooms[0].y2)
-        stairs = corner if corner != start else None
+        stairs = _apart(terrain, rooms[0], start)
     if not p["stairs"]:
         stairs = None
     ensure_connected(terrain, start, rng)  # a no-op unless the room chain was broken

@@ -79,4 +79,5 @@ def register_generators(register):
         params=PARAMS,
         min_size=(4, 4),  # the default 12 walls need 14 cells besides the start and exit
         natural_size=(8, 8),  # a small board: compared at its own size, not a dungeon's
+        outer_wall=False,  # a board: its edge is the map's
     )

@@ -3,9 +3,14 @@
 - Installed third-party plugins are kept out unless a test asks for them
   (``UNDERCROFT_LOAD_PLUGINS`` is set to empty for the session).
 - Saves, the profile and replays live in a temporary ``UNDERCROFT_HOME`` for the session.
-- ``pytest --plugin KIND=NAME`` selects implementations the way the game does: a test that takes
-  a ``fov_name`` (or ``generator_name``) argument runs against the chosen one, or against every
-  registered one when none is chosen.
+- ``pytest --plugin KIND=NAME`` (``fov``, ``generator``, ``game``, ``path``) selects implementations
+  the way the game does: a test that takes a ``fov_name`` (``generator_name``, ``game_name``,
+  ``path_name``) argument runs against the chosen ones, or against every registered one when none
+  is chosen. A name that is not built in is looked for among the installed entry points (within
+  ``UNDERCROFT_LOAD_PLUGINS`` when you set it), and the plugin that registers it, alone of the
+  installed ones, joins the built-ins in the ``registry`` fixture. ``--plugins-dir DIR`` adds a
+  folder of plugin files, as in the game. Tests that pin what the built-ins do (golden files,
+  Jice's FOV properties) skip a third-party plugin, saying why (``chosen.builtin_only``).
 """
 
 from __future__ import annotations
@@ -17,11 +22,15 @@ import tempfile
 
 import pytest
 
+_USER_FILTER = os.environ.get("UNDERCROFT_LOAD_PLUGINS")  # None: the player's default, every entry point
 os.environ.setdefault("UNDERCROFT_LOAD_PLUGINS", "")
 # saves, the profile and replays go to a folder of this session's, never the player's own
 os.environ["UNDERCROFT_HOME"] = _HOME = tempfile.mkdtemp(prefix="undercroft-tests-")
 atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
 os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+# the argument a test takes -> the --plugin kind that chooses it
+CHOICE_ARGS = {"fov_name": "fov", "generator_name": "generator", "game_name": "game", "path_name": "path"}
 
 
 def pytest_addoption(parser):
@@ -30,50 +39,98 @@ def pytest_addoption(parser):
         action="append",
         default=[],
         metavar="KIND=NAME",
-        help="run the tests that compare implementations against this one only (fov=..., generator=...)",
+        help="run the tests that compare implementations against this one only (fov=..., generator=..., "
+             "game=..., path=...); a name that is not built in is loaded from the installed plugins",
     )
+    parser.addoption("--plugins-dir", action="append", default=[], metavar="DIR",
+                     help="load every *.py in DIR as a plugin, as the game's --plugins-dir does")
 
 
-def _chosen(config, kind: str) -> list[str]:
-    names = []
+def pytest_configure(config):
+    if config.getoption("--plugin") or config.getoption("--plugins-dir"):
+        session_registry(config)  # a name nobody registers is a usage error now, before collection
+
+
+def _choices(config) -> list[tuple[str, str]]:
+    from engine.core.registry import CHOICE_KINDS
+
+    out = []
     for spec in config.getoption("--plugin"):
-        k, sep, v = spec.partition("=")
-        if not sep:
+        kind, sep, name = spec.partition("=")
+        if not sep or not name:
             raise pytest.UsageError(f"--plugin {spec!r}: expected KIND=NAME")
-        if k == kind:
-            names.append(v)
-    return names
+        if kind not in CHOICE_KINDS:
+            raise pytest.UsageError(f"--plugin {spec}: unknown kind {kind!r} (valid kinds: {', '.join(CHOICE_KINDS)})")
+        out.append((kind, name))
+    return out
 
 
 _REGISTRY = None
-NEEDS_INPUT = {"ascii"}
 
 
-def builtin_registry():
-    """The registry of built-in plugins, loaded once per test session."""
+def _load(config, entry_points: str | None):
+    """The built-ins, the --plugins-dir folders, and the entry points ``entry_points`` allows
+    (a comma list; None: every one)."""
+    from engine import load_registry
+    from engine.core.registry import PluginError
+
+    before = os.environ.get("UNDERCROFT_LOAD_PLUGINS")
+    if entry_points is None:
+        os.environ.pop("UNDERCROFT_LOAD_PLUGINS", None)
+    else:
+        os.environ["UNDERCROFT_LOAD_PLUGINS"] = entry_points
+    try:
+        return load_registry(plugins_dirs=config.getoption("--plugins-dir"), entry_points=bool(entry_points)
+                             or entry_points is None)
+    except PluginError as e:
+        raise pytest.UsageError(str(e)) from None
+    finally:
+        os.environ["UNDERCROFT_LOAD_PLUGINS"] = before if before is not None else ""
+
+
+def session_registry(config):
+    """The registry of the session, loaded once: the built-ins, and the plugins that provide the
+    names ``--plugin`` chose that are not built in."""
     global _REGISTRY
     if _REGISTRY is None:
-        from engine import load_registry
+        from engine.core.registry import CHOICE_KINDS, PluginError
 
-        _REGISTRY = load_registry(entry_points=False)
+        registry = _load(config, "")
+        missing = [(k, n) for k, n in _choices(config) if n not in getattr(registry, CHOICE_KINDS[k])]
+        if missing:
+            everything = _load(config, _USER_FILTER)
+            owners = []
+            for kind, name in missing:
+                try:
+                    everything.choose(kind, name)
+                except PluginError as e:
+                    raise pytest.UsageError(f"{e} (among the built-ins and the installed plugins)") from None
+                owners.append(everything.owners[(CHOICE_KINDS[kind], name)])
+            registry = _load(config, ",".join(sorted(set(owners))))
+        _REGISTRY = registry
     return _REGISTRY
 
 
 def pytest_generate_tests(metafunc):
-    for arg, kind, table in (("fov_name", "fov", "fov"), ("generator_name", "generator", "generators")):
+    from engine.core.registry import CHOICE_KINDS
+
+    for arg, kind in CHOICE_ARGS.items():
         if arg in metafunc.fixturenames:
-            registered = sorted(getattr(builtin_registry(), table))
-            # ascii draws a level from a map file, not from a seed: the scenario and CLI tests cover it
-            default = [n for n in registered if n not in NEEDS_INPUT]
-            names = _chosen(metafunc.config, kind) or default
-            unknown = [n for n in names if n not in registered]
-            if unknown:
-                raise pytest.UsageError(
-                    f"--plugin {kind}={unknown[0]}: no {kind} named {unknown[0]!r} (valid: {', '.join(registered)})"
-                )
-            metafunc.parametrize(arg, names)
+            registry = session_registry(metafunc.config)
+            table = getattr(registry, CHOICE_KINDS[kind])
+            chosen = [n for k, n in _choices(metafunc.config) if k == kind]
+            # a generator that reads map files draws a level from a file, not from a seed: the
+            # scenario and CLI tests cover it
+            # (and an installed plugin's joins only when chosen: it is here for a name of another kind)
+            default = [n for n, info in sorted(table.items()) if not getattr(info, "reads_maps", False)
+                       and not _installed(registry.owner(CHOICE_KINDS[kind], n))]
+            metafunc.parametrize(arg, chosen or default)
+
+
+def _installed(owner) -> bool:
+    return owner is not None and owner.source.startswith("entry point")
 
 
 @pytest.fixture(scope="session")
-def registry():
-    return builtin_registry()
+def registry(request):
+    return session_registry(request.config)

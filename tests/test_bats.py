@@ -56,3 +56,19 @@ def test_a_bat_acts_twice_per_player_turn(with_bats, tmp_path):
         assert len(set(cells)) > 1  # it moved
     finally:
         g.registry.behaviours["flutter"] = flutter
+
+
+def test_the_examples_own_tests_pass():
+    """The example's tests (examples/undercroft-bats/tests, written with engine.testing) pass, run
+    as its author runs them: pytest in the package's folder, this project's conftest not in play."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "examples" / "undercroft-bats"
+    env = {**os.environ, "UNDERCROFT_LOAD_PLUGINS": "bats", "ARCADE_HEADLESS": "1"}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=folder,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "4 passed" in done.stdout

@@ -15,8 +15,8 @@ def small_fov(monkeypatch):
     """The FOV group on one small map and two radii: the options are what is tested here."""
     real = bench_fov.fov_figures
 
-    def fov(repeats, quick):
-        return real(1, quick, maps=((30, 20),), radii=(4, None))
+    def fov(repeats, quick, registry=None):
+        return real(1, quick, registry, maps=((30, 20),), radii=(4, None))
 
     monkeypatch.setattr(bench, "_fov", fov)
 

@@ -1,4 +1,6 @@
-"""Field of view: every registered algorithm against the contract, and each against what it claims.
+"""Field of view: every registered algorithm against the contract (``engine.testing``), and each
+against what it claims. The built-ins' figures on Jice's test maps are pinned here too, both ways,
+so a change is noticed; they are figures, not claims, so they skip a third-party algorithm.
 
 Maps are ASCII pictures: ``#`` is opaque, anything else transparent, ``@`` the viewer. Expected
 pictures mark visible cells with their glyph and hidden ones with a space.
@@ -8,10 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from chosen import builtin_only
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine import testing
 from engine.cli import compare_fov as catalog_fov
+from engine.testing import fov_map as parse
+from engine.testing import fov_picture as draw
 
 # Built-ins that are not symmetric but are still unchanged by rotating or mirroring the map
 # (raycast draws its lines in one octant and mirrors them; Bergström's octants mirror each other).
@@ -19,19 +25,7 @@ ISOTROPIC = {"raycast", "shadowcast"}
 # What each built-in does on Jice's test maps: checked both ways, so a change is noticed.
 EXPANSIVE_WALLS = {"diamond", "everything", "permissive", "shadowcast", "symmetric"}
 WIDENING_PILLAR_SHADOWS = {"diamond", "raycast", "shadowcast", "symmetric"}
-
-
-def parse(picture: str) -> tuple[np.ndarray, tuple[int, int]]:
-    rows = [row for row in picture.strip("\n").split("\n")]
-    transparent = np.array([[c != "#" for c in row] for row in rows], dtype=bool)
-    origin = next((x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == "@")
-    return transparent, origin
-
-
-def draw(picture: str, visible: np.ndarray) -> str:
-    rows = picture.strip("\n").split("\n")
-    return "\n".join("".join(c if visible[y, x] else " " for x, c in enumerate(row)).rstrip()
-                     for y, row in enumerate(rows))
+FIGURES = "Jice's properties are figures of compare fov (python -m engine compare fov), pinned for the built-ins"
 
 
 maps = st.integers(1, 14).flatmap(lambda h: st.integers(1, 14).flatmap(lambda w: st.tuples(
@@ -50,35 +44,25 @@ def _case(data) -> tuple[np.ndarray, tuple[int, int], int | None]:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps)
 def test_contract_on_random_maps(registry, fov_name, data):
-    transparent, (ox, oy), radius = _case(data)
-    before = transparent.copy()
-    visible = registry.fov[fov_name](transparent, (ox, oy), radius)
-    assert visible.shape == transparent.shape and visible.dtype == bool
-    assert (transparent == before).all(), "the algorithm changed the map it was given"
-    assert visible[oy, ox], "the origin is always visible"
-    if radius is not None:
-        ys, xs = np.nonzero(visible)
-        assert ((xs - ox) ** 2 + (ys - oy) ** 2 <= radius * radius).all(), "a cell beyond the radius is lit"
-    if radius is None or radius >= 2:
-        h, w = transparent.shape
-        for y in range(max(0, oy - 1), min(h, oy + 2)):
-            for x in range(max(0, ox - 1), min(w, ox + 2)):
-                assert visible[y, x], f"neighbour {(x, y)} of {(ox, oy)} is not visible"
+    testing.check_fov_case(registry.fov[fov_name], *_case(data))
 
 
 @pytest.mark.parametrize("radius", [None, 0, 1, 5])
 def test_open_room_and_map_edges(registry, fov_name, radius):
-    transparent = np.ones((7, 9), dtype=bool)
-    for origin in [(0, 0), (8, 6), (4, 3), (8, 0)]:
-        visible = registry.fov[fov_name](transparent, origin, radius)
-        assert visible.shape == (7, 9)
-        expected = catalog_fov.np.ones((7, 9), dtype=bool) if radius is None else \
-            (np.arange(9)[None, :] - origin[0]) ** 2 + (np.arange(7)[:, None] - origin[1]) ** 2 <= radius ** 2
-        assert (visible == expected).all(), f"an open room from {origin} with radius {radius}"
+    testing.check_fov_open_room(registry.fov[fov_name], radii=[radius])
 
 
 def test_a_one_cell_map(registry, fov_name):
-    assert registry.fov[fov_name](np.zeros((1, 1), dtype=bool), (0, 0), None).tolist() == [[True]]
+    testing.check_fov_one_cell(registry.fov[fov_name])
+
+
+def test_walls_corners_and_doors(registry, fov_name):
+    testing.check_fov_walls(registry.fov[fov_name])
+
+
+def test_the_kit_passes_it_whole(registry, fov_name):
+    """``engine.testing.check_fov``, as a plugin's own test calls it."""
+    testing.check_fov(registry.fov[fov_name], cases=40, seed="whole")
 
 
 # --- What each algorithm claims --------------------------------------------------------------------
@@ -87,103 +71,58 @@ def test_a_one_cell_map(registry, fov_name):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps)
 def test_symmetric_between_floors(registry, fov_name, data):
-    alg = registry.fov[fov_name]
-    transparent, (ox, oy), radius = _case(data)
-    if not alg.symmetric or not transparent[oy, ox]:
-        return  # nothing claimed here: an origin in a wall has no floor-to-floor pairs
-    seen = alg(transparent, (ox, oy), radius) & transparent
-    for y, x in zip(*np.nonzero(seen), strict=True):
-        assert alg(transparent, (int(x), int(y)), radius)[oy, ox], f"{(ox, oy)} sees {(x, y)}, not back"
+    testing.check_fov_symmetry_case(registry.fov[fov_name], *_case(data))
 
 
 def test_non_symmetric_claims_are_honest(registry, fov_name):
-    """An algorithm that does not claim symmetry really is asymmetric somewhere in the comparison;
-    one that claims it has no errors there."""
+    """An algorithm that claims symmetry has no errors in the comparison (the kit's check); the
+    built-ins that do not claim it really are asymmetric somewhere there."""
     alg = registry.fov[fov_name]
-    t = catalog_fov.make_map("random25", catalog_fov.random.Random(1))
-    origins = catalog_fov.floor_origins(t, catalog_fov.random.Random(2), 12)
-    failures, pairs = catalog_fov.symmetry_errors(alg.fn, t, origins, 10, catalog_fov.random.Random(3))
-    assert pairs > 100
-    if alg.symmetric:
-        assert failures == 0
-    elif fov_name in ("raycast", "shadowcast"):
-        assert failures > 0
+    testing.check_fov_symmetry_claim(alg, seed=1)
+    if fov_name in ISOTROPIC and registry.owner("fov", fov_name).builtin:
+        t = catalog_fov.make_map("random25", catalog_fov.random.Random(1))
+        origins = catalog_fov.floor_origins(t, catalog_fov.random.Random(2), 12)
+        failures, pairs = catalog_fov.symmetry_errors(alg.fn, t, origins, 10, catalog_fov.random.Random(3))
+        assert pairs > 100 and failures > 0
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps)
 def test_rotating_or_mirroring_the_map_turns_the_view(registry, fov_name, data):
     alg = registry.fov[fov_name]
-    if not (alg.symmetric or fov_name in ISOTROPIC):
-        return
-    transparent, (ox, oy), radius = _case(data)
-    visible = alg(transparent, (ox, oy), radius)
-    marker = np.zeros(transparent.shape, dtype=bool)
-    marker[oy, ox] = True
-    for turns in range(4):
-        for flip in (False, True):
-            def turn(a, turns=turns, flip=flip):
-                a = np.rot90(a, turns)
-                return a[:, ::-1] if flip else a
-            (y,), (x,) = np.nonzero(turn(marker))
-            turned = alg(np.ascontiguousarray(turn(transparent)), (int(x), int(y)), radius)
-            assert (turned == turn(visible)).all(), f"{turns} quarter turns, mirrored={flip}"
+    if alg.symmetric or (fov_name in ISOTROPIC and registry.owner("fov", fov_name).builtin):
+        testing.check_fov_turns_case(alg, *_case(data))
 
 
-# --- Jice's properties, each algorithm checked both ways -------------------------------------------
+# --- Jice's properties, each built-in checked both ways --------------------------------------------
 
 
 def test_expansive_walls(registry, fov_name):
+    builtin_only(registry, "fov", fov_name, FIGURES)
     assert catalog_fov.expansive_walls(registry.fov[fov_name].fn) == (fov_name in EXPANSIVE_WALLS)
 
 
 def test_pillar_shadows_widen(registry, fov_name):
+    builtin_only(registry, "fov", fov_name, FIGURES)
     widths = catalog_fov.pillar_shadow_widths(registry.fov[fov_name].fn)
     assert catalog_fov.pillar_shadows_widen(registry.fov[fov_name].fn) == (fov_name in WIDENING_PILLAR_SHADOWS)
     if fov_name == "permissive":
         assert set(widths) == {1}, "a unit viewer behind a unit pillar casts a unit-wide umbra"
 
 
-def test_no_blind_corners(registry, fov_name):
-    picture = """
-##########
-#.....@.##
-#######.##
-#######.##
-#######.##
-"""
-    transparent, origin = parse(picture)
-    visible = registry.fov[fov_name](transparent, origin, None)
+def test_compare_fovs_no_blind_corners_agrees_with_the_contract(registry, fov_name):
+    """compare fov's column and the kit's contract are the same L corridor: both hold."""
+    alg = registry.fov[fov_name]
+    visible = alg(*testing.fov_map(testing.fov.CORNER), None)
     assert visible[2, 7] and visible[3, 7], "the cells around the corner are hidden"
-    assert catalog_fov.no_blind_corners(registry.fov[fov_name].fn)
+    assert catalog_fov.no_blind_corners(alg.fn)
 
 
-def test_walls_of_a_corridor_are_lit(registry, fov_name):
-    picture = """
-#########
-#...@...#
-#########
-"""
-    transparent, origin = parse(picture)
-    visible = registry.fov[fov_name](transparent, origin, None)
-    assert visible[1].all()
+def test_the_far_walls_of_a_corridor(registry, fov_name):
+    builtin_only(registry, "fov", fov_name, FIGURES)
+    transparent, origin = parse(testing.fov.CORRIDOR)
     # Raycasting's line to a far wall runs along the wall itself, so only the near walls are lit.
-    assert visible.all() == (fov_name in EXPANSIVE_WALLS)
-
-
-def test_a_closed_door_hides_the_next_room(registry, fov_name):
-    picture = """
-#######
-#.@.#.#
-#...#.#
-#######
-"""
-    transparent, origin = parse(picture)
-    visible = registry.fov[fov_name](transparent, origin, None)
-    if fov_name == "everything":
-        assert visible.all()
-    else:
-        assert not visible[1:3, 5].any() and visible[1:3, 4].all()
+    assert registry.fov[fov_name](transparent, origin, None).all() == (fov_name in EXPANSIVE_WALLS)
 
 
 # --- Symmetric shadowcasting against Albert Ford's published Python, verbatim in spirit ------------

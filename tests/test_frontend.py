@@ -105,7 +105,8 @@ def test_a_turn_updates_only_the_cells_that_changed(tmp_path, window_for):
     window.frames.flush()
     total = len(window.grid.sprites)
     assert 0 < window.grid.updated < total // 10
-    assert window.grid.shown(10, 1)[0] == "@" and window.grid.shown(9, 1)[0] == "."
+    # the cell left behind is the way up (the default game keeps levels: stairs up where you start)
+    assert window.grid.shown(10, 1)[0] == "@" and window.grid.shown(9, 1)[0] == "<"
 
 
 def test_sidebar_shows_hp_gold_potions_depth_and_the_log(tmp_path, window_for):
@@ -117,11 +118,12 @@ def test_sidebar_shows_hp_gold_potions_depth_and_the_log(tmp_path, window_for):
     window = window_for(game)
     window.press("l")
     window.press("l")
+    window.press("g")
     window.frames.flush()
     rows = window.sidebar.lines()
     inv = game.world.get(game.player, Inventory)
     assert inv.gold > 0
-    assert rows[0] == "Depth 1   Turn 2"
+    assert rows[0] == "Depth 1   Turn 3"
     assert rows[1] == "Health 20/20 [20/20]"
     assert rows[2] == f"Gold {inv.gold}   Potions 1"
     assert window.log.keys.text == line(game, "keys")

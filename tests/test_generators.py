@@ -1,11 +1,13 @@
-"""Property and golden tests for every registered generator.
+"""Property and golden tests for every registered generator, through the test kit (``engine.testing``).
 
 ``generator_name`` is parametrized by tests/conftest.py over every registered generator, or only
-the one chosen with ``pytest --plugin generator=NAME``. ``ascii`` is skipped: it reads a map file.
+the one chosen with ``pytest --plugin generator=NAME``. A generator that reads map files (``ascii``)
+is left out: it needs a map.
 
-Golden files (tests/golden/generators/NAME.txt) pin seeds 1-3 at 80x50. After an intended change
-to a generator, regenerate them with ``UNDERCROFT_UPDATE_GOLDEN=1 python -m pytest
-tests/test_generators.py -k golden`` and review the diff.
+Golden files (tests/golden/generators/NAME.txt) pin the built-ins' seeds 1-3 at 80x50. After an
+intended change to a generator, regenerate them with ``UNDERCROFT_UPDATE_GOLDEN=1 python -m pytest
+tests/test_generators.py -k golden`` and review the diff. (A third-party generator pins its own in
+its own package, with ``engine.testing.golden_text``.)
 """
 
 from __future__ import annotations
@@ -14,129 +16,63 @@ import os
 import random
 from pathlib import Path
 
-import numpy as np
 import pytest
+from chosen import builtin_only
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import STAIRS, WALL, GenerationError, generate_level
-from engine.kit.regions import flood
+from engine import WALL, GenerationError, generate_level, testing
 
-NEEDS_INPUT = {"ascii"}  # generators that cannot run without a map of their own
-NO_RING = {"scatter"}  # boards whose edge is the map edge, by design
-SWEEP_SIZE = {"scatter": (8, 8)}  # its natural board; everything else at SWEEP_DEFAULT
-SWEEP_DEFAULT = (60, 40)
+SWEEP_SIZE = {"scatter": (8, 8)}  # its natural board; everything else at the kit's default (60x40)
 SWEEP_SEEDS = 500
 GOLDEN = Path(__file__).parent / "golden" / "generators"
 
 
 @pytest.fixture
-def gen(generator_name):
-    if generator_name in NEEDS_INPUT:
-        pytest.skip(f"{generator_name} needs a map file")
-    return generator_name
-
-
-def problems(level, name: str, size: tuple[int, int]) -> list[str]:
-    """Everything wrong with one level, as readable lines (empty when it is fine)."""
-    w, h = size
-    out = []
-    if level.terrain.shape != (h, w) or level.terrain.dtype != np.uint8:
-        return [f"terrain is {level.terrain.shape} {level.terrain.dtype}, expected ({h}, {w}) uint8"]
-    if not set(np.unique(level.terrain).tolist()) <= {0, 1, 2}:
-        out.append("unknown tile codes")
-    goal = level.goal
-    if goal is None:
-        out.append("no stairs and no exit")
-    for label, p in (("start", level.start), ("goal", goal)):
-        if p is not None and not (0 <= p[0] < w and 0 <= p[1] < h and level.terrain[p[1], p[0]] != WALL):
-            out.append(f"{label} {p} is not a floor cell")
-    if goal is not None and goal == level.start:
-        out.append("start and goal are the same cell")
-    if goal is not None and level.terrain[goal[1], goal[0]] != STAIRS:
-        out.append(f"goal {goal} is not STAIRS terrain")
-    walk = level.walkable
-    if (walk & ~flood(walk, level.start)).any():
-        out.append("not connected")
-    if name not in NO_RING:
-        t = level.terrain
-        if t[0].any() or t[-1].any() or t[:, 0].any() or t[:, -1].any():
-            out.append("outer ring is not all wall")
-    for r in level.rooms:
-        if r.x < 0 or r.y < 0 or r.x2 >= w or r.y2 >= h:
-            out.append(f"room {r} leaves the map")
-    return out
+def gen(registry, generator_name):
+    return registry.generators[generator_name]
 
 
 def test_500_seeds_are_valid_levels(gen):
-    size = SWEEP_SIZE.get(gen, SWEEP_DEFAULT)
-    bad = {}
-    for seed in range(SWEEP_SEEDS):
-        found = problems(generate_level(gen, *size, seed=seed), gen, size)
-        if found:
-            bad[seed] = found
-    assert not bad, f"{gen}: {len(bad)} bad seeds, first: {next(iter(bad.items()))}"
+    testing.check_generator_seeds(gen, SWEEP_SIZE.get(gen.name), SWEEP_SEEDS)
 
 
 def test_same_seed_same_level(gen):
-    for seed in range(40):
-        a = generate_level(gen, 80, 50, seed=seed)
-        b = generate_level(gen, 80, 50, seed=seed)
-        assert np.array_equal(a.terrain, b.terrain)
-        assert (a.start, a.stairs, a.exit, a.rooms) == (b.start, b.stairs, b.exit, b.rooms)
+    testing.check_generator_determinism(gen, seeds=40)
 
 
 def test_seeds_and_depths_differ(gen):
-    levels = {generate_level(gen, 80, 50, seed=s).terrain.tobytes() for s in range(10)}
-    levels |= {generate_level(gen, 80, 50, seed=1, depth=d).terrain.tobytes() for d in range(2, 6)}
-    assert len(levels) >= 12
+    testing.check_generator_variety(gen)
 
 
-def test_odd_and_thin_sizes(gen, registry):
-    min_w, min_h = registry.generators[gen].min_size
-    for w, h in ((min_w, min_h), (min_w + 1, min_h + 3), (min_w + 31, min_h), (min_w, min_h + 40), (101, 77)):
-        for seed in range(25):
-            found = problems(generate_level(gen, w, h, seed=seed), gen, (w, h))
-            assert not found, f"{gen} {w}x{h} seed {seed}: {found}"
+def test_odd_and_thin_sizes(gen):
+    testing.check_generator_sizes(gen, seeds=25)
 
 
-def test_unknown_param_names_the_valid_ones(gen, registry):
-    with pytest.raises(GenerationError) as e:
-        generate_level(gen, 80, 50, bogus_param=1)
-    message = str(e.value)
-    assert "bogus_param" in message
-    for valid in registry.generators[gen].params:
-        assert valid in message
+def test_unknown_params_and_small_sizes_are_one_clear_line(gen):
+    testing.check_generator_errors(gen)
 
 
-def test_too_small_names_the_minimum(gen, registry):
-    min_w, min_h = registry.generators[gen].min_size
-    with pytest.raises(GenerationError, match=f"minimum {min_w}x{min_h}"):
-        generate_level(gen, min_w - 1, min_h)
-    with pytest.raises(GenerationError, match=f"minimum {min_w}x{min_h}"):
-        generate_level(gen, min_w, min_h - 1)
-
-
-def _golden_text(name: str) -> str:
-    parts = []
-    for seed in (1, 2, 3):
-        level = generate_level(name, 80, 50, seed=seed)
-        goals = f"stairs {level.stairs} exit {level.exit}"
-        parts.append(f"seed {seed}: start {level.start} {goals} rooms {len(level.rooms)}")
-        parts.extend(level.rows())
-    return "\n".join(parts) + "\n"
-
-
-def test_golden(gen):
+def test_golden(gen, registry):
     """Seeds 1-3 at 80x50, pinned. Set UNDERCROFT_UPDATE_GOLDEN=1 to rewrite after a deliberate change."""
-    path = GOLDEN / f"{gen}.txt"
-    text = _golden_text(gen)
+    builtin_only(registry, "generators", gen.name, "the golden files pin the built-in generators; pin yours in "
+                 "your package with engine.testing.golden_text")
+    path = GOLDEN / f"{gen.name}.txt"
+    text = testing.golden_text(gen)
     if os.environ.get("UNDERCROFT_UPDATE_GOLDEN") == "1":
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
     if not path.exists():
         pytest.fail(f"no golden file {path}; create it with UNDERCROFT_UPDATE_GOLDEN=1")
-    assert text == path.read_text(), f"{gen} changed its levels; if intended, rerun with UNDERCROFT_UPDATE_GOLDEN=1"
+    assert text == path.read_text(), f"{gen.name} changed its levels; if intended, rerun with " \
+        "UNDERCROFT_UPDATE_GOLDEN=1"
+
+
+def test_the_golden_text_is_the_engines_level(registry):
+    """The kit builds a built-in's level exactly as engine.generate_level does."""
+    level = generate_level("caves", 80, 50, seed=2, depth=3)
+    again = testing.make_level(registry.generators["caves"], 80, 50, seed=2, depth=3)
+    assert level.rows() == again.rows() and level.start == again.start
 
 
 # --- Params: whatever a preset asks for, the answer is a valid level or a one-line GenerationError.
@@ -194,7 +130,7 @@ def test_params_give_a_level_or_a_clear_error(name, registry):
         except GenerationError as e:
             assert "\n" not in str(e) and name in str(e)
             return
-        assert not problems(level, name, size)
+        assert not testing.level_problems(level, size, outer_wall=registry.generators[name].outer_wall)
 
     check()
 
@@ -309,3 +245,14 @@ def test_compiled_generators_build_what_their_python_reference_builds(name):
             built.append((level.terrain.tobytes(), level.start, level.stairs, level.rooms, rng.random()))
         assert built[0] == built[1], f"{name} {w}x{h} {params}: compiled and Python differ"
     assert jit.failed() == []
+
+
+def test_a_single_small_room_still_gets_its_stairs():
+    """Found by the params sweep: one room whose far corner is the start (and a room of one cell)
+    left the level without stairs, though the generator promises them."""
+    level = generate_level("rooms", 40, 30, seed=539, max_rooms=1, room_min_w=2, room_max_w=14, room_min_h=1,
+                           room_max_h=5, edge=3, margin=1, center="high")
+    assert not testing.level_problems(level, (40, 30)) and level.stairs not in (None, level.start)
+    tiny = generate_level("rooms", 40, 30, seed=1, max_rooms=1, room_min_w=1, room_max_w=1, room_min_h=1,
+                          room_max_h=1)
+    assert not testing.level_problems(tiny, (40, 30)) and tiny.stairs != tiny.start

@@ -1,5 +1,6 @@
-"""I/O errors at every step: fail the Nth mkdir, open, write, fsync or rename (or cut the Nth write
-short) along one profile update, one morgue and one ``files.write_json``, for every N (the harness is
+"""I/O errors at every step: fail the Nth mkdir, open, write, fsync, rename or unlink (or cut the Nth
+write short) along one profile update, one morgue, one ``files.write_json``, one run save point and
+one whole death (the save removed, the profile, the morgue, the replay), for every N (the harness is
 ``tests/faults.py``). Each time the file on disk must be the old or the new version, parseable and
 never a mix; no temporary file may survive the next successful write; and the next start must play
 on, saying at most one line."""
@@ -15,7 +16,9 @@ from faults import fresh_process, lines, sweep, temporary_files
 
 from engine.cli.main import main
 from engine.core.setup import Setup, new_game
-from engine.persist import files, morgue, profile
+from engine.persist import files, keeper, morgue, profile, runsave
+
+DEATH_MAP = "#######\n#@o...#\n#######\n"  # the orc kills the player in a few waits
 
 
 @pytest.fixture
@@ -40,7 +43,7 @@ def next_start_plays_on() -> None:
 def redirect_stdout_null():
     from contextlib import redirect_stdout
 
-    return redirect_stdout(io.StringIO())
+    return redirect_stdout(io.StringIO())  # "as out": what was printed
 
 
 def old_profile(folder) -> None:
@@ -177,3 +180,99 @@ def test_remove_under_every_fault(home):
 
     cases = sweep(lambda: files.remove(path), judge, before=put)
     assert {c.op for c in cases} == {"unlink", "open", "fsync"}  # the folder's fsync failing is not an error
+
+
+# -- the run save and the death path (issue 11) ----------------------------------------------------
+
+def keeper_of(game) -> keeper.Keeper:
+    return next(listener for listener in game.listeners if isinstance(listener, keeper.Keeper))
+
+
+def payload(path) -> dict:
+    return files.payload(files.read_json(path, runsave.KIND, runsave.SCHEMA))
+
+
+def test_a_run_save_under_every_fault(home, registry):
+    """One save point: the file on disk is the old save or the new, and the next start resumes it."""
+    fresh_process()
+    game = keeper.open_game(Setup(seed=3), registry)
+    for token in "l l j".split():
+        game.press(token)
+    keeper_of(game).save(game)
+    old_bytes, old_turn = (home / "run.json").read_bytes(), game.turn
+    for token in "j h .".split():
+        game.press(token)
+    new = json.loads(json.dumps(runsave.capture(game, keeper_of(game).keys)))
+    versions = {old_turn: files.payload(json.loads(old_bytes)), game.turn: new}
+
+    def restore():
+        fresh_process()
+        (home / "run.json").write_bytes(old_bytes)
+        keeper_of(game).slot = keeper.claim()  # the last case's next start took the slot
+
+    def judge(case):
+        assert case.error is None, f"{case.op} #{case.n}: the save raised {case.error!r}"
+        assert lines(case.err) <= 1 and "Traceback" not in case.err, case.err
+        on_disk = payload(home / "run.json")
+        assert on_disk in versions.values(), f"{case.op} #{case.n}: neither the old save nor the new"
+        if on_disk == versions[old_turn]:
+            assert "cannot write it" in case.err  # a save point that was not written is said
+        fresh_process()
+        err = io.StringIO()
+        with redirect_stderr(err), redirect_stdout_null() as out:
+            assert main(["--headless", "--keys", ".", "--dump", "json"]) == 0
+        assert err.getvalue() == ""  # resumed as it is, old or new
+        assert json.loads(out.getvalue())["turn"] == on_disk["turn"] + 1
+        assert temporary_files(home) == []
+
+    cases = sweep(lambda: keeper_of(game).save(game), judge, before=restore)
+    assert {c.op for c in cases} == {"open", "write", "fsync", "replace", "short_write"}
+
+
+def test_a_death_under_every_fault(home, tmp_path, registry):
+    """The death path (remove the save, count the death in the profile, write the morgue and the
+    replay): whatever call fails, the profile is the old or the new one, the morgue is whole or
+    absent, the dead run is never resumed, and the next start plays a new run with at most one line."""
+    death_map = tmp_path / "death.txt"
+    death_map.write_text(DEATH_MAP)
+    old_profile(home)
+    keeper.close(keeper.open_game(Setup(map_file=str(death_map), seed=1), registry))  # a saved run, about to die
+    before = {path.name: path.read_bytes() for path in home.iterdir() if path.is_file()}
+    games = []
+
+    def about_to_die():  # the same files each time, and the run resumed from them (which writes nothing)
+        shutil.rmtree(home, ignore_errors=True)
+        home.mkdir(parents=True)
+        for name, data in before.items():
+            (home / name).write_bytes(data)
+        fresh_process()
+        games[:] = [keeper.open_game(Setup(), registry, choice="continue")]
+
+    def die():
+        game = games[0]
+        while game.alive:
+            game.press(".")
+        keeper.close(game)
+
+    def judge(case):
+        assert case.error is None, f"{case.op} #{case.n}: the death raised {case.error!r}"
+        assert "Traceback" not in case.err
+        runs = profile_runs(home)
+        deaths = profile.check(files.read_json(home / profile.NAME, profile.KIND, profile.SCHEMA,
+                                               profile.MIGRATIONS))["deaths"]
+        assert (runs, deaths) in ((6, 0), (6, 1)), f"{case.op} #{case.n}: neither the old profile nor the new"
+        for path in home.glob("morgue-*.txt"):
+            assert path.read_text().endswith("  The orc kills you.\n  You die.\n"), f"{case.op} #{case.n}: torn"
+        if (home / "run.json").exists():  # its removal failed: it is marked ended
+            assert case.op == "unlink" and "marked ended" in case.err, (case.op, case.n, case.err)
+        fresh_process()
+        err = io.StringIO()
+        with redirect_stderr(err), redirect_stdout_null() as out:
+            assert main(["--headless", "--keys", "l esc", "--dump", "json"]) == 0
+        assert lines(err.getvalue()) <= 1, err.getvalue()
+        state = json.loads(out.getvalue())
+        assert state["alive"] and state["map"][1] != "#@o...#", f"{case.op} #{case.n}: the dead run came back"
+        assert temporary_files(home) == []
+
+    cases = sweep(die, judge, before=about_to_die)
+    assert {c.op for c in cases} >= {"open", "write", "fsync", "replace", "unlink", "short_write"}

@@ -1,29 +1,15 @@
-"""A monkey at the keyboard: 20 seeds x 2,000 random keys, and the rules still hold."""
+"""A monkey at the keyboard: 20 seeds x 2,000 random keys, and the rules still hold
+(``engine.testing.check_invariants``, the kit's definition of what holds between turns)."""
 
 import random
 
 import pytest
 
-from engine.core import invariants
-from engine.core.components import Fighter, Position
+from engine import testing
 from engine.core.keys import DEFAULT_KEYS
 from engine.core.setup import Setup, new_game
 
 TOKENS = sorted(t for t in DEFAULT_KEYS if t != "esc")  # esc quits; R restarts after a death
-
-
-def check_invariants(g):
-    cells = {}
-    blockers = g.state.spatial.blockers()
-    for entity, (pos, fighter) in g.world.query(Position, Fighter):
-        assert 0 <= fighter.hp <= fighter.max_hp
-        assert (pos.x, pos.y) not in cells, f"two blockers on {(pos.x, pos.y)}"
-        cells[(pos.x, pos.y)] = entity
-        assert blockers[(pos.x, pos.y)] == entity
-        assert g.level.walkable[pos.y, pos.x]
-    assert len(blockers) == len(cells)
-    if g.alive:  # the invariants every loaded save is held to hold after every key
-        invariants.check(g.state, g.registry, g.rules)
 
 
 @pytest.mark.parametrize("seed", range(1, 21))
@@ -32,7 +18,7 @@ def test_monkey(seed):
     keys = random.Random(seed)
     for _ in range(2000):
         g.press(keys.choice(TOKENS))
-        check_invariants(g)
+        testing.check_invariants(g)
     g.close()
 
 
@@ -44,5 +30,17 @@ def test_monkey_plays_every_preset(preset, seed):
     keys = random.Random(seed)
     for _ in range(1000):
         g.press(keys.choice(tokens))
-        check_invariants(g)
+        testing.check_invariants(g)
     g.close()
+
+
+def test_every_preset_keeps_the_kits_contract(registry, game_name):
+    """``engine.testing.check_preset``, as a plugin's own test calls it for the preset it adds."""
+    testing.check_preset(registry.games[game_name], registry)
+
+
+def test_every_behaviour_and_effect_keeps_the_kits_contract(registry):
+    for name in sorted(registry.behaviours):
+        testing.check_behaviour(registry, name)
+    for name in sorted(registry.effects):
+        testing.check_effect(registry, name)

@@ -28,7 +28,9 @@ def test_one_top_level_name_and_the_data_inside(wheel):
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert tops == {"engine"}
     for needed in ("engine/plugins/content.py", "engine/plugins/fov_symmetric.py",
-                   "engine/content/monsters.toml", "engine/content/games/undercroft.toml"):
+                   "engine/content/monsters.toml", "engine/content/games/undercroft.toml",
+                   "engine/testing/__init__.py", "engine/testing/fov.py", "engine/cli/new_plugin.py",
+                   "engine/cli/templates/plugin/plugin.py.tmpl", "engine/cli/templates/plugin/pyproject.toml.tmpl"):
         assert needed in names
 
 

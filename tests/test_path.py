@@ -4,16 +4,14 @@ and properties that hold on random maps for every registered pathfinder (and its
 
 from __future__ import annotations
 
-import random
 import textwrap
 
 import numpy as np
 import pytest
 
-from engine import UNREACHABLE, Moves, PluginError, descend, downhill, load_registry
+from engine import UNREACHABLE, Moves, PluginError, descend, downhill, load_registry, testing
 from engine.cli import bench_path
 from engine.kit.path import STEPS
-from tests.test_path_jit import random_cells, random_maps
 
 INF = UNREACHABLE
 
@@ -264,82 +262,31 @@ def test_a_fleeing_walker_heads_for_the_far_exit_not_the_far_wall(pf):
     assert np.isinf(pf.safety(cost, [])).all()  # no threat: nothing to flee
 
 
-# --- properties on random maps ------------------------------------------------------------------------
-
-MOVES = [Moves(4), Moves(8), Moves(8, cut_corners=True), Moves(8, 1.5), Moves(4, 3.0)]
+# --- properties on random maps: the kit's contract, for every pathfinder and its python reference --------
 
 
-def step_cost(cost: np.ndarray, a, b, moves: Moves) -> float:
-    """What stepping from a to b costs under ``moves``, or fails the test if it is not a legal step."""
-    (ax, ay), (bx, by) = a, b
-    dx, dy = bx - ax, by - ay
-    assert (dx, dy) in moves.steps, f"{a}->{b} is not a step of {moves}"
-    assert cost[by, bx] > 0, f"{a}->{b} enters a wall"
-    if dx and dy:
-        assert moves.cut_corners or (cost[ay, bx] > 0 and cost[by, ax] > 0), f"{a}->{b} cuts a corner"
-        return cost[by, bx] * moves.diagonal_cost
-    return cost[by, bx]
+@pytest.fixture(params=["as registered", "python reference"])
+def variant(request, registry, path_name):
+    pf = registry.pathfinders[path_name]
+    return pf if request.param == "as registered" else pf.reference()
 
 
-def test_astar_is_legal_and_as_cheap_as_the_dijkstra_distance(registry):
-    rng = random.Random("astar properties")
-    checked = 0
-    for cost in random_maps("astar property maps", 40):
-        for moves in MOVES:
-            start, goal = random_cells(rng, cost, 2)
-            from_start = registry.pathfinders["heap"].dijkstra(cost, [start], moves)
-            for pf in all_pathfinders(registry):
-                path = pf.astar(cost, start, goal, moves)
-                if from_start[goal[1], goal[0]] == INF:
-                    assert path is None
-                    continue
-                assert path is not None and (path[-1] == goal if path else start == goal)
-                total, here = 0.0, start
-                for cell in path:
-                    total += step_cost(cost, here, cell, moves)
-                    here = cell
-                assert total == pytest.approx(from_start[goal[1], goal[0]], rel=1e-12)
-                checked += 1
-    assert checked > 150
+def test_astar_is_legal_and_as_cheap_as_the_dijkstra_distance(variant):
+    assert testing.path.check_astar(variant, maps=40) > 100  # paths found (the rest: goals cut off)
 
 
-def test_every_distance_is_its_cheapest_neighbour_plus_the_step(registry):
+def test_every_distance_is_its_cheapest_neighbour_plus_the_step(variant):
     """The Bellman equations, checked directly: the definition of a Dijkstra map, whatever computes it."""
-    rng = random.Random("bellman")
-    for cost in random_maps("bellman maps", 25):
-        moves = rng.choice(MOVES)
-        goals = random_cells(rng, cost, rng.randint(1, 3))
-        h, w = cost.shape
-        for pf in all_pathfinders(registry):
-            d = pf.dijkstra(cost, goals, moves)
-            for y in range(h):
-                for x in range(w):
-                    best = 0.0 if (x, y) in goals else INF
-                    if cost[y, x] > 0:
-                        for dx, dy in moves.steps:
-                            ux, uy = x - dx, y - dy
-                            if 0 <= ux < w and 0 <= uy < h and d[uy, ux] < INF and \
-                                    (not (dx and dy) or moves.cut_corners or (cost[uy, x] > 0 and cost[y, ux] > 0)):
-                                best = min(best, d[uy, ux] + step_cost(cost, (ux, uy), (x, y), moves))
-                    assert d[y, x] == best, f"{pf.name} {moves} [{y}, {x}]"
+    testing.path.check_bellman(variant, maps=25)
 
 
-def test_uniform_distances_are_symmetric_and_descend_walks_them(registry):
-    rng = random.Random("symmetry")
-    for cost in random_maps("symmetry maps", 20):
-        walkable = cost > 0
-        moves = rng.choice(MOVES[:3])
-        ys, xs = np.nonzero(walkable)
-        floors = list(zip(xs.tolist(), ys.tolist(), strict=True))
-        if len(floors) < 2:
-            continue
-        a, b = rng.sample(floors, 2)  # (a goal on a wall spreads, but nothing enters it: not symmetric)
-        for pf in all_pathfinders(registry):
-            from_a, from_b = pf.dijkstra(walkable, [a], moves), pf.dijkstra(walkable, [b], moves)
-            assert from_a[b[1], b[0]] == from_b[a[1], a[0]]
-            if from_b[a[1], a[0]] < INF:
-                path = walk(from_b, a, walkable, moves)
-                assert len(path) == from_b[a[1], a[0]] and (path[-1] == b if path else a == b)
+def test_uniform_distances_are_symmetric_and_descend_walks_them(variant):
+    testing.path.check_symmetric_distances(variant, maps=20)
+
+
+def test_the_kit_passes_it_whole(registry, path_name):
+    """``engine.testing.check_pathfinder``, as a plugin's own test calls it."""
+    testing.check_pathfinder(registry.pathfinders[path_name], maps=4)
 
 
 def test_bench_rows_time_compiled_and_python_side_by_side_and_nothing_differs():

@@ -11,37 +11,15 @@ import random
 import numpy as np
 import pytest
 
+from engine import testing
 from engine.kit import jit
 from engine.kit.path import Moves
+from engine.testing import random_cells
 
 MOVES = [Moves(4), Moves(8), Moves(8, cut_corners=True), Moves(8, 1.5), Moves(8, 1.41, True), Moves(4, 2.0)]
 
 
-def random_cost(rng: random.Random, w: int, h: int, walls: float, weights: str) -> np.ndarray:
-    """A (h, w) cost map: ``walls`` of it 0 (or negative), the rest 1, ints 1..5, or floats."""
-    cost = np.ones((h, w))
-    for y in range(h):
-        for x in range(w):
-            if rng.random() < walls:
-                cost[y, x] = rng.choice((0.0, -1.0))
-            elif weights == "ints":
-                cost[y, x] = rng.randint(1, 5)
-            elif weights == "floats":
-                cost[y, x] = rng.choice((0.1, 0.3, 0.7, 1.0, 2.5, 3.3))
-    return cost
-
-
-def random_maps(seed: str, n: int) -> list[np.ndarray]:
-    """Random maps from 1x1 to 40x40, thin ones (1xN, Nx1) among them, walls 0-60%, three weightings."""
-    rng = random.Random(seed)
-    sizes = [(1, 1), (1, 9), (13, 1), (2, 2), (40, 40)] + [(rng.randint(1, 40), rng.randint(1, 40)) for _ in range(n)]
-    return [random_cost(rng, w, h, rng.choice((0.0, 0.1, 0.25, 0.4, 0.6)), rng.choice(("uniform", "ints", "floats")))
-            for w, h in sizes]
-
-
-def random_cells(rng: random.Random, cost: np.ndarray, k: int) -> list[tuple[int, int]]:
-    h, w = cost.shape
-    return [(rng.randrange(w), rng.randrange(h)) for _ in range(k)]
+random_maps = testing.random_costs
 
 
 @pytest.fixture(scope="module")

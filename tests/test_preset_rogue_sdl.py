@@ -134,7 +134,7 @@ def test_messages_and_hud_as_in_the_course(tmp_path):
     s = press(g, "d")
     assert s["messages"][-2:] == ["You hit the orc for 4.", "The orc hits you for 5."]
     g.world.get(g.player, Inventory).gold = 28
-    g.world.get(g.player, Inventory).pack["potion"] = 1
+    g.give("potion")
     assert hud.line(g, "status") == "HP 15/20   Gold 28   Potions 1   Depth 1"
     s = press(g, "d d d")
     assert s["messages"][-1] == "You kill the orc!"
@@ -251,8 +251,9 @@ def test_the_rule_is_the_presets_own(registry):
     caves.close()
     from engine import Ruleset
 
-    # the default game names no ruleset: it plays the engine's own rule, which rogue-sdl's replaces
-    assert new_game(Setup(seed=3), registry).rules.ruleset is None and type(sdl).spawn_cell is not Ruleset.spawn_cell
+    # the default game's ruleset keeps the engine's own placement, which rogue-sdl's replaces
+    default = registry.rulesets[new_game(Setup(seed=3), registry).rules.ruleset]
+    assert type(default).spawn_cell is Ruleset.spawn_cell and type(sdl).spawn_cell is not Ruleset.spawn_cell
 
 
 # -- Escape, the status line, the profile -------------------------------------------------------------
@@ -286,7 +287,7 @@ def test_a_run_is_counted_in_its_own_table(home, capsys):
     p = profile.load()
     assert set(p["presets"]) == {"rogue-sdl"} and p["presets"]["rogue-sdl"]["runs"] == 1 and p["runs"] == 1
     assert main(["scores", "--game", "rogue-sdl"]) == 0
-    assert capsys.readouterr().out.startswith("Runs 1   Deaths 1   Escapes 0   Deepest 1")
+    assert capsys.readouterr().out.startswith("Runs 1   Deaths 1   Wins 0   Deepest 1")
 
 
 def test_the_status_line_stays_in_the_text_colour_at_low_hp(tmp_path, window_for):  # noqa: F811

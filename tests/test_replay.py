@@ -6,9 +6,10 @@ import random
 import pytest
 
 from engine.cli.main import main
-from engine.core.keys import DEFAULT_KEYS
+from engine.core.keys import DEFAULT_KEYS, TRAVELS
 
-TOKENS = sorted(t for t in DEFAULT_KEYS if t != "esc")
+TOKENS = sorted(t for t in DEFAULT_KEYS if t not in ("esc", "click"))  # click means nothing without a cell
+STEPS = [t for t in TOKENS if DEFAULT_KEYS[t] not in TRAVELS]  # one turn a key
 
 
 @pytest.fixture
@@ -23,9 +24,9 @@ def out_of(capsys, *args) -> str:
     return capsys.readouterr().out
 
 
-def keys(seed: int, n: int = 400) -> str:
+def keys(seed: int, n: int = 400, tokens=TOKENS) -> str:
     dice = random.Random(seed)
-    return " ".join(dice.choice(TOKENS) for _ in range(n))
+    return " ".join(dice.choice(tokens) for _ in range(n))
 
 
 @pytest.mark.parametrize("seed", [1, 7, 23])
@@ -40,8 +41,9 @@ def test_a_recorded_run_replays_to_identical_bytes(home, tmp_path, capsys, seed)
 
 
 def test_a_resumed_run_replays_whole(home, capsys):
-    out_of(capsys, "--headless", "--seed", "12", "--keys", keys(1, 150) + " esc")
-    resumed = out_of(capsys, "--headless", "--keys", keys(2, 150), "--dump", "json")
+    # single steps: a run that explores into monsters may die before its save is resumed
+    out_of(capsys, "--headless", "--seed", "12", "--keys", keys(1, 150, STEPS) + " esc")
+    resumed = out_of(capsys, "--headless", "--keys", keys(2, 150, STEPS), "--dump", "json")
     assert out_of(capsys, "replay", str(home / "last-run.replay.json"), "--dump", "json") == resumed
     data = json.loads((home / "last-run.replay.json").read_text())
     # the quit that saved the run is not part of the game: the replay goes straight on
@@ -103,3 +105,62 @@ def test_a_replay_plays_in_the_window_at_its_speed(tmp_path):
                            timeout=60)
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout == expected and '"turn":' in expected
+
+
+def recorded(capsys, tmp_path, *argv) -> tuple:
+    rec = tmp_path / "r.json"
+    out_of(capsys, "--headless", *argv, "--record", str(rec))
+    return rec, json.loads(rec.read_text())
+
+
+def other_fov(data) -> str:
+    from engine.core.setup import load
+
+    chosen = data["choices"].get("fov") or load().games[data["game"]].fov
+    return "diamond" if chosen != "diamond" else "symmetric"
+
+
+EDITS = {
+    "a key": lambda d: d["keys"].__setitem__(-1, "q"),  # the last wait becomes a drink of nothing
+    "the seed": lambda d: d.__setitem__("seed", d["seed"] + 1),
+    "the fov choice": lambda d: d["choices"].__setitem__("fov", other_fov(d)),
+    "the source level": lambda d: d["source_level"]["rows"].__setitem__(1, d["source_level"]["rows"][1][:-2] + "##"),
+}
+
+
+@pytest.mark.parametrize("what", EDITS)
+def test_an_edited_replay_says_in_one_line_it_does_not_reproduce_its_end_and_still_plays(home, tmp_path, capsys,
+                                                                                          what):
+    m = tmp_path / "m.txt"
+    m.write_text("##########\n#@.......#\n#........#\n##########\n")
+    rec, data = recorded(capsys, tmp_path, "--map", str(m), "--seed", "3", "--keys", "l l j .")
+    out_of(capsys, "replay", str(rec), "--dump", "json")
+    assert capsys.readouterr().err == ""  # as recorded: nothing to say
+    EDITS[what](data)
+    rec.write_text(json.dumps(data))
+    edited = rec.read_bytes()
+    assert main(["replay", str(rec), "--dump", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["turn"] >= 3  # played as it is
+    assert err.count("\n") == 1 and f"replay {rec} does not reproduce its recorded end" in err, err
+    assert ("source level was edited" in err) == (what == "the source level")
+    assert rec.read_bytes() == edited and sorted(p.name for p in tmp_path.iterdir()) == ["home", "m.txt", "r.json"]
+
+
+def test_a_replay_whose_level_needs_a_reach_its_fov_refuses_is_one_line(home, tmp_path, capsys):
+    (tmp_path / "fovs").mkdir()
+    (tmp_path / "fovs" / "short.py").write_text(
+        "from engine import hookimpl\n"
+        "@hookimpl\n"
+        "def register_fov_algorithms(register):\n"
+        "    register('short', lambda t, origin, radius: t | True, max_reach=8)\n")
+    m = tmp_path / "m.txt"
+    m.write_text("######\n#@...#\n######\n")
+    rec, data = recorded(capsys, tmp_path, "--game", "lesson28", "--plugins-dir", str(tmp_path / "fovs"),
+                         "--plugin", "fov=short", "--map", str(m), "--keys", "right right")
+    data["source_level"]["rows"] = [row + "#" * 100 for row in data["source_level"]["rows"]]  # 106 wide
+    rec.write_text(json.dumps(data))
+    assert main(["replay", str(rec), "--plugins-dir", str(tmp_path / "fovs"), "--dump", "json"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert "replay: fov 'short' lights at most 8 cells away" in err and "reaches 105 on a 106x3 map" in err, err

@@ -1,6 +1,6 @@
 """The default game's rules, each on a small ASCII map."""
 
-from engine.core.components import Fighter, Inventory
+from engine.core.components import Fighter
 from scenario import game_from, press
 
 
@@ -49,12 +49,14 @@ def test_potion_goes_into_the_pack_and_heals(tmp_path):
         ######
     """, tmp_path)
     s = press(g, "l")
-    assert s["player"]["potions"] == 1
+    assert s["player"]["potions"] == 0 and s["messages"][-1] == "You see here: potion."
+    s = press(g, "g")
+    assert s["player"]["potions"] == 1 and s["messages"][-1] == "You pick up the potion (a)."
     g.world.get(g.player, Fighter).hp = 5
     s = press(g, "q")
-    assert s["player"]["hp"] == 13 and s["player"]["potions"] == 0 and s["turn"] == 2
+    assert s["player"]["hp"] == 13 and s["player"]["potions"] == 0 and s["turn"] == 3
     g.world.get(g.player, Fighter).hp = 18
-    g.world.get(g.player, Inventory).pack["potion"] = 1
+    g.give("potion")
     s = press(g, "q")
     assert s["player"]["hp"] == 20  # never above max
 
@@ -67,7 +69,7 @@ def test_drinking_with_no_potion_costs_nothing(tmp_path):
     """, tmp_path)
     s = press(g, "q q q")
     assert s["turn"] == 0
-    assert s["messages"][-1] == "You have no potions."
+    assert s["messages"][-1] == "You have nothing to drink."
     assert s["monsters"][0]["x"] == 5  # the rat never got a turn
 
 
@@ -142,11 +144,10 @@ def test_stairs_say_so_and_descend(tmp_path):
         #@>..#
         ######
     """, tmp_path)
-    s = press(g, ">")
-    assert s["depth"] == 1 and s["turn"] == 0 and s["messages"][-1] == "There are no stairs here."
-    s = press(g, "l")
+    s = press(g, ">")  # off the stairs, > travels to the known stairs (one step here)
+    assert s["depth"] == 1 and s["turn"] == 1 and (s["player"]["x"], s["player"]["y"]) == (2, 1)
     assert s["messages"][-1] == "There are stairs down here. Press > to descend."
-    s = press(g, ">")
+    s = press(g, ">")  # on them, > takes them
     assert s["depth"] == 2 and s["turn"] == 2
     assert s["map"] != ["######", "#.>..#", "######"]  # a generated level
 

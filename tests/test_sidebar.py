@@ -97,7 +97,8 @@ def test_items_are_remembered_where_last_seen(tmp_path, window_for):  # noqa: F8
     assert glyph == "!" and sum(remembered) < sum(lit) * 0.6  # still there, dimmed
     assert brightest(cell_pixels(window, image, 6, 1)) != (0, 0, 0)
     for _ in range(13):
-        window.press("h")  # back, and over it: picked up, so no longer remembered
+        window.press("h")  # back onto it
+    window.press("g")  # picked up, so no longer remembered
     for _ in range(10):
         window.press("l")
     screenshot(window)

@@ -108,6 +108,14 @@ def test_the_builtin_sets_are_registered(registry):
     assert registry.tilesets["cp437"].needs_file and not registry.tilesets["kenney"].needs_file
 
 
+def test_every_set_keeps_the_kits_contract(registry, tmp_path):
+    """``engine.testing.check_tileset``, as a plugin's own test calls it."""
+    from engine import testing
+
+    for _, info in sorted(registry.tilesets.items()):
+        testing.check_tileset(info, registry=registry, file=sheet(tmp_path / "t.png") if info.needs_file else None)
+
+
 # -- in the window ---------------------------------------------------------------------------
 arcade = pytest.importorskip("arcade")
 

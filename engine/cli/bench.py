@@ -3,28 +3,54 @@ by side in one run, so ratios hold even on a noisy shared machine."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections.abc import Sequence
 
 
-def _optional(module: str, repeats: int) -> list[dict]:
+def _optional(module: str, repeats: int, **kwargs) -> list[dict]:
     import importlib
 
     try:
         mod = importlib.import_module(f"engine.{module}")
     except ImportError:
         return []
-    return mod.bench_figures(repeats)
+    return mod.bench_figures(repeats, **kwargs)
+
+
+# --plugin KIND=NAME: the kinds the bench times per plugin, and the registry table of each
+FILTERS = {"fov": "fov", "generator": "generators", "path": "pathfinders"}
+
+
+def filtered(registry, specs: Sequence[str]):
+    """``registry`` with only the plugins ``--plugin KIND=NAME`` names in the kinds named (the
+    other kinds whole); every name checked to be registered."""
+    from engine.core.errors import UsageError
+    from engine.core.registry import PluginError
+
+    chosen: dict[str, set[str]] = {}
+    for spec in specs:
+        kind, _, name = spec.partition("=")
+        if kind not in FILTERS or not name:
+            raise UsageError(f"bench: --plugin {spec}: expected KIND=NAME with KIND one of {', '.join(FILTERS)}")
+        try:
+            registry.choose(kind, name, via=f"bench: --plugin {spec}")
+        except PluginError as e:
+            raise UsageError(str(e)) from None
+        chosen.setdefault(FILTERS[kind], set()).add(name)
+    tables = {table: {n: v for n, v in getattr(registry, table).items() if n in names}
+              for table, names in chosen.items()}
+    return dataclasses.replace(registry, **tables)
 
 
 GROUPS = ["turn", "fov", "path", "gen", "window", "compile"]
 
 
-def _fov(repeats: int, quick: bool) -> list[dict]:
+def _fov(repeats: int, quick: bool, registry) -> list[dict]:
     from engine.cli import bench_fov
 
-    return bench_fov.overhead_figures(repeats) + bench_fov.fov_figures(repeats, quick)
+    return bench_fov.overhead_figures(repeats, registry) + bench_fov.fov_figures(repeats, quick, registry)
 
 
 def _compile(quick: bool) -> list[dict]:
@@ -33,10 +59,10 @@ def _compile(quick: bool) -> list[dict]:
     return bench_compile.compile_figures(1 if quick else 3)
 
 
-def _gen(repeats: int, quick: bool) -> list[dict]:
+def _gen(repeats: int, quick: bool, registry) -> list[dict]:
     from engine.cli import compare_gen
 
-    return compare_gen.bench_figures(repeats, quick=quick)
+    return compare_gen.bench_figures(repeats, registry, quick=quick)
 
 
 def _print_table(rows: list[dict]) -> None:
@@ -62,7 +88,13 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--only", choices=GROUPS, action="append",
                    help="run only these groups (repeatable; 'compile' times numba's first compile)")
     p.add_argument("--plot", metavar="FILE.png", help="also chart the FOV figures (needs matplotlib: extra 'plot')")
+    p.add_argument("--plugin", action="append", default=[], metavar="KIND=NAME",
+                   help="time only these plugins of their kind: fov=NAME, generator=NAME, path=NAME (repeatable)")
     args = p.parse_args(argv)
+    from engine.core.setup import load
+
+    everything = load()  # every plugin, installed ones included (a broken one said once, here)
+    registry = filtered(everything, args.plugin)
     repeats = 3 if args.quick else 7
     groups = args.only or GROUPS
     if args.plot:
@@ -76,13 +108,13 @@ def main(argv: Sequence[str]) -> int:
     if "turn" in groups:
         from engine.cli.bench_turn import turn_figures
 
-        rows += turn_figures(repeats, 50 if args.quick else 200)
+        rows += turn_figures(repeats, 50 if args.quick else 200, everything)
     if "fov" in groups:
-        rows += _fov(repeats, args.quick)
+        rows += _fov(repeats, args.quick, registry)
     if "path" in groups:
-        rows += _optional("cli.bench_path", repeats)
+        rows += _optional("cli.bench_path", repeats, registry=registry)
     if "gen" in groups:
-        rows += _gen(repeats, args.quick)
+        rows += _gen(repeats, args.quick, registry)
     if "window" in groups:
         rows += _optional("frontend.bench", repeats)
     if "compile" in groups:

@@ -124,9 +124,11 @@ def fov_figures(repeats: int = 7, quick: bool = False, registry: Any = None,
     if registry is None:
         from engine.core.loader import load_registry
 
-        registry = load_registry(entry_points=False)
+        registry = load_registry()  # installed plugins' too
     tcod = _tcod()
-    algorithms = {n: a for n, a in sorted(registry.fov.items()) if a.tcod}
+    # a built-in with no libtcod counterpart is left out; a third-party plugin is timed all the same
+    algorithms = {n: a for n, a in sorted(registry.fov.items())
+                  if a.tcod or not getattr(registry.owner("fov", n), "builtin", True)}
     default = _default_fov(registry)
     figures: list[dict] = []
     for w, h in maps or (MAPS[:2] if quick else MAPS):
@@ -134,7 +136,7 @@ def fov_figures(repeats: int = 7, quick: bool = False, registry: Any = None,
         count = ORIGINS.get((w, h), 50) // (4 if quick else 1)
         origins = floor_origins(t, random.Random(f"bench fov origins {w}x{h}"), count)
         for name, alg in algorithms.items():
-            theirs = _libtcod(tcod, alg.tcod, t) if tcod is not None else None
+            theirs = _libtcod(tcod, alg.tcod, t) if tcod is not None and alg.tcod else None
             for radius in radii:
                 runs = [(label, fn) for label, fn in variants(alg)
                         if not (label == " (python)" and reach_error(name, _python_reach(alg), t.shape, radius))]
@@ -217,14 +219,14 @@ def _clear_caches(fn: Callable) -> None:
             clear()
 
 
-def overhead_figures(repeats: int = 7) -> list[dict]:
+def overhead_figures(repeats: int = 7, registry: Any = None) -> list[dict]:
     """µs per call on a 1x1 map: what a call costs before it lights anything (the Python wrapper,
     numba's dispatch, the result array), per compiled algorithm."""
     from engine.core.loader import load_registry
 
     t = np.ones((1, 1), bool)
     figures = []
-    for name, alg in sorted(load_registry(entry_points=False).fov.items()):
+    for name, alg in sorted((registry or load_registry()).fov.items()):
         for label, fn in variants(alg):
             if label != " (numba)":
                 continue

@@ -185,13 +185,14 @@ def _variants(pf: Pathfinder) -> list[tuple[str, Pathfinder, Moves | None]]:
     return [(" (numba)", pf, None), (" no-cut (numba)", pf, "no-cut"), (" (python)", pf.reference(), None)]
 
 
-def bench_figures(repeats: int = 7, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[dict]:
-    """Rows for ``bench``: per pathfinder, map and size, the Dijkstra and A* medians beside libtcod's."""
+def bench_figures(repeats: int = 7, sizes: tuple[tuple[int, int], ...] = SIZES, registry=None) -> list[dict]:
+    """Rows for ``bench``: per pathfinder (of ``registry``; by default every plugin's, installed ones
+    included), map and size, the Dijkstra and A* medians beside libtcod's."""
     from engine.core.loader import load_registry
 
     tp = tcod_path()
     rows: list[dict] = []
-    for pname, pf in sorted(load_registry(entry_points=False).pathfinders.items()):
+    for pname, pf in sorted((registry or load_registry()).pathfinders.items()):
         variants = _variants(pf)
         for w, h in sizes:
             big = w * h > 100_000

@@ -29,11 +29,11 @@ def _per_turn(game: Game, n: int, keys: random.Random) -> float:
     return (time.perf_counter() - start) / max(1, game.turn - turn0)
 
 
-def turn_figures(repeats: int = 7, turns: int = 200) -> list[dict]:
+def turn_figures(repeats: int = 7, turns: int = 200, registry=None) -> list[dict]:
     """Engine time per player turn: the default game at 80x43, depth 5; and a 250x250 level of 500
     monsters with 10, 100 and 500 of them awake (sleeping monsters cost nothing; awake ones are
     what the scheduler pays for, linearly)."""
-    registry = load()
+    registry = registry or load()
     rules = default_game(registry)
     # the crowd chases greedily (bunyip's behaviour): it never goes back to sleep, so "500 awake"
     # stays 500 awake for the whole measurement, and the figure is the turn loop's own cost

@@ -206,6 +206,7 @@ def compare_main(argv: list[str], only: list[str] | None = None) -> int:
     try:
         args = p.parse_args(argv)
         from engine.core.loader import load_registry
+        from engine.core.registry import PluginError
 
         registry = load_registry()
         chosen = list(only or []) + [s.partition("=")[2] for s in args.plugin if s.startswith("fov=")]
@@ -213,8 +214,10 @@ def compare_main(argv: list[str], only: list[str] | None = None) -> int:
         if bad:
             raise ValueError(f"compare fov: --plugin {bad[0]}: expected fov=NAME")
         for name in chosen:
-            if name not in registry.fov:
-                raise ValueError(f"compare fov: no fov named {name!r} (valid: {', '.join(sorted(registry.fov))})")
+            try:
+                registry.choose("fov", name, via="compare fov")  # says so when a broken plugin has it
+            except PluginError as e:
+                raise ValueError(str(e)) from None
         algorithms = {n: a for n, a in registry.fov.items() if not chosen or n in chosen}
         for alg in algorithms.values():
             problem = reach_error(alg.name, alg.max_reach, (HEIGHT, WIDTH), args.radius)

@@ -32,11 +32,12 @@ COLOURS = {"wall": (40, 40, 52), "floor": (170, 165, 150), "goal": (90, 200, 110
 
 
 def _registry(registry: Any = None) -> Any:
+    """``registry``, or every plugin's (installed ones included; a broken one said on stderr)."""
     if registry is not None:
         return registry
-    from engine.core.setup import _default_registry
+    from engine.core.setup import load
 
-    return _default_registry()
+    return load()
 
 
 def _level(info: Any, size: tuple[int, int], seed: int) -> tuple[Level, float]:
@@ -113,13 +114,30 @@ class _BadInput(Exception):
     pass
 
 
+def _chosen(registry: Any, specs: list[str]) -> list[str]:
+    """The generators ``--plugin generator=NAME`` names (none: all), each checked to be registered."""
+    from engine.core.registry import PluginError
+
+    names = []
+    for spec in specs:
+        kind, _, name = spec.partition("=")
+        if kind != "generator" or not name:
+            raise _BadInput(f"--plugin {spec}: expected generator=NAME")
+        try:
+            registry.choose("generator", name, via=f"--plugin {spec}")  # says so when a broken plugin has it
+        except PluginError as e:
+            raise _BadInput(str(e)) from None
+        names.append(name)
+    return names
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line and status 2, not argparse's usage dump
         raise _BadInput(message)
 
 
 def compare_main(argv: list[str]) -> int:
-    """``python -m engine compare generators [--json] [--seeds N] [--shot DIR]``."""
+    """``python -m engine compare generators [--json] [--seeds N] [--shot DIR] [--plugin generator=NAME]``."""
     argv = list(argv)
     if argv[:1] == ["generators"]:
         argv = argv[1:]
@@ -127,6 +145,7 @@ def compare_main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--seeds", default="20", help="levels per generator (seeds 1..N, default 20)")
     parser.add_argument("--shot", metavar="DIR", help="write a PNG thumbnail of one level per generator")
+    parser.add_argument("--plugin", action="append", default=[], metavar="generator=NAME", help="compare only these")
     try:
         args = parser.parse_args(argv)
         try:
@@ -144,7 +163,8 @@ def compare_main(argv: list[str]) -> int:
             if not os.access(shot, os.W_OK):
                 raise _BadInput(f"--shot: {shot} is not writable")
         registry = _registry()
-        rows = [measure(registry.generators[name], seeds) for name in sorted(registry.generators)]
+        chosen = _chosen(registry, args.plugin)
+        rows = [measure(registry.generators[name], seeds) for name in sorted(chosen or registry.generators)]
         if shot is not None:
             for row in rows:
                 if "skipped" not in row:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from engine.cli.parser import SUBCOMMANDS
 from engine.core.errors import UsageError
 from engine.core.isolation import PluginFailure
+from engine.core.registry import PluginError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -24,7 +25,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # imported when asked for: playing never pays for the tools' imports
         module = importlib.import_module(f"engine.cli.{name or 'play'}")
         return module.main(argv[1:] if name else argv)
-    except (UsageError, PluginFailure) as e:
+    except (UsageError, PluginFailure, PluginError) as e:  # PluginError: a plugin's result refused (BadResult)
         print(f"undercroft: {e}" if not str(e).startswith("undercroft") else str(e), file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -2,7 +2,9 @@
 
 When to resume: a saved run is resumed when the command line asks for nothing else; ``--new``,
 ``--seed``, ``--map``, ``--size``, ``--game`` or ``--plugin`` describe a new run and start one. A
-window with a saved run to resume opens on a title screen that asks instead.
+window with a saved run to resume opens on a title screen that asks instead. Resuming a run another
+Undercroft is playing, or one saved in a folder that cannot be written, is one line and exit 2
+(:func:`engine.persist.keeper.open_game`).
 """
 
 from __future__ import annotations
@@ -92,10 +94,14 @@ def play_headless(setup: Setup, keys: list[str], dump: str | None, *, resume: bo
     from engine.persist import keeper
 
     game = keeper.open_game(setup, choice="continue" if resume else "new", record=record)
-    for token in keys:
-        game.press(token)
-        if game.quit_requested:
-            break
+    try:
+        for token in keys:
+            game.press(token)
+            if game.quit_requested:
+                break
+    except BaseException:
+        keeper.close(game, failed=True)  # perhaps mid-turn (a chosen plugin failed): the last save point stands
+        raise
     keeper.close(game)
     if dump == "json":
         print(dumps(game))

@@ -17,7 +17,7 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--json", action="store_true")
     p.add_argument("--plugins-dir", action="append", default=[], metavar="DIR")
     args = p.parse_args(argv)
-    registry = load(args.plugins_dir)
+    registry = load(args.plugins_dir, announce=False)  # the listing says which are broken
     try:
         rules = default_game(registry)
     except UsageError:
@@ -34,6 +34,7 @@ def main(argv: Sequence[str]) -> int:
             for p in registry.plugins
         ],
         "active": active,
+        "warnings": registry.warnings,
         "available": {
             "fov": {n: {"symmetric": a.symmetric, "summary": a.summary} for n, a in sorted(registry.fov.items())},
             "generator": {n: g.summary for n, g in sorted(registry.generators.items())},
@@ -56,6 +57,8 @@ def main(argv: Sequence[str]) -> int:
         print(f"  {info.name}{version}  [{info.source}]  {status}")
         if info.hooks:
             print(f"      hooks: {', '.join(sorted(info.hooks))}")
+    for warning in registry.warnings:
+        print(f"Warning: {warning}")
     print("Available:")
     for kind in ("game", "fov", "generator"):
         names = data["available"][kind]

@@ -39,6 +39,9 @@ def main(argv: Sequence[str]) -> int:
     if diff:
         files.warn(f"replay {args.file} was recorded with other versions: {diff}; it may play differently")
     watched = not (args.shot or args.headless or (args.dump and args.seconds is None))
+    early = replay.verdict(args.file, data, None) if watched else None  # said before the window opens
+    if early:
+        files.warn(early)
     if args.shot or watched:
         from engine.frontend.replayer import play_in_window
 
@@ -47,9 +50,9 @@ def main(argv: Sequence[str]) -> int:
     else:
         game = replay.play(data, registry)
     # a watched replay may be closed before its end: only a replay played to the end is judged
-    if not watched and not replay.reproduced(data, game):
-        files.warn(f"replay {args.file} does not reproduce its recorded end (edited, or other content); "
-                   "played as it is")
+    line = None if watched else replay.verdict(args.file, data, game)
+    if line:
+        files.warn(line)
     if args.dump == "json":
         print(dumps(game))
     return 0

@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.core.components import Fighter, Inventory, Player, Position
+from engine.core import inventory
+from engine.core.components import Fighter, Player, Position
 from engine.core.requests import ChangeLevel, Request
 from engine.core.scheduler import TURN_COST
 from engine.kit.mapgen import WALL
@@ -98,16 +99,16 @@ class Move(Action):
 
 @dataclass(frozen=True)
 class Attack(Action):
-    """Melee: damage is attack minus defense, at least 1; HP never shows below 0."""
+    """Melee: damage is attack minus defense (each with what equipment adds), at least 1; HP never
+    shows below 0."""
 
     target: int
 
     def perform(self, game: Run, entity: int) -> ActionResult:
-        attacker = game.world.get(entity, Fighter)
         defender = game.world.try_get(self.target, Fighter)
         if defender is None:
             return ActionResult.not_done()
-        damage = max(1, attacker.attack - defender.defense)
+        damage = max(1, inventory.attack_of(game, entity) - inventory.defense_of(game, self.target))
         defender.hp = max(0, defender.hp - damage)
         names = {"attacker": game.name_of(entity), "target": game.name_of(self.target), "damage": damage}
         killed = defender.hp == 0
@@ -118,25 +119,23 @@ class Attack(Action):
         else:
             game.log(game.rules.message("monster_hit_monster", **names))
         if killed:
-            game.kill(self.target)
+            game.kill(self.target, entity)
         return ActionResult.success()
 
 
 @dataclass(frozen=True)
 class Drink(Action):
-    """Drink the first quaffable item in the pack; with none it says so and takes no time."""
+    """Drink the first potion in the pack, by kind name (the classic games' one drink key); with
+    none it says so and takes no time."""
 
     def perform(self, game: Run, entity: int) -> ActionResult:
-        inv = game.world.get(entity, Inventory)
-        for kind_name in sorted(inv.pack):
-            if inv.pack[kind_name] > 0:
-                inv.pack[kind_name] -= 1
-                if inv.pack[kind_name] == 0:
-                    del inv.pack[kind_name]
-                game.apply_item(entity, game.registry.items[kind_name], 1)
-                return ActionResult.success()
-        game.log(game.rules.message("no_potion"))
-        return ActionResult.not_done()
+        potions = sorted(inventory.of_use(game, "quaff"), key=lambda e: inventory.kind(game, e).name)
+        if not potions:
+            game.log(game.rules.message("no_potion"))
+            return ActionResult.not_done()
+        game.apply_item(entity, inventory.kind(game, potions[0]), 1)
+        inventory.take_one(game, potions[0])
+        return ActionResult.success()
 
 
 @dataclass(frozen=True)
@@ -149,3 +148,18 @@ class Descend(Action):
             game.log(game.rules.message("no_stairs"))
             return ActionResult.not_done()
         return ActionResult.success(request=ChangeLevel(game.state.depth + 1))
+
+
+@dataclass(frozen=True)
+class Ascend(Action):
+    """Climb the stairs up: to the level above, or, from the first, out (the ruleset says what
+    that means)."""
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        pos = game.world.get(entity, Position)
+        if game.level.upstairs != (pos.x, pos.y):
+            game.log(game.rules.message("no_upstairs"))
+            return ActionResult.not_done()
+        if game.state.depth <= 1:
+            return game.ruleset.climb_out(game)
+        return ActionResult.success(request=ChangeLevel(game.state.depth - 1, up=True))

@@ -24,8 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine.core.components import Fighter, Inventory, Item, Monster, Player, Position, Status, Statuses
+from engine.core import inventory
+from engine.core.components import Fighter, Item, Monster, Player, Position, Status, Statuses
 from engine.core.keys import DEFAULT_KEYS, command_for
+from engine.kit import limits
 from engine.kit.mapgen import WALL
 from engine.kit.path import Moves, downhill
 
@@ -122,6 +124,18 @@ class GameAPI:
         """The stairs down, known or not (a bot that plays fair asks :meth:`seen` first)."""
         return self._run.level.stairs
 
+    def upstairs(self) -> tuple[int, int] | None:
+        """The stairs up, known or not (None on a level without them)."""
+        return self._run.level.upstairs
+
+    def prompt(self) -> dict[str, Any] | None:
+        """The prompt open now, as plain data (the same as ``--dump json``'s ``prompt``: ``kind``
+        "menu", "target", "look", "history" or "question", its ``title``, a menu's or question's
+        ``options`` with their ``letter`` and ``label``, a cursor's ``cursor`` cell...), or None.
+        While one is open, keys answer it (a letter, a cursor move, Enter, Escape)."""
+        prompt = getattr(self._run, "prompt", None)
+        return prompt.describe(self._run) if prompt is not None else None
+
     def exit(self) -> tuple[int, int] | None:
         """The level's exit (a preset's goal: stepping on it ends the run), known or not; None
         when the level has none."""
@@ -180,7 +194,7 @@ class GameAPI:
         return self._run.registry.items[item.kind] if item is not None else None
 
     def item_kind(self, name: str) -> ItemKind | None:
-        """An item kind by name (what ``pack()`` names), or None."""
+        """An item kind by name (an ``engine.Item``'s ``kind``), or None."""
         return self._run.registry.items.get(name)
 
     def hp(self, entity: int) -> tuple[int, int]:
@@ -189,15 +203,11 @@ class GameAPI:
         return (fighter.hp, fighter.max_hp) if fighter is not None else (0, 0)
 
     def attack_defense(self, entity: int) -> tuple[int, int]:
-        """A creature's (attack, defense) now; (0, 0) for what cannot fight."""
-        fighter = self._run.world.try_get(entity, Fighter)
-        return (fighter.attack, fighter.defense) if fighter is not None else (0, 0)
-
-    def pack(self) -> dict[str, int]:
-        """What the player carries to use later (item kind name -> count; a copy): today the
-        potions. Gold and what applies when picked up are not in it."""
-        inventory = self._run.world.try_get(self._run.state.player, Inventory)
-        return dict(inventory.pack) if inventory is not None else {}
+        """A creature's (attack, defense) now, the player's equipment included; (0, 0) for what
+        cannot fight."""
+        if not self._run.world.has(entity, Fighter):
+            return (0, 0)
+        return inventory.attack_of(self._run, entity), inventory.defense_of(self._run, entity)
 
     def notices(self, monster: int) -> bool:
         """Whether a monster notices the player (it stands where the player sees, within its sight)."""
@@ -222,15 +232,16 @@ class GameAPI:
         self._run.world.add(entity, component)
 
     # -- changing things ---------------------------------------------------------------------
-    def damage(self, entity: int, amount: int) -> int:
-        """Hurt an entity (never below 0 HP); at 0 it dies. Returns the damage dealt."""
+    def damage(self, entity: int, amount: int, by: int | None = None) -> int:
+        """Hurt an entity (never below 0 HP); at 0 it dies, killed ``by`` that entity when given
+        (a scroll's reader: ``on_death`` hears who, and the killer may grow). Returns the damage dealt."""
         fighter = self._run.world.try_get(entity, Fighter)
         if fighter is None or amount <= 0 or fighter.hp <= 0:
             return 0
         dealt = min(fighter.hp, int(amount))
         fighter.hp -= dealt
         if fighter.hp == 0:
-            self._run.kill(entity)
+            self._run.kill(entity, by)
         return dealt
 
     def heal(self, entity: int, amount: int) -> int:
@@ -253,6 +264,48 @@ class GameAPI:
             return None
         return self._run.spawn_monster(kind, x, y)
 
+    def area(self, center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
+        """The cells a blast of ``radius`` around ``center`` reaches (what the FOV sees from there,
+        walls excepted), sorted: the cells a targeting cursor shows as affected."""
+        return self._run.area(center, radius)
+
+    def ask(self, question: str, title: str, options: list[str]) -> None:
+        """Ask the player to choose one of ``options`` (at most 26), as a menu that cannot be put
+        off. The answer comes to every plugin's ``on_answer(game, question, choice)`` hook with the
+        option's index: name the question after your plugin (``"growth.level"``) to know it. It
+        is part of the run: saved, and asked again on resume until answered."""
+        options = [str(o)[:100] for o in options][: limits.MAX_PACK]
+        if not options:
+            raise ValueError("ask: expected at least one option")
+        if len(self._run.state.questions) >= limits.MAX_QUESTIONS:
+            return
+        self._run.state.questions.append({"name": str(question)[:100], "title": str(title)[:200],
+                                          "options": options})
+
+    def give(self, kind: str, amount: int = 1) -> int | None:
+        """Put ``amount`` of an item kind into the player's pack (onto its stack, or under the
+        first free letter): the carried item, or None when the pack is full."""
+        return self._run.give(kind, amount)
+
+    def pack(self) -> list[int]:
+        """The items the player carries, by letter (each has ``Carried(letter)``; worn ones also
+        ``Equipped(slot)``)."""
+        return inventory.pack(self._run)
+
+    def monster_kinds(self, depth: int | None = None) -> list[MonsterKind]:
+        """The monster kinds this game's table may place at ``depth`` (the current one when None),
+        by name: a plugin placing a guard or a summon picks among these."""
+        return self._run.monster_kinds_at(self.depth if depth is None else depth)
+
+    def remove(self, entity: int) -> None:
+        """Take an item away: off the map, or out of the pack (a creature dies with ``kill``)."""
+        run = self._run
+        if not run.world.has(entity, Item):
+            raise ValueError(f"remove: entity {entity} is not an item (a creature dies with kill)")
+        if run.world.has(entity, Position):
+            run.state.spatial.remove(entity)
+        run.world.delete(entity)
+
     def move(self, entity: int, x: int, y: int) -> bool:
         """Put a creature on another cell at once (not a step: no bump, no attack, no pickup);
         False when the cell is a wall or taken."""
@@ -272,11 +325,12 @@ class GameAPI:
         self.move(entity, *cell)
         return cell
 
-    def kill(self, entity: int) -> None:
+    def kill(self, entity: int, by: int | None = None) -> None:
+        """Kill a creature at once (``by`` that entity, when given)."""
         fighter = self._run.world.try_get(entity, Fighter)
         if fighter is not None and fighter.hp > 0:
             fighter.hp = 0
-            self._run.kill(entity)
+            self._run.kill(entity, by)
 
     def set_speed(self, entity: int, speed: int) -> None:
         """Change how fast a creature acts (100 is normal), from now on."""
@@ -301,15 +355,14 @@ class GameAPI:
             self._cost_level, self._cost, self._maps = level, level.terrain != WALL, {}
         return self._cost
 
-    def distance_map(self, goals, limit: float | None = None, *, cost: np.ndarray | None = None) -> np.ndarray:
+    def distance_map(self, goals, limit: float | None = None, cost: np.ndarray | None = None) -> np.ndarray:
         """A Dijkstra map of ``goals`` over the level (see ``engine.kit.path``), from the preset's
-        pathfinder. Maps of one goal cell are remembered for the level: the terrain never changes.
-        ``cost`` walks another cost map than the level's (a bot walks what the player knows:
-        ``api.seen() & ~api.walls()``); such maps are not remembered."""
-        if cost is not None:
-            return self._run.pathfinder().dijkstra(cost, goals, self.moves, limit)
-        cost = self.walk_cost()
-        key = (goals, limit) if isinstance(goals, tuple) and len(goals) == 2 and isinstance(goals[0], int) else None
+        pathfinder, over ``cost`` (default :meth:`walk_cost`). Maps of one goal cell over the level's
+        own cost are remembered for the level: the terrain never changes."""
+        own = cost is None
+        cost = self.walk_cost() if own else cost
+        key = (goals, limit) if own and isinstance(goals, tuple) and len(goals) == 2 and isinstance(goals[0], int) \
+            else None
         if key is not None and key in self._maps:
             return self._maps[key]
         dist = self._run.pathfinder().dijkstra(cost, [goals] if key is not None else goals, self.moves, limit)

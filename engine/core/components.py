@@ -61,8 +61,24 @@ class Item:
 
 @dataclass
 class Inventory:
+    """What the player owns that is not an item of the pack: gold. (The pack's items are entities
+    of their own, each with :class:`Carried`.)"""
+
     gold: int = 0
-    pack: dict[str, int] = field(default_factory=dict)  # quaffable item kind -> count
+
+
+@dataclass
+class Carried:
+    """An item in the player's pack, under a letter (``a``..``z``) it keeps until it leaves."""
+
+    letter: str
+
+
+@dataclass
+class Equipped:
+    """A carried item worn or wielded, in its kind's ``slot``: its bonuses count."""
+
+    slot: str
 
 
 @dataclass
@@ -87,4 +103,5 @@ class Dead:
 
 
 # The engine's own components that a run save keeps, by name (Renderable is rebuilt from kinds).
-SAVED = {cls.__name__: cls for cls in (Position, Actor, Fighter, Monster, Player, Item, Inventory, Statuses)}
+SAVED = {cls.__name__: cls for cls in (Position, Actor, Fighter, Monster, Player, Item, Inventory, Statuses,
+                                       Carried, Equipped)}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from engine.core.schema import Char, Check, Choice, Color, Int, Json, Map, NonEmpty, SchemaError, Tuple, of
+from engine.core.schema import Char, Check, Choice, Color, Int, Json, Map, NonEmpty, SchemaError, Str, Tuple, of
 from engine.kit import limits
 
 RGB = tuple[int, int, int]
@@ -46,6 +46,8 @@ class MonsterKind:
     params: Annotated[dict[str, Any], Map(Json())] = field(default_factory=dict)
 
 
+USES = ("pickup", "quaff", "read", "wear", "carry")
+TARGETS = ("", "nearest", "monster", "cell")
 AMOUNT = Check(Tuple(COUNT, COUNT, expected="[min, max] with 0 <= min <= max"), lambda v: v[0] <= v[1],
                "[min, max] with 0 <= min <= max")
 
@@ -54,8 +56,17 @@ AMOUNT = Check(Tuple(COUNT, COUNT, expected="[min, max] with 0 <= min <= max"), 
 class ItemKind:
     """An item, as a row of data.
 
-    ``use`` says when the effect applies: ``"pickup"`` when stepped on (gold), ``"quaff"`` when
-    drunk from the pack (potions). ``amount`` is the (min, max) rolled when it is placed.
+    ``use`` says what the item is for: ``"pickup"``, its effect applies when it is picked up
+    (gold); ``"quaff"`` and ``"read"``, it goes into the pack and its effect applies when it is
+    drunk or read (``q``, ``r``), using it up; ``"wear"``, equipment worn or wielded in ``slot``
+    (``w``, ``T``), adding ``attack`` and ``defense`` while it is; ``"carry"``, it is only carried
+    (a quest item). Potions and scrolls stack under one letter; equipment does not.
+
+    ``target`` says what a used item aims at: ``""`` nothing (or its user), ``"nearest"`` the nearest
+    visible monster, ``"monster"`` a visible monster the player picks, ``"cell"`` a cell the player
+    picks within sight; ``radius`` is the area around the target it reaches (0: the target alone).
+    ``amount`` is the (min, max) rolled when it is placed. ``min_depth`` and ``weight`` feed the
+    loot tables; ``description`` is what the inventory and look mode say of it.
     """
 
     name: Annotated[str, NonEmpty()]
@@ -64,9 +75,20 @@ class ItemKind:
     effect: Annotated[str, NonEmpty()]
     params: Annotated[dict[str, Any], Map(Json())] = field(default_factory=dict)
     amount: Annotated[tuple[int, int], AMOUNT] = (1, 1)
-    use: Annotated[str, Choice("pickup", "quaff")] = "pickup"
+    use: Annotated[str, Choice(*USES)] = "pickup"
+    slot: Annotated[str, Str(40)] = ""
+    attack: Annotated[int, Int(-1000, 1000)] = 0
+    defense: Annotated[int, Int(-1000, 1000)] = 0
+    target: Annotated[str, Choice(*TARGETS)] = ""
+    radius: Annotated[int, Int(0, 100)] = 0
     min_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = 1
     weight: Annotated[int, Int(1, 10**6)] = 1
+    description: Annotated[str, Str(200)] = ""
+
+    @property
+    def stacks(self) -> bool:
+        """Whether many of it share one letter in the pack (potions and scrolls, not equipment)."""
+        return self.use in ("pickup", "quaff", "read")
 
 
 SPECS = {MonsterKind: of(MonsterKind), ItemKind: of(ItemKind)}

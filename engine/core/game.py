@@ -23,17 +23,20 @@ from typing import TYPE_CHECKING
 
 from engine.core import levels
 from engine.core import rng as rngmod
-from engine.core.actions import VETO, Action, ActionResult
+from engine.core.actions import VETO, Action, ActionResult, Ascend, Descend, Move
 from engine.core.api import GameAPI
+from engine.core.commands import COMMANDS
 from engine.core.components import Monster
 from engine.core.isolation import GuardedRuleset, Isolation
-from engine.core.keys import Command, command_for
-from engine.core.requests import ChangeLevel, NewRun, Quit, Request
+from engine.core.keys import TRAVELS, Command, command_for, split_token
+from engine.core.prompts import CLOSE, Chosen, Prompt, Question
+from engine.core.requests import ChangeLevel, NewRun, Quit, Request, Won
 from engine.core.ruleset import Ruleset
 from engine.core.run import Choices, Run
 from engine.core.scheduler import TURN_COST
 from engine.core.state import RunState
 from engine.core.systems import GuardedSystem, Phase, Reap, TickStatuses, View
+from engine.core.travel import Travel, next_step
 from engine.kit import limits
 
 if TYPE_CHECKING:
@@ -64,6 +67,9 @@ class Game(Run):
                         *(GuardedSystem(system, isolation, owner(("systems", name)))
                           for name, system in registry.systems.items())]
         self._behaviours: dict[str, tuple] = {}  # see _behaviour
+        self.travelling: Travel | None = None  # a travel key in progress (see press)
+        self.prompt: Prompt | None = None  # what the keys answer now (engine.core.prompts)
+        self._held: list[str] = []  # the keys of an open prompt, recorded when it closes (see press)
         self._on_action = [(registry.manager.get_name(impl.plugin), impl.function)
                            for impl in reversed(registry.manager.hook.on_action.get_hookimpls())] \
             if registry.manager is not None else []
@@ -81,6 +87,7 @@ class Game(Run):
         self._install(state)
         state.view.visible = self.compute_visible()
         state.view.dirty = False
+        self.ask_next()
         return self
 
     def _install(self, state: RunState) -> None:
@@ -99,8 +106,8 @@ class Game(Run):
         self.emit("start")
         self.enter_level(1)
 
-    def enter_level(self, depth: int) -> None:
-        levels.enter(self, depth)
+    def enter_level(self, depth: int, *, up: bool = False) -> None:
+        levels.enter(self, depth, up=up)
         self.emit("level")
 
     def close(self) -> None:
@@ -113,12 +120,82 @@ class Game(Run):
         """What a key token means in this preset (None: nothing)."""
         return command_for(self.rules, token)
 
-    def press(self, token: str, command: Command | None = None) -> bool:
+    def press(self, token: str, command: Command | None = None, *, step_by_step: bool = False) -> bool:
         """Play one key token (``command``: what it means, when the caller has already asked);
-        returns whether anything changed. Listeners hear ``key`` after it."""
-        changed = self.play(command if command is not None else self.command(token))
-        self.emit("key", token=token)
+        returns whether anything changed. Listeners hear ``key`` after it.
+
+        A travel key walks to its end now, unless ``step_by_step``: then the caller (the window,
+        which draws each step) calls :meth:`travel_step` until it returns False, or
+        :meth:`stop_travel` when the player presses a key; ``key`` is heard when the travel ends,
+        with the steps it took (``o:12``) when it was interrupted, so a replay stops there too."""
+        if self.prompt is not None:
+            key, cell, _ = split_token(token)
+            changed = self.answer_prompt(self.prompt.key(self, key, cell))
+            self.record(token)
+            return changed
+        command = command if command is not None else self.command(token)
+        if command is not None and command.name in TRAVELS and self.state.alive and not self.state.won:
+            self.new_in_view = False
+            before = len(self.state.log)
+            changed = self.start_travel(command, token)
+            if self.travelling is None:  # not a travel after all: it said why, or took the stairs
+                self.emit("key", token=token)
+                return changed or len(self.state.log) != before
+            if step_by_step:
+                return True
+            while self.travel_step():
+                changed = True
+            self.end_travel()
+            return changed or len(self.state.log) != before
+        changed = self.play(command)
+        self.record(token)
         return changed
+
+    def record(self, token: str) -> None:
+        """Listeners hear the key (``key``): at once, or, while a menu, cursor or the history is
+        open, when it closes. Such a prompt changes nothing until it closes, so a run saved while
+        one is open resumes with the prompt closed and without its keys, and its replay agrees."""
+        if self.prompt is not None and not isinstance(self.prompt, Question):
+            self._held.append(token)
+            return
+        held, self._held = [*self._held, token], []
+        for key in held:
+            self.emit("key", token=key)
+
+    @property
+    def held_keys(self) -> list[str]:
+        """The keys of the prompt open now, not yet heard (see :meth:`record`)."""
+        return list(self._held)
+
+    # -- prompts: menus, cursors, the history, plugins' questions (engine.core.prompts) --------
+    def answer_prompt(self, answer) -> bool:
+        """Do what a command or an open prompt answered: stay, close, open another, or act."""
+        if answer is None:
+            return self.prompt is not None
+        if answer is CLOSE or isinstance(answer, Chosen):
+            self.prompt = None
+            if isinstance(answer, Chosen):
+                self.answer(answer.choice)
+            self.ask_next()
+            return True
+        if isinstance(answer, Prompt):
+            self.prompt = answer
+            return True
+        self.prompt = None
+        changed = self.take_turn(answer)
+        self.ask_next()
+        return changed
+
+    def ask_next(self) -> None:
+        """Open the first question a plugin asked (``GameAPI.ask``), when nothing else is open."""
+        if self.prompt is None and self.state is not None and self.state.alive and self.state.questions:
+            q = self.state.questions[0]
+            self.prompt = Question(q["title"], list(q["options"]), name=q["name"])
+
+    def answer(self, choice: int) -> None:
+        """The player chose option ``choice`` of the open question: plugins hear ``on_answer``."""
+        question = self.state.questions.pop(0)
+        self.hook("on_answer", question=question["name"], choice=choice)
 
     def play(self, command: Command | None) -> bool:
         """One turn for one command (see the module doc); returns whether anything changed."""
@@ -128,12 +205,22 @@ class Game(Run):
             return False
         if command.name == "quit":
             return self.apply(self.ruleset.escape(self))
-        if not state.alive:
+        if not state.alive or state.won:
             request = self.ruleset.restart(self) if command.name == "restart" else None
             return self.apply(request) if request is not None else False
+        if command.name in COMMANDS:
+            before = len(state.log)
+            return self.answer_prompt(COMMANDS[command.name](self)) or len(state.log) != before
         action = command.action()
         if action is None:
             return False
+        changed = self.take_turn(action)
+        self.ask_next()
+        return changed
+
+    def take_turn(self, action: Action) -> bool:
+        """The player's action and, if it was done, everybody else's turn (see the module doc)."""
+        state = self.state
         before = len(state.log)
         result = self.perform(state.player, action)
         if not result.done:
@@ -153,6 +240,70 @@ class Game(Run):
             if request is not None:
                 self.apply(request)
         return True
+
+    # -- travel: one key, many steps (engine.core.travel) ------------------------------------------
+    def start_travel(self, command: Command, token: str) -> bool:
+        """Begin a travel (``self.travelling``), or say why not; returns whether a message was said.
+        ``downstairs`` on the stairs is not a travel: it takes them."""
+        state, api = self.state, self.api
+        goal = None
+        if command.name in ("downstairs", "upstairs"):
+            down = command.name == "downstairs"
+            here, stairs = api.position(state.player), state.level.stairs if down else state.level.upstairs
+            if stairs is not None and here == stairs:
+                self.travelling = None
+                return self.take_turn(Descend() if down else Ascend())
+            if stairs is None or not state.view.seen[stairs[1], stairs[0]]:
+                self.log(self.rules.message("no_stairs_known" if down else "no_upstairs_known"))
+                return True
+            goal = stairs
+        elif command.name == "travel":
+            if command.cell is None:
+                return False
+            goal = command.cell
+        if api.visible_monsters():
+            self.log(self.rules.message("not_in_view"))
+            return True
+        self.travelling = Travel(command.name, goal, command.steps, token=token)
+        return False
+
+    def travel_step(self) -> bool:
+        """One step of the travel in progress (a normal turn); False when it has stopped: it got
+        there, saw something new, was hurt, changed level, or has no step to take."""
+        travel, state = self.travelling, self.state
+        if travel is None or travel.spent or not state.alive:
+            return False
+        step = next_step(self.api, travel)
+        if not isinstance(step, tuple):
+            if step:
+                self.log(step)
+            return False
+        hp, depth, run = self.api.hp(state.player)[0], state.depth, state.run
+        self.new_in_view = False
+        travel.steps += 1
+        if not self.take_turn(Move(*step)):
+            return False
+        return not (self.new_in_view or self.api.hp(self.state.player)[0] < hp or self.state.depth != depth
+                    or self.state.run != run or not self.state.alive or self.quit_requested
+                    or self.state.questions)
+
+    def stop_travel(self) -> None:
+        """The window's player pressed a key: the travel stops where it is."""
+        if self.travelling is not None:
+            self.travelling.interrupted = True
+            self.end_travel()
+
+    def end_travel(self) -> None:
+        """The travel is over: listeners hear its key (with its steps when it was interrupted)."""
+        travel, self.travelling = self.travelling, None
+        self.ask_next()
+        if travel is None:
+            return
+        if travel.interrupted and travel.steps == 0:
+            return  # nothing happened: nothing to record
+        key = travel.token.split(":")[0] if not travel.token.startswith("travel:") else \
+            ":".join(travel.token.split(":")[:2])
+        self.emit("key", token=f"{key}:{travel.steps}" if travel.interrupted else travel.token)
 
     def perform(self, entity: int, action: Action) -> ActionResult:
         """Perform an action, following alternates (a bump becomes an attack). Before each, the
@@ -213,8 +364,12 @@ class Game(Run):
     def apply(self, request: Request) -> bool:
         """Apply a change of level or run, or a quit, at the end of a turn."""
         if isinstance(request, ChangeLevel):
-            self.log(self.rules.message("descend", depth=request.depth))
-            self.enter_level(request.depth)
+            self.log(self.rules.message("ascend" if request.up else "descend", depth=request.depth))
+            self.enter_level(request.depth, up=request.up)
+        elif isinstance(request, Won):
+            self.state.won = True
+            self.log(request.note or self.rules.message("won"))
+            self.emit("victory")
         elif isinstance(request, NewRun):
             if request.escaped:
                 self.emit("escape")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.kit import limits
 from engine.kit.mapgen import WALL, GenContext, GenerationError, GeneratorInfo, Level
 from engine.kit.regions import flood
 
@@ -58,8 +59,14 @@ def run_generator(
 
 
 def check_level(level: Level, name: str) -> None:
-    """What the engine checks on every generated level: start and goal on floor, all connected."""
+    """What the engine checks on every generated level: no bigger than a save can hold, start and
+    goal on floor, all connected."""
     h, w = level.terrain.shape
+    if not (1 <= w <= limits.MAX_MAP_SIDE and 1 <= h <= limits.MAX_MAP_SIDE):
+        raise GenerationError(f"generator {name!r} made a {w}x{h} level: each side must be 1..{limits.MAX_MAP_SIDE}")
+    for what, things, most in (("spawns", level.spawns, limits.MAX_ENTITIES), ("rooms", level.rooms, limits.MAX_ROOMS)):
+        if len(things) > most:
+            raise GenerationError(f"generator {name!r} made a level with {len(things)} {what} (at most {most})")
     for label, p in (("start", level.start), ("stairs", level.stairs), ("exit", level.exit)):
         if p is None:
             continue

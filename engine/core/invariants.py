@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.components import Actor, Dead, Fighter, Inventory, Item, Monster, Player, Position
+from engine.core.components import Actor, Carried, Dead, Equipped, Fighter, Inventory, Item, Monster, Player, Position
 from engine.kit import limits
 from engine.kit.mapgen import WALL
 
@@ -55,8 +55,10 @@ def check(state: RunState, registry: Registry, rules: GameRules) -> None:
         if item is not None:
             if item.kind not in registry.items:
                 raise ValueError(f"{name}: expected a known item kind, got {item.kind!r}")
-            if pos is None or monster is not None or fighter is not None:
-                raise ValueError(f"{name}: expected an item lying on the map, and nothing else")
+            _item(state, registry, entity, item, name)
+        elif world.has(entity, Carried) or world.has(entity, Equipped):
+            raise ValueError(f"{name}: only an item is carried or worn")
+    _kept(state, registry, monsters)
     entities = set(world.entities())
     for entity in state.scheduler.energy:
         if entity not in entities:
@@ -65,6 +67,62 @@ def check(state: RunState, registry: Registry, rules: GameRules) -> None:
             raise ValueError(f"scheduler: entity {entity} is scheduled but is no awake monster")
         if not -limits.MAX_STAT <= state.scheduler.energy[entity] <= limits.MAX_STAT:
             raise ValueError(f"scheduler: energy of entity {entity} out of range: {state.scheduler.energy[entity]}")
+
+
+def _kept(state: RunState, registry: Registry, monsters: set[str]) -> None:
+    """Kept levels: not the current depth, within the limits; each thing on its level's floor, one
+    creature a cell, a known monster or item or neither, nothing of the player's; energy only for
+    awake monsters."""
+    if state.depth in state.kept:
+        raise ValueError(f"kept: depth {state.depth} is the current level, kept as well")
+    cells = sum(k.cells for k in state.kept.values())
+    if len(state.kept) > limits.MAX_KEPT_LEVELS or cells > limits.MAX_KEPT_CELLS:
+        raise ValueError(f"kept: {len(state.kept)} levels of {cells} cells, past the limits "
+                         f"({limits.MAX_KEPT_LEVELS} levels, {limits.MAX_KEPT_CELLS} cells)")
+    things = sum(len(k.things) for k in state.kept.values())
+    if things + len(state.world.entities()) > limits.MAX_ENTITIES:
+        raise ValueError(f"kept: {things} things kept and {len(state.world.entities())} in play: more than "
+                         f"{limits.MAX_ENTITIES} entities in a run")
+    for depth, kept in sorted(state.kept.items()):
+        level, taken = kept.level, set()
+        for i, (components, energy) in enumerate(kept.things):
+            name = f"kept depth {depth}, thing {i}"
+            by_type = {type(c): c for c in components}
+            pos = by_type.get(Position)
+            if pos is None or not _floor(level, pos.x, pos.y):
+                raise ValueError(f"{name}: expected a position on its level that is not wall")
+            if {Player, Inventory, Carried, Equipped, Dead} & set(by_type):
+                raise ValueError(f"{name}: the player's own things are never left on a level")
+            monster, item = by_type.get(Monster), by_type.get(Item)
+            if monster is not None:
+                if monster.kind not in monsters or monster.behaviour not in registry.behaviours:
+                    raise ValueError(f"{name}: expected a known monster kind and behaviour, got "
+                                     f"{monster.kind!r}, {monster.behaviour!r}")
+                if Actor not in by_type or Fighter not in by_type:
+                    raise ValueError(f"{name}: a monster needs Actor and Fighter")
+                if (pos.x, pos.y) in taken:
+                    raise ValueError(f"{name}: two creatures on {pos.x},{pos.y}")
+                taken.add((pos.x, pos.y))
+            if item is not None and item.kind not in registry.items:
+                raise ValueError(f"{name}: expected a known item kind, got {item.kind!r}")
+            if (energy is not None) != (monster is not None and monster.awake):
+                raise ValueError(f"{name}: an awake monster has energy and nothing else does")
+
+
+def _item(state: RunState, registry: Registry, entity: int, item: Item, name: str) -> None:
+    """An item lies on the map (a position) or is in the pack (a letter, maybe worn), and is
+    nothing else; letters are not shared; a worn item is wearable and in its kind's slot."""
+    world = state.world
+    kind = registry.items[item.kind]
+    carried, equipped = world.try_get(entity, Carried), world.try_get(entity, Equipped)
+    if (world.has(entity, Position) == (carried is not None) or world.has(entity, Monster)
+            or world.has(entity, Fighter)):
+        raise ValueError(f"{name}: expected an item either lying on the map or carried, and nothing else")
+    if carried is not None and any(c.letter == carried.letter and e != entity for e, c in world.query(Carried)):
+        raise ValueError(f"{name}: letter {carried.letter!r} is carried twice")
+    if equipped is not None and (carried is None or kind.use != "wear" or equipped.slot != kind.slot):
+        raise ValueError(f"{name}: expected a carried {kind.slot!r} item to be worn, got {kind.use!r} "
+                         f"in {equipped.slot!r}")
 
 
 def _monster(state: RunState, registry: Registry, kinds: set[str], entity: int, monster: Monster, name: str):

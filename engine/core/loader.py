@@ -12,35 +12,36 @@ What is registered is checked as it is registered (a kind or preset from Python 
 same checks as one read from TOML), and once everything is loaded, the references between
 plugins are: a monster naming a behaviour, or an item an effect, that no plugin registers breaks
 the plugin that registered it (and everything it registered goes), in one line naming both.
+
+More checks, each one line naming the plugin (:mod:`engine.core.pluginchecks`): a hook no hookspec
+declares (a misspelling such as ``register_monster``) breaks the plugin; a name already registered
+breaks the plugin that comes later, so a built-in always keeps its names (built-ins load first)
+and, among third-party plugins, the first loaded keeps it; FOV and generator functions are wrapped
+so that a result of the wrong shape, dtype or tile codes raises ``BadResult`` naming the plugin.
+Warnings (kinds sharing a glyph, ``UNDERCROFT_LOAD_PLUGINS`` names no entry point has) go to
+``Registry.warnings``; :func:`announce` says them and the broken plugins once, one line each.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import importlib.metadata
 import importlib.util
 import os
 import sys
 import types
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pluggy
 
 import engine.hookspecs as hookspecs
-from engine.core import content, rules
-from engine.core.components import SAVED
-from engine.core.content import ContentError, ItemKind, MonsterKind
-from engine.core.registry import KINDS, PROJECT, BotInfo, PluginError, PluginInfo, Registry
-from engine.core.rules import GameRules
-from engine.core.ruleset import Ruleset
-from engine.core.systems import System
+from engine.core import pluginchecks
+from engine.core.content import ContentError
+from engine.core.registrars import REGISTER_HOOKS, LoadProblem, make_registrar
+from engine.core.registry import KINDS, PROJECT, SINGULAR, PluginError, PluginInfo, Registry
 from engine.core.version import VERSION
-from engine.kit.fov import FovAlgorithm
-from engine.kit.mapgen import GeneratorInfo
-from engine.kit.path import Pathfinder
-from engine.kit.tiles import TilesetInfo
 
 # The built-in plugins, imported by module name as pytest, datasette and llm do. In a checkout
 # ``plugins/`` is mapped onto ``engine.plugins`` by the install (pyproject's package-dir).
@@ -72,100 +73,37 @@ DEFAULT_PLUGINS = (
     "engine.plugins.preset_bunyip",
     "engine.plugins.preset_lesson28",
     "engine.plugins.preset_rogue_sdl",
+    "engine.plugins.preset_undercroft",
 )
 
-REGISTER_HOOKS = {
-    "register_fov_algorithms": "fov",
-    "register_generators": "generators",
-    "register_pathfinders": "pathfinders",
-    "register_monsters": "monsters",
-    "register_items": "items",
-    "register_effects": "effects",
-    "register_behaviours": "behaviours",
-    "register_games": "games",
-    "register_rulesets": "rulesets",
-    "register_systems": "systems",
-    "register_components": "components",
-    "register_tilesets": "tilesets",
-    "register_bots": "bots",
-}
-
-
-def _make_registrar(kind: str, buffer: dict[str, Any]):
-    def put(name: str, value: Any) -> None:
-        if not isinstance(name, str) or not name:
-            raise ValueError(f"register: name must be a non-empty string, got {name!r}")
-        if name in buffer:
-            raise ValueError(f"registers {kind} {name!r} twice")
-        buffer[name] = value
-
-    if kind == "fov":
-        def register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None, tcod=None):
-            put(name, FovAlgorithm(name, fn, bool(symmetric), summary, python, max_reach, tcod))
-    elif kind == "generators":
-        def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False, natural_size=None):
-            put(name, GeneratorInfo(name, fn, summary, dict(params or {}), tuple(min_size), bool(reads_maps),
-                                    tuple(natural_size) if natural_size is not None else None))
-    elif kind == "pathfinders":
-        def register(name, *, dijkstra, astar, summary="", python_dijkstra=None, python_astar=None):
-            for what, fn in (("dijkstra", dijkstra), ("astar", astar), ("python_dijkstra", python_dijkstra),
-                             ("python_astar", python_astar)):
-                if fn is not None and not callable(fn):
-                    raise TypeError(f"register_pathfinders: {name!r}: {what} is not callable")
-            put(name, Pathfinder(name, dijkstra, astar, summary, python_dijkstra, python_astar))
-    elif kind == "tilesets":
-        def register(name, fn, *, summary="", needs_file=False):
-            if not callable(fn):
-                raise TypeError(f"register_tilesets: {name!r} is not callable")
-            put(name, TilesetInfo(name, fn, summary, bool(needs_file)))
-    elif kind == "bots":
-        def register(name, fn, *, summary="", per_run=False):
-            if not callable(fn):
-                raise TypeError(f"register_bots: {name!r} is not callable")
-            put(name, BotInfo(name, fn, str(summary), bool(per_run)))
-    elif kind in ("monsters", "items", "games", "rulesets", "systems"):
-        cls = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules, "rulesets": Ruleset,
-               "systems": System}[kind]
-
-        def register(obj):
-            if not isinstance(obj, cls):
-                raise TypeError(f"register_{kind}: expected {cls.__name__}, got {type(obj).__name__}")
-            if cls in (MonsterKind, ItemKind):
-                content.validate(obj)
-            elif cls is GameRules:
-                rules.validate(obj)
-            put(obj.name, obj)
-    elif kind == "components":
-        def register(cls):
-            if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
-                raise TypeError(f"register_components: expected a dataclass, got {cls!r}")
-            if cls.__name__ in SAVED:
-                raise ValueError(f"register_components: {cls.__name__!r} is the engine's own component's name")
-            put(cls.__name__, cls)
-    else:
-        def register(name, fn):
-            if not callable(fn):
-                raise TypeError(f"register_{kind}: {name!r} is not callable")
-            put(name, fn)
-    return register
+# A plugin that ends the process while loading (``raise SystemExit``) is as broken as one that raises.
+FAILURES = (Exception, SystemExit)
 
 
 def _register_plugin(pm: pluggy.PluginManager, registry: Registry, plugin: object, info: PluginInfo) -> None:
     """Run one plugin's registration hooks into a buffer, then merge it (or raise, merging nothing)."""
+    unknown = pluginchecks.unknown_hooks(pm, plugin)
+    if unknown:
+        raise LoadProblem(unknown)
     buffers: dict[str, dict[str, Any]] = {kind: {} for kind in KINDS}
-    for impl_hook in pm.get_hookcallers(plugin) or []:
-        info.hooks.append(impl_hook.name)
-        kind = REGISTER_HOOKS.get(impl_hook.name)
-        if kind is None:
-            continue
-        for impl in impl_hook.get_hookimpls():
-            if impl.plugin is plugin:
-                impl.function(register=_make_registrar(kind, buffers[kind]))
+    try:
+        for impl_hook in pm.get_hookcallers(plugin) or []:
+            info.hooks.append(impl_hook.name)
+            kind = REGISTER_HOOKS.get(impl_hook.name)
+            if kind is None:
+                continue
+            for impl in impl_hook.get_hookimpls():
+                if impl.plugin is plugin:
+                    impl.function(register=make_registrar(kind, buffers[kind], info.name))
+    finally:
+        info.offered = {kind: sorted(buffer) for kind, buffer in buffers.items() if buffer}
     for kind, buffer in buffers.items():
         for name in buffer:
-            owner = registry.owners.get((kind, name))
+            owner = registry.plugin(registry.owners.get((kind, name), ""))
             if owner is not None:
-                raise ValueError(f"{kind} {name!r} is registered by both {owner!r} and {info.name!r}")
+                first = f"the built-in plugin {owner.name!r}" if owner.builtin else f"plugin {owner.name!r}"
+                raise LoadProblem(f"{SINGULAR[kind]} {name!r} is already registered by {first}, which keeps the "
+                                  f"name (it loaded first): rename yours")
     for kind, buffer in buffers.items():
         getattr(registry, kind).update(buffer)
         for name in buffer:
@@ -179,7 +117,7 @@ def _add(pm, registry, plugin, info, fatal: bool) -> None:
     try:
         pm.register(plugin, name=info.name)
         _register_plugin(pm, registry, plugin, info)
-    except (Exception, SystemExit) as e:  # a plugin's bug is reported by name, never a traceback
+    except FAILURES as e:  # a plugin's bug is reported by name, never a traceback
         info.error = _reason(e)
         if pm.is_registered(plugin):
             pm.unregister(plugin)
@@ -188,9 +126,13 @@ def _add(pm, registry, plugin, info, fatal: bool) -> None:
 
 
 def _reason(e: BaseException) -> str:
-    if isinstance(e, ContentError):
+    if isinstance(e, ContentError | LoadProblem):
         return str(e)
-    return f"{type(e).__name__}: {e}"
+    if isinstance(e, pluggy.PluginValidationError):
+        return pluginchecks.validation_reason(e)
+    if isinstance(e, SystemExit):
+        return f"raised SystemExit({e.code!r}) while loading"
+    return " ".join(f"{type(e).__name__}: {e}".split())  # one line, whatever the message
 
 
 def _load_file(path: Path, module_name: str) -> types.ModuleType:
@@ -222,10 +164,13 @@ def _allowed_entry_points() -> set[str] | None:
     return {n.strip() for n in raw.split(",") if n.strip()}
 
 
-def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[str, ...] | None = None) -> Registry:
+def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[str, ...] | None = None,
+                  plugins: Iterable[object] = ()) -> Registry:
     """Load every plugin and return the registry.
 
     ``UNDERCROFT_LOAD_PLUGINS`` (a comma list; empty means none) limits which entry points load.
+    ``plugins`` are plugin objects (modules, usually) registered last, as third-party plugins: how
+    tests and ``engine.testing`` load a plugin that is not installed.
     """
     pm = pluggy.PluginManager(PROJECT)
     pm.add_hookspecs(hookspecs)
@@ -239,7 +184,12 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
         _add(pm, registry, module, info, fatal=True)
     if entry_points:
         allowed = _allowed_entry_points()
-        for ep in sorted(importlib.metadata.entry_points(group=PROJECT), key=lambda e: e.name):
+        found = sorted(importlib.metadata.entry_points(group=PROJECT), key=lambda e: e.name)
+        for name in sorted((allowed or set()) - {ep.name for ep in found}):
+            installed = ", ".join(sorted({ep.name for ep in found})) or "none"
+            registry.warnings.append(f"UNDERCROFT_LOAD_PLUGINS names {name!r}, which no installed entry point of "
+                                     f"the {PROJECT!r} group is called (installed: {installed})")
+        for ep in found:
             if allowed is not None and ep.name not in allowed:
                 continue
             dist = ep.dist.name if ep.dist else "?"
@@ -247,7 +197,7 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
             info = PluginInfo(ep.name, version, f"entry point {dist}")
             try:
                 plugin = ep.load()
-            except (Exception, SystemExit) as e:  # a plugin that exits at import is broken, not the game
+            except FAILURES as e:
                 info.error = _reason(e)
                 registry.plugins.append(info)
                 continue
@@ -260,14 +210,36 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
             info = PluginInfo(path.stem, "", str(path))
             try:
                 module = _load_file(path, f"undercroft_dir.{path.stem}")
-            except (Exception, SystemExit) as e:  # a plugin that exits at import is broken, not the game
+            except FAILURES as e:
                 info.error = _reason(e)
                 registry.plugins.append(info)
                 continue
             info.version = _version(module)
             _add(pm, registry, module, info, fatal=False)
+    for plugin in plugins:
+        name = str(getattr(plugin, "__name__", type(plugin).__name__)).rsplit(".", 1)[-1]
+        _add(pm, registry, plugin, PluginInfo(name, _version(plugin), "given"), fatal=False)
     _check_references(registry)
+    registry.warnings.extend(pluginchecks.glyph_collisions(registry))
     return registry
+
+
+def announcement(registry: Registry) -> list[str]:
+    """One line per broken plugin and per warning, as :func:`announce` says them (the window shows
+    the same lines)."""
+    lines = [f"plugin {info.name!r} ({info.source}) is broken and was skipped: {info.error}"
+             for info in registry.plugins if info.error]
+    return lines + [f"warning: {warning}" for warning in registry.warnings]
+
+
+def announce(registry: Registry, file: IO[str] | None = None) -> None:
+    """Say each broken plugin and each warning once, one line each (on stderr by default); a
+    registry already announced says nothing."""
+    if registry.announced:
+        return
+    registry.announced = True
+    for line in announcement(registry):
+        print(f"undercroft: {line}", file=file if file is not None else sys.stderr)
 
 
 def _dangling(registry: Registry) -> tuple[str, str] | None:

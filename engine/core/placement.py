@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.core import tables
+from engine.kit.limits import MAX_ENTITIES
 from engine.kit.mapgen import FLOOR, Level
 
 if TYPE_CHECKING:
@@ -26,12 +27,15 @@ TRIES = 200  # per thing: a crowded level gets fewer things rather than a loop f
 
 def populate(game: Run, level: Level, depth: int, rng: random.Random) -> None:
     rules = game.rules
-    for kind, x, y in level.spawns:
+    # a run holds at most MAX_ENTITIES things (what a save can hold): placing stops there
+    room = MAX_ENTITIES - len(game.state.world.entities())
+    for kind, x, y in level.spawns[: max(0, room)]:
         if kind in game.registry.items:
             game.spawn_item(kind, x, y, rng.randint(*game.registry.items[kind].amount))
         else:
             game.spawn_monster(kind, x, y)
-    if not level.populate:
+    room -= len(level.spawns)
+    if not level.populate or room <= 0:
         return
     cells = _candidate_cells(level, rules.place_in_rooms)
     if not cells:
@@ -61,17 +65,19 @@ def populate(game: Run, level: Level, depth: int, rng: random.Random) -> None:
     base, per_depth, lo, hi = rules.monster_count
     for _ in range(base + per_depth * depth + rng.randint(lo, hi)):
         kind = _monster_kind(game, depth, rng)
-        if kind is None:
+        if kind is None or room <= 0:
             break
         cell = free_cell(monster=True)
         if cell is not None:
             game.spawn_monster(kind, *cell)
+            room -= 1
     for name, (lo, hi) in rules.item_counts.items():
         item = game.registry.items[name]
         for _ in range(rng.randint(lo, hi)):
-            cell = free_cell(monster=False)
+            cell = free_cell(monster=False) if room > 0 else None
             if cell is not None:
                 game.spawn_item(name, *cell, rng.randint(*item.amount))
+                room -= 1
 
 
 def _candidate_cells(level: Level, in_rooms: bool) -> list[tuple[int, int]]:

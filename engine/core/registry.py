@@ -11,7 +11,7 @@ import pluggy
 from engine.core.content import ItemKind, MonsterKind
 from engine.core.rules import GameRules
 from engine.kit.fov import FovAlgorithm
-from engine.kit.mapgen import GeneratorInfo
+from engine.kit.mapgen import GenerationError, GeneratorInfo
 from engine.kit.path import Pathfinder
 from engine.kit.tiles import TilesetInfo
 
@@ -22,6 +22,10 @@ KINDS = ("fov", "generators", "pathfinders", "monsters", "items", "effects", "be
          "systems", "components", "tilesets", "bots")
 # --plugin KIND=NAME: the kinds a player chooses, and the registry table each picks from.
 CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games", "path": "pathfinders"}
+# One registered thing of each table, as messages name it.
+SINGULAR = {"fov": "fov", "generators": "generator", "pathfinders": "pathfinder", "monsters": "monster",
+            "items": "item", "effects": "effect", "behaviours": "behaviour", "games": "game", "rulesets": "ruleset",
+            "systems": "system", "components": "component", "tilesets": "tileset", "bots": "bot"}
 
 
 class PluginError(Exception):
@@ -43,6 +47,16 @@ class BotInfo:
         return self.fn() if self.per_run else self.fn
 
 
+class BadResult(PluginError):
+    """A plugin's function returned what its contract rules out (an FOV's array of the wrong shape
+    or dtype, a generator's level with unknown tile codes): one line naming the plugin."""
+
+
+class BadLevel(BadResult, GenerationError):
+    """A generator's result that is no level (also a GenerationError, so whatever reports a
+    generator's failure reports this one the same way)."""
+
+
 @dataclass
 class PluginInfo:
     name: str
@@ -51,6 +65,12 @@ class PluginInfo:
     hooks: list[str] = field(default_factory=list)
     registered: dict[str, list[str]] = field(default_factory=dict)
     error: str | None = None
+    # what it offered, by table, whether or not it was kept: a broken plugin's names, for choose()
+    offered: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def builtin(self) -> bool:
+        return self.source == "builtin"
 
 
 @dataclass
@@ -73,25 +93,44 @@ class Registry:
     plugins: list[PluginInfo] = field(default_factory=list)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
     manager: pluggy.PluginManager | None = None
+    # one line each, said once at start with the broken plugins (engine.core.loader.announce)
+    warnings: list[str] = field(default_factory=list)
+    announced: bool = False
 
     @property
     def broken(self) -> dict[str, str]:
         return {p.name: p.error for p in self.plugins if p.error}
 
-    def choose(self, kind: str, name: str) -> Any:
-        """Look up ``--plugin kind=name``; an unknown kind or name raises a one-line PluginError."""
+    def plugin(self, name: str) -> PluginInfo | None:
+        """The plugin called ``name`` (its entry point's, module's or file's name), or None."""
+        return next((p for p in self.plugins if p.name == name), None)
+
+    def owner(self, table: str, name: str) -> PluginInfo | None:
+        """The plugin that registered ``name`` in ``table`` ("fov", "generators", ...), or None."""
+        owner = self.owners.get((table, name))
+        return self.plugin(owner) if owner is not None else None
+
+    def choose(self, kind: str, name: str, via: str | None = None) -> Any:
+        """Look up ``--plugin kind=name``; an unknown kind or name raises a one-line PluginError.
+        ``via`` says where the name came from when not from ``--plugin`` (``"game 'frost': generator"``).
+        When a broken plugin offered the name, the line says which plugin and why it is broken."""
         if kind not in CHOICE_KINDS:
             raise PluginError(f"--plugin: unknown kind {kind!r} (valid kinds: {', '.join(CHOICE_KINDS)})")
         table = getattr(self, CHOICE_KINDS[kind])
         if name not in table:
-            # a broken plugin may be why: the one whose name says so, else any that is broken
             broken = [p for p in self.plugins if p.error]
-            suspects = [p for p in broken if name in p.name] or broken
+            offered = [p for p in broken if name in p.offered.get(CHOICE_KINDS[kind], ())]
             hint = ""
-            if suspects:
-                hint = f"; plugin {suspects[0].name!r} that may provide it is broken: {suspects[0].error}"
+            if offered:
+                hint = f"; plugin {offered[0].name!r} registers it but is broken: {offered[0].error}"
+            else:  # one that failed before offering anything may be why: the one whose name says so first
+                silent = [p for p in broken if not p.offered]
+                suspects = [p for p in silent if name in p.name or p.name in name] or silent
+                if suspects:
+                    hint = f"; plugin {suspects[0].name!r} that may provide it is broken: {suspects[0].error}"
             valid = ", ".join(sorted(table)) or "none registered"
-            raise PluginError(f"--plugin {kind}={name}: no {kind} named {name!r} (valid: {valid}){hint}")
+            where = via or f"--plugin {kind}={name}"
+            raise PluginError(f"{where}: no {kind} named {name!r} (valid: {valid}){hint}")
         return table[name]
 
     def forget(self, plugin: str) -> None:

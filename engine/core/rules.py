@@ -45,15 +45,44 @@ DEFAULT_MESSAGES = {
     "die": "You die.",
     "wall": "",
     "on_stairs": "There are stairs down here. Press > to descend.",
+    "on_upstairs": "There are stairs up here. Press < to climb.",
+    "ascend": "You climb to depth {depth}.",
+    "no_upstairs": "There are no stairs up here.",
+    "no_upstairs_known": "You do not know the way up.",
+    "cannot_leave": "You cannot leave the dungeon yet.",
+    "won": "You have won!",
     "no_stairs": "There are no stairs here.",
     "descend": "You descend to depth {depth}.",
     "pickup_gold": "You pick up {amount} gold.",
-    "pickup": "You pick up the {item}.",
+    "pickup": "You pick up the {item} ({letter}).",
     "drink": "You drink the {item} and feel better.",
     "no_potion": "You have no potions.",
     "new_run": "A new run begins.",
     "exit": "You escape!",
     "status_end": "{who} no longer {status}.",
+    "explored": "Explored all you can reach.",
+    "no_way": "You know no way there.",
+    "travel_blocked": "Something is in the way.",
+    "no_stairs_known": "You have not found the stairs down.",
+    "not_in_view": "Not with a monster in view.",
+    "pack_full": "Your pack is full: no room for the {item}.",
+    "see_here": "You see here: {items}.",
+    "nothing_here": "There is nothing here to pick up.",
+    "pack_empty": "Your pack is empty.",
+    "drop": "You drop the {item}.",
+    "no_drop_here": "Not on the stairs: drop it somewhere else.",
+    "wear": "You are now using the {item}.",
+    "take_off": "You take off the {item}.",
+    "cannot_wear": "You cannot wear or wield the {item}.",
+    "already_worn": "You are already using the {item}.",
+    "nothing_to": "You have nothing to {verb}.",
+    "no_target": "No target in view.",
+    "target_unseen": "You cannot see there.",
+    "target_no_monster": "No monster there: Tab moves to the next one.",
+    "look_unknown": "You have not seen this place.",
+    "look_remembered": "You remember {what}.",
+    "look_you": "you",
+    "look_monster": "a {monster} ({hp}/{max_hp} HP, {state})",
 }
 
 # The HUD's templates (the window's status line, keys line and death words), filled from
@@ -71,6 +100,7 @@ DEFAULT_TILES = {
     "wall": {"glyph": "#", "color": (150, 140, 130), "remembered": (60, 56, 52)},
     "floor": {"glyph": ".", "color": (110, 110, 120), "remembered": (44, 44, 52)},
     "stairs": {"glyph": ">", "color": (240, 220, 80), "remembered": (110, 100, 40)},
+    "upstairs": {"glyph": "<", "color": (150, 230, 255), "remembered": (60, 95, 110)},
 }
 
 
@@ -79,7 +109,11 @@ DEFAULT_TILES = {
 MESSAGE_FIELDS = {
     **dict.fromkeys(("player_hit", "player_kill", "monster_hit", "monster_kill", "monster_hit_monster"),
                     {"attacker", "target", "damage"}),
-    "descend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item"}, "drink": {"item"},
+    "descend": {"depth"}, "ascend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item", "letter"},
+    "drink": {"item"},
+    **dict.fromkeys(("pack_full", "drop", "wear", "take_off", "cannot_wear", "already_worn"), {"item"}),
+    "see_here": {"items"}, "nothing_to": {"verb"}, "look_remembered": {"what"},
+    "look_monster": {"monster", "hp", "max_hp", "state"},
     "status_end": {"who", "status"},
     **{key: set(HUD_FIELDS) for key in (*HUD_MESSAGES, *HUD_FALLBACK)},
 }
@@ -176,6 +210,9 @@ class GameRules:
     the profile's line) or ``"dim"`` (the whole window dimmed, the title alone in its middle);
     ``death_color`` the title's colour; ``warn_low_hp`` (default true) whether the status line
     turns red at low HP.
+
+    ``max_depth``: the deepest level, which has no stairs down, in a game that keeps its levels
+    (none: the stairs go down forever).
     """
 
     name: Annotated[str, NonEmpty()]
@@ -218,6 +255,7 @@ class GameRules:
                                                   expected="a table of wall/floor/stairs tables")] = field(
         default_factory=dict)
     key_repeat: Annotated[bool, Bool()] = True
+    max_depth: Annotated[int | None, OrNone(limits.MAX_DEPTH)] = None
     look: Annotated[dict[str, Any], LOOK] = field(default_factory=dict)
 
     def generator_for(self, depth: int) -> str:

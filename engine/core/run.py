@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine.core.components import Actor, Dead, Fighter, Inventory, Item, Monster, Position
+from engine.core import inventory
+from engine.core.components import Actor, Dead, Fighter, Item, Monster, Position
 from engine.core.content import ItemKind, MonsterKind
 from engine.core.looks import item_look, monster_look
 from engine.core.state import RunState, View
@@ -109,6 +110,16 @@ class Run:
         return self.state.turn
 
     @property
+    def won(self) -> bool:
+        """The run was won: it is over, the player alive (the victory screen)."""
+        return self.state.won
+
+    @property
+    def playing(self) -> bool:
+        """The run goes on: the player is alive and has not won."""
+        return self.state.alive and not self.state.won
+
+    @property
     def alive(self) -> bool:
         return self.state.alive
 
@@ -140,6 +151,16 @@ class Run:
         """A monster kind by name: the preset's own kinds first, then the registered ones."""
         return self.rules.monster_kinds.get(name) or self.registry.monsters[name]
 
+    def monster_kinds_at(self, depth: int) -> list[MonsterKind]:
+        """The monster kinds the preset's table may place at ``depth`` (its own list, or every
+        registered kind; or the kinds its threshold table reaches there), by name."""
+        rules = self.rules
+        if rules.monster_table:
+            names = {name for d, _, name in rules.monster_table if d <= depth}
+            return sorted((self.monster_kind(n) for n in names), key=lambda k: k.name)
+        kinds = [self.monster_kind(n) for n in (rules.monsters or tuple(self.registry.monsters))]
+        return sorted((k for k in kinds if k.min_depth <= depth and k.weight > 0), key=lambda k: k.name)
+
     def kind_of(self, entity: int) -> MonsterKind:
         return self.monster_kind(self.world.get(entity, Monster).kind)
 
@@ -159,6 +180,16 @@ class Run:
         entity = self.world.create(Item(kind.name, amount), item_look(kind))
         self.state.spatial.place(entity, x, y)
         return entity
+
+    def give(self, kind_name: str, amount: int = 1) -> int | None:
+        """Put ``amount`` of an item kind straight into the player's pack (a start kit, a reward):
+        the carried entity, or None when the pack has no room (nothing is created then)."""
+        kind = self.registry.items[kind_name]
+        item = self.world.create(Item(kind.name, amount), item_look(kind))
+        if not inventory.room_for(self, item):
+            self.world.delete(item)
+            return None
+        return inventory.add(self, item)
 
     def position(self, entity: int) -> tuple[int, int]:
         pos = self.world.get(entity, Position)
@@ -181,11 +212,12 @@ class Run:
         if entity == self.player:
             self.state.view.dirty = True
 
-    def kill(self, entity: int) -> None:
-        """An entity's HP reached 0. A monster leaves the map and the scheduler now, so it never
-        acts again and its cell frees up before the next monster moves (the reap system deletes
-        it). The player's death is applied by the turn loop at the end of the turn."""
-        self.hook("on_death", entity=entity)
+    def kill(self, entity: int, killer: int | None = None) -> None:
+        """An entity's HP reached 0 (by ``killer``'s hand, when someone's). A monster leaves the map
+        and the scheduler now, so it never acts again and its cell frees up before the next monster
+        moves (the reap system deletes it). The player's death is applied by the turn loop at the
+        end of the turn."""
+        self.hook("on_death", entity=entity, killer=killer)
         if entity == self.player:
             self.state.alive = False
             return
@@ -199,30 +231,45 @@ class Run:
         here = self.position(self.player)
         if here == self.level.exit:
             return self.ruleset.reached_exit(self)
-        spatial = self.state.spatial
-        for entity in spatial.items_at(*here):
-            item = self.world.get(entity, Item)
-            spatial.remove(entity)
-            self.pick_up(self.registry.items[item.kind], item.amount)
-            self.world.delete(entity)
+        left = []
+        for entity in self.state.spatial.items_at(*here):
+            kind = self.registry.items[self.world.get(entity, Item).kind]
+            if not (self.ruleset.picks_up(self, kind) and self.pick_up(entity)):
+                left.append(kind.name)
+        if left:
+            self.log(self.rules.message("see_here", items=", ".join(left)))
         if self.level.stairs == here:
             self.log(self.rules.message("on_stairs"))
+        elif self.level.upstairs == here:
+            self.log(self.rules.message("on_upstairs"))
         return None
 
     # -- items ---------------------------------------------------------------------------
-    def pick_up(self, kind: ItemKind, amount: int) -> None:
+    def pick_up(self, item: int) -> bool:
+        """The player picks up an item lying where they stand: gold and the like apply at once, the
+        rest goes into the pack (onto its stack, or under a free letter). False when the pack is full."""
+        kind = self.registry.items[self.world.get(item, Item).kind]
         if kind.use == "pickup":
-            self.apply_item(self.player, kind, amount)
-        else:
-            inv = self.world.get(self.player, Inventory)
-            inv.pack[kind.name] = inv.pack.get(kind.name, 0) + amount
-            self.log(self.rules.message("pickup", item=kind.name))
+            self.state.spatial.remove(item)
+            self.apply_item(self.player, kind, self.world.get(item, Item).amount)
+            self.world.delete(item)
+            return True
+        if not inventory.room_for(self, item):
+            self.log(self.rules.message("pack_full", item=kind.name))
+            return False
+        self.state.spatial.remove(item)
+        carried = inventory.add(self, item)
+        self.log(self.rules.message("pickup", item=kind.name, letter=inventory.letter_of(self, carried)))
+        return True
 
-    def apply_item(self, entity: int, kind: ItemKind, amount: int) -> None:
-        """Apply an item's effect (a plugin's function, given the game API) and log what it says."""
+    def apply_item(self, entity: int, kind: ItemKind, amount: int, target: tuple[int, int] | None = None) -> None:
+        """Apply an item's effect (a plugin's function, given the game API) and log what it says.
+        An item that aims (its kind's ``target``) passes the cell aimed at as ``target=``."""
         effect = self.registry.effects[kind.effect]
         plugin = self.registry.owners.get(("effects", kind.effect))
-        message = self.isolation.call(plugin, f"effect {kind.effect!r}", effect, self.api, entity, kind, amount)
+        extra = {"target": target} if target is not None else {}
+        message = self.isolation.call(plugin, f"effect {kind.effect!r}", effect, self.api, entity, kind, amount,
+                                      **extra)
         if message is not None and self.isolation.check(plugin, f"effect {kind.effect!r}", isinstance(message, str),
                                                          f"returned {message!r}, not a message or None"):
             self.log(message)
@@ -258,6 +305,17 @@ class Run:
         speed = max(1, min(limits.MAX_SPEED, int(speed)))
         self.world.get(entity, Actor).speed = speed
         self.state.scheduler.set_speed(entity, speed)
+
+    def area(self, center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
+        """The cells a blast of ``radius`` around ``center`` reaches: what the FOV in use sees
+        from there within the radius, walls excepted (a wall shelters what is behind it)."""
+        x, y = center
+        terrain = self.level.terrain
+        if radius <= 0 or terrain[y, x] == WALL:
+            return [center]
+        reach = self.fov(terrain != WALL, center, radius) & (terrain != WALL)
+        ys, xs = reach.nonzero()
+        return sorted(zip(xs.tolist(), ys.tolist(), strict=True), key=lambda c: (c[1], c[0]))
 
     # -- what the player sees ------------------------------------------------------------
     def compute_visible(self) -> np.ndarray:

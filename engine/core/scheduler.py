@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import bisect
 
+from engine.kit.limits import MAX_ENERGY_DEBT
+
 TURN_COST = 100
 
 
@@ -80,7 +82,9 @@ class Scheduler:
             self._speed[entity] = speed
 
     def spend(self, entity: int, cost: int = TURN_COST) -> None:
-        self.energy[entity] -= cost
+        # saturates at the debt a save may hold (engine.kit.limits): an action costing a million
+        # would otherwise leave a slow actor owing turns the others play out for hours
+        self.energy[entity] = max(-MAX_ENERGY_DEBT, self.energy[entity] - cost)
 
     def next_ready(self) -> int | None:
         """The next actor with a full turn of energy, granting ticks until there is one.

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core import loader
 from engine.core import rng as rngmod
 from engine.core.content import ContentError
 from engine.core.errors import UsageError
@@ -22,6 +23,7 @@ from engine.core.game import Choices, Game
 from engine.core.generate import check, run_generator
 from engine.core.keys import validate_keymap
 from engine.core.loader import load_registry
+from engine.core.pluginchecks import map_legend
 from engine.core.registry import CHOICE_KINDS, PluginError, Registry
 from engine.core.rules import GameRules
 from engine.kit import limits
@@ -49,11 +51,16 @@ def parse_choice(spec: str) -> tuple[str, str]:
     return kind, name
 
 
-def load(plugins_dirs: Sequence[str] = ()) -> Registry:
+def load(plugins_dirs: Sequence[str] = (), announce: bool = True) -> Registry:
+    """The registry a player's command plays with; its broken plugins and warnings are said on
+    stderr, one line each (``announce``)."""
     try:
-        return load_registry(plugins_dirs=plugins_dirs)
+        registry = load_registry(plugins_dirs=plugins_dirs)
     except (PluginError, ContentError) as e:
         raise UsageError(str(e)) from None
+    if announce:
+        loader.announce(registry)
+    return registry
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -84,8 +91,9 @@ def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
     size), its FOV, ruleset and tileset, and the monsters and items it names."""
     names = [choices.generator] if choices.generator else [name for _, name in rules.generators]
     for name in names:
-        check(registry.choose("generator", name), rules.width, rules.height, rules.generator_params.get(name, {}))
-    fov = registry.choose("fov", choices.fov or rules.fov)
+        via = None if choices.generator else f"game {rules.name}: generators"
+        check(registry.choose("generator", name, via), rules.width, rules.height, rules.generator_params.get(name, {}))
+    fov = registry.choose("fov", choices.fov or rules.fov, None if choices.fov else f"game {rules.name}: fov")
     problem = reach_error(fov.name, fov.max_reach, (rules.height, rules.width), rules.fov_radius)
     if problem:
         raise ValueError(f"game {rules.name}: {problem}: choose another fov (--plugin fov=NAME), a smaller "
@@ -150,8 +158,7 @@ def prepare(setup: Setup, registry: Registry | None = None) -> Game:
     level = None
     try:
         if setup.map_file is not None:
-            kinds = [*registry.items.values(), *registry.monsters.values(), *rules.monster_kinds.values()]
-            legend = {k.glyph: k.name for k in kinds}
+            legend = map_legend(registry, rules)
             name = map_reader(registry)
             level = run_generator(registry.generators[name], 0, 0, 1, rngmod.stream(seed, "level:1"),
                                   {**rules.generator_params.get(name, {}), "path": setup.map_file,

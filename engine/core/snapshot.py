@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from engine.core import inventory
 from engine.core import status as hud
-from engine.core.components import Fighter, Inventory, Item, Monster, Position
+from engine.core.components import Equipped, Fighter, Inventory, Item, Monster, Position
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -36,18 +37,27 @@ def snapshot(game: Game) -> dict[str, Any]:
         "turn": game.turn,
         "depth": game.depth,
         "alive": game.alive,
+        "won": game.won,
+        "levels": sorted({*game.state.kept, game.depth}),
         "player": {
             "x": pos.x,
             "y": pos.y,
             "hp": fighter.hp,
             "max_hp": fighter.max_hp,
-            "attack": fighter.attack,
+            "attack": inventory.attack_of(game, game.player),
+            "defense": inventory.defense_of(game, game.player),
             "gold": inv.gold,
             "potions": potions,
+            "inventory": [
+                {"letter": inventory.letter_of(game, e), "kind": world.get(e, Item).kind,
+                 "count": world.get(e, Item).amount, "equipped": world.has(e, Equipped)}
+                for e in inventory.pack(game)
+            ],
         },
         "monsters": monsters,
         "items": items,
         "messages": list(game.messages),
+        "prompt": game.prompt.describe(game) if getattr(game, "prompt", None) is not None else None,
         "map": game.level.rows(),
         "visible": int(game.floor.visible.sum()),
         "seen": int(game.floor.seen.sum()),

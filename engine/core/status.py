@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core import inventory
 from engine.core.components import Fighter, Inventory, Monster
 from engine.core.rules import HUD_FALLBACK as FALLBACK
 from engine.core.rules import HUD_MESSAGES as DEFAULTS
@@ -18,14 +19,11 @@ if TYPE_CHECKING:
     from engine.core.run import Run as Game
 
 
-
-
-
 def values(game: Game) -> dict[str, Any]:
     """The fields a HUD template may use (``engine.core.rules.HUD_FIELDS``), now."""
     fighter = game.world.get(game.player, Fighter)
     inv = game.world.get(game.player, Inventory)
-    potions = sum(n for k, n in inv.pack.items() if game.registry.items[k].use == "quaff")
+    potions = sum(inventory.count(game, e) for e in inventory.of_use(game, "quaff"))
     return {
         "hp": fighter.hp,
         "max_hp": fighter.max_hp,
@@ -38,8 +36,6 @@ def values(game: Game) -> dict[str, Any]:
         "monsters": sum(1 for _ in game.world.query(Monster)),
         "game": game.rules.name,
     }
-
-
 
 
 def line(game: Game, key: str) -> str:

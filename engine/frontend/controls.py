@@ -2,8 +2,10 @@
 
 A key becomes a token and goes to ``game.press``; the window decides no rule. What is the
 window's: help (the preset's ``help`` command), zoom (ctrl + / ctrl -), fullscreen (F11), the
-tileset (F2), mute (``m``, when the preset gives ``m`` no meaning), and stopping a held key when
-a monster comes into view. :class:`Controls` is mixed into :class:`engine.frontend.window.GameWindow`.
+tileset (F2), mute (``m``, when the preset gives ``m`` no meaning), stopping a held key when a
+monster comes into view, and walking a travel (``o``, ``>``, a click) one drawn step at a time:
+any key or click stops it first (the game records where), and is then handled as usual.
+:class:`Controls` is mixed into :class:`engine.frontend.window.GameWindow`.
 """
 
 from __future__ import annotations
@@ -60,7 +62,44 @@ class Controls:
         self.layout()
         self.frames.request()
 
+    # -- travel, one drawn step at a time ------------------------------------------------------
+    TRAVEL_STEP_SECONDS = 0.04  # a travel's pace: about 25 steps a second
+
+    def _travel_tick(self, _dt: float) -> None:
+        if self.closed or self.game.travelling is None:
+            pyglet.clock.unschedule(self._travel_tick)
+            return
+        try:
+            going = self.game.travel_step()
+        except PluginFailure as e:
+            pyglet.clock.unschedule(self._travel_tick)
+            self.failure = e
+            self.close()
+            pyglet.app.exit()
+            return
+        self.frames.request()
+        if not going:
+            pyglet.clock.unschedule(self._travel_tick)
+            self.game.end_travel()
+
+    def interrupt_travel(self) -> None:
+        """A key or a click during a travel: it stops where it is (and the game records where)."""
+        if self.game.travelling is not None:
+            pyglet.clock.unschedule(self._travel_tick)
+            self.game.stop_travel()
+            self.frames.request()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """A click on a map cell travels there (where the preset's keymap has ``click``)."""
+        if self.title_screen is not None or self.help_open:
+            return
+        self.interrupt_travel()
+        cell = self.cell_at(x, y)
+        if cell is not None:
+            self.press(f"travel:{cell[0]},{cell[1]}", animate=True)
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.interrupt_travel()
         self.repeat_blocked = False  # a new press is deliberate: walking may resume
         self._handle(self.reader.key_press(symbol, modifiers))
 
@@ -98,10 +137,12 @@ class Controls:
             elif event.name == "tileset":
                 self.next_tileset()
         elif isinstance(event, Token):
-            self.press(event.token, repeat=event.repeat)
+            self.press(event.token, repeat=event.repeat, animate=True)
 
-    def press(self, token: str, *, repeat: bool = False) -> bool:
-        """One key token, as from the keyboard; returns whether a frame was requested."""
+    def press(self, token: str, *, repeat: bool = False, animate: bool = False) -> bool:
+        """One key token; returns whether a frame was requested. ``animate``: the player's own key
+        or click, whose travel walks one drawn step at a time (``--keys`` and replays play it at
+        once, as the game would headless)."""
         if self.title_screen is not None:
             return self.press_title(token)
         command = self.game.command(token)  # parsed once: game.press is given it
@@ -121,7 +162,9 @@ class Controls:
         if repeat and (self.repeat_blocked or not self.game.rules.key_repeat):
             return False
         try:
-            changed = self.game.press(token, command)
+            changed = self.game.press(token, command, step_by_step=animate)
+            if self.game.travelling is not None:  # walk it one drawn step at a time
+                pyglet.clock.schedule_interval(self._travel_tick, self.TRAVEL_STEP_SECONDS)
         except PluginFailure as e:  # a chosen plugin failed: close, and say so in one line when the loop ends
             self.failure = e
             self.close()

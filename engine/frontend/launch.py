@@ -129,20 +129,25 @@ def run_window(
     tileset_name, tileset_file = check_tileset(registry, tileset)
     window_options = {"settings": window_settings(), "tilesets": registry.tilesets,
                       "tileset": tileset_name if tileset else None, "tileset_file": tileset_file}
-    saved = keeper.saved_run() if resume and not headless else None
+    # the save slot is claimed before the save is read, and held while the title screen shows it
+    slot = keeper.claim()
+    saved = keeper.saved_run(slot) if resume and not headless else None
     if saved is None:
         # headless (--shot) follows the headless rule: resume unless the command line says new
-        game = keeper.open_game(setup, registry, choice="continue" if resume else "new", record=record)
+        game = keeper.open_game(setup, registry, choice="continue" if resume else "new", record=record, slot=slot)
         window = open_window(game, headless=headless, **window_options)
     else:
-        # a saved run: the title screen asks; the prepared (never started) game only sizes the window
+        # a saved run: the title screen asks (only for a new run when another window plays it, or
+        # the folder cannot be written). The stand-in game only sizes the window, but the window lays
+        # out a level: it is started, with no listener (it writes nothing, and is never played)
         def choose(choice: str):
-            return keeper.open_game(setup, registry, choice=choice, record=record)
+            return keeper.open_game(setup, registry, choice=choice, record=record, slot=slot)
 
-        window = open_window(prepare(setup, registry), headless=headless, title_screen=saved, choose=choose,
-                             **window_options)
+        window = open_window(prepare(setup, registry).start(), headless=headless, title_screen=saved,
+                             choose=choose, **window_options)
     from engine.frontend import loop
 
+    failed = False
     try:
         for token in keys:
             window.press(token)
@@ -155,12 +160,15 @@ def run_window(
             window.frames.draw()
         if not headless and not window.closed:
             loop.run(seconds)
+    except BaseException:
+        failed = True  # perhaps mid-turn: the last save point stands
+        raise
     finally:
         if not window.closed:
             window.close()
         game = window.game
-        if window.failure is None and any(isinstance(listener, keeper.Keeper) for listener in game.listeners):
-            keeper.close(game)  # a failed game is not saved: its last save point is what it was
+        # a failed game (a chosen plugin's failure) ended mid-turn perhaps: the last save point stands
+        keeper.close(game, failed=failed or window.failure is not None)
     if window.failure is not None:
         raise window.failure
     if dump == "json":

@@ -1,7 +1,9 @@
 """The title screen: shown when a saved run exists, it offers Continue or New run.
 
-Looking at the save does not consume it; only choosing Continue loads it (true permadeath: it
-cannot be loaded twice). The window builds the chosen game through ``engine.persist.keeper.open_game``.
+Looking at the save changes nothing. The window claims the save before it reads it, so no other
+window can resume it meanwhile; when another window plays it (or the folder cannot be written) the
+screen says so (``saved["blocked"]``) and offers only a new run, which is not saved. The window
+builds the chosen game through ``engine.persist.keeper.open_game``.
 """
 
 from __future__ import annotations
@@ -17,13 +19,17 @@ BG = (8, 8, 14, 255)
 
 
 def lines(saved: dict[str, Any]) -> list[str]:
-    return [
-        "UNDERCROFT",
-        "",
-        f"A saved run: {saved['game']}, depth {saved['depth']}, turn {saved['turn']}, seed {saved['seed']}",
-        "",
-        "C or Enter: continue     N: new run     Esc: quit",
-    ]
+    run = (f"A saved run: {saved['game']}, depth {saved['depth']}, turn {saved['turn']}, seed {saved['seed']}"
+           if "game" in saved else "A saved run")
+    if saved.get("blocked"):
+        return ["UNDERCROFT", "", run, "", one_line(saved["blocked"]), "", "N: new run (not saved)     Esc: quit"]
+    return ["UNDERCROFT", "", run, "", "C or Enter: continue     N: new run     Esc: quit"]
+
+
+def one_line(line: str, width: int = 100) -> str:
+    """A long reason (it names paths) cut to one screen line."""
+    line = line[:1].upper() + line[1:]
+    return line if len(line) <= width else line[: width - 3] + "..."
 
 
 class TitleScreen:
@@ -36,7 +42,10 @@ class TitleScreen:
 
     def choice(self, token: str) -> str | None:
         """What a key chooses: "continue", "new", "quit", or None (not a title key)."""
-        return "quit" if token == "esc" else CHOICES.get(token)
+        if token == "esc":
+            return "quit"
+        choice = CHOICES.get(token)
+        return None if choice == "continue" and self.saved.get("blocked") else choice
 
     def draw(self, width: int, height: int) -> None:
         arcade.draw_lbwh_rectangle_filled(0, 0, width, height, BG)

@@ -10,8 +10,9 @@ An FOV algorithm is ``fn(transparent, origin, radius) -> visible``:
   when the algorithm lights it (walls are lit).
 
 Algorithms are registered by plugins through ``register_fov_algorithms(register)`` with
-``register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None, tcod=None)``.
-``python`` is
+``register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None, tcod=None,
+through_walls=False)``. ``through_walls=True`` claims that opaque cells hide nothing (a map
+reveal); ``python`` is
 for an ``fn`` that runs a compiled kernel when it can (see ``engine.kit.jit``): the pure-Python version
 it must agree with, which the tests compare it to and the bench times beside it. ``max_reach`` is for
 an algorithm whose tables grow too fast to light far: the farthest window half-side it accepts
@@ -42,6 +43,7 @@ class FovAlgorithm:
     python: FovFn | None = None  # the pure-Python reference of a compiled ``fn``
     max_reach: int | None = None  # the farthest table_reach it can light, None for any
     tcod: str | None = None  # libtcod's counterpart, a tcod.constants name, for the bench to compare
+    through_walls: bool = False  # it claims to see through opaque cells (a map reveal), so walls hide nothing
 
     def __call__(self, transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
         return self.fn(transparent, origin, radius)
@@ -55,13 +57,6 @@ def radius_mask(shape: tuple[int, int], origin: tuple[int, int], radius: int | N
     ox, oy = origin
     ys, xs = np.ogrid[0:h, 0:w]
     return (xs - ox) ** 2 + (ys - oy) ** 2 <= radius * radius
-
-
-def reach(shape: tuple[int, int], origin: tuple[int, int], radius: int | None) -> int:
-    """How far (in cells, along an axis) the light can possibly reach on this map."""
-    h, w = shape
-    longest = max(h, w)
-    return longest if radius is None else min(radius, longest)
 
 
 # --- Helpers for fast algorithms -------------------------------------------------------------------

@@ -12,7 +12,11 @@ replays, the profile, the morgue, presets, content and tilesheets. It sits in th
 from __future__ import annotations
 
 # -- files ------------------------------------------------------------------------------------------
-MAX_FILE_BYTES = 16 * 1024 * 1024  # a save, profile or replay; bigger than any honest one
+# a save, profile or replay. The largest legal run save (every limit below at its maximum at once:
+# a MAX_MAP_SIDE² map, MAX_ENTITIES entities, MAX_KEYS keys, MAX_MESSAGES messages of the most
+# escaped characters) is about 24 MB, and tests/test_save_limits.py writes and reads it back; an
+# honest save is 16 kB to 3 MB. Reading a hostile file this big costs a few hundred MB at most.
+MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_NESTING = 64  # levels of JSON nesting; our files use fewer than 6
 
 # -- maps and runs ----------------------------------------------------------------------------------
@@ -22,12 +26,20 @@ MAX_MAP_BYTES = 4 * (MAX_MAP_SIDE + 2) * MAX_MAP_SIDE
 MAX_SEED = 2**63 - 1  # seeds are 0..MAX_SEED (engine.core.rng)
 MAX_STAT = 10**9  # HP, attack, turns, gold carried, amounts: no honest run comes near
 MAX_DEPTH = 100_000  # dungeon levels
-MAX_ENTITIES = 100_000
-MAX_MESSAGES = 10_000  # messages kept in a run (its log)
-MAX_MESSAGE_CHARS = 2_000  # characters in one message
-MAX_KEYS = 2_000_000  # keys in a run save or a replay
-MAX_KEY_CHARS = 10  # characters in one key token
+MAX_ENTITIES = 10_000  # in a run at once (the level's things, the pack, the player, kept levels' things)
+MAX_KEPT_LEVELS = 100  # levels a run keeps to return to (a game whose ruleset keeps them)
+# cells of all kept levels together: a few hundred levels of 80x43, or two of 1000x1000. Past
+# it, the kept level farthest from the player's depth is forgotten (made anew on return)
+MAX_KEPT_CELLS = 2_000_000
+MAX_ROOMS = 10_000  # rooms a level lists
+MAX_STREAMS = 100  # random streams a run keeps (a handful each for the engine and its plugins)
+MAX_MESSAGES = 1_000  # messages kept in a run (its log)
+MAX_MESSAGE_CHARS = 200  # characters in one message (up to 12 bytes each in a save: \ud83d\ude00)
+MAX_KEYS = 500_000  # keys in a run save or a replay (up to 23 bytes each); a longer run's replay stops here
+MAX_KEY_CHARS = 20  # characters in one key token (the longest: travel:999,999:10000)
+MAX_TRAVEL = 10_000  # turns one travel key may play before it stops by itself
 MAX_SPEED = 10_000  # energy gained per tick (100 is normal)
+MAX_ENERGY_DEBT = 10_000  # energy an actor may owe (100 turns of 100): spending saturates here
 MAX_SPAWNS = 10_000  # monsters, or items of one kind, a preset may ask for on one level
 
 # -- the profile ------------------------------------------------------------------------------------
@@ -40,7 +52,10 @@ MAX_SETTING_NAME = 40  # characters in a setting's name
 MAX_SETTING_TEXT = 200  # characters in a setting's text value
 
 # -- play -------------------------------------------------------------------------------------------
+MAX_PACK = 26  # items in the player's pack: one per letter a..z; and options in a plugin's question
+MAX_QUESTIONS = 100  # questions plugins may have asked the player and not had answered
 MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain of actions is a plugin's bug
 MAX_ZOOM = 8  # the window's integer zoom (remembered in the profile's settings)
 MAX_SIM_RUNS = 10_000_000  # runs in one ``sim``: each run's result (about 200 bytes) is kept for the table
+MAX_PLUGIN_NAME = 30  # characters in a new-plugin name: every name the package registers starts with it
 MAX_SHEET_SIDE = 4096  # px: a tilesheet of 16x16 glyphs of 256 px; a larger one is refused before it is decoded

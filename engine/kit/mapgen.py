@@ -22,7 +22,10 @@ from typing import Any
 import numpy as np
 
 WALL, FLOOR, STAIRS = 0, 1, 2
-TILE_CHARS = {WALL: "#", FLOOR: ".", STAIRS: ">"}
+# stairs up: put by the engine (never a generator) where a game that keeps its levels wants them
+UPSTAIRS = 3
+TILE_CHARS = {WALL: "#", FLOOR: ".", STAIRS: ">", UPSTAIRS: "<"}
+GENERATED = (WALL, FLOOR, STAIRS)  # the codes a generator may use
 
 
 class GenerationError(ValueError):
@@ -91,6 +94,7 @@ class Level:
     spawns: list[tuple[str, int, int]] = field(default_factory=list)
     generator: str = ""
     populate: bool = True  # False: the level is complete as drawn (no spawn-table monsters or items)
+    upstairs: tuple[int, int] | None = None  # where stairs lead up, when the game keeps its levels
 
     @property
     def width(self) -> int:
@@ -102,10 +106,6 @@ class Level:
 
     @property
     def walkable(self) -> np.ndarray:
-        return self.terrain != WALL
-
-    @property
-    def transparent(self) -> np.ndarray:
         return self.terrain != WALL
 
     @property
@@ -126,8 +126,9 @@ Generator = Callable[[GenContext], Level]
 class GeneratorInfo:
     """A registered generator: its function, a summary, its params and their defaults, the
     smallest (width, height) it can build, whether it reads ``--map`` files (``reads_maps``: it takes
-    a ``path`` param and a ``legend`` of glyph to kind name), and the size it is meant for when that
-    is not a dungeon's (a small board), which ``compare generators`` uses."""
+    a ``path`` param and a ``legend`` of glyph to kind name), the size it is meant for when that
+    is not a dungeon's (a small board), which ``compare generators`` uses, and whether its levels
+    have an all-wall outer ring (``outer_wall``; False for a board open to the map's edge)."""
 
     name: str
     fn: Generator
@@ -136,6 +137,7 @@ class GeneratorInfo:
     min_size: tuple[int, int] = (3, 3)
     reads_maps: bool = False
     natural_size: tuple[int, int] | None = None
+    outer_wall: bool = True
 
 
 # --- Carving helpers ------------------------------------------------------------------------------

@@ -14,6 +14,9 @@ big, special, not UTF-8, not JSON, nested absurdly deep, of another kind or of a
 cannot read raises :class:`BadFile` with a one-line reason; :func:`quarantine` then moves it aside as
 ``NAME.corrupt-<n>`` (never deleted: the bytes may matter to a bug report) and the game goes on.
 Older schemas are upgraded by the migrations the caller passes: ``{old_schema: fn(data) -> data}``.
+A file of a schema that cannot be upgraded (older than the oldest migration, or newer than this
+engine) is not corrupt: it is kept aside under a name that says its version (``run.v1.json``), for
+the engine that can read it. The writer never writes a file the reader would refuse for its size.
 
 The folder is ``UNDERCROFT_HOME`` when set, else platformdirs' user data dir for "undercroft"
 (:func:`home`). :func:`data_dir` checks it once per process by making it and a file in it; when that
@@ -54,6 +57,14 @@ class BadFile(ValueError):
     """A file we will not trust; ``str()`` is the one-line reason."""
 
 
+class OtherVersion(BadFile):
+    """A sound file of a schema this engine cannot read (``schema``): kept, never called corrupt."""
+
+    def __init__(self, reason: str, schema: int) -> None:
+        super().__init__(reason)
+        self.schema = schema
+
+
 def home() -> Path:
     """Where the data folder is (``UNDERCROFT_HOME``, else platformdirs'), without touching it."""
     folder = os.environ.get("UNDERCROFT_HOME")
@@ -64,24 +75,33 @@ def home() -> Path:
     return Path(platformdirs.user_data_dir("undercroft", appauthor=False))
 
 
-def data_dir() -> Path:
+def data_dir(say: bool = True) -> Path:
     """The data folder, created on first use. Never raises: the first time a process finds it
     unusable (a file, not writable, a read-only filesystem) it says so in one line on stderr and
     saving is off for the rest of the process (:func:`saving_enabled`); the path is still returned,
-    so callers can build names in it, but the writers here will not write there."""
+    so callers can build names in it, but the writers here will not write there. ``say=False``
+    keeps that line for a later call (a caller that refuses to go on says its own line instead)."""
     folder = home()
     key = os.path.abspath(folder)
     if key not in _checked:
         _checked.add(key)
         reason = _probe(folder)
         if reason is not None:
-            _disable(folder, reason)
+            _unusable[key] = reason
+    if say and key in _unusable:
+        _disable(folder, _unusable[key])
     return folder
 
 
-def saving_enabled() -> bool:
-    """Whether anything can be saved in the data folder this process (checks it on first use)."""
-    return os.path.abspath(data_dir()) not in _unusable
+def saving_enabled(say: bool = True) -> bool:
+    """Whether anything can be saved in the data folder this process (checks it on first use;
+    ``say``: as :func:`data_dir`)."""
+    return os.path.abspath(data_dir(say)) not in _unusable
+
+
+def unusable_reason() -> str | None:
+    """Why nothing can be saved in the data folder (checked quietly on first use), or None."""
+    return _unusable.get(os.path.abspath(data_dir(say=False)))
 
 
 def _probe(folder: Path) -> str | None:
@@ -237,11 +257,19 @@ def write_text(path: Path, text: str) -> bool:
     return True
 
 
+def dump_json(kind: str, schema: int, data: Mapping[str, Any]) -> str:
+    """The text of a file of ``kind``: canonical JSON (sorted keys, ASCII), as :func:`write_json` writes it."""
+    return json.dumps({**data, "kind": kind, "schema": schema}, sort_keys=True, separators=(",", ":"),
+                      allow_nan=False)
+
+
 def write_json(path: Path, kind: str, schema: int, data: Mapping[str, Any]) -> bool:
     """Write ``data`` as ``{"kind", "schema", ...}`` atomically (see :func:`write_text`, whose
-    return value and errors this shares)."""
-    text = json.dumps({**data, "kind": kind, "schema": schema}, sort_keys=True, separators=(",", ":"),
-                      allow_nan=False)
+    return value and errors this shares). Raises :class:`BadFile`, writing nothing, when the text
+    would be bigger than :func:`read_json` reads (the writer writes only what the reader accepts)."""
+    text = dump_json(kind, schema, data)
+    if len(text) > MAX_BYTES:  # ASCII: characters are bytes
+        raise BadFile(f"too big to be read back ({len(text)} bytes; at most {MAX_BYTES})")
     return write_text(path, text)
 
 
@@ -266,15 +294,21 @@ def remove(path: Path) -> bool:
 
 
 def _depth(value: Any, limit: int) -> int:
-    """Nesting depth of parsed JSON, iteratively (a hostile file must not blow the stack)."""
-    deepest, stack = 0, [(value, 1)]
+    """Nesting depth of parsed JSON, iteratively (a hostile file must not blow the stack). Only
+    containers are pushed (``type() is``: the parser makes exact lists and dicts), so a list of a
+    million keys is one quick pass over it."""
+    if type(value) is not dict and type(value) is not list:
+        return 0
+    deepest, stack = 1, [(value, 1)]
     while stack:
         v, d = stack.pop()
-        if isinstance(v, dict | list):
-            deepest = max(deepest, d)
+        if d > deepest:
+            deepest = d
             if deepest > limit:
                 return deepest
-            stack.extend((c, d + 1) for c in (v.values() if isinstance(v, dict) else v))
+        kids = [c for c in (v.values() if type(v) is dict else v) if type(c) is list or type(c) is dict]
+        if kids:
+            stack.extend([(c, d + 1) for c in kids])
     return deepest
 
 
@@ -316,13 +350,14 @@ def read_json(path: Path, kind: str, schema: int, migrations: Mapping[int, Migra
     if not isinstance(found, int) or isinstance(found, bool):
         raise BadFile(f"no schema version (got {str(found)[:40]!r})")
     if found > schema:
-        raise BadFile(f"schema {found} is newer than this Undercroft reads (up to {schema})")
+        raise OtherVersion(f"schema {found} is newer than this Undercroft reads (up to {schema})", found)
     migrations = migrations or {}
+    original = found
     while found < schema:
         step = migrations.get(found)
         if step is None:
-            raise BadFile(f"schema {found} is too old (this Undercroft reads {min(migrations, default=schema)}"
-                          f"..{schema})")
+            raise OtherVersion(f"schema {found} is older than this Undercroft reads "
+                               f"({min(migrations, default=schema)}..{schema})", original)
         data = step(dict(data))
         found += 1
         data["schema"] = found
@@ -334,12 +369,17 @@ def payload(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k not in ("kind", "schema")}
 
 
-def quarantine(path: Path) -> Path:
-    """Move a bad file aside as ``NAME.corrupt-<n>`` (the first free n) and return the new path."""
+def quarantine(path: Path, version: int | None = None) -> Path:
+    """Move a bad file aside as ``NAME.corrupt-<n>`` (the first free n), or a file of another
+    ``version`` as ``STEM.v<version>.SUFFIX`` (``run.v1.json``; then ``run.v1-2.json``, ...), and
+    return the new path."""
     path = Path(path)
     n = 1
     while True:
-        target = path.with_name(f"{path.name}.corrupt-{n}")
+        if version is None:
+            target = path.with_name(f"{path.name}.corrupt-{n}")
+        else:
+            target = path.with_name(f"{path.stem}.v{version}{'' if n == 1 else f'-{n}'}{path.suffix}")
         if not target.exists():
             os.replace(path, target)
             _fsync_dir(path.parent)
@@ -349,12 +389,15 @@ def quarantine(path: Path) -> Path:
 
 def load(path: Path, kind: str, schema: int, *, what: str, then: str,
          migrations: Mapping[int, Migration] | None = None,
-         check: Callable[[dict], Any] | None = None) -> Any:
+         check: Callable[[dict], Any] | None = None, aside: bool = True) -> Any:
     """Read ``path``, or None when it is missing. A bad file (including one ``check`` rejects with
     ValueError) gets one line on stderr, is quarantined, and None is returned so the game goes on:
     ``what`` names the file ("run save"), ``then`` says what happens instead ("starting a new run").
-    A bad file that cannot be moved aside (saving is off) is said once per process, not at every load."""
+    A file of another version is kept aside under a name with its version (:func:`quarantine`).
+    A bad file that cannot be moved aside (saving is off) is said once per process, not at every load.
+    ``aside=False`` only looks: a bad file is None, said and moved by nobody (another process's)."""
     path = Path(path)
+    version = None
     try:
         if not path.exists():
             return None
@@ -364,12 +407,17 @@ def load(path: Path, kind: str, schema: int, *, what: str, then: str,
     try:
         data = read_json(path, kind, schema, migrations)
         return check(data) if check is not None else data
+    except OtherVersion as e:
+        reason, version = str(e), e.schema
     except (BadFile, ValueError, TypeError, KeyError, OverflowError) as e:
         reason = str(e).splitlines()[0] if str(e) else type(e).__name__
     except OSError as e:
         reason = f"cannot read it ({e.strerror or e})"
+    if not aside:
+        return None
     try:
-        moved = f"moved aside to {quarantine(path).name}"
+        target = quarantine(path, version)
+        moved = f"kept as {target.name}" if version is not None else f"moved aside to {target.name}"
     except OSError as e:
         moved = f"could not move it aside ({e.strerror or e})"
     warn_once(f"{what} {path}: {reason[:200]}; {moved}; {then}", key=f"bad:{path}:{reason[:200]}:{moved}")

@@ -1,56 +1,132 @@
 """Runs that last: the listener that keeps a Game's files (run save, profile, replay, morgue).
 
-:func:`open_game` is how every front end starts playing (headless and the window alike): it resumes
-the saved run or prepares a new one, attaches a :class:`Keeper` to the game's listeners
-(``Game.emit``), and only then starts it, so the keeper hears the run's ``start`` and ``level``. The
-keeper then
+:func:`open_game` is how every front end starts playing (headless and the window alike): it claims
+the save slot, resumes the saved run or prepares a new one, attaches a :class:`Keeper` to the
+game's listeners (``Game.emit``), and only then starts it, so the keeper hears the run's ``start``
+and ``level``; :func:`close` ends the session.
 
-- saves the run at each new level (at the end of the key that got there: a turn boundary) and when
-  the quit key asks for it; a quit that keeps nothing (a preset's ``Quit(save=False)``) deletes the
-  run save and ends the run in the profile as a death does (cause "quit on depth N");
-- on death deletes the run save at once, counts the death in the profile and writes a morgue file;
-  on an escape (a preset's exit) counts the escape;
-- records every key, writing the replay (``last-run.replay.json``, and ``--record FILE``) at each
-  level, death, escape and quit, and on :func:`close`.
+Permadeath as DCSS and Brogue keep it. The save stays on disk while its run is played, so a crash
+(SIGKILL, a power cut, a bug) resumes from the last save point, and never from anything earlier:
 
-True permadeath: loading a run save consumes it, so a run can only be resumed once per quit. There
-is one save slot: a new run replaces the saved one at its first level. Whether to resume or start
-anew is the caller's to decide (the command line's rule, or the title screen's choice).
+- **Save points** are written at a turn boundary (the end of a key): when a run begins (its first
+  level) and at each new level; every :data:`SAVE_EVERY` turns, so a crash loses at most that many
+  turns; and when the session ends while the run goes on (the quit key, the window closed, the keys
+  run out). A session that ends in an exception writes nothing more: its last state may be half a
+  turn, and the last save point stands.
+- **The run is over**, and its save removed before anything else happens (before the profile and
+  the morgue, so nothing can read a dead run's save), at a death, an escape (the victory) and a
+  quit that ends the run (a ruleset's ``Quit(save=False)``). A save that could not be removed (an
+  I/O error) is marked ended in the profile: the next start removes it instead of resuming it.
+- **One player per save**: the slot is claimed (:func:`claim`, the run lock of
+  :mod:`engine.persist.lock`) before the save is read, and held until the session ends; the OS
+  releases it if the process dies. While another process holds it, resuming is refused in one line
+  and a new run may be played, but is not saved (the slot is the other player's). A second claim in
+  one process takes the slot over from the first (whose game then writes no save).
+- **An unwritable folder** cannot remove a dead run's save, so a saved run is not resumed while
+  the folder cannot be written (one line); a new run plays on, not saved.
+
+The keeper also counts runs, depths, deaths and escapes in the profile, writes a morgue at each
+death, and records every key, writing the replay (``last-run.replay.json``, and ``--record FILE``)
+at each level, death, escape and quit, and when the session ends. There is one save slot: a new run
+replaces the saved one at its first level. Whether to resume or start anew is the caller's to decide
+(the command line's rule, or the title screen's choice).
 """
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.core.components import Inventory
 from engine.core.errors import UsageError
 from engine.core.setup import Setup, load, prepare
-from engine.persist import files, morgue, profile, replay, runsave
+from engine.kit import limits
+from engine.kit.textfile import TextFileError, read_bytes
+from engine.persist import files, lock, morgue, profile, replay, runsave
 
 if TYPE_CHECKING:
     from engine.core.game import Game
     from engine.core.registry import Registry
 
 SAVE_NAME = "run.json"
+# turns between save points during play: at most this much is lost to a crash (or gained by killing
+# the game to undo a bad fight, which no save kept on disk can prevent: DCSS's cannot either). A save
+# point of the default 80x43 game takes 3-4 ms (median, fsync included), of a 1000x1000 map 20-35 ms.
+SAVE_EVERY = 100
 
 
 def save_path() -> Path:
     return files.data_dir() / SAVE_NAME
 
 
-def saved_run() -> dict[str, Any] | None:
-    """What a title screen shows for Continue (preset, seed, depth, turn, run), or None when there is
-    no saved run. Looking does not consume the save; a bad one is moved aside (one line on stderr)."""
-    return files.load(save_path(), runsave.KIND, runsave.SCHEMA, what="run save", then="starting a new run",
-                      migrations=runsave.MIGRATIONS, check=runsave.summary)
+@dataclass
+class Slot:
+    """This process's claim on the run save: ``hold`` (the run lock) when it may resume and write
+    it; else ``blocked`` is the one line that says why not (another player, an unwritable folder)."""
+
+    path: Path
+    hold: lock.RunLock | None = None
+    blocked: str | None = None
+    busy: bool = False  # blocked by another player (not by the folder)
+
+    @property
+    def mine(self) -> bool:
+        """Whether this process may write and remove the save now."""
+        return self.hold is not None and self.hold.held and files.saving_enabled()
+
+    def release(self) -> None:
+        if self.hold is not None:
+            self.hold.release()
+
+
+_slot: Slot | None = None  # the slot this process claimed last
+
+
+def claim() -> Slot:
+    """Claim the save slot for this process, before the save is read (a claim made earlier in this
+    process is released first: one game per process keeps the save). Never raises."""
+    global _slot
+    if _slot is not None:
+        _slot.release()
+    path = files.data_dir(say=False) / SAVE_NAME
+    slot = _slot = Slot(path)
+    reason = files.unusable_reason()
+    if reason is None:
+        try:
+            slot.hold = lock.acquire_run(path)
+        except lock.RunBusy as e:
+            slot.blocked, slot.busy = str(e), True
+            return slot
+        except OSError as e:
+            files.unwritable(e, path.parent)  # the folder turned unwritable: saving goes off (said later)
+            reason = e.strerror or str(e)
+    if reason is not None:
+        slot.blocked = (f"cannot resume the run saved in {path} while {path.parent} cannot be written ({reason}): "
+                        "permadeath could not remove it at a death")
+    return slot
+
+
+def saved_run(slot: Slot | None = None) -> dict[str, Any] | None:
+    """What a title screen shows for Continue (preset, seed, depth, turn, run; ``blocked``: the line
+    that says it cannot be resumed), or None when there is no saved run to offer. Looking changes
+    nothing; a bad save is moved aside (one line), unless another process holds it."""
+    path = slot.path if slot is not None else save_path()
+    info = files.load(path, runsave.KIND, runsave.SCHEMA, what="run save", then="starting a new run",
+                      migrations=runsave.MIGRATIONS, check=runsave.summary, aside=slot is None or slot.hold is not None)
+    if slot is not None and slot.blocked and (info is not None or slot.busy or _exists(path)):
+        return {**(info or {}), "blocked": slot.blocked}
+    return info
 
 
 def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "new",
-              record: str | None = None) -> Game:
-    """The game to play: the saved run (consumed) when ``choice`` is "continue" and there is one
-    that loads, else a new one. A save that cannot be loaded is moved aside with one line on
-    stderr and a new run starts. Raises UsageError like ``prepare``."""
+              record: str | None = None, slot: Slot | None = None) -> Game:
+    """The game to play: the saved run when ``choice`` is "continue" and there is one that loads,
+    else a new one. A save that cannot be loaded is moved aside with one line on stderr and a new
+    run starts. ``slot``: claimed already (the title screen claims it before reading the save).
+    Raises UsageError like ``prepare``, and when the saved run cannot be resumed (another process
+    plays it, or the folder cannot be written)."""
     registry = registry or load(setup.plugins_dirs)
     if choice not in ("continue", "new"):
         raise ValueError(f"choice must be 'continue' or 'new', got {choice!r}")
@@ -58,32 +134,46 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
         folder = Path(record).parent
         if not (folder if str(folder) else Path(".")).is_dir() or Path(record).is_dir():
             raise UsageError(f"--record {record}: cannot write a file there")
+    slot = slot if slot is not None else claim()
     loaded = None
     if choice == "continue":
-        try:
-            loaded = files.load(save_path(), runsave.KIND, runsave.SCHEMA, what="run save", then="starting a new run",
-                                migrations=runsave.MIGRATIONS, check=lambda d: runsave.load(d, registry))
-        except runsave.NeedsPlugin as e:  # the save is sound: kept where it is, for when the plugin is back
-            raise UsageError(f"run save {save_path()}: {e}; install it to play on, or start a new run with --new "
-                             "(which replaces this save)") from None
+        if slot.blocked and (slot.busy or _exists(slot.path)):
+            hint = "close it first" if slot.busy else "make the folder writable"
+            raise UsageError(f"{slot.blocked}; {hint}, or start a new run with --new")
+        if _ended(slot):
+            loaded = None
+        else:
+            try:
+                loaded = files.load(slot.path, runsave.KIND, runsave.SCHEMA, what="run save",
+                                    then="starting a new run", migrations=runsave.MIGRATIONS,
+                                    check=lambda d: runsave.load(d, registry))
+            except runsave.NeedsPlugin as e:  # the save is sound: kept where it is, for when the plugin is back
+                raise UsageError(f"run save {slot.path}: {e}; install it to play on, or start a new run with --new "
+                                 "(which replaces this save)") from None
     if loaded is not None:
         game, keys = loaded
-        files.remove(save_path())  # permadeath: this save cannot be loaded again
-        game.listeners.append(Keeper(game, keys=keys, record=record))
+        game.listeners.append(Keeper(game, slot, keys=keys, record=record, resumed=True))
         return game
+    if slot.busy:
+        files.warn(f"{slot.blocked}: this new run will not be saved")
+    files.data_dir()  # an unwritable folder is said now (once), before play
     game = prepare(setup, registry)
-    keeper = Keeper(game, record=record)
+    keeper = Keeper(game, slot, record=record)
     game.listeners.append(keeper)
     game.start()
     keeper.save(game)
     return game
 
 
-def close(game: Game) -> None:
-    """The session is over (the keys ran out, the window closed): write what is pending."""
-    for listener in game.listeners:
-        if isinstance(listener, Keeper):
-            listener.close(game)
+def close(game: Game | None = None, *, failed: bool = False) -> None:
+    """The session is over (the keys ran out, the window closed): save the run if it goes on, write
+    what is pending, and let the slot go. ``failed``: it ended in an exception, mid-turn perhaps:
+    nothing more is written (the last save point stands)."""
+    keepers = [listener for listener in (game.listeners if game is not None else ()) if isinstance(listener, Keeper)]
+    for keeper in keepers:
+        keeper.close(game, failed=failed)
+    if not keepers and _slot is not None:  # a slot claimed for a title screen, and never played
+        _slot.release()
 
 
 def death_lines(game: Game) -> list[str]:
@@ -91,20 +181,56 @@ def death_lines(game: Game) -> list[str]:
     return profile.lines(profile.load(), game.rules.name)
 
 
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
+def _digest(path: Path) -> str | None:
+    """The save's bytes as a digest (what the profile keeps of a save that could not be removed)."""
+    try:
+        return hashlib.blake2b(read_bytes(path, limits.MAX_FILE_BYTES), digest_size=16).hexdigest()
+    except (OSError, TextFileError):
+        return None
+
+
+def _ended(slot: Slot) -> bool:
+    """Whether the save is one whose run ended but that could not be removed then: if so it is
+    removed now (one line), and True. Only then is the save read twice."""
+    ended = profile.load().get("ended_save")
+    if not ended or not slot.mine or _digest(slot.path) != ended:
+        return False
+    try:
+        files.remove(slot.path)
+        profile.update(lambda p: p.__setitem__("ended_save", None))
+        files.warn(f"run save {slot.path}: its run had ended (the save could not be removed then); "
+                   "removed it now; starting a new run")
+    except OSError as e:
+        files.warn(f"run save {slot.path}: its run has ended, but it cannot be removed ({e.strerror or e}); "
+                   "starting a new run")
+    return True
+
+
 class Keeper:
     """A Game listener (see ``Game.emit``) that keeps the run's files; one per game."""
 
-    def __init__(self, game: Game, *, keys: list[str] | None = None, record: str | None = None) -> None:
+    def __init__(self, game: Game, slot: Slot, *, keys: list[str] | None = None, record: str | None = None,
+                 resumed: bool = False) -> None:
+        self.slot = slot
         self.keys: list[str] = list(keys or [])  # every key of the whole game, from its first seed
         self.record = Path(record) if record else None
         self.header = replay.header(game)
+        self.saved_turn = game.turn if resumed else 0  # the turn of the last save point
         self.level_pending = False  # a level was entered mid-key: save when the key is done
         self.replay_pending = False
 
     def __call__(self, event: str, game: Game, **data: Any) -> None:
         if event == "key":
-            self.keys.append(data["token"])
-            if self.level_pending and game.alive and not game.quit_requested:
+            self.note_key(data["token"])
+            if game.playing and not game.quit_requested and (
+                    self.level_pending or game.turn - self.saved_turn >= SAVE_EVERY):
                 self.save(game)
             if self.replay_pending:
                 self.write_replays(game)
@@ -114,23 +240,39 @@ class Keeper:
             profile.reached(game.depth, game.rules.name)
             self.level_pending = self.replay_pending = True
         elif event == "death":
-            files.remove(save_path())
+            self.forget()  # first: nothing may read a dead run's save
             self.level_pending = False
             self.end_run(game, escaped=False, cause=morgue.cause_of_death(game))
-            try:
-                morgue.write(game, morgue.cause_of_death(game), files.data_dir())
-            except OSError as e:
-                files.warn(f"morgue: cannot write it ({e.strerror or e})")
+            self.write_morgue(game, morgue.cause_of_death(game))
+        elif event == "victory":
+            self.forget()  # the run is won: it is over, like a death, and remembered as a win
+            cause = f"won on turn {game.turn}"
+            self.end_run(game, escaped=True, cause=cause)
+            self.write_morgue(game, cause)
         elif event == "escape":
+            self.forget()  # the run is won: its save goes; the next run is saved at its first level
             self.end_run(game, escaped=True, cause=f"escaped from depth {game.depth}")
         elif event == "quit":
-            if game.alive and data.get("save", True):
+            if game.playing and data.get("save", True):
                 self.save(game)
-            elif game.alive:  # a quit that keeps nothing (Quit(save=False)): the run ends here
-                files.remove(save_path())
-                self.level_pending = False
+            elif game.playing:  # a quit that ends the run, as the classic games' quit does
+                self.forget()
                 self.end_run(game, escaped=False, cause=f"quit on depth {game.depth}")
             self.replay_pending = True
+
+    @staticmethod
+    def write_morgue(game: Game, cause: str) -> None:
+        try:
+            morgue.write(game, cause, files.data_dir())
+        except OSError as e:
+            files.warn(f"morgue: cannot write it ({e.strerror or e})")
+
+    def note_key(self, token: str) -> None:
+        if len(self.keys) < limits.MAX_KEYS:
+            self.keys.append(token)
+        else:  # a replay holds no more: it stops here (and will say it does not reach this run's end)
+            files.warn_once(f"this run is longer than a replay holds ({limits.MAX_KEYS} keys): its replay "
+                            "stops there", key="keys-full")
 
     def end_run(self, game: Game, *, escaped: bool, cause: str) -> None:
         gold = game.world.get(game.player, Inventory).gold
@@ -139,23 +281,55 @@ class Keeper:
         self.replay_pending = True
 
     def save(self, game: Game) -> None:
-        """Write the run save now (the game must be at a turn boundary)."""
+        """Write the run save now, a save point (the game must be at a turn boundary). A save the
+        loader would refuse is not written (one line): the last save point stands."""
         self.level_pending = False
+        self.saved_turn = game.turn
+        if not self.slot.mine:
+            return
+        path = self.slot.path
         try:
-            files.write_json(save_path(), runsave.KIND, runsave.SCHEMA, runsave.capture(game, self.keys))
+            data = runsave.capture(game, self.keys)
+            runsave.check_writable(data, game)
+            files.write_json(path, runsave.KIND, runsave.SCHEMA, data)
+        except (ValueError, TypeError) as e:  # TypeError: a plugin's component JSON cannot hold
+            reason = str(e).splitlines()[0][:200]
+            files.warn_once(f"run save {path}: this run cannot be saved ({reason}); it would resume from "
+                            "its last save point", key=f"unsaveable:{reason}")
         except OSError as e:
-            files.warn(f"run save {save_path()}: cannot write it ({e.strerror or e})")
+            files.warn(f"run save {path}: cannot write it ({e.strerror or e})")
+
+    def forget(self) -> None:
+        """The run is over: remove its save. One that cannot be removed is marked ended in the
+        profile (by its bytes), so that no later start resumes it."""
+        if not self.slot.mine:
+            return
+        path = self.slot.path
+        try:
+            files.remove(path)
+        except OSError as e:
+            ended = _digest(path)
+            if ended is not None:
+                profile.update(lambda p: p.__setitem__("ended_save", ended))
+            files.warn(f"run save {path}: cannot remove it ({e.strerror or e}); "
+                       + ("it is marked ended, and will not be resumed" if ended is not None
+                          else "delete it: its run has ended"))
 
     def write_replays(self, game: Game) -> None:
         self.replay_pending = False
         targets = [files.data_dir() / replay.LAST, *([self.record] if self.record else [])]
+        # a prompt still open (a menu, a cursor) changed nothing, so the save leaves its keys out;
+        # the replay keeps them, to end as the session did, with the prompt open
+        keys = [*self.keys, *game.held_keys][: limits.MAX_KEYS]
         for target in targets:
             try:
-                replay.write(target, self.header, self.keys, game)
-            except OSError as e:
-                files.warn(f"replay {target}: cannot write it ({e.strerror or e})")
+                replay.write(target, self.header, keys, game)
+            except (OSError, ValueError) as e:
+                files.warn(f"replay {target}: cannot write it ({getattr(e, 'strerror', None) or e})")
 
-    def close(self, game: Game) -> None:
-        if self.level_pending and game.alive and not game.quit_requested:
-            self.save(game)
-        self.write_replays(game)
+    def close(self, game: Game, *, failed: bool = False) -> None:
+        if not failed:
+            if game.playing and not game.quit_requested:
+                self.save(game)  # the session ends and the run goes on: a save point
+            self.write_replays(game)
+        self.slot.release()

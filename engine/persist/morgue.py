@@ -13,7 +13,8 @@ import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.core.components import Fighter, Inventory, Monster, Position
+from engine.core import inventory
+from engine.core.components import Equipped, Fighter, Inventory, Monster, Position
 from engine.persist import files
 
 if TYPE_CHECKING:
@@ -53,6 +54,17 @@ def known_map(game: Game) -> list[str]:
     return out
 
 
+def pack_lines(game: Game) -> list[str]:
+    """The pack as a classic inventory lists it: ``a - 3 healing potion``, worn items marked."""
+    out = []
+    for item in inventory.pack(game):
+        amount = inventory.count(game, item)
+        worn = " (in use)" if game.world.has(item, Equipped) else ""
+        out.append(f"  {inventory.letter_of(game, item)} - {str(amount) + ' ' if amount > 1 else ''}"
+                   f"{inventory.kind(game, item).name}{worn}")
+    return out
+
+
 def text(game: Game, cause: str, when: datetime.datetime) -> str:
     fighter = game.world.get(game.player, Fighter)
     inv = game.world.get(game.player, Inventory)
@@ -68,6 +80,9 @@ def text(game: Game, cause: str, when: datetime.datetime) -> str:
         f"HP:      {fighter.hp}/{fighter.max_hp}",
         f"Gold:    {inv.gold}",
         f"Cause:   {cause}",
+        "",
+        "Your pack:",
+        *(pack_lines(game) or ["  (empty)"]),
         "",
         "The map as you knew it:",
         *known_map(game),

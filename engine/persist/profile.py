@@ -14,12 +14,14 @@ Schema 2 (schema 1 is upgraded on load, not refused)::
     {"runs", "deaths", "escapes", "deepest", "gold": totals over every preset,
      "top": the best ten runs of all,
      "presets": {NAME: {"runs", "deaths", "escapes", "deepest", "gold", "top"}},
-     "settings": {name: a JSON scalar}}
+     "settings": {name: a JSON scalar},
+     "ended_save": the digest of a run save whose run ended but which could not be removed, or null}
 
 Counters saturate at :data:`engine.kit.limits.MAX_COUNT` (the loader refuses more, so the writer
 never writes more). A schema-1 profile had no per-preset counts: its counters stay in the totals and
-its best runs go to their presets' tables. An escape is the engine's only victory: ``escapes`` are
-the wins. A run's score is its gold, plus 100 for each level below the first, plus 500 for an escape.
+its best runs go to their presets' tables. An escape is the engine's only victory (the Amulet
+carried out, a preset's exit reached): ``escapes`` are the wins, and the text says "Wins".
+A run's score is its gold, plus 100 for each level below the first, plus 500 for an escape.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.core.schema import Int, List, Map, Obj, Spec, Str, fail
+from engine.core.schema import Int, List, Map, Obj, Optional, Spec, Str, fail
 from engine.kit.limits import (
     MAX_COUNT,
     MAX_PRESETS,
@@ -84,7 +86,7 @@ def table() -> dict[str, Any]:
 
 
 def fresh() -> dict[str, Any]:
-    return {**table(), "presets": {}, "settings": {}}
+    return {**table(), "presets": {}, "settings": {}, "ended_save": None}
 
 
 COUNT = Int(0, MAX_COUNT, "a whole number")
@@ -115,7 +117,9 @@ SETTINGS_SPEC = Map(Setting(), key=SETTING_KEY, most=MAX_SETTINGS, expected=f"an
 SPEC = Obj({**TABLE_SPEC.fields,
             "presets": Map(TABLE_SPEC, key=Str(MAX_PROFILE_TEXT, 1), most=MAX_PRESETS,
                            expected=f"an object of at most {MAX_PRESETS} presets"),
-            "settings": SETTINGS_SPEC}, unknown_ok=True)
+            "settings": SETTINGS_SPEC,
+            "ended_save": Optional(Str(32, 32, "[0-9a-f]+", expected="a digest of 32 hex digits"))},
+           defaults={"ended_save": None}, unknown_ok=True)
 
 
 def check(data: dict[str, Any]) -> dict[str, Any]:
@@ -126,7 +130,7 @@ def check(data: dict[str, Any]) -> dict[str, Any]:
         for i, entry in enumerate(t["top"]):
             if entry["preset"] != name:
                 raise fail(f"presets[{name!r}].top[{i}].preset", repr(name), entry["preset"])
-    return {k: out[k] for k in (*COUNTERS, "top", "presets", "settings")}
+    return {**{k: out[k] for k in (*COUNTERS, "top", "presets", "settings")}, "ended_save": out.get("ended_save")}
 
 
 def load() -> dict[str, Any]:
@@ -251,7 +255,7 @@ def update_settings(**values: Scalar | None) -> dict[str, Scalar]:
 # -- as text ---------------------------------------------------------------------------------------
 
 def _counts(t: dict[str, Any]) -> str:
-    return (f"Runs {t['runs']}   Deaths {t['deaths']}   Escapes {t['escapes']}   Deepest {t['deepest']}   "
+    return (f"Runs {t['runs']}   Deaths {t['deaths']}   Wins {t['escapes']}   Deepest {t['deepest']}   "
             f"Gold {t['gold']}")
 
 

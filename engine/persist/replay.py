@@ -8,8 +8,8 @@ level (terrain and placements) in the replay, since the file may be gone when it
 
 Integrity: a replay records the digest of the state it ended in (``end``) and of its source level
 (``source``). Playing it back compares: a replay that does not reproduce its recorded end (an edited
-key, seed or choice, other content) is said in one line, and still played. A replay recorded by
-another engine version or with other content says so too.
+key, seed or choice, an edited source level, other content) is said in one line, and still played
+(:func:`verdict`). A replay recorded by another engine version or with other content says so too.
 """
 
 from __future__ import annotations
@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import UsageError
-from engine.core.schema import Int, List, Map, Obj, Optional, Str
+from engine.core.schema import Int, Map, Obj, Optional, Str
 from engine.core.setup import Setup, prepare
 from engine.core.snapshot import dumps
 from engine.core.version import VERSION as __version__
 from engine.kit import limits
 from engine.kit.fov import reach_error
 from engine.persist import files, leveldata
-from engine.persist.runsave import Token, W
+from engine.persist.runsave import Keys, W
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -45,7 +45,7 @@ SPEC = Obj({
     "choices": Map(Str(100, 1), key=Str(20, 1), most=10, expected="{kind: name} plugin choices"),
     "source_level": Optional(leveldata.LEVEL),
     "source": Optional(Str(64)), "end": Optional(Str(64)),
-    "keys": List(Token(), most=limits.MAX_KEYS),
+    "keys": Keys(),
 }, defaults={"size": True, "source_level": True, "source": True, "end": True})
 
 
@@ -100,8 +100,6 @@ def build(data: dict[str, Any], registry: Registry) -> Game:
     game = prepare(Setup(game=data["game"], seed=data["seed"], plugins=plugins, size=size), registry)
     if data.get("source_level") is not None:
         source = data["source_level"]
-        if data.get("source") is not None and digest(json.dumps(source, sort_keys=True)) != data["source"]:
-            files.warn("replay: its source level was edited after it was recorded; it may play differently")
         try:
             level = leveldata.load(source, "source_level")
         except ValueError as e:
@@ -135,3 +133,22 @@ def play(data: dict[str, Any], registry: Registry) -> Game:
 def reproduced(data: dict[str, Any], game: Game) -> bool:
     """Whether a played replay ended where it was recorded to (true when it recorded no end)."""
     return data.get("end") is None or data["end"] == digest(dumps(game))
+
+
+def source_edited(data: dict[str, Any]) -> bool:
+    """Whether the replay's source level is not the one it recorded (its digest differs)."""
+    source = data.get("source_level")
+    return source is not None and data.get("source") is not None and \
+        digest(json.dumps(source, sort_keys=True)) != data["source"]
+
+
+def verdict(name: str, data: dict[str, Any], game: Game | None) -> str | None:
+    """The one line to say about a replay's integrity, or None: ``game`` is the replay played to
+    its end (None: not judged, as in a window closed early, where only an edited source is said)."""
+    edited = " (its source level was edited after it was recorded)" if source_edited(data) else ""
+    if game is not None and not reproduced(data, game):
+        return f"replay {name} does not reproduce its recorded end{edited or ' (edited, or other content)'}; " \
+               "played as it is"
+    if edited:
+        return f"replay {name}: its source level was edited after it was recorded; it may play differently"
+    return None

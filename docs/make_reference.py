@@ -1,0 +1,228 @@
+"""Write docs/reference.md, the plugin reference, from the code's docstrings.
+
+    python docs/make_reference.py            # rewrite docs/reference.md
+    python docs/make_reference.py --check    # exit 1 (and say so) when the committed file is stale
+
+Sources: ``engine.hookspecs`` (what a plugin is, the rules at load, every hook with its exact
+signature, when it is called and an example, and the ``register`` callback each register hook
+passes, read from ``engine.core.registrars`` itself); ``engine.testing`` (every contract, as the test kit checks
+it); and the game API: the modules, classes and members named in :data:`GAME_API`.
+tests/test_reference.py fails when the committed reference and the code disagree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import re
+import sys
+import textwrap
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+OUT = Path(__file__).resolve().parent / "reference.md"
+
+# The game API: what behaviours, effects, systems and event hooks receive as ``game``. Dotted names
+# of modules (their public names), classes (their public members) or single members; each is
+# rendered from its docstrings, in this order. (The lead's game API replaces today's list, which
+# names the members of the Game that plugins may rely on until then.)
+GAME_API: list[str] = ["engine.core.api.GameAPI"]
+GAME_API_INTRO = """\
+What a behaviour, an effect and an event hook receive as `game`: an `engine.GameAPI`. (A system's
+`run(game)` is given the run itself, with `game.world`.) The actions a behaviour returns are
+`engine.Move(dx, dy)`, `engine.Attack(target)` and `engine.Wait()`."""
+
+# The contracts, in the order the reference gives them: (title, module of the kit).
+CONTRACTS = [
+    ("FOV algorithms", "engine.testing.fov"),
+    ("Generators", "engine.testing.generators"),
+    ("Pathfinders", "engine.testing.path"),
+    ("Behaviours, effects and presets", "engine.testing.play"),
+    ("Tilesets", "engine.testing.tiles"),
+    ("Whole plugins", "engine.testing.plugins"),
+]
+
+
+# --- docstrings to Markdown ------------------------------------------------------------------------
+
+
+def inline(text: str) -> str:
+    """reST inline markup as Markdown: ``code`` and :role:`name` become `code` and `name`."""
+    text = re.sub(r"``(.+?)``", r"`\1`", text)
+    return re.sub(r":[a-z]+:`~?([^`]+)`", r"`\1`", text)
+
+
+def markdown(doc: str | None) -> str:
+    """A docstring as Markdown; a paragraph ending in ``::`` introduces a Python code block."""
+    lines = inspect.cleandoc(doc or "").splitlines()
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.rstrip().endswith("::"):
+            head = line.rstrip()[:-2].rstrip()
+            if head:
+                out.append(inline(head) + ":")
+            i += 1
+            block = []
+            while i < len(lines) and (not lines[i].strip() or lines[i].startswith(" ")):
+                block.append(lines[i])
+                i += 1
+            out += ["", "```python", textwrap.dedent("\n".join(block)).strip("\n"), "```", ""]
+            continue
+        out.append(inline(line))
+        i += 1
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip() + "\n"
+
+
+def signature(fn: Callable) -> str:
+    """``fn``'s parameters and defaults as written, without annotations."""
+    sig = inspect.signature(fn)
+    plain = [p.replace(annotation=inspect.Parameter.empty) for p in sig.parameters.values()]
+    return str(sig.replace(parameters=plain, return_annotation=inspect.Signature.empty))
+
+
+# --- sections --------------------------------------------------------------------------------------
+
+
+def _register_call(hook: str) -> str | None:
+    """The ``register`` callback a register hook passes, read from the loader's registrar."""
+    from engine.core import registrars
+
+    kind = registrars.REGISTER_HOOKS.get(hook)
+    if kind is None:
+        return None
+    call = f"`register{signature(registrars.make_registrar(kind, {}))}`"
+    if kind in registrars.REGISTER_TYPES:
+        return f"{call}, where `obj` is an instance of `{registrars.REGISTER_TYPES[kind].__name__}` (or a subclass)"
+    if kind == "components":
+        return f"{call}, where `cls` is a dataclass"
+    return call
+
+
+def hooks() -> list[str]:
+    import engine.hookspecs as hookspecs
+
+    out = ["## Hooks", ""]
+    specs = [(name, fn) for name, fn in vars(hookspecs).items()
+             if inspect.isfunction(fn) and hasattr(fn, "undercroft_spec")]
+    for name, fn in specs:
+        out += [f"### `{name}{signature(fn)}`", ""]
+        call = _register_call(name)
+        if call:
+            out += [f"The plugin calls {call}.", ""]
+        out += [markdown(fn.__doc__)]
+    return out
+
+
+def _public_functions(module: Any) -> list[tuple[str, Callable]]:
+    import engine.testing as kit
+
+    found = [(name, getattr(kit, name)) for name in kit.__all__
+             if inspect.isfunction(getattr(kit, name)) and getattr(kit, name).__module__ == module.__name__]
+    return sorted(found, key=lambda item: inspect.getsourcelines(item[1])[1])  # as the module reads
+
+
+def contracts() -> list[str]:
+    import engine.testing as kit
+
+    out = ["## The test kit: `engine.testing`", "", markdown(kit.__doc__),
+           "## Contracts, as the test kit checks them", "",
+           "Each contract below is a function of `engine.testing`; its text is what it checks. Our own tests call "
+           "the same functions on the built-in plugins.", ""]
+    for title, module_name in CONTRACTS:
+        module = importlib.import_module(module_name)
+        out += [f"### {title}", "", markdown(module.__doc__)]
+        for name, fn in _public_functions(module):
+            out += [f"#### `{name}{signature(fn)}`", "", markdown(fn.__doc__)]
+    return out
+
+
+def _resolve(dotted: str) -> tuple[str, Any]:
+    """The object a dotted name names: a module, or an attribute path inside one."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attr in parts[cut:]:
+            obj = inspect.getattr_static(obj, attr) if inspect.isclass(obj) else getattr(obj, attr)
+        return parts[-1], obj
+    raise ImportError(f"GAME_API: cannot import {dotted!r}")
+
+
+UNDOCUMENTED = "_No docstring yet._\n"
+
+
+def _member(name: str, obj: Any) -> list[str]:
+    if isinstance(obj, property):
+        doc = obj.fget.__doc__ if obj.fget else None
+        return [f"#### `{name}`", "", markdown(doc) if doc else UNDOCUMENTED]
+    fn = obj.__func__ if isinstance(obj, staticmethod | classmethod) else obj
+    if callable(fn):
+        sig = re.sub(r"^\(self(, )?", "(", signature(fn))
+        return [f"#### `{name}{sig}`", "", markdown(fn.__doc__) if fn.__doc__ else UNDOCUMENTED]
+    return [f"#### `{name}`", "", UNDOCUMENTED]
+
+
+def render_api(names: Iterable[str]) -> list[str]:
+    """The game API's entries: a module's public names, a class's public members, or one member."""
+    out: list[str] = []
+    for dotted in names:
+        name, obj = _resolve(dotted)
+        if inspect.ismodule(obj):
+            out += [f"### `{dotted}`", "", markdown(obj.__doc__)]
+            public = getattr(obj, "__all__", [n for n in vars(obj) if not n.startswith("_")])
+            for member in public:
+                value = getattr(obj, member)
+                if getattr(value, "__module__", obj.__name__) == obj.__name__:
+                    out += _member(member, value)
+        elif inspect.isclass(obj):
+            out += [f"### `{dotted}`", "", markdown(obj.__doc__)]
+            for member, value in vars(obj).items():
+                if not member.startswith("_"):
+                    out += _member(member, value)
+        else:
+            out += _member(name, obj)
+    return out
+
+
+def game_api(names: Iterable[str] = GAME_API) -> list[str]:
+    return ["## The game API", "",
+            "<!-- The game API section: generated from the docstrings of the names in GAME_API "
+            "(docs/make_reference.py). Change the list there, not this text. -->", "",
+            GAME_API_INTRO, "", *render_api(names), "<!-- end of the game API section -->", ""]
+
+
+def render(api: Iterable[str] = GAME_API) -> str:
+    """The whole reference, as Markdown."""
+    import engine.hookspecs as hookspecs
+
+    parts = ["# Undercroft plugin reference", "",
+             "Generated by `python docs/make_reference.py` from the docstrings of `engine.hookspecs`, "
+             "`engine.testing` and the game API; a test fails when this file and the code disagree, so edit "
+             "the docstrings, not this file.", "",
+             "## Plugins", "", markdown(hookspecs.__doc__), *hooks(), *game_api(api), *contracts()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(parts)).rstrip() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only say whether docs/reference.md is up to date")
+    args = parser.parse_args(argv)
+    text = render()
+    if args.check:
+        if OUT.read_text() != text:
+            print(f"{OUT} is stale: run python docs/make_reference.py", file=sys.stderr)
+            return 1
+        return 0
+    OUT.write_text(text)
+    print(f"wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,120 @@
+"""The ``register`` callbacks the loader passes to each register hook: what each kind of plugin
+registration takes, checked as it is registered (a kind or a preset from Python is held to the
+checks a TOML row gets; FOV and generator functions are wrapped so their results are checked).
+Everything a plugin registers goes into ``buffer``, merged by the loader only when all its
+registration hooks succeed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from engine.core import content, pluginchecks, rules
+from engine.core.components import SAVED
+from engine.core.content import ItemKind, MonsterKind
+from engine.core.registry import BotInfo
+from engine.core.rules import GameRules
+from engine.core.ruleset import Ruleset
+from engine.core.systems import System
+from engine.kit.fov import FovAlgorithm
+from engine.kit.mapgen import GeneratorInfo
+from engine.kit.path import Pathfinder
+from engine.kit.tiles import TilesetInfo
+
+REGISTER_HOOKS = {
+    "register_fov_algorithms": "fov",
+    "register_generators": "generators",
+    "register_pathfinders": "pathfinders",
+    "register_monsters": "monsters",
+    "register_items": "items",
+    "register_effects": "effects",
+    "register_behaviours": "behaviours",
+    "register_games": "games",
+    "register_rulesets": "rulesets",
+    "register_systems": "systems",
+    "register_components": "components",
+    "register_tilesets": "tilesets",
+    "register_bots": "bots",
+}
+
+
+# The hooks whose ``register(obj)`` takes an instance of a class (components take a dataclass).
+REGISTER_TYPES: dict[str, type] = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules,
+                                   "rulesets": Ruleset, "systems": System}
+
+
+class LoadProblem(Exception):
+    """A plugin's mistake found while loading it, already worded as the one line to show."""
+
+
+def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
+    """The ``register`` callback of the register hook of ``kind`` (a registry table's name) for
+    ``plugin``, filling ``buffer``."""
+    def put(name: str, value: Any) -> None:
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"register: name must be a non-empty string, got {name!r}")
+        if name in buffer:
+            raise ValueError(f"registers {kind} {name!r} twice")
+        buffer[name] = value
+
+    def function(name: str, what: str, fn: Any) -> None:
+        if not callable(fn):
+            raise LoadProblem(f"register_{kind}: {name!r}: {what} is not callable, got {fn!r}")
+
+    if kind == "fov":
+        def register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None, tcod=None,
+                     through_walls=False):
+            function(name, "fn", fn)
+            if python is not None:
+                function(name, "python", python)
+                python = pluginchecks.guard_fov(python, name, plugin)
+            put(name, FovAlgorithm(name, pluginchecks.guard_fov(fn, name, plugin), bool(symmetric), summary, python,
+                                   max_reach, tcod, bool(through_walls)))
+    elif kind == "generators":
+        def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False, natural_size=None,
+                     outer_wall=True):
+            function(name, "fn", fn)
+            checked = pluginchecks.guard_generator(fn, name, plugin, bool(reads_maps))
+            put(name, GeneratorInfo(name, checked, summary, dict(params or {}), tuple(min_size), bool(reads_maps),
+                                    tuple(natural_size) if natural_size is not None else None, bool(outer_wall)))
+    elif kind == "pathfinders":
+        def register(name, *, dijkstra, astar, summary="", python_dijkstra=None, python_astar=None):
+            for what, fn in (("dijkstra", dijkstra), ("astar", astar), ("python_dijkstra", python_dijkstra),
+                             ("python_astar", python_astar)):
+                if fn is not None and not callable(fn):
+                    raise TypeError(f"register_pathfinders: {name!r}: {what} is not callable")
+            put(name, Pathfinder(name, dijkstra, astar, summary, python_dijkstra, python_astar))
+    elif kind == "tilesets":
+        def register(name, fn, *, summary="", needs_file=False):
+            if not callable(fn):
+                raise TypeError(f"register_tilesets: {name!r} is not callable")
+            put(name, TilesetInfo(name, fn, summary, bool(needs_file)))
+    elif kind == "bots":
+        def register(name, fn, *, summary="", per_run=False):
+            function(name, "fn", fn)
+            put(name, BotInfo(name, fn, str(summary), bool(per_run)))
+    elif kind in REGISTER_TYPES:
+        cls = REGISTER_TYPES[kind]
+
+        def register(obj):
+            if not isinstance(obj, cls):
+                raise TypeError(f"register_{kind}: expected {cls.__name__}, got {type(obj).__name__}")
+            if cls in (MonsterKind, ItemKind):
+                content.validate(obj)
+            elif cls is GameRules:
+                rules.validate(obj)
+            put(obj.name, obj)
+    elif kind == "components":
+        def register(cls):
+            if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+                raise TypeError(f"register_components: expected a dataclass, got {cls!r}")
+            if cls.__name__ in SAVED:
+                raise ValueError(f"register_components: {cls.__name__!r} is the engine's own component's name")
+            put(cls.__name__, cls)
+    else:
+        def register(name, fn):
+            if not callable(fn):
+                raise TypeError(f"register_{kind}: {name!r} is not callable")
+            put(name, fn)
+    return register

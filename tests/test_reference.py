@@ -1,0 +1,143 @@
+"""The plugin reference (docs/reference.md) is generated from the code and kept in step with it:
+every hook with its exact signature, when it is called and a working example; the ``register``
+callback of each register hook as the loader really defines it; every contract of the test kit;
+and the game API, from whatever modules or classes are named for it."""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import re
+import sys
+import textwrap
+import types
+from pathlib import Path
+
+import pytest
+
+import engine
+import engine.hookspecs as hookspecs
+from engine import testing
+from engine.core import registrars
+
+ROOT = Path(__file__).resolve().parent.parent
+HOOKS = [(name, fn) for name, fn in vars(hookspecs).items()
+         if inspect.isfunction(fn) and hasattr(fn, "undercroft_spec")]
+
+
+@pytest.fixture(scope="module")
+def maker():
+    spec = importlib.util.spec_from_file_location("make_reference", ROOT / "docs" / "make_reference.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def reference() -> str:
+    return (ROOT / "docs" / "reference.md").read_text()
+
+
+def test_the_committed_reference_is_what_the_code_generates(maker, reference):
+    assert maker.render() == reference, "docs/reference.md is stale: run python docs/make_reference.py"
+
+
+def test_check_mode_says_when_the_reference_is_stale(maker, monkeypatch, tmp_path, capsys):
+    stale = tmp_path / "reference.md"
+    stale.write_text("# an old reference\n")
+    monkeypatch.setattr(maker, "OUT", stale)
+    assert maker.main(["--check"]) == 1
+    assert "is stale: run python docs/make_reference.py" in capsys.readouterr().err
+    assert maker.main([]) == 0 and maker.main(["--check"]) == 0
+
+
+def test_every_hook_is_documented_with_its_signature_when_it_is_called_and_an_example(reference):
+    assert len(HOOKS) >= 15
+    for name, fn in HOOKS:
+        assert f"### `{name}{inspect.signature(fn)}`" in reference, f"{name} is missing from the reference"
+        doc = fn.__doc__ or ""
+        assert "Called" in doc and "Example::" in doc, f"hookspec {name}: say when it is called and give an example"
+
+
+def test_each_register_callback_is_the_loaders_own(reference):
+    """The signature shown is read from the registrar; one quoted in a hookspec must match it."""
+    for name, fn in HOOKS:
+        kind = registrars.REGISTER_HOOKS.get(name)
+        if kind is None:
+            continue
+        actual = f"register{inspect.signature(registrars.make_registrar(kind, {}))}"
+        assert f"The plugin calls `{actual}`" in reference
+        for quoted in re.findall(r"``(register\(name[^`]*\))``", fn.__doc__ or ""):
+            assert quoted.replace('"', "'") == actual, f"hookspec {name} quotes {quoted}, the loader has {actual}"
+
+
+def test_the_reference_says_where_logging_goes_what_params_are_and_what_q_drinks(reference):
+    reference = " ".join(reference.split())
+    assert "last-resort handler" in reference and "Never `print`" in reference
+    assert "`params=` is a dict of JSON values" in reference and "[generator_params.NAME]" in reference
+    assert "the quaffable kind whose name sorts first" in reference
+
+
+def test_every_contract_of_the_kit_is_in_the_reference(reference):
+    for name in testing.__all__:
+        value = getattr(testing, name)
+        if inspect.isfunction(value):
+            assert f"#### `{name}(" in reference, f"engine.testing.{name} is missing from the reference"
+            assert value.__doc__, f"engine.testing.{name} has no docstring"
+
+
+def test_the_game_api_section_renders_whatever_it_is_given(maker):
+    text = "\n".join(maker.game_api(["engine.kit.path.Pathfinder", "engine.kit.regions", "engine.core.run.Run.rng"]))
+    assert text.startswith("## The game API\n\n<!-- The game API section")
+    assert "### `engine.kit.path.Pathfinder`" in text and "#### `dijkstra(cost, goals, moves=" in text
+    assert "### `engine.kit.regions`" in text and "#### `flood(" in text
+    assert "#### `rng(label)`\n\nThe run's random stream" in text
+    assert text.rstrip().endswith("<!-- end of the game API section -->")
+    with pytest.raises(ImportError, match="GAME_API: cannot import 'nowhere.at.all'"):
+        maker.game_api(["nowhere.at.all"])
+
+
+def test_docstrings_become_markdown(maker):
+    doc = '''Summary with ``code`` and :func:`~engine.testing.check_fov`.
+
+    Example::
+
+        x = 1
+        y = 2
+    '''
+    assert maker.markdown(doc) == ("Summary with `code` and `engine.testing.check_fov`.\n\nExample:\n\n```python\n"
+                                   "x = 1\ny = 2\n```\n")
+
+
+def _examples() -> str:
+    """Every hookspec's example, one after another, as one plugin module's source."""
+    blocks = []
+    for _, fn in HOOKS:
+        doc = inspect.cleandoc(fn.__doc__ or "")
+        block = doc.split("Example::", 1)[1]
+        blocks.append(textwrap.dedent(block).strip("\n"))
+    return "\n\n".join(blocks)
+
+
+def test_the_hook_examples_work_together_as_a_plugin(monkeypatch):
+    """Run as one module, the examples make a plugin that loads cleanly, and what they register
+    keeps the kit's contracts. (The pathfinder example leaves its two functions to the reader.)"""
+    module = types.ModuleType("examples")
+    monkeypatch.setitem(sys.modules, "examples", module)  # (dataclasses look their module up)
+    module.__dict__.update({name: getattr(engine, name) for name in engine.__all__})
+    heap = testing.load_plugin().pathfinders["heap"]
+    module.my_dijkstra, module.my_astar = heap.dijkstra_fn, heap.astar_fn
+    exec(compile(_examples(), "hookspec examples", "exec"), module.__dict__)
+    registry = testing.load_plugin(module)
+    testing.check_plugin(registry, "examples")
+    info = registry.plugin("examples")
+    assert info.registered == {
+        "behaviours": ["skitter"], "components": ["Regen"], "effects": ["mend"], "fov": ["xray"], "games": ["frost"],
+        "generators": ["hall"], "items": ["mending-draught"], "monsters": ["ice-bat"], "pathfinders": ["plain"],
+        "rulesets": ["hardy"], "systems": ["regenerate"], "tilesets": ["redwalls"], "bots": ["waiter"]}
+    testing.check_fov(registry.fov["xray"], cases=30)
+    testing.check_generator(registry.generators["hall"], seeds=10)
+    testing.check_behaviour(registry, "skitter", situations=20)
+    testing.check_effect(registry, "mend", cases=10)
+    testing.check_tileset(registry.tilesets["redwalls"], registry=registry)
+    testing.check_preset(registry.games["frost"], registry, seeds=1, keys=100)

@@ -1,0 +1,160 @@
+"""An installed third-party plugin is judged like a built-in: ``pytest --plugin fov=NAME`` (and
+``generator=``) runs our contract tests on it, skipping only the ones that pin the built-ins, each
+saying why; ``compare fov``, ``compare generators`` and ``bench`` include it and take ``--plugin``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from fakedist import forget_modules, make_dist
+
+from engine.cli import bench, compare_fov, compare_gen
+from engine.cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FROST = """
+    import numpy as np
+    from engine import hookimpl
+    from engine.plugins.fov_symmetric import symmetric_fov
+    from engine.plugins.gen_caves import PARAMS, generate
+
+    SQUARE = {square}
+
+    def frost_diamond(transparent, origin, radius):
+        seen = symmetric_fov(transparent, origin, radius)
+        if SQUARE and radius is not None:  # the bug: a light that reaches the corners of its square
+            ox, oy = origin
+            ys, xs = np.ogrid[:transparent.shape[0], :transparent.shape[1]]
+            seen = seen | ((abs(xs - ox) <= radius) & (abs(ys - oy) <= radius))
+        return seen
+
+    @hookimpl
+    def register_fov_algorithms(register):
+        register("frost-diamond", frost_diamond, symmetric=True, summary="a frosty light")
+
+    @hookimpl
+    def register_generators(register):
+        register("frost-caves", generate, params=PARAMS, min_size=(6, 5), summary="frozen caves")
+"""
+
+
+def install_frost(site: Path, square: bool = False) -> Path:
+    return make_dist(site, "undercroft-frost", "0.2.0", {"frost": "frost_plugin"},
+                     {"frost_plugin": FROST.format(square=square)})
+
+
+@pytest.fixture
+def frost(tmp_path, monkeypatch):
+    site = install_frost(tmp_path / "site")
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.setenv("UNDERCROFT_LOAD_PLUGINS", "frost")
+    yield site
+    forget_modules("frost_plugin")
+
+
+def run_pytest(site: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
+    env.pop("UNDERCROFT_LOAD_PLUGINS", None)  # as a plugin author runs it: every installed plugin in reach
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_pytest_plugin_runs_the_contract_tests_on_an_installed_plugin(tmp_path):
+    site = install_frost(tmp_path / "site")
+    done = run_pytest(site, "tests/test_fov.py", "tests/test_generators.py", "-k", "frost",
+                      "--plugin", "fov=frost-diamond", "--plugin", "generator=frost-caves")
+    out = done.stdout
+    assert done.returncode == 0, out[-4000:] + done.stderr[-2000:]
+    assert " passed, 4 skipped" in out, out[-4000:]  # Jice's three figures and the golden file; nothing else
+    skips = sorted(line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("SKIPPED"))
+    assert skips == [
+        "fov 'frost-diamond' comes from plugin 'frost', not a built-in: Jice's properties are figures of compare "
+        "fov (python -m engine compare fov), pinned for the built-ins",
+        "generator 'frost-caves' comes from plugin 'frost', not a built-in: the golden files pin the built-in "
+        "generators; pin yours in your package with engine.testing.golden_text",
+    ]
+    assert "SKIPPED [3]" in out
+
+
+def test_pytest_plugin_finds_a_plugins_bug_and_names_it(tmp_path):
+    site = install_frost(tmp_path / "site", square=True)
+    done = run_pytest(site, "tests/test_fov.py", "-k", "kit_passes_it_whole or open_room",
+                      "--plugin", "fov=frost-diamond")
+    assert done.returncode == 1
+    assert "fov 'frost-diamond': the light is round" in done.stdout
+    assert "fov 'frost-diamond': on open ground it sees exactly its round light" in done.stdout
+
+
+def test_pytest_plugin_with_a_name_nobody_has_lists_the_valid_ones(tmp_path):
+    site = install_frost(tmp_path / "site")
+    done = run_pytest(site, "tests/test_fov.py", "--plugin", "fov=frost-dimond")
+    assert done.returncode == 4
+    assert "--plugin fov=frost-dimond: no fov named 'frost-dimond' (valid: diamond, everything, frost-diamond," \
+        in done.stderr
+
+
+def test_compare_fov_includes_an_installed_plugin(frost, capsys):
+    assert compare_fov.compare_main(["--json", "--plugin", "fov=frost-diamond", "--radius", "8"]) == 0
+    rows = json.loads(capsys.readouterr().out)["algorithms"]
+    assert list(rows) == ["frost-diamond"] and rows["frost-diamond"]["symmetry_errors"] == 0
+
+
+def test_compare_generators_includes_an_installed_plugin_and_takes_plugin(frost, capsys):
+    assert compare_gen.compare_main(["--json", "--seeds", "2"]) == 0
+    names = [row["name"] for row in json.loads(capsys.readouterr().out)["generators"]]
+    assert "frost-caves" in names and "caves" in names
+    assert compare_gen.compare_main(["--json", "--seeds", "2", "--plugin", "generator=frost-caves",
+                                     "--plugin", "generator=bsp"]) == 0
+    rows = json.loads(capsys.readouterr().out)["generators"]
+    assert [row["name"] for row in rows] == ["bsp", "frost-caves"] and rows[1]["connected"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--plugin", "generator=tunnels"], "compare generators: --plugin generator=tunnels: no generator named "
+                                        "'tunnels' (valid: ascii, bsp, caves, "),
+    (["--plugin", "fov=symmetric"], "compare generators: --plugin fov=symmetric: expected generator=NAME"),
+])
+def test_compare_generators_bad_plugin_choices_are_one_line(capsys, argv, message):
+    assert main(["compare", "generators", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(message), err
+
+
+def test_bench_includes_an_installed_plugin_and_filters_by_plugin(frost, capsys):
+    assert bench.main(["--json", "--quick", "--only", "fov", "--only", "gen", "--plugin", "fov=frost-diamond",
+                       "--plugin", "generator=frost-caves"]) == 0
+    names = [row["name"] for row in json.loads(capsys.readouterr().out)]
+    fov = [n for n in names if n.startswith("fov ")]
+    gen = [n for n in names if n.startswith("gen ")]
+    assert fov and gen and len(fov) + len(gen) == len(names)  # only the chosen plugins, each of them timed
+    assert all(n.startswith("fov frost-diamond ") for n in fov)
+    assert all(n.startswith("gen frost-caves ") for n in gen) and "gen frost-caves 80x50" in gen
+
+
+def test_bench_bad_plugin_choices_are_one_line(capsys):
+    assert main(["bench", "--only", "fov", "--plugin", "fov=lantern"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bench: --plugin fov=lantern: no fov named 'lantern' (valid: diamond" in err
+    assert main(["bench", "--plugin", "game=undercroft"]) == 2
+    assert "expected KIND=NAME with KIND one of fov, generator, path" in capsys.readouterr().err
+
+
+def test_pytest_plugins_dir_joins_a_plugin_file_to_the_contract_tests(tmp_path):
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "lantern.py").write_text(
+        "from engine import hookimpl\n"
+        "from engine.plugins.fov_shadowcast import shadowcast_fov\n\n\n"
+        "@hookimpl\n"
+        "def register_fov_algorithms(register):\n"
+        "    register('lantern', shadowcast_fov)\n")
+    done = run_pytest(tmp_path, "tests/test_fov.py", "-k", "lantern and (walls or open_room or one_cell)",
+                      "--plugins-dir", str(folder))
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "6 passed" in done.stdout  # chosen by default with the built-ins: it came from --plugins-dir

@@ -1,0 +1,136 @@
+"""Travel: auto-explore (o), the stairs (> off them), a clicked cell. Each step is a normal turn; a
+travel stops at once at news, a blow or a new level; replays record the key, not the steps."""
+
+import json
+
+import pytest
+
+from engine.cli.main import main
+from engine.core.keys import check_token
+from engine.core.setup import Setup, new_game
+from scenario import game_from, press
+
+ROOMS = """
+    ##############
+    #@...#.......#
+    #....#.......#
+    #....###.#####
+    #............#
+    ##.###########
+    #......#.....#
+    #......#.....#
+    #............#
+    ##############
+"""
+
+
+def test_explore_uncovers_the_whole_map_and_says_so(tmp_path):
+    g = game_from(ROOMS, tmp_path)
+    s = press(g, "o")
+    walkable = g.level.terrain != 0
+    assert (g.floor.seen | ~walkable).all() and s["turn"] > 10  # every floor cell seen, one key
+    assert s["messages"][-1] == "Explored all you can reach."
+    assert press(g, "o")["turn"] == s["turn"]  # nothing left: no time passes
+
+
+def test_explore_stops_at_once_when_a_monster_comes_into_view(tmp_path):
+    g = game_from(ROOMS.replace("#......#.....#\n    #............#", "#......#.....#\n    #..........r.#"), tmp_path)
+    s = press(g, "o")
+    rat = g.api.monsters()[0]
+    assert g.api.sees(*g.api.position(rat))  # it stopped the moment the rat came into view
+    assert "Explored all you can reach." not in s["messages"]  # not because it was done
+    turn = s["turn"]
+    assert press(g, "o")["turn"] == turn  # and it will not go on with the rat in view
+
+
+def test_travel_to_the_stairs_stops_when_hit(tmp_path):
+    g = game_from("""
+        ###############
+        #@............#
+        #.............#
+        #############.#
+        #o..........>.#
+        ###############
+    """, tmp_path)
+    orc = g.api.monsters()[0]
+    from engine import Monster
+
+    g.world.get(orc, Monster).awake = True  # hunting already: it will meet the player on the way
+    g.scheduler.add(orc, 100)
+    from engine.plugins.monster_ai import Hunting
+
+    g.api.add_component(orc, Hunting(1, 1, 8))
+    g.floor.seen[:] = True  # the stairs are known
+    hp = g.api.hp(g.player)[0]
+    press(g, ">")
+    assert g.api.hp(g.player)[0] < hp and g.depth == 1  # stopped by the blow, short of the stairs
+    assert g.api.position(g.player) != g.level.stairs
+
+
+def test_downstairs_without_known_stairs_says_so_and_takes_no_time(tmp_path):
+    g = game_from(ROOMS.replace("#......#.....#\n    #......#.....#", "#......#.....#\n    #......#...>.#"),
+                  tmp_path)
+    s = press(g, ">")
+    assert s["turn"] == 0 and s["messages"][-1] == "You have not found the stairs down."
+
+
+def test_travel_does_not_start_with_a_monster_in_view(tmp_path):
+    g = game_from("""
+        #######
+        #@..r.#
+        #######
+    """, tmp_path)
+    s = press(g, "o")
+    assert s["turn"] == 0 and s["messages"][-1] == "Not with a monster in view."
+
+
+def test_a_click_travels_over_known_floor(tmp_path):
+    g = game_from(ROOMS, tmp_path)
+    s = press(g, "travel:3,2")
+    assert (s["player"]["x"], s["player"]["y"]) == (3, 2) and s["turn"] == 2
+    s = press(g, "travel:12,8")  # never seen: no known way
+    assert s["messages"][-1] == "You know no way there." and s["turn"] == 2
+
+
+def test_step_by_step_travel_interrupted_records_its_steps(tmp_path):
+    """The window walks a travel one drawn step at a time; a key press stops it, and what is
+    recorded (o:3) makes a replay stop at the same place."""
+    g = game_from(ROOMS, tmp_path)
+    heard = []
+    g.listeners.append(lambda event, game, **data: event == "key" and heard.append(data["token"]))
+    assert g.press("o", step_by_step=True) and g.travelling is not None and heard == []
+    for _ in range(3):
+        assert g.travel_step()
+    g.stop_travel()
+    assert heard == ["o:3"] and g.turn == 3 and g.travelling is None
+    h = game_from(ROOMS, tmp_path)
+    press(h, "o:3")
+    assert h.api.position(h.player) == g.api.position(g.player) and h.turn == 3
+
+
+@pytest.mark.parametrize("token", ["o:12", "travel:3,4", "travel:3,4:7", ">:2"])
+def test_travel_tokens_are_keys(token):
+    assert check_token(token) == token
+
+
+@pytest.mark.parametrize("token", ["o:0", "travel:3", "travel:3,4,5", "h:x", "travel:-1,2"])
+def test_bad_travel_tokens_are_refused(token):
+    with pytest.raises(ValueError, match="unknown key"):
+        check_token(token)
+
+
+def test_a_run_with_travel_replays_to_the_same_bytes(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("UNDERCROFT_HOME", str(tmp_path / "home"))
+    rec = tmp_path / "r.json"
+    assert main(["--headless", "--seed", "5", "--keys", "o o:4 > o . travel:3,3", "--record", str(rec),
+                 "--dump", "json"]) == 0
+    original = capsys.readouterr().out
+    assert json.loads(rec.read_text())["keys"] == ["o", "o:4", ">", "o", ".", "travel:3,3"]
+    assert main(["replay", str(rec), "--dump", "json"]) == 0
+    assert capsys.readouterr().out == original
+
+
+def test_presets_without_travel_keys_ignore_them(tmp_path):
+    g = new_game(Setup(game="rogue-sdl", seed=2))
+    before = g.api.position(g.player)
+    assert not g.press("o") and not g.press("travel:1,1") and g.api.position(g.player) == before
