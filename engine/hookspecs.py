@@ -366,6 +366,52 @@ def register_tilesets(register):
 
 
 @hookspec
+def register_bots(register):
+    """Register bots: players that ``python -m engine sim --bot NAME`` plays whole runs with.
+
+    Called once per plugin when the registry loads. Call
+    ``register(name, fn, *, summary="", per_run=False)``. ``fn(game)`` is asked for the
+    player's next key before every key of a run: ``game`` is the game API (``engine.GameAPI``),
+    and ``fn`` returns a key token as ``--keys`` takes it (``"h"``, ``"left"``, ``">"``: the
+    preset's own keys and what they mean are ``game.keys()``), or None when it has nothing left
+    to do (the run ends, reported as "stopped"). With ``per_run=True``, ``fn()`` is called with
+    no argument at the start of every run and returns that run's function: a bot that remembers
+    things between keys keeps them there, never in module globals (a process plays many runs)
+    and never in the game.
+
+    A bot plays fair: it looks only at what the player could know. That is what the player has
+    seen (``game.seen()``; ``game.walls() & game.seen()``; ``game.stairs()``, ``game.upstairs()``
+    and ``game.exit()`` once their cell is seen; the items lying on seen cells) and sees now
+    (``game.visible()``, ``game.visible_monsters()``, their ``position``, ``hp``, ``kind_of``,
+    ``notices`` and whether they are awake: ``game.component(m, engine.Monster).awake``, as look
+    mode says), the player's own state (``game.hp(game.player)``,
+    ``game.attack_defense(game.player)``, ``game.pack()`` and each carried item's ``kind_of``,
+    ``engine.Item`` (its count), ``engine.Carried`` (its letter) and ``engine.Equipped``,
+    ``game.statuses(game.player)``, ``game.depth``, ``game.turn``), the prompt the game shows
+    (``game.prompt()``: a menu's letters, a cursor's cell, a plugin's question; while one is open
+    the next key answers it), the message log (``game.messages()``), the rules (``game.rules``,
+    ``game.keys()``, ``game.moves``), and pathfinding over what it knows
+    (``game.distance_map(goals, cost=known)``, then ``engine.downhill``). It changes nothing (no
+    ``damage``, ``move``, ``spawn``, ``add_status``, ``data``, ``log``): the key it returns is its
+    only way to act, so the run's keys replay it exactly. Its randomness comes from
+    ``game.rng("bot:NAME")``. An exception it raises, or an answer that is not a key token, is
+    reported by ``sim`` with the run's seed and the command that replays it, and the other runs
+    go on.
+
+    Example::
+
+        @hookimpl
+        def register_bots(register):
+            def waiter(game):
+                if game.prompt() is not None:
+                    return "esc"  # close whatever is open
+                return "."  # wait, forever: the sim's turn limit ends the run
+
+            register("waiter", waiter, summary="waits")
+    """
+
+
+@hookspec
 def on_level_generated(game, level):
     """Called after a level is generated and populated, before the player's first turn on it
     (not when a saved run is loaded: loading fires no hook). ``game`` is the game API

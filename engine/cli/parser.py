@@ -8,7 +8,8 @@ import argparse
 from engine.core.errors import UsageError
 
 SUBCOMMANDS = {"plugins": "plugins", "compare": "compare", "bench": "bench", "replay": "replay",
-               "catalog": "catalog", "scores": "scores", "new-plugin": "new_plugin"}
+               "catalog": "catalog", "scores": "scores", "new-plugin": "new_plugin",
+               "sim": "sim"}
 
 
 class Parser(argparse.ArgumentParser):

@@ -26,6 +26,7 @@ import numpy as np
 
 from engine.core import inventory
 from engine.core.components import Fighter, Item, Monster, Player, Position, Status, Statuses
+from engine.core.keys import DEFAULT_KEYS, command_for
 from engine.kit import limits
 from engine.kit.mapgen import WALL
 from engine.kit.path import Moves, downhill
@@ -74,6 +75,21 @@ class GameAPI:
         """Tell the player (the message log; the window shows the newest)."""
         self._run.log(message)
 
+    def messages(self, count: int | None = None) -> list[str]:
+        """The message log, oldest first (a copy); the newest ``count`` when given."""
+        log = list(self._run.state.log)
+        if count is None:
+            return log
+        return log[-count:] if count > 0 else []
+
+    def keys(self) -> dict[str, str]:
+        """The preset's keys: each key token and the command it gives (``"move left"``, ``"wait"``,
+        ``"descend"``, ``"drink"``, ``"quit"``...), only those that do something in this preset (no
+        diagonal moves where it moves 4 ways). The window, ``--keys`` and replays read the same map."""
+        rules = self._run.rules
+        return {token: spec for token, spec in (rules.keys or DEFAULT_KEYS).items()
+                if command_for(rules, token) is not None}
+
     def data(self, plugin: str) -> dict[str, Any]:
         """The plugin's own state for this run, by its name: a dict of JSON values (numbers, strings,
         booleans, None, lists and dicts of them), saved with the run and restored on load."""
@@ -107,6 +123,23 @@ class GameAPI:
     def stairs(self) -> tuple[int, int] | None:
         """The stairs down, known or not (a bot that plays fair asks :meth:`seen` first)."""
         return self._run.level.stairs
+
+    def upstairs(self) -> tuple[int, int] | None:
+        """The stairs up, known or not (None on a level without them)."""
+        return self._run.level.upstairs
+
+    def prompt(self) -> dict[str, Any] | None:
+        """The prompt open now, as plain data (the same as ``--dump json``'s ``prompt``: ``kind``
+        "menu", "target", "look", "history" or "question", its ``title``, a menu's or question's
+        ``options`` with their ``letter`` and ``label``, a cursor's ``cursor`` cell...), or None.
+        While one is open, keys answer it (a letter, a cursor move, Enter, Escape)."""
+        prompt = getattr(self._run, "prompt", None)
+        return prompt.describe(self._run) if prompt is not None else None
+
+    def exit(self) -> tuple[int, int] | None:
+        """The level's exit (a preset's goal: stepping on it ends the run), known or not; None
+        when the level has none."""
+        return self._run.level.exit
 
     def seen(self) -> np.ndarray:
         """What the player has seen of the level (bool, ``[y, x]``; a copy): their memory."""
@@ -160,10 +193,21 @@ class GameAPI:
         item = world.try_get(entity, Item)
         return self._run.registry.items[item.kind] if item is not None else None
 
+    def item_kind(self, name: str) -> ItemKind | None:
+        """An item kind by name (an ``engine.Item``'s ``kind``), or None."""
+        return self._run.registry.items.get(name)
+
     def hp(self, entity: int) -> tuple[int, int]:
         """(hp, max_hp); (0, 0) for what cannot be hurt."""
         fighter = self._run.world.try_get(entity, Fighter)
         return (fighter.hp, fighter.max_hp) if fighter is not None else (0, 0)
+
+    def attack_defense(self, entity: int) -> tuple[int, int]:
+        """A creature's (attack, defense) now, the player's equipment included; (0, 0) for what
+        cannot fight."""
+        if not self._run.world.has(entity, Fighter):
+            return (0, 0)
+        return inventory.attack_of(self._run, entity), inventory.defense_of(self._run, entity)
 
     def notices(self, monster: int) -> bool:
         """Whether a monster notices the player (it stands where the player sees, within its sight)."""

@@ -48,6 +48,8 @@ from engine.core.version import VERSION
 DEFAULT_PLUGINS = (
     "engine.plugins.content",
     "engine.plugins.behaviours",
+    "engine.plugins.bot_delver",
+    "engine.plugins.bot_random",
     "engine.plugins.effects",
     "engine.plugins.fov_diamond",
     "engine.plugins.fov_everything",

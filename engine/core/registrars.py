@@ -13,6 +13,7 @@ from typing import Any
 from engine.core import content, pluginchecks, rules
 from engine.core.components import SAVED
 from engine.core.content import ItemKind, MonsterKind
+from engine.core.registry import BotInfo
 from engine.core.rules import GameRules
 from engine.core.ruleset import Ruleset
 from engine.core.systems import System
@@ -34,6 +35,7 @@ REGISTER_HOOKS = {
     "register_systems": "systems",
     "register_components": "components",
     "register_tilesets": "tilesets",
+    "register_bots": "bots",
 }
 
 
@@ -88,6 +90,10 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
             if not callable(fn):
                 raise TypeError(f"register_tilesets: {name!r} is not callable")
             put(name, TilesetInfo(name, fn, summary, bool(needs_file)))
+    elif kind == "bots":
+        def register(name, fn, *, summary="", per_run=False):
+            function(name, "fn", fn)
+            put(name, BotInfo(name, fn, str(summary), bool(per_run)))
     elif kind in REGISTER_TYPES:
         cls = REGISTER_TYPES[kind]
 

@@ -19,17 +19,32 @@ PROJECT = "undercroft"
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 KINDS = ("fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours", "games", "rulesets",
-         "systems", "components", "tilesets")
+         "systems", "components", "tilesets", "bots")
 # --plugin KIND=NAME: the kinds a player chooses, and the registry table each picks from.
 CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games", "path": "pathfinders"}
 # One registered thing of each table, as messages name it.
 SINGULAR = {"fov": "fov", "generators": "generator", "pathfinders": "pathfinder", "monsters": "monster",
             "items": "item", "effects": "effect", "behaviours": "behaviour", "games": "game", "rulesets": "ruleset",
-            "systems": "system", "components": "component", "tilesets": "tileset"}
+            "systems": "system", "components": "component", "tilesets": "tileset", "bots": "bot"}
 
 
 class PluginError(Exception):
     """A plugin problem the player must hear about: one line, exit status 2."""
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A registered bot (``register_bots``): ``fn(api) -> token | None``, or with ``per_run`` a
+    function of no arguments called once per run that returns such a function."""
+
+    name: str
+    fn: Any
+    summary: str = ""
+    per_run: bool = False
+
+    def start(self) -> Any:
+        """The function that plays one run: ``fn`` itself, or a fresh one from ``fn()``."""
+        return self.fn() if self.per_run else self.fn
 
 
 class BadResult(PluginError):
@@ -74,6 +89,7 @@ class Registry:
     systems: dict[str, Any] = field(default_factory=dict)  # engine.core.systems.System, by name
     components: dict[str, type] = field(default_factory=dict)
     tilesets: dict[str, TilesetInfo] = field(default_factory=dict)
+    bots: dict[str, BotInfo] = field(default_factory=dict)  # played by ``sim --bot NAME``
     plugins: list[PluginInfo] = field(default_factory=list)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
     manager: pluggy.PluginManager | None = None

@@ -57,5 +57,6 @@ MAX_PACK = 26  # items in the player's pack: one per letter a..z; and options in
 MAX_QUESTIONS = 100  # questions plugins may have asked the player and not had answered
 MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain of actions is a plugin's bug
 MAX_ZOOM = 8  # the window's integer zoom (remembered in the profile's settings)
+MAX_SIM_RUNS = 10_000_000  # runs in one ``sim``: each run's result (about 200 bytes) is kept for the table
 MAX_PLUGIN_NAME = 30  # characters in a new-plugin name: every name the package registers starts with it
 MAX_SHEET_SIDE = 4096  # px: a tilesheet of 16x16 glyphs of 256 px; a larger one is refused before it is decoded

@@ -1,0 +1,122 @@
+"""What ``sim`` makes of its runs: the summary (the same dict for the table and ``--json``), the
+table, and ``--plot``'s histograms (matplotlib, the optional extra ``plot``).
+
+Everything here is a function of the runs sorted by seed, and holds no timing: the same runs give
+the same summary, byte for byte, whatever played them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import statistics
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+MISSING_PLOT = "sim: --plot needs matplotlib: pip install 'undercroft[plot]'"
+BAR = 30  # characters of the longest bar in the table
+
+
+def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Outcomes, wins, the deepest depth reached, turns and causes of death over ``runs``."""
+    played = [r for r in runs if r["outcome"] != "crashed"]
+    turns = sorted(r["turns"] for r in played)
+    depths = Counter(r["depth"] for r in played)
+    causes = Counter(r["cause"] or "unknown" for r in played if r["outcome"] == "died")
+    deaths = Counter(r["depth"] for r in played if r["outcome"] == "died")
+    return {
+        "runs": len(runs),
+        "outcomes": dict(sorted(Counter(r["outcome"] for r in runs).items())),
+        "wins": sum(1 for r in runs if r["won"]),
+        "depth": [{"depth": d, "runs": n} for d, n in sorted(depths.items())],
+        "deaths_by_depth": [{"depth": d, "runs": n} for d, n in sorted(deaths.items())],
+        "turns": {
+            "median": statistics.median(turns) if turns else 0,
+            "mean": round(statistics.fmean(turns), 1) if turns else 0,
+            "min": turns[0] if turns else 0,
+            "p10": turns[len(turns) // 10] if turns else 0,
+            "p90": turns[len(turns) * 9 // 10] if turns else 0,
+            "max": turns[-1] if turns else 0,
+        },
+        "causes": [{"cause": c, "runs": n} for c, n in sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))],
+        "crashed": [{"seed": r["seed"], **r["crash"]} for r in runs if r["outcome"] == "crashed"],
+    }
+
+
+def _pct(n: int, total: int) -> str:
+    return f"{100 * n / total:5.1f}%" if total else "    -"
+
+
+def _rows(title: str, pairs: list[tuple[str, int]], total: int) -> list[str]:
+    if not pairs:
+        return []
+    width = max(len(title), *(len(k) for k, _ in pairs))
+    top = max(n for _, n in pairs) or 1
+    out = [f"{title:<{width}}  {'runs':>7}  {'share':>6}"]
+    for k, n in pairs:
+        out.append(f"{k:<{width}}  {n:>7}  {_pct(n, total)}  {'#' * max(1 if n else 0, round(BAR * n / top))}")
+    return out
+
+
+def table(report: dict[str, Any]) -> str:
+    """The summary as text: the runs, outcomes, depth reached, turns, causes of death, crashes."""
+    s = report["summary"]
+    total = s["runs"]
+    seeds = report["seeds"]
+    lines = [f"sim: {report['game']}, bot {report['bot']}, seeds {seeds[0]}-{seeds[1]} ({total} runs), "
+             f"turn limit {report['max_turns']}", ""]
+    lines += _rows("outcome", list(s["outcomes"].items()), total) + [""]
+    lines += [f"wins: {s['wins']} of {total} ({_pct(s['wins'], total).strip()})", ""]
+    lines += _rows("depth reached", [(str(d["depth"]), d["runs"]) for d in s["depth"]], total) + [""]
+    t = s["turns"]
+    lines += [f"turns: median {t['median']:g}, mean {t['mean']:g}, 10% {t['p10']}, 90% {t['p90']}, "
+              f"min {t['min']}, max {t['max']}", ""]
+    died = s["outcomes"].get("died", 0)
+    if died:
+        lines += _rows("cause of death", [(c["cause"], c["runs"]) for c in s["causes"]], died) + [""]
+        lines += _rows("died on depth", [(str(d["depth"]), d["runs"]) for d in s["deaths_by_depth"]], died) + [""]
+    off = Counter(p for r in report["runs"] for p in r.get("plugins_off", []))
+    if off:
+        lines += ["plugins that failed and were switched off during runs: "
+                  + ", ".join(f"{p} ({n} runs)" for p, n in sorted(off.items())), ""]
+    if s["crashed"]:
+        lines.append(f"crashed: {len(s['crashed'])} runs (the others went on)")
+        for c in s["crashed"]:
+            lines.append(f"  seed {c['seed']}: the {c['where']} raised {c['error']}" + (f" at {c['at']}" if c["at"]
+                                                                                         else ""))
+            if c.get("replay_command"):
+                lines.append(f"    replay the keys: {c['replay_command']}")
+            lines.append(f"    play it again:   {c['rerun_command']}")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def plot_available() -> bool:
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def plot(report: dict[str, Any], path: Path) -> None:
+    """Write the depth and cause-of-death histograms of ``report`` to ``path`` (a PNG)."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # no window: a file
+    import matplotlib.pyplot as plt
+
+    s = report["summary"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.8))
+    depths = s["depth"]
+    left.bar([d["depth"] for d in depths], [d["runs"] for d in depths], color="C0", label="reached")
+    deaths = s["deaths_by_depth"]
+    left.bar([d["depth"] for d in deaths], [d["runs"] for d in deaths], color="C3", width=0.5, label="died there")
+    left.set_xlabel("deepest depth reached")
+    left.set_ylabel("runs")
+    left.legend()
+    causes = s["causes"][:15][::-1]
+    right.barh([c["cause"] for c in causes], [c["runs"] for c in causes], color="C3")
+    right.set_xlabel("runs")
+    right.set_title("causes of death")
+    seeds = report["seeds"]
+    fig.suptitle(f"{report['game']}, bot {report['bot']}: {s['runs']} runs (seeds {seeds[0]}-{seeds[1]}), "
+                 f"{s['wins']} won")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

@@ -1,0 +1,152 @@
+"""The ``delver`` bot's concerns with items and prompts (``bot_delver``'s helper, not a plugin).
+
+A key that opens a prompt is pressed with the intent written down in :class:`Memory`: the letter
+to choose in the menu it may open (``want``), the cell to choose in the targeting cursor
+(``aim``). :func:`answer` comes first of all the concerns: while the game shows a prompt, the next
+key is its answer. A prompt it did not mean to open (look mode, the history, a menu without its
+letter) is closed with Escape; a plugin's question (the level-up choice) is answered by
+:func:`choose`. Prompts never pass time, so a bot that misread one would loop: after
+:data:`PROMPT_KEYS` keys in a row it presses Escape.
+"""
+
+from __future__ import annotations
+
+from engine.plugins._delver_look import Look, aims, damage, is_heal, quest, worth
+
+PROMPT_KEYS = 40  # keys in a row into prompts before it gives up with Escape
+PICKUP_TRIES = 3  # pickups tried on one cell before it leaves what lies there (a full pack)
+READ_SHARE = 3  # an aimed scroll is read at a fight that would cost at least 1/READ_SHARE of its HP
+
+# Words in a level-up question's options, for the stat each raises.
+STAT_WORDS = {"hp": ("hp", "health", "life", "vitality", "hit point", "toughness", "constitution"),
+              "attack": ("attack", "strength", "power", "damage", "might"),
+              "defense": ("defense", "defence", "armour", "armor", "agility", "protection")}
+LEVEL_UP_ORDER = ("hp", "attack", "hp", "defense")  # what it takes at each level-up, in turn
+
+
+# -- prompts ------------------------------------------------------------------------------------
+def answer(look: Look) -> str | None:
+    """The answer to the prompt the game shows, or None when none is open."""
+    prompt, memory = look.game.prompt(), look.memory
+    if prompt is None:
+        memory.prompt_keys = 0
+        return None
+    memory.prompt_keys += 1
+    if prompt["kind"] == "question":
+        return choose(look, prompt)  # it cannot be put off: a letter, whatever the count
+    if memory.prompt_keys > PROMPT_KEYS:
+        return "esc"
+    if prompt["kind"] == "menu":
+        letters = [o["letter"] for o in prompt.get("options", [])]
+        want, memory.want = memory.want, None
+        return want if want in letters else "esc"
+    if prompt["kind"] == "target" and memory.aim is not None:
+        return cursor_key(look, tuple(prompt["cursor"]), memory.aim)
+    return "esc"
+
+
+def choose(look: Look, prompt: dict) -> str:
+    """A plugin's question. A level-up (options naming HP, attack, defense): HP, attack, HP,
+    defense in turn, so it lasts longer and hits harder alike; any other question: its first
+    option."""
+    options = prompt.get("options", [])
+    stat = LEVEL_UP_ORDER[look.memory.levels % len(LEVEL_UP_ORDER)]
+    for option in options:
+        if any(word in option["label"].lower() for word in STAT_WORDS[stat]):
+            look.memory.levels += 1
+            return option["letter"]
+    return options[0]["letter"] if options else "esc"
+
+
+def cursor_key(look: Look, at: tuple[int, int], aim: tuple[int, int]) -> str:
+    """The key that moves a targeting cursor from ``at`` one cell toward ``aim``, or Enter there."""
+    if at == aim:
+        look.memory.aim = None
+        return "enter"
+    dx, dy = (aim[0] > at[0]) - (aim[0] < at[0]), (aim[1] > at[1]) - (aim[1] < at[1])
+    if look.moves.movement == 4 and dx and dy:
+        dy = 0
+    key = look.step_key((look.here[0] + dx, look.here[1] + dy))
+    return key or "esc"
+
+
+def use(look: Look, command: str, letter: str, aim: tuple[int, int] | None = None) -> str | None:
+    """Press the key of ``command`` (quaff, read, wear, pickup), meaning ``letter`` in the menu it
+    opens when there is more than one to choose from, and ``aim`` in its cursor."""
+    key = look.key(command)
+    if key is not None:
+        look.memory.want, look.memory.aim = letter, aim
+    return key
+
+
+# -- drinking, reading, wearing, picking up ------------------------------------------------------
+def drink(look: Look) -> str | None:
+    """A healing drink when hurt by at least what it heals and nothing is next to it, or in a
+    fight when the next blows could kill (unless its own blow ends the fight)."""
+    potions = [c for c in look.carried if is_heal(c.kind)]
+    if not potions and not (look.potions and look.key("drink")):
+        return None
+    hurt, game = look.max_hp - look.hp, look.game
+    if not look.threats:
+        due = look.heal and hurt >= look.heal
+    else:
+        incoming = sum(damage(game.attack_defense(m)[0], look.defense) * look.blows(m) for m in look.threats)
+        finishing = len(look.threats) == 1 and game.hp(look.threats[0])[0] <= damage(
+            look.attack, game.attack_defense(look.threats[0])[1])
+        due = look.hp <= 2 * incoming and not finishing and hurt > 0
+    if not due:
+        return None
+    if look.key("drink"):  # the classic presets: one key drinks the first potion
+        return look.key("drink")
+    weakest = min(potions, key=lambda c: (int(c.kind.params.get("amount", 0)), c.letter))
+    return use(look, "quaff", weakest.letter)
+
+
+def read(look: Look) -> str | None:
+    """An aimed scroll at the monster in view that would cost it the most to fight, when that
+    fight would cost at least a third of its HP (or more than it has): a blast centred on it must
+    not reach the bot itself."""
+    scrolls = [c for c in look.carried if aims(c.kind)]
+    if not scrolls or not look.engaged:
+        return None
+    game = look.game
+    costly = max(look.engaged, key=lambda m: (look.fight_cost([m]), -m))
+    if look.fight_cost([costly]) * READ_SHARE < look.hp and look.fight_cost(look.engaged) < look.hp:
+        return None
+    target = game.position(costly)
+    for c in sorted(scrolls, key=lambda c: (-int(c.kind.params.get("damage", 0)), c.letter)):
+        kind = c.kind
+        if kind.target == "nearest" and look.nearest != costly:
+            continue
+        if kind.radius and look.distance_to(target) <= kind.radius:
+            continue  # it would be caught in its own blast
+        return use(look, "read", c.letter, target)
+    return None
+
+
+def pick_up(look: Look) -> str | None:
+    """Pick up what lies where it stands (walking picks up only some things in some games), a
+    few tries a cell (a full pack says so and leaves it there)."""
+    game = look.game
+    here = [i for i in game.items() if game.position(i) == look.here]
+    spot = (game.depth, *look.here)
+    if not here or look.key("pickup") is None or look.memory.tries.get(spot, 0) >= PICKUP_TRIES:
+        return None
+    look.memory.tries[spot] = look.memory.tries.get(spot, 0) + 1
+    return use(look, "pickup", "a")
+
+
+def wear(look: Look) -> str | None:
+    """Wear what is better than what it wears in that slot (attack and defense alike)."""
+    worn = {c.kind.slot: worth(c.kind) for c in look.carried if c.worn}
+    better = [c for c in look.carried if c.kind.use == "wear" and not c.worn
+              and worth(c.kind) > worn.get(c.kind.slot, 0)]
+    if not better:
+        return None
+    best = max(better, key=lambda c: (worth(c.kind), c.letter))
+    return use(look, "wear", best.letter)
+
+
+def carrying_quest(look: Look) -> bool:
+    """Whether it carries what wins the game when carried out (the Amulet)."""
+    return any(quest(c.kind) for c in look.carried)

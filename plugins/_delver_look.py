@@ -1,0 +1,272 @@
+"""What the ``delver`` bot (``bot_delver``) knows of the game and sees at one key.
+
+"The game, as the bot knows it" is every rule it relies on, each a small function to replace when
+the game changes (issue 13's inventory letters, scrolls, equipment and XP): how melee hurts, what a
+potion heals, which pack items it can drink, how fast a monster strikes, whether melee is a fight
+at all. :class:`Look` is the game at one key as the player knows it (the floor it has seen, the
+monsters in view, its pack), worked out lazily; :class:`Memory` is what it keeps between keys.
+A helper of the plugin ``bot_delver``, not a plugin of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+import engine
+from engine import Item, downhill
+
+DIRECTIONS = {(-1, 0): "left", (1, 0): "right", (0, -1): "up", (0, 1): "down",
+              (-1, -1): "upleft", (1, -1): "upright", (-1, 1): "downleft", (1, 1): "downright"}
+
+
+# -- The game, as the bot knows it ----------------------------------------------------------
+def damage(attack: int, defense: int) -> int:
+    """A blow's damage (the engine's melee: attack minus defense, at least 1)."""
+    return max(1, attack - defense)
+
+
+def counts(game, items: list[int]) -> dict[str, int]:
+    """How many of each item kind the pack holds (``game.pack()`` is the carried item entities;
+    a stack is one entity whose ``Item.amount`` counts it)."""
+    out: dict[str, int] = {}
+    for item in items:
+        kind = game.kind_of(item)
+        stack = game.component(item, Item)
+        if kind is not None and stack is not None:
+            out[kind.name] = out.get(kind.name, 0) + stack.amount
+    return out
+
+
+def heal_per_potion(game, pack: dict[str, int]) -> int:
+    """HP one of its drinks gives back: the least of the ``heal`` items it carries (0: none)."""
+    heals = [int(kind.params.get("amount", 0)) for name in pack
+             if (kind := game.item_kind(name)) is not None and kind.effect == "heal"]
+    return min(heals, default=0)
+
+
+def potions(game, pack: dict[str, int]) -> int:
+    """How many healing drinks it carries."""
+    return sum(n for name, n in pack.items()
+               if (kind := game.item_kind(name)) is not None and kind.use == "quaff" and kind.effect == "heal")
+
+
+def blows_per_turn(game, monster: int) -> float:
+    """A monster's actions per player turn (speed 100 is one)."""
+    return max(0.0, getattr(game.kind_of(monster), "speed", 100) / 100)
+
+
+def can_fight(look: Look) -> bool:
+    """Whether melee is a fight at all: with no attack (lesson28's touch kills), it is not."""
+    return look.attack > 0
+
+
+def is_heal(kind) -> bool:
+    """A drink that heals."""
+    return kind.use == "quaff" and kind.effect == "heal"
+
+
+def aims(kind) -> bool:
+    """A scroll read at a monster or a cell (lightning, fireball, confusion: what hurts or stops
+    the monster it is read at)."""
+    return kind.use == "read" and kind.target in ("nearest", "monster", "cell")
+
+
+def worth(kind) -> int:
+    """What a piece of equipment is worth to it: attack and defense count alike."""
+    return kind.attack + kind.defense
+
+
+def quest(kind) -> bool:
+    """An item only carried (the Amulet): carrying it up and out wins."""
+    return kind.use == "carry"
+
+
+@dataclass(frozen=True)
+class Carried:
+    """One letter of the pack."""
+
+    item: int
+    kind: Any
+    count: int
+    letter: str
+    worn: bool
+
+
+# -- What it sees this key ------------------------------------------------------------------
+@dataclass
+class Memory:
+    """What a delver remembers between keys of one run."""
+
+    flee_turns: int = 0  # steps fled along the safety map on this level
+    leaving: bool = False  # fleeing to the stairs or exit of this level: it goes on until there
+    ignored: set[tuple[int, int]] = field(default_factory=set)  # unseen cells it stood beside
+    last: tuple[int, int] | None = None  # (depth, turn) when it chose its last key
+    stuck: int = 0
+    waits: int = 0  # keys waited in a row for a monster to come next to it
+    commands: dict[str, str] | None = None  # the first key of each command: the preset's, for the run
+    route: list[tuple[int, int]] = field(default_factory=list)  # explore's walk to a frontier cell
+    want: str | None = None  # the letter it means to choose in the menu its last key opens
+    aim: tuple[int, int] | None = None  # the cell it means to choose in the targeting cursor it opens
+    prompt_keys: int = 0  # keys pressed in a row into open prompts (bounded: then Escape)
+    tries: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (depth, x, y): pickups tried there
+    levels: int = 0  # level-up questions answered
+
+
+class Look:
+    """The game at one key, as the player knows it; each piece is worked out when first asked."""
+
+    def __init__(self, game, memory: Memory) -> None:
+        self.game, self.memory = game, memory
+        self.me = game.player
+        self.here = game.position(self.me)
+        self.hp, self.max_hp = game.hp(self.me)
+        self.attack, self.defense = game.attack_defense(self.me)
+        self.moves = game.moves
+
+    @property
+    def commands(self) -> dict[str, str]:
+        """The first key of each command (``"move left"``, ``"drink"``...): the preset's keys do
+        not change during a run."""
+        if self.memory.commands is None:
+            first: dict[str, str] = {}
+            for token, spec in self.game.keys().items():
+                first.setdefault(spec, token)
+            self.memory.commands = first
+        return self.memory.commands
+
+    def key(self, *commands: str) -> str | None:
+        """The key of the first of ``commands`` the preset has (``"descend"`` in the classic
+        presets, ``"downstairs"`` in the default game), or None."""
+        return next((self.commands[c] for c in commands if c in self.commands), None)
+
+    def step_key(self, cell: tuple[int, int] | None) -> str | None:
+        if cell is None:
+            return None
+        return self.key("move " + DIRECTIONS[(cell[0] - self.here[0], cell[1] - self.here[1])])
+
+    @cached_property
+    def seen(self) -> np.ndarray:
+        return self.game.seen()
+
+    @cached_property
+    def floor(self) -> np.ndarray:
+        """The floor it knows: seen, and not a wall."""
+        return self.seen & ~self.game.walls()
+
+    @cached_property
+    def monsters(self) -> list[int]:
+        return self.game.visible_monsters()
+
+    @cached_property
+    def occupied(self) -> set[tuple[int, int]]:
+        return {self.game.position(m) for m in self.monsters}
+
+    @cached_property
+    def pack(self) -> dict[str, int]:
+        return counts(self.game, self.game.pack())
+
+    @cached_property
+    def carried(self) -> list[Carried]:
+        """The pack, item by item: entity, kind, count, letter, worn."""
+        out = []
+        for item in self.game.pack():
+            kind, stack = self.game.kind_of(item), self.game.component(item, Item)
+            letter = self.game.component(item, engine.Carried)
+            if kind is not None and stack is not None and letter is not None:
+                out.append(Carried(item, kind, stack.amount, letter.letter,
+                                   self.game.component(item, engine.Equipped) is not None))
+        return out
+
+    @cached_property
+    def potions(self) -> int:
+        return potions(self.game, self.pack)
+
+    @cached_property
+    def heal(self) -> int:
+        return heal_per_potion(self.game, self.pack)
+
+    def near(self, monster: int, steps: int = 1) -> bool:
+        """Whether a monster is within ``steps`` moves (by the preset's 4 or 8 ways)."""
+        (mx, my), (x, y) = self.game.position(monster), self.here
+        dx, dy = abs(mx - x), abs(my - y)
+        return (dx + dy if self.moves.movement == 4 else max(dx, dy)) <= steps
+
+    @cached_property
+    def adjacent(self) -> list[int]:
+        return [m for m in self.monsters if self.near(m)]
+
+    @cached_property
+    def threats(self) -> list[int]:
+        """The monsters next to it that are awake (a sleeping one strikes no blow)."""
+        return [m for m in self.adjacent if self.awake(m)]
+
+    def awake(self, monster: int) -> bool:
+        """Whether a monster is awake (look mode tells the player so)."""
+        state = self.game.component(monster, engine.Monster)
+        return state is None or state.awake
+
+    def blows(self, monster: int) -> float:
+        return blows_per_turn(self.game, monster)
+
+    @cached_property
+    def nearest(self) -> int | None:
+        """The monster a scroll aimed at "the nearest" strikes (king-move distance, then id)."""
+        return min(self.monsters, key=lambda m: (self.game.distance(self.me, m), m), default=None)
+
+    def distance_to(self, cell: tuple[int, int]) -> int:
+        return max(abs(cell[0] - self.here[0]), abs(cell[1] - self.here[1]))
+
+    @cached_property
+    def engaged(self) -> list[int]:
+        """The monsters in view that have noticed it (they come), nearest first."""
+        return sorted((m for m in self.monsters if self.game.notices(m)), key=lambda m: self.game.distance(self.me, m))
+
+    def fight_cost(self, monsters: list[int]) -> float:
+        """The HP it would lose killing ``monsters`` one by one, weakest first, while every one
+        still standing strikes it each turn."""
+        game = self.game
+        foes = []
+        for m in monsters:
+            hp = game.hp(m)[0]
+            attack, defense = game.attack_defense(m)
+            turns = -(-hp // damage(self.attack, defense))  # blows to fell it
+            foes.append((turns, damage(attack, self.defense) * blows_per_turn(game, m)))
+        foes.sort()
+        lost, elapsed = 0.0, 0
+        for turns, blow in foes:
+            elapsed += turns
+            lost += blow * (elapsed - 1)  # it strikes until the turn it falls; ours is the first blow
+        return lost
+
+    def walk(self, goals, *, avoid: bool = False) -> str | None:
+        """The key of a step toward the nearest goal over the known floor; None when no step
+        brings it nearer. Into monsters on the way (a bump is an attack), or with ``avoid`` around
+        them, and around where they could strike next when there is such a way."""
+        cost = self.floor.astype(np.float64)
+        if avoid:
+            for x, y in self.occupied:
+                cost[y, x] = 0
+            wary = cost.copy()
+            h, w = cost.shape
+            for x, y in self.occupied:
+                for dx, dy in self.moves.steps:
+                    if 0 <= x + dx < w and 0 <= y + dy < h:
+                        wary[y + dy, x + dx] = 0
+            for x, y in goals if not isinstance(goals, np.ndarray) else ():
+                wary[y, x] = cost[y, x]  # a goal is worth reaching even beside a monster
+            step = self.step_key(downhill(self.game.distance_map(goals, cost=wary), self.here, wary, self.moves))
+            if step is not None:
+                return step
+            dist = self.game.distance_map(goals, cost=cost)
+            x, y = self.here
+            safe = [(dist[y + dy, x + dx], i, (x + dx, y + dy)) for i, (dx, dy) in enumerate(self.moves.steps)
+                    if 0 <= x + dx < w and 0 <= y + dy < h and wary[y + dy, x + dx] > 0
+                    and np.isfinite(dist[y + dy, x + dx])]
+            if safe:  # no way round them now: the safe step that keeps it nearest
+                return self.step_key(min(safe)[2])
+        dist = self.game.distance_map(goals, cost=cost)
+        return self.step_key(downhill(dist, self.here, cost, self.moves))

@@ -1,0 +1,239 @@
+"""The ``delver`` bot: a careful player, for ``sim``. It looks only at what the player could know.
+
+Each key, it asks its concerns in a fixed order, and presses the key of the first that has
+something to do (:data:`CONCERNS`):
+
+1. ``answer``: the prompt the game shows (the menu or cursor its last key opened, a plugin's
+   question such as a level-up: HP, attack, HP, defense in turn).
+2. ``drink``: a healing drink when hurt by at least what it heals and nothing is next to it, or
+   in a fight when the next blows could kill.
+3. ``read``: an aimed scroll (lightning, fireball, confusion) at the monster in view that would
+   cost it the most to fight, when that is a third of its HP or more.
+4. ``flee``: when the fight in view would cost more HP than it has (and its drinks could give),
+   to known stairs (and down them; up them with the Amulet) or an exit, else away along a
+   safety map (Brogue's), for a while; a monster that keeps up is fought after all.
+5. ``fight``: an awake monster next to it (the weakest first), a sleeping one only when cheap;
+   one that has noticed it two steps away is waited for (a few keys), so it strikes first.
+6. ``pick_up``: what lies where it stands (the pickup key; the first of a menu).
+7. ``wear``: equipment better than what it wears in that slot.
+8. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
+9. ``collect``: items lying where it has seen them, nearest first.
+10. ``dive``: down known stairs at once when it is strong enough (full HP and drinks in hand).
+11. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
+    frontier of the known floor.
+12. ``leave``: the level is known: to the stairs (and down) or the exit.
+
+Nothing left to do (a level without stairs, all seen): it answers None and the run stops.
+
+What it knows of the game lives in the small functions of ``_delver_look`` (beside this module),
+its dealings with items and prompts in ``_delver_items``; add a concern by writing
+``fn(look) -> key | None`` and putting it in :data:`CONCERNS`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine import descend, downhill, hookimpl
+from engine.plugins._delver_items import PICKUP_TRIES, answer, carrying_quest, drink, pick_up, read, wear
+from engine.plugins._delver_look import Look, Memory, can_fight
+
+NAME = "delver"
+FLEE_TURNS = 20  # steps it flees along the safety map on one level before it stands and fights
+DIVE_POTIONS = 3  # potions in hand (at full HP) to go down before the level is explored
+STUCK_KEYS = 3  # keys in a row that changed nothing before it tries a random step
+WAITS = 3  # keys it waits for a monster two steps away to come next to it
+
+
+# -- The concerns, in the order it asks them ------------------------------------------------
+def outmatched(look: Look) -> bool:
+    foes = list(dict.fromkeys(look.threats + look.engaged))
+    if not foes:
+        return False
+    if not can_fight(look):
+        return True
+    return look.fight_cost(foes) >= look.hp + look.potions * look.heal / 2
+
+
+def flee(look: Look) -> str | None:
+    """Run from a fight it would lose: down known stairs (or out by an exit), committed until it
+    gets there, else along the safety map for at most FLEE_TURNS steps a level (a monster that
+    keeps up, or a level it keeps coming back to, is fought after all)."""
+    memory, game = look.memory, look.game
+    if not memory.leaving and not outmatched(look):
+        return None
+    stairs, up = game.stairs(), game.upstairs() if carrying_quest(look) else None
+    if stairs is not None and stairs == look.here and look.key("descend", "downstairs"):
+        return look.key("descend", "downstairs")
+    if up is not None and up == look.here and look.key("upstairs"):
+        return look.key("upstairs")
+    goals = [c for c in (stairs, game.exit(), up) if c is not None and look.seen[c[1], c[0]]]
+    step = look.walk(goals, avoid=True) if goals else None
+    if step is not None:
+        memory.leaving = True  # no turning back for an item: that is how a bot dithers
+        return step
+    if memory.flee_turns >= FLEE_TURNS and can_fight(look):
+        return None  # stand and fight
+    memory.flee_turns += 1
+    cost = look.floor.astype(np.float64)
+    for x, y in look.occupied:
+        cost[y, x] = 0
+    threats = game.distance_map(sorted(look.occupied), cost=look.floor)
+    seeds = np.where(np.isfinite(threats), threats * -1.2, np.inf)
+    safety = game.distance_map(seeds, cost=cost)
+    return look.step_key(downhill(safety, look.here, cost, look.moves))
+
+
+def fight(look: Look) -> str | None:
+    """Strike the weakest monster beside it. One that has noticed it two steps away is waited for
+    (its step brings it next to us: the first blow is ours), a few keys at most (one stuck behind
+    a wall never comes), then met. One farther is left to come: walking to monsters that drop out
+    of sight as it moves makes a bot dither."""
+    memory = look.memory
+    if not can_fight(look):
+        return None
+    game = look.game
+    asleep = [m for m in look.adjacent if m not in look.threats and look.fight_cost([m]) * 2 < look.hp]
+    if look.threats or asleep:
+        memory.waits = 0
+        target = min(look.threats or asleep, key=lambda m: (game.hp(m)[0], m))
+        return look.step_key(game.position(target))
+    near = [m for m in look.engaged if look.near(m, 2)]
+    if not near:
+        memory.waits = 0
+        return None
+    if look.key("wait") and memory.waits < WAITS:
+        memory.waits += 1
+        return look.key("wait")
+    return look.walk([game.position(near[0])])
+
+
+def collect(look: Look) -> str | None:
+    game = look.game
+    cells = sorted({c for i in game.items() if (c := game.position(i)) is not None and look.seen[c[1], c[0]]})
+    tries = look.memory.tries
+    cells = [c for c in cells if c != look.here and tries.get((game.depth, *c), 0) < PICKUP_TRIES]
+    return look.walk(cells, avoid=True) if cells else None
+
+
+def homeward(look: Look) -> str | None:
+    """Carrying the Amulet: to the stairs up, and up them (on the first level that wins)."""
+    if not carrying_quest(look):
+        return None
+    up = look.game.upstairs()
+    if up is None or not look.seen[up[1], up[0]]:
+        return None  # not found yet on this level: explore
+    return look.key("upstairs") if up == look.here else look.walk([up], avoid=True)
+
+
+def dive(look: Look) -> str | None:
+    if look.hp < look.max_hp or look.potions < DIVE_POTIONS:
+        return None
+    return leave(look, exits=False)
+
+
+def frontier(look: Look) -> np.ndarray:
+    """The cells it has not seen next to the floor it knows (minus those it stood beside and
+    still did not see: the FOV shows them never)."""
+    floor, out = look.floor, np.zeros_like(look.floor)
+    h, w = floor.shape
+    for dx, dy in look.moves.steps:
+        out[max(0, dy):h + min(0, dy), max(0, dx):w + min(0, dx)] |= \
+            floor[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)]
+    out &= ~look.seen
+    x, y = look.here
+    for dx, dy in look.moves.steps:
+        if 0 <= x + dx < w and 0 <= y + dy < h and out[y + dy, x + dx]:
+            look.memory.ignored.add((x + dx, y + dy))
+    for cx, cy in look.memory.ignored:
+        if cy < h and cx < w:
+            out[cy, cx] = False
+    return out
+
+
+def explore(look: Look) -> str | None:
+    """A step downhill on the distance map of the frontier. The walk down is kept while it holds
+    (its next cell is a known free floor cell beside it, its end still unseen), so the map is made
+    again only when it changes course, not every key."""
+    memory, seen = look.memory, look.seen
+    route = memory.route
+    if route:
+        (nx, ny), (tx, ty), (x, y) = route[0], route[-1], look.here
+        if ((nx - x, ny - y) in look.moves.steps and look.floor[ny, nx] and not seen[ty, tx]
+                and (tx, ty) not in memory.ignored and route[0] not in look.occupied):
+            return look.step_key(route.pop(0))
+    goals = frontier(look)
+    if not goals.any():
+        memory.route = []
+        return None
+    cost = look.floor | goals
+    dist = look.game.distance_map(goals, cost=cost)
+    memory.route = descend(dist, look.here, cost, look.moves)
+    return look.step_key(memory.route.pop(0)) if memory.route else None
+
+
+def leave(look: Look, exits: bool = True) -> str | None:
+    game = look.game
+    stairs = game.stairs()
+    if stairs is not None and look.seen[stairs[1], stairs[0]]:
+        return look.key("descend", "downstairs") if stairs == look.here else look.walk([stairs])
+    exit_ = game.exit()
+    if exits and exit_ is not None and look.seen[exit_[1], exit_[0]]:
+        return look.walk([exit_], avoid=True)
+    return None
+
+
+def hold(look: Look) -> str | None:
+    """Nothing to do, but monsters in view that have noticed it: wait for them (or step, in a
+    preset without a wait key) rather than stop."""
+    if not look.engaged:
+        return None
+    return look.key("wait") or random_step(look)
+
+
+CONCERNS = (answer, drink, read, flee, fight, pick_up, wear, homeward, collect, dive, explore, leave, hold)
+
+
+class Delver:
+    """One run's delver (``register_bots(..., per_run=True)``: a fresh one per run)."""
+
+    def __init__(self) -> None:
+        self.memory = Memory()
+
+    def __call__(self, game) -> str | None:
+        memory = self.memory
+        now = (game.depth, game.turn)
+        if memory.last is not None and memory.last == now:
+            memory.stuck += 1
+        else:
+            memory.stuck = 0
+        if memory.last is not None and memory.last[0] != now[0]:  # a new level
+            memory.ignored.clear()
+            memory.flee_turns, memory.leaving = 0, False
+        look = Look(game, memory)
+        if game.prompt() is not None:
+            memory.stuck = 0  # a prompt passes no time: keys that answer one are not stuck
+        key = None
+        if memory.stuck < STUCK_KEYS:
+            for concern in CONCERNS:
+                key = concern(look)
+                if key is not None:
+                    break
+        else:
+            key = random_step(look)
+        memory.last = now
+        return key
+
+
+def random_step(look: Look) -> str | None:
+    """A step to a free neighbour, from the bot's own stream: out of a loop of keys that do nothing."""
+    x, y = look.here
+    cells = [(x + dx, y + dy) for dx, dy in look.moves.steps if look.game.passable(x + dx, y + dy)]
+    return look.step_key(look.game.rng("bot:delver").choice(cells)) if cells else look.key("wait")
+
+
+@hookimpl
+def register_bots(register):
+    register(NAME, Delver, per_run=True,
+             summary="explores, fights, picks up, wears, reads and drinks, flees when outmatched, dives "
+                     "for the Amulet and carries it up")

@@ -1,0 +1,177 @@
+"""``python -m engine sim``: seeded runs in parallel, the same JSON whatever plays them, crashes
+reported with their seed and a replay, bad input in one line. Runs here are few and short."""
+
+import io
+import json
+import sys
+import textwrap
+
+import pytest
+
+from engine.cli import sim, simreport
+from engine.cli.main import main
+from engine.cli.simrun import RunSpec, play_one
+
+SHORT = ["--bot", "delver", "--max-turns", "150"]
+
+
+def run(capsys, *argv):
+    code = main(["sim", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write_plugin(folder, name, body):
+    folder.mkdir(exist_ok=True)
+    (folder / f"{name}.py").write_text("from engine import hookimpl\n" + textwrap.dedent(body))
+    return folder
+
+
+def test_the_json_is_the_same_for_one_job_and_two_and_touches_no_file_of_the_players(capsys, tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    monkeypatch.setenv("UNDERCROFT_HOME", str(home))
+    code, one, _ = run(capsys, "--runs", "4", *SHORT, "--json", "--jobs", "1")
+    assert code == 0
+    code, two, err = run(capsys, "--seeds", "0-3", *SHORT, "--json", "--jobs", "2")
+    assert code == 0 and one == two
+    assert "4/4 runs" in err and "on 2 processes" in err  # the progress bar and the timing: on stderr only
+    report = json.loads(one)
+    assert [r["seed"] for r in report["runs"]] == [0, 1, 2, 3]
+    assert report["summary"]["runs"] == 4 and report["game"] == "undercroft" and report["seeds"] == [0, 3]
+    assert all(r["outcome"] in ("turn limit", "died") and r["turns"] <= 150 for r in report["runs"])
+    assert not home.exists() or not any(home.iterdir())  # no save, profile, replay or morgue
+
+
+def test_the_json_is_the_same_from_a_local_dask_cluster(capsys):
+    from distributed import LocalCluster
+
+    code, local, _ = run(capsys, "--runs", "3", *SHORT, "--json", "--jobs", "1")
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        code, remote, err = run(capsys, "--runs", "3", *SHORT, "--json", "--cluster", cluster.scheduler_address)
+    assert code == 0 and remote == local, err
+    assert "Dask cluster" in err
+
+
+def test_a_bot_that_raises_is_reported_with_its_seed_and_a_replay_and_the_sim_goes_on(capsys, tmp_path):
+    plugins = write_plugin(tmp_path / "plugins", "boom", """
+        @hookimpl
+        def register_bots(register):
+            register("boom", boom)
+
+        def boom(game):
+            if game.turn == 3 and game.position(game.player)[0] % 2 == 0:
+                raise RuntimeError("boom")
+            x, y = game.position(game.player)
+            return next((k for k, (dx, dy) in STEPS.items() if game.passable(x + dx, y + dy)), ".")
+
+        STEPS = {"l": (1, 0), "j": (0, 1), "h": (-1, 0), "k": (0, -1)}
+    """)
+    argv = ["--seeds", "0-5", "--bot", "boom", "--max-turns", "20", "--plugins-dir", str(plugins),
+            "--crash-dir", str(tmp_path / "crashes")]
+    code, out, _ = run(capsys, *argv, "--json")
+    report = json.loads(out)
+    crashed = [r for r in report["runs"] if r["outcome"] == "crashed"]
+    assert code == 1 and crashed and len(crashed) < 6  # some crashed, the others were played to the end
+    assert all(r["outcome"] == "turn limit" for r in report["runs"] if r not in crashed)
+    crash = crashed[0]["crash"]
+    seed = crashed[0]["seed"]
+    assert crash["where"] == "bot" and crash["error"] == "RuntimeError: boom" and crash["at"].startswith("boom.py:")
+    assert f"--seeds {seed}-{seed} --bot boom --game undercroft" in crash["rerun_command"]
+    assert crash["replay_command"] == f"python -m engine replay {crash['replay_file']} --plugins-dir {plugins}"
+    assert main(["replay", crash["replay_file"], "--dump", "json"]) == 0  # the keys up to the crash
+    assert json.loads(capsys.readouterr().out)["turn"] == 3
+    code, table, _ = run(capsys, *argv)
+    assert code == 1 and f"seed {seed}: the bot raised RuntimeError: boom at boom.py:" in table
+    assert crash["replay_command"] in table and crash["rerun_command"] in table
+
+
+def test_a_bot_answering_what_is_no_key_is_the_bots_failure(tmp_path):
+    plugins = write_plugin(tmp_path / "plugins", "mumble", """
+        @hookimpl
+        def register_bots(register):
+            register("mumble", lambda game: "left" if game.turn < 2 else 42)
+    """)
+    result = play_one(RunSpec(7, None, "mumble", 100, (str(plugins),)))
+    assert result["outcome"] == "crashed" and result["crash"]["where"] == "bot" and result["turns"] == 2
+    assert result["crash"]["error"].startswith("TypeError: the bot answered 42, which is not a key token")
+    assert result["replay"]["keys"] == ["left"] * len(result["replay"]["keys"])
+
+
+def test_a_game_that_raises_is_reported_and_the_next_run_is_played(monkeypatch):
+    from engine.core.game import Game
+
+    press = Game.press
+
+    def failing(self, token, command=None):
+        if self.seed == 1 and self.turn == 4:
+            raise ZeroDivisionError("in the rules")
+        return press(self, token, command)
+
+    monkeypatch.setattr(Game, "press", failing)
+    results = [play_one(RunSpec(seed, None, "delver", 10)) for seed in (0, 1, 2)]
+    assert [r["outcome"] for r in results] == ["turn limit", "crashed", "turn limit"]
+    assert results[1]["crash"]["where"] == "game" and results[1]["crash"]["error"] == "ZeroDivisionError: in the rules"
+    assert len(results[1]["replay"]["keys"]) == results[1]["keys"] >= 5  # the key that raised is in the replay
+
+
+def test_a_stuck_bot_ends_its_run_as_stalled(tmp_path, monkeypatch):
+    plugins = write_plugin(tmp_path / "plugins", "stuck", """
+        @hookimpl
+        def register_bots(register):
+            register("stuck", lambda game: "?")  # help: no time passes, ever
+    """)
+    monkeypatch.setattr("engine.cli.simrun.STALL_KEYS", 50)
+    result = play_one(RunSpec(0, None, "stuck", 20000, (str(plugins),)))
+    assert (result["outcome"], result["keys"], result["turns"]) == ("stalled", 50, 0)
+
+
+def test_lesson28_ends_a_run_at_its_first_escape_or_capture():
+    results = [play_one(RunSpec(seed, "lesson28", "delver", 2000)) for seed in range(6)]
+    assert {r["outcome"] for r in results} <= {"died", "escaped", "turn limit"}
+    died = [r for r in results if r["outcome"] == "died"]
+    assert died and all(r["cause"] == "killed by an enemy" and r["turns"] > 0 for r in died)
+
+
+def test_the_table_and_the_plot(capsys, tmp_path):
+    png = tmp_path / "sim.png"
+    code, out, _ = run(capsys, "--runs", "2", *SHORT, "--jobs", "1", "--plot", str(png))
+    assert code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert out.startswith("sim: undercroft, bot delver, seeds 0-1 (2 runs), turn limit 150")
+    assert "depth reached" in out and "turns: median" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--runs", "2", "--bot", "nobody"], "sim: --bot nobody: no bot named 'nobody' (valid: delver, random)"),
+    (["--bot", "delver"], "sim: say how many runs: --runs N (seeds 0 to N-1) or --seeds A-B"),
+    (["--seeds", "5-2", "--bot", "delver"], "sim: --seeds 5-2: expected A <= B"),
+    (["--seeds", "x", "--bot", "delver"], "sim: --seeds 'x': expected A-B"),
+    (["--runs", "3", "--seeds", "0-9", "--bot", "delver"], "sim: --runs 3 but --seeds 0-9 names 10 seeds"),
+    (["--runs", "0", "--bot", "delver"], "sim: --runs must be 1.."),
+    (["--runs", "2", "--bot", "delver", "--jobs", "0"], "sim: --jobs 0: expected 1 or more"),
+    (["--runs", "2", "--bot", "delver", "--max-turns", "0"], "sim: --max-turns 0: expected 1.."),
+    (["--runs", "2", "--bot", "delver", "--game", "chess"], "--game chess: no game named 'chess'"),
+    (["--runs", "2", "--bot", "delver", "--cluster", "tcp://127.0.0.1:1"],
+     "sim: --cluster tcp://127.0.0.1:1: cannot reach a Dask scheduler there"),
+    (["--runs", "2", "--bot", "delver", "--cluster", "nowhere"], "sim: --cluster nowhere: cannot reach a Dask"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_without_dask_or_matplotlib_the_options_that_need_them_say_so(capsys, monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    code, _, err = run(capsys, "--runs", "1", *SHORT, "--cluster", "tcp://127.0.0.1:8786")
+    assert code == 2 and err.strip() == "undercroft: " + sim.MISSING_DASK
+    monkeypatch.setattr(simreport, "plot_available", lambda: False)
+    code, _, err = run(capsys, "--runs", "1", *SHORT, "--plot", str(tmp_path / "x.png"))
+    assert code == 2 and err.strip() == simreport.MISSING_PLOT
+
+
+def test_the_progress_bar_on_a_log_is_a_line_a_tenth():
+    stream = io.StringIO()
+    progress = sim.Progress(20, stream)
+    for _ in range(20):
+        progress.advance(1)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 10 and lines[-1].startswith("sim [" + "#" * 30 + "] 20/20 runs")
