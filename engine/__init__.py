@@ -11,6 +11,8 @@ from engine.core.actions import VETO, Action, ActionResult, Attack, Move, Wait  
 from engine.core.api import GameAPI  # noqa: E402
 from engine.core.components import (  # noqa: E402
     Actor,
+    Carried,
+    Equipped,
     Fighter,
     Inventory,
     Item,
@@ -25,7 +27,7 @@ from engine.core.content import ContentError, ItemKind, MonsterKind, load_kinds 
 from engine.core.generate import run_generator  # noqa: E402
 from engine.core.loader import load_registry  # noqa: E402
 from engine.core.registry import PluginError, Registry, hookimpl  # noqa: E402
-from engine.core.requests import ChangeLevel, NewRun, Quit, Request  # noqa: E402
+from engine.core.requests import ChangeLevel, NewRun, Quit, Request, Won  # noqa: E402
 from engine.core.rules import GameRules, load_rules  # noqa: E402
 from engine.core.ruleset import Ruleset  # noqa: E402
 from engine.core.setup import generate_level  # noqa: E402
@@ -57,6 +59,8 @@ __all__ = [
     "GenContext",
     "GenerationError",
     "Inventory",
+    "Carried",
+    "Equipped",
     "Item",
     "ItemKind",
     "Level",
@@ -80,6 +84,7 @@ __all__ = [
     "Statuses",
     "System",
     "Wait",
+    "Won",
     "descend",
     "downhill",
     "generate_level",

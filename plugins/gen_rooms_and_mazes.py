@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from engine import FLOOR, STAIRS, GenContext, GenerationError, Level, Rect, hookimpl
-from engine.kit import jit
+from engine.kit import jit, limits
 from engine.kit.mapgen import farthest_room, random_unit
 from engine.kit.regions import dead_ends, ensure_connected
 
@@ -162,6 +162,14 @@ def _check(kernel) -> None:
     kernel.fill_dead_ends(terrain.ravel(), 9, np.flatnonzero(dead_ends(terrain != 0).ravel()))
 
 
+def _farthest(boxes: np.ndarray, start: tuple[int, int]) -> tuple[int, int]:
+    """``farthest_room`` over rows of (x, y, w, h): the first centre farthest (Manhattan) from ``start``."""
+    cx = boxes[:, 0] + (boxes[:, 2] - 1) // 2
+    cy = boxes[:, 1] + (boxes[:, 3] - 1) // 2
+    i = int(np.argmax(np.abs(cx - start[0]) + np.abs(cy - start[1])))
+    return (int(cx[i]), int(cy[i]))
+
+
 def generate(ctx: GenContext) -> Level:
     """Rooms and mazes: the generator's ``fn``. Compiled when numba is installed
     (``_rooms_and_mazes_jit``), else :func:`generate_python`; the two build the same level."""
@@ -212,11 +220,16 @@ def _generate(ctx: GenContext, kernel) -> Level:
         else:
             kernel.fill_dead_ends(terrain.ravel(), w, np.flatnonzero(dead_ends(terrain != 0).ravel()))
     start = rooms[rng.randrange(len(rooms))].center
-    stairs = farthest_room(rooms, start, lambda r: r.center)
+    if kernel is None or len(rooms) < 1000:
+        stairs = farthest_room(rooms, start, lambda r: r.center)
+    else:  # the same choice over the kernel's array: 13,000 rooms' Python centres cost 80 ms
+        stairs = _farthest(found, start)
     if not joined:  # (filling dead ends never splits a piece)
         ensure_connected(terrain, start, rng)  # the connectors already join everything
     terrain[stairs[1], stairs[0]] = STAIRS
-    return Level(terrain, start, stairs, rooms=rooms)
+    # A 1000x1000 map holds some 13,000 rooms, more than a level may list (saves bound it): all are
+    # carved; the level lists the first MAX_ROOMS, which is what placement spreads monsters over.
+    return Level(terrain, start, stairs, rooms=rooms[: limits.MAX_ROOMS])
 
 
 @hookimpl

@@ -32,7 +32,7 @@ def test_dump_has_the_contract_keys(capsys):
     assert set(s["player"]) >= {"x", "y", "hp", "max_hp", "attack", "gold", "potions"}
     assert s["seed"] == 7 and s["game"] == "undercroft" and s["depth"] == 1
     assert len(s["map"]) == 43 and all(len(row) == 80 for row in s["map"])
-    assert set("".join(s["map"])) <= set("#.>")
+    assert set("".join(s["map"])) <= set("#.><")
     assert 0 < s["visible"] <= s["seen"]
 
 
@@ -54,7 +54,7 @@ def test_map_file_and_named_keys(tmp_path, capsys):
     m.write_text("#####\n#@.>#\n#####\n")
     s = dump(capsys, "--map", str(m), "--keys", "right right")
     assert (s["player"]["x"], s["turn"]) == (3, 2)
-    assert s["map"] == ["#####", "#..>#", "#####"]
+    assert s["map"] == ["#####", "#<.>#", "#####"]  # the start is the stairs up
     s = dump(capsys, "--map", str(m), "--keys", "kp6 kp6 >")
     assert s["depth"] == 2
 

@@ -15,7 +15,8 @@ from engine.core.snapshot import dumps
 from engine.persist import files as savefile
 from engine.persist import lock, profile
 from engine.persist.files import TMP_TAG
-from engine.persist.runsave import KIND, SCHEMA, capture, load
+from engine.persist.runsave import capture, load
+from engine.persist.runspec import KIND, SCHEMA
 
 KILLS = 120
 

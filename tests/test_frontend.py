@@ -105,7 +105,8 @@ def test_a_turn_updates_only_the_cells_that_changed(tmp_path, window_for):
     window.frames.flush()
     total = len(window.grid.sprites)
     assert 0 < window.grid.updated < total // 10
-    assert window.grid.shown(10, 1)[0] == "@" and window.grid.shown(9, 1)[0] == "."
+    # the cell left behind is the way up (the default game keeps levels: stairs up where you start)
+    assert window.grid.shown(10, 1)[0] == "@" and window.grid.shown(9, 1)[0] == "<"
 
 
 def test_sidebar_shows_hp_gold_potions_depth_and_the_log(tmp_path, window_for):

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import WALL, GenerationError, generate_level, testing
+from engine.kit import limits
 
 SWEEP_SIZE = {"scatter": (8, 8)}  # its natural board; everything else at the kit's default (60x40)
 SWEEP_SEEDS = 500
@@ -47,6 +48,12 @@ def test_seeds_and_depths_differ(gen):
 
 def test_odd_and_thin_sizes(gen):
     testing.check_generator_sizes(gen, seeds=25)
+
+
+def test_the_largest_legal_map_is_a_level(gen):
+    # rooms_and_mazes once listed 13,338 rooms at 1000x1000, over what a level may list: the game
+    # refused a size it offers. One seed through the engine's checks.
+    testing.check_generator_seeds(gen, size=(limits.MAX_MAP_SIDE, limits.MAX_MAP_SIDE), seeds=1)
 
 
 def test_unknown_params_and_small_sizes_are_one_clear_line(gen):

@@ -16,7 +16,7 @@ from faults import fresh_process, lines, sweep, temporary_files
 
 from engine.cli.main import main
 from engine.core.setup import Setup, new_game
-from engine.persist import files, keeper, morgue, profile, runsave
+from engine.persist import files, keeper, morgue, profile, runsave, runspec
 
 DEATH_MAP = "#######\n#@o...#\n#######\n"  # the orc kills the player in a few waits
 
@@ -189,7 +189,7 @@ def keeper_of(game) -> keeper.Keeper:
 
 
 def payload(path) -> dict:
-    return files.payload(files.read_json(path, runsave.KIND, runsave.SCHEMA))
+    return files.payload(files.read_json(path, runspec.KIND, runspec.SCHEMA))
 
 
 def test_a_run_save_under_every_fault(home, registry):

@@ -173,13 +173,15 @@ def test_taking_off_into_a_full_pack_is_fine_worn_items_never_left_it(tmp_path, 
 
 
 def test_drop_one_item_at_once_never_on_the_stairs(tmp_path, kit):
-    g = play(tmp_path, kit, "#####\n#@>.#\n#####\n")
+    g = play(tmp_path, kit, "#####\n#@.>#\n#####\n")
     g.give("sword")
-    s = press(g, "d")
-    assert pack(s) == [] and s["items"] == [{"kind": "sword", "x": 1, "y": 1, "amount": 1}]
+    s = press(g, "d")  # the start is the way up: no dropping there either
+    assert s["messages"][-1] == "Not on the stairs: drop it somewhere else." and len(pack(s)) == 1
+    s = press(g, "l d")
+    assert pack(s) == [] and s["items"] == [{"kind": "sword", "x": 2, "y": 1, "amount": 1}]
     s = press(g, "g l d")
     assert s["messages"][-1] == "Not on the stairs: drop it somewhere else." and len(pack(s)) == 1
-    assert s["turn"] == 3  # g and l took turns; the refused drop did not
+    assert s["turn"] == 4  # l, d, g and l took turns; the refused drops did not
 
 
 def test_a_scroll_at_the_nearest_monster_and_none_in_view(tmp_path, kit):
@@ -255,7 +257,7 @@ def test_look_says_what_is_seen_remembered_or_unknown(tmp_path, kit):
         ##########
     """)
     s = press(g, "x")
-    assert s["prompt"]["kind"] == "look" and s["prompt"]["detail"] == "you; floor"
+    assert s["prompt"]["kind"] == "look" and s["prompt"]["detail"] == "you; stairs up"
     s = press(g, "l l l")
     assert s["prompt"]["detail"] == "a rat (4/4 HP, awake); floor"
     s = press(g, "esc")

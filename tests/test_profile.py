@@ -161,14 +161,14 @@ def test_scores_for_one_game_and_for_all(home, capsys):
     end(42, depth=2, seed=5)
     assert main(["scores", "--game", "lesson28"]) == 0
     text = capsys.readouterr().out
-    assert text.splitlines()[0] == "Runs 3   Deaths 0   Escapes 0   Deepest 0   Gold 0   (lesson28)"
+    assert text.splitlines()[0] == "Runs 3   Deaths 0   Wins 0   Deepest 0   Gold 0   (lesson28)"
     assert "killed by a rat" not in text
     assert main(["scores", "--game", "lesson28", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {**profile.table(), "runs": 3}
     assert main(["scores"]) == 0
     text = capsys.readouterr().out.splitlines()
     assert text[0].startswith("Runs 3   Deaths 1") and text[0].endswith("(all presets)")
-    assert "Runs 3   Deaths 0   Escapes 0   Deepest 0   Gold 0   (lesson28)" in text
+    assert "Runs 3   Deaths 0   Wins 0   Deepest 0   Gold 0   (lesson28)" in text
     assert any(line.endswith("(undercroft)") and "Deaths 1" in line for line in text)
     assert main(["scores", "--game", "bunyip"]) == 0  # installed, never played: an empty table
     assert capsys.readouterr().out.startswith("Runs 0   Deaths 0")

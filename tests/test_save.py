@@ -13,7 +13,7 @@ from engine.core.requests import ChangeLevel
 from engine.core.setup import Setup, new_game
 from engine.core.snapshot import dumps
 from engine.persist import files as savefile
-from engine.persist import keeper, lock, runsave
+from engine.persist import keeper, lock, runspec
 from engine.persist.runsave import capture, load
 
 TOKENS = sorted(t for t in DEFAULT_KEYS if t != "esc")
@@ -95,7 +95,7 @@ def test_quitting_writes_the_save_again(home, capsys):
     run(capsys, "--seed", "4", "--keys", "l esc")
     run(capsys, "--keys", "l esc")
     data = json.loads((home / "run.json").read_text())
-    assert data["kind"] == "run" and data["schema"] == runsave.SCHEMA and data["keys"] == ["l", "l"]
+    assert data["kind"] == "run" and data["schema"] == runspec.SCHEMA and data["keys"] == ["l", "l"]
 
 
 def test_the_run_is_saved_at_each_new_level(home, registry):

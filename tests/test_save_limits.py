@@ -8,6 +8,7 @@ or resume as the same run."""
 import json
 import time
 
+import numpy as np
 import pytest
 from faults import fresh_process
 
@@ -19,8 +20,9 @@ from engine.core.looks import item_look
 from engine.core.requests import ChangeLevel
 from engine.core.scheduler import TURN_COST
 from engine.core.setup import Setup
+from engine.core.state import KeptLevel
 from engine.kit import limits
-from engine.kit.mapgen import Rect
+from engine.kit.mapgen import FLOOR, STAIRS, UPSTAIRS, Level, Rect
 from engine.persist import keeper, runsave
 
 
@@ -75,6 +77,18 @@ def largest_legal_run(tmp_path, registry):
         level.spawns = [("goblin", side - 1, side - 1)] * limits.MAX_ENTITIES
         level.generator = "g" * 100
     state.view.seen[:] = True
+    # kept levels at their limits: MAX_KEPT_LEVELS levels of MAX_KEPT_CELLS cells in all, all seen
+    # (the entities are all in play above: a kept thing costs the save what a thing in play does)
+    shapes = [(side - 1, side)] * 2
+    shapes += [(2, (limits.MAX_KEPT_CELLS - 2 * side * (side - 1)) // (2 * (limits.MAX_KEPT_LEVELS - 2)))] * (
+        limits.MAX_KEPT_LEVELS - 2)
+    for depth, (h, w) in enumerate(shapes, start=2):
+        terrain = np.full((h, w), FLOOR, dtype=np.uint8)
+        terrain[0, 0], terrain[0, 1] = UPSTAIRS, STAIRS
+        kept = Level(terrain, (0, 0), (1, 0), upstairs=(0, 0), generator="g" * 100)
+        state.kept[depth] = KeptLevel(kept, np.ones((h, w), dtype=bool))
+    assert sum(k.cells for k in state.kept.values()) <= limits.MAX_KEPT_CELLS
+    assert sum(k.cells for k in state.kept.values()) > limits.MAX_KEPT_CELLS * 0.99
     for i in range(limits.MAX_STREAMS):
         game.rng(f"stream:{i:093d}").gauss(0, 1)  # a float in the state too
     state.log.clear()

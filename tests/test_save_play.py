@@ -24,7 +24,7 @@ from engine.core.requests import ChangeLevel, Quit
 from engine.core.setup import Setup, new_game
 from engine.core.snapshot import dumps, snapshot
 from engine.kit import limits
-from engine.persist import files, keeper, lock, morgue, profile, runsave
+from engine.persist import files, keeper, lock, morgue, profile, runsave, runspec
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OPEN = "#" * 30 + "\n" + ("#@" + "." * 27 + "#\n") + ("#" + "." * 28 + "#\n") * 10 + "#" * 30 + "\n"  # no monster
@@ -363,15 +363,15 @@ def test_a_new_schema_upgrades_old_saves_through_migrations(home, registry, monk
     game = keeper.open_game(Setup(seed=3), registry)
     game.press("l")
     game.press("esc")
-    spec, now = runsave.run_spec, runsave.SCHEMA
+    spec, now = runspec.run_spec, runspec.SCHEMA
 
     def spec_next(reg):
         s = spec(reg)
-        s.fields["notes"] = runsave.List(runsave.Str(100))
+        s.fields["notes"] = runspec.List(runspec.Str(100))
         return s
 
-    monkeypatch.setattr(runsave, "SCHEMA", now + 1)
-    monkeypatch.setattr(runsave, "MIGRATIONS", {**runsave.MIGRATIONS, now: lambda d: {**d, "notes": []}})
+    monkeypatch.setattr(runspec, "SCHEMA", now + 1)
+    monkeypatch.setattr(runspec, "MIGRATIONS", {**runspec.MIGRATIONS, now: lambda d: {**d, "notes": []}})
     monkeypatch.setattr(runsave, "run_spec", spec_next)
     resumed = keeper.open_game(Setup(), registry, choice="continue")
     assert resumed.turn == 1

@@ -72,7 +72,8 @@ def _print_table(rows: list[dict]) -> None:
         ratio = f"{r['ratio']:.2f}x" if r.get("ratio") is not None else "-"
         tmap = f"{r['tcod_map']:.1f}" if r.get("tcod_map") is not None else "-"
         ratio_map = f"{r['ratio_map']:.2f}x" if r.get("ratio_map") is not None else "-"
-        print(f"{r['name']:<52} {r['value']:>9.3f} {r['unit']:<2}  {tcod:>10} {ratio:>7}  {tmap:>9} {ratio_map:>7}"
+        value = f"{r['value']:>9.3f} {r['unit']:<2}" if r["value"] is not None else f"{'-':>12}"
+        print(f"{r['name']:<52} {value}  {tcod:>10} {ratio:>7}  {tmap:>9} {ratio_map:>7}"
               f"  {r.get('target', '')}")
 
 

@@ -148,3 +148,18 @@ class Descend(Action):
             game.log(game.rules.message("no_stairs"))
             return ActionResult.not_done()
         return ActionResult.success(request=ChangeLevel(game.state.depth + 1))
+
+
+@dataclass(frozen=True)
+class Ascend(Action):
+    """Climb the stairs up: to the level above, or, from the first, out (the ruleset says what
+    that means)."""
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        pos = game.world.get(entity, Position)
+        if game.level.upstairs != (pos.x, pos.y):
+            game.log(game.rules.message("no_upstairs"))
+            return ActionResult.not_done()
+        if game.state.depth <= 1:
+            return game.ruleset.climb_out(game)
+        return ActionResult.success(request=ChangeLevel(game.state.depth - 1, up=True))

@@ -248,6 +248,20 @@ class GameAPI:
         ``Equipped(slot)``)."""
         return inventory.pack(self._run)
 
+    def monster_kinds(self, depth: int | None = None) -> list[MonsterKind]:
+        """The monster kinds this game's table may place at ``depth`` (the current one when None),
+        by name: a plugin placing a guard or a summon picks among these."""
+        return self._run.monster_kinds_at(self.depth if depth is None else depth)
+
+    def remove(self, entity: int) -> None:
+        """Take an item away: off the map, or out of the pack (a creature dies with ``kill``)."""
+        run = self._run
+        if not run.world.has(entity, Item):
+            raise ValueError(f"remove: entity {entity} is not an item (a creature dies with kill)")
+        if run.world.has(entity, Position):
+            run.state.spatial.remove(entity)
+        run.world.delete(entity)
+
     def move(self, entity: int, x: int, y: int) -> bool:
         """Put a creature on another cell at once (not a step: no bump, no attack, no pickup);
         False when the cell is a wall or taken."""

@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING
 
 from engine.core import levels
 from engine.core import rng as rngmod
-from engine.core.actions import VETO, Action, ActionResult, Descend, Move
+from engine.core.actions import VETO, Action, ActionResult, Ascend, Descend, Move
 from engine.core.api import GameAPI
 from engine.core.commands import COMMANDS
 from engine.core.components import Monster
 from engine.core.isolation import GuardedRuleset, Isolation
 from engine.core.keys import TRAVELS, Command, command_for, split_token
 from engine.core.prompts import CLOSE, Chosen, Prompt, Question
-from engine.core.requests import ChangeLevel, NewRun, Quit, Request
+from engine.core.requests import ChangeLevel, NewRun, Quit, Request, Won
 from engine.core.ruleset import Ruleset
 from engine.core.run import Choices, Run
 from engine.core.scheduler import TURN_COST
@@ -106,8 +106,8 @@ class Game(Run):
         self.emit("start")
         self.enter_level(1)
 
-    def enter_level(self, depth: int) -> None:
-        levels.enter(self, depth)
+    def enter_level(self, depth: int, *, up: bool = False) -> None:
+        levels.enter(self, depth, up=up)
         self.emit("level")
 
     def close(self) -> None:
@@ -134,7 +134,7 @@ class Game(Run):
             self.record(token)
             return changed
         command = command if command is not None else self.command(token)
-        if command is not None and command.name in TRAVELS and self.state.alive:
+        if command is not None and command.name in TRAVELS and self.state.alive and not self.state.won:
             self.new_in_view = False
             before = len(self.state.log)
             changed = self.start_travel(command, token)
@@ -205,7 +205,7 @@ class Game(Run):
             return False
         if command.name == "quit":
             return self.apply(self.ruleset.escape(self))
-        if not state.alive:
+        if not state.alive or state.won:
             request = self.ruleset.restart(self) if command.name == "restart" else None
             return self.apply(request) if request is not None else False
         if command.name in COMMANDS:
@@ -247,13 +247,14 @@ class Game(Run):
         ``downstairs`` on the stairs is not a travel: it takes them."""
         state, api = self.state, self.api
         goal = None
-        if command.name == "downstairs":
-            here, stairs = api.position(state.player), state.level.stairs
+        if command.name in ("downstairs", "upstairs"):
+            down = command.name == "downstairs"
+            here, stairs = api.position(state.player), state.level.stairs if down else state.level.upstairs
             if stairs is not None and here == stairs:
                 self.travelling = None
-                return self.take_turn(Descend())
+                return self.take_turn(Descend() if down else Ascend())
             if stairs is None or not state.view.seen[stairs[1], stairs[0]]:
-                self.log(self.rules.message("no_stairs_known"))
+                self.log(self.rules.message("no_stairs_known" if down else "no_upstairs_known"))
                 return True
             goal = stairs
         elif command.name == "travel":
@@ -363,8 +364,12 @@ class Game(Run):
     def apply(self, request: Request) -> bool:
         """Apply a change of level or run, or a quit, at the end of a turn."""
         if isinstance(request, ChangeLevel):
-            self.log(self.rules.message("descend", depth=request.depth))
-            self.enter_level(request.depth)
+            self.log(self.rules.message("ascend" if request.up else "descend", depth=request.depth))
+            self.enter_level(request.depth, up=request.up)
+        elif isinstance(request, Won):
+            self.state.won = True
+            self.log(request.note or self.rules.message("won"))
+            self.emit("victory")
         elif isinstance(request, NewRun):
             if request.escaped:
                 self.emit("escape")

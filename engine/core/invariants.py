@@ -58,6 +58,7 @@ def check(state: RunState, registry: Registry, rules: GameRules) -> None:
             _item(state, registry, entity, item, name)
         elif world.has(entity, Carried) or world.has(entity, Equipped):
             raise ValueError(f"{name}: only an item is carried or worn")
+    _kept(state, registry, monsters)
     entities = set(world.entities())
     for entity in state.scheduler.energy:
         if entity not in entities:
@@ -66,6 +67,46 @@ def check(state: RunState, registry: Registry, rules: GameRules) -> None:
             raise ValueError(f"scheduler: entity {entity} is scheduled but is no awake monster")
         if not -limits.MAX_STAT <= state.scheduler.energy[entity] <= limits.MAX_STAT:
             raise ValueError(f"scheduler: energy of entity {entity} out of range: {state.scheduler.energy[entity]}")
+
+
+def _kept(state: RunState, registry: Registry, monsters: set[str]) -> None:
+    """Kept levels: not the current depth, within the limits; each thing on its level's floor, one
+    creature a cell, a known monster or item or neither, nothing of the player's; energy only for
+    awake monsters."""
+    if state.depth in state.kept:
+        raise ValueError(f"kept: depth {state.depth} is the current level, kept as well")
+    cells = sum(k.cells for k in state.kept.values())
+    if len(state.kept) > limits.MAX_KEPT_LEVELS or cells > limits.MAX_KEPT_CELLS:
+        raise ValueError(f"kept: {len(state.kept)} levels of {cells} cells, past the limits "
+                         f"({limits.MAX_KEPT_LEVELS} levels, {limits.MAX_KEPT_CELLS} cells)")
+    things = sum(len(k.things) for k in state.kept.values())
+    if things + len(state.world.entities()) > limits.MAX_ENTITIES:
+        raise ValueError(f"kept: {things} things kept and {len(state.world.entities())} in play: more than "
+                         f"{limits.MAX_ENTITIES} entities in a run")
+    for depth, kept in sorted(state.kept.items()):
+        level, taken = kept.level, set()
+        for i, (components, energy) in enumerate(kept.things):
+            name = f"kept depth {depth}, thing {i}"
+            by_type = {type(c): c for c in components}
+            pos = by_type.get(Position)
+            if pos is None or not _floor(level, pos.x, pos.y):
+                raise ValueError(f"{name}: expected a position on its level that is not wall")
+            if {Player, Inventory, Carried, Equipped, Dead} & set(by_type):
+                raise ValueError(f"{name}: the player's own things are never left on a level")
+            monster, item = by_type.get(Monster), by_type.get(Item)
+            if monster is not None:
+                if monster.kind not in monsters or monster.behaviour not in registry.behaviours:
+                    raise ValueError(f"{name}: expected a known monster kind and behaviour, got "
+                                     f"{monster.kind!r}, {monster.behaviour!r}")
+                if Actor not in by_type or Fighter not in by_type:
+                    raise ValueError(f"{name}: a monster needs Actor and Fighter")
+                if (pos.x, pos.y) in taken:
+                    raise ValueError(f"{name}: two creatures on {pos.x},{pos.y}")
+                taken.add((pos.x, pos.y))
+            if item is not None and item.kind not in registry.items:
+                raise ValueError(f"{name}: expected a known item kind, got {item.kind!r}")
+            if (energy is not None) != (monster is not None and monster.awake):
+                raise ValueError(f"{name}: an awake monster has energy and nothing else does")
 
 
 def _item(state: RunState, registry: Registry, entity: int, item: Item, name: str) -> None:

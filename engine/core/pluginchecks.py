@@ -25,7 +25,7 @@ import pluggy
 
 import engine.hookspecs as hookspecs
 from engine.core.registry import BadLevel, BadResult
-from engine.kit.mapgen import STAIRS, TILE_CHARS, Level
+from engine.kit.mapgen import GENERATED, STAIRS, TILE_CHARS, Level
 
 if TYPE_CHECKING:
     from engine.core.registry import Registry
@@ -118,7 +118,7 @@ def level_problem(level: Any, width: int | None, height: int | None) -> str | No
         return f"returned terrain of shape {t.shape} for a {width}x{height} level: expected ({height}, {width})"
     if t.size and int(t.max()) > STAIRS:
         y, x = (int(v) for v in np.argwhere(t > STAIRS)[0])
-        codes = ", ".join(f"{c} {n}" for c, n in zip(TILE_CHARS, ("wall", "floor", "stairs"), strict=True))
+        codes = ", ".join(f"{c} {n}" for c, n in zip(GENERATED, ("wall", "floor", "stairs"), strict=True))
         return f"returned tile code {int(t[y, x])} at ({x}, {y}): valid codes are {codes}"
     for label in ("start", "stairs", "exit"):
         cell = getattr(level, label)
@@ -169,7 +169,8 @@ def glyph_collisions(registry: Registry) -> list[str]:
     """One warning per glyph that kinds of different names share, or that a kind shares with a
     map tile: which kinds, which plugins, and what ``--map`` reads the glyph as. A preset's own
     kinds are looked at with that preset (they are in its ``--map`` legend only)."""
-    reserved = {**{ch: f"the {n}" for ch, n in zip(TILE_CHARS.values(), ("wall", "floor", "stairs"), strict=True)},
+    reserved = {**{ch: f"the {n}" for ch, n in zip(TILE_CHARS.values(), ("wall", "floor", "stairs", "stairs up"),
+                                                    strict=True)},
                 PLAYER_GLYPH: "the player's start"}
     warnings: list[str] = []
     said: set[str] = set()

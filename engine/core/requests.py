@@ -16,9 +16,19 @@ class Request:
 
 @dataclass(frozen=True)
 class ChangeLevel(Request):
-    """Go to ``depth``: the new level's monsters do not move before the player's first turn."""
+    """Go to ``depth``: the new level's monsters do not move before the player's first turn.
+    ``up``: the player climbs, and arrives on the stairs down of the level above (else on the
+    level's start, where its stairs up are in a game that has them)."""
 
     depth: int
+    up: bool = False
+
+
+@dataclass(frozen=True)
+class Won(Request):
+    """The run is won (the ruleset says how: the Amulet carried out): it ends, the player alive."""
+
+    note: str = ""
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,12 @@ DEFAULT_MESSAGES = {
     "die": "You die.",
     "wall": "",
     "on_stairs": "There are stairs down here. Press > to descend.",
+    "on_upstairs": "There are stairs up here. Press < to climb.",
+    "ascend": "You climb to depth {depth}.",
+    "no_upstairs": "There are no stairs up here.",
+    "no_upstairs_known": "You do not know the way up.",
+    "cannot_leave": "You cannot leave the dungeon yet.",
+    "won": "You have won!",
     "no_stairs": "There are no stairs here.",
     "descend": "You descend to depth {depth}.",
     "pickup_gold": "You pick up {amount} gold.",
@@ -94,6 +100,7 @@ DEFAULT_TILES = {
     "wall": {"glyph": "#", "color": (150, 140, 130), "remembered": (60, 56, 52)},
     "floor": {"glyph": ".", "color": (110, 110, 120), "remembered": (44, 44, 52)},
     "stairs": {"glyph": ">", "color": (240, 220, 80), "remembered": (110, 100, 40)},
+    "upstairs": {"glyph": "<", "color": (150, 230, 255), "remembered": (60, 95, 110)},
 }
 
 
@@ -102,7 +109,8 @@ DEFAULT_TILES = {
 MESSAGE_FIELDS = {
     **dict.fromkeys(("player_hit", "player_kill", "monster_hit", "monster_kill", "monster_hit_monster"),
                     {"attacker", "target", "damage"}),
-    "descend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item", "letter"}, "drink": {"item"},
+    "descend": {"depth"}, "ascend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item", "letter"},
+    "drink": {"item"},
     **dict.fromkeys(("pack_full", "drop", "wear", "take_off", "cannot_wear", "already_worn"), {"item"}),
     "see_here": {"items"}, "nothing_to": {"verb"}, "look_remembered": {"what"},
     "look_monster": {"monster", "hp", "max_hp", "state"},
@@ -202,6 +210,9 @@ class GameRules:
     the profile's line) or ``"dim"`` (the whole window dimmed, the title alone in its middle);
     ``death_color`` the title's colour; ``warn_low_hp`` (default true) whether the status line
     turns red at low HP.
+
+    ``max_depth``: the deepest level, which has no stairs down, in a game that keeps its levels
+    (none: the stairs go down forever).
     """
 
     name: Annotated[str, NonEmpty()]
@@ -244,6 +255,7 @@ class GameRules:
                                                   expected="a table of wall/floor/stairs tables")] = field(
         default_factory=dict)
     key_repeat: Annotated[bool, Bool()] = True
+    max_depth: Annotated[int | None, OrNone(limits.MAX_DEPTH)] = None
     look: Annotated[dict[str, Any], LOOK] = field(default_factory=dict)
 
     def generator_for(self, depth: int) -> str:

@@ -66,6 +66,17 @@ class Ruleset:
         classic games); a game with a pick-up key picks up gold alone this way."""
         return True
 
+    def keeps_levels(self, game: Run) -> bool:
+        """Whether levels left are kept, to be found as they were, with stairs up on each (see
+        :mod:`engine.core.levels`): by default not (the classic games make each level anew)."""
+        return False
+
+    def climb_out(self, game: Run) -> ActionResult:
+        """The player climbs the stairs up of the first level (a game that keeps its levels): what
+        it means to leave the dungeon. By default it cannot be done."""
+        game.log(game.rules.message("cannot_leave"))
+        return ActionResult.not_done()
+
     def escape(self, game: Run) -> Request:
         """The quit key: save the run and stop (the next start resumes it)."""
         return Quit(save=True)

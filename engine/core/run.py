@@ -110,6 +110,16 @@ class Run:
         return self.state.turn
 
     @property
+    def won(self) -> bool:
+        """The run was won: it is over, the player alive (the victory screen)."""
+        return self.state.won
+
+    @property
+    def playing(self) -> bool:
+        """The run goes on: the player is alive and has not won."""
+        return self.state.alive and not self.state.won
+
+    @property
     def alive(self) -> bool:
         return self.state.alive
 
@@ -140,6 +150,16 @@ class Run:
     def monster_kind(self, name: str) -> MonsterKind:
         """A monster kind by name: the preset's own kinds first, then the registered ones."""
         return self.rules.monster_kinds.get(name) or self.registry.monsters[name]
+
+    def monster_kinds_at(self, depth: int) -> list[MonsterKind]:
+        """The monster kinds the preset's table may place at ``depth`` (its own list, or every
+        registered kind; or the kinds its threshold table reaches there), by name."""
+        rules = self.rules
+        if rules.monster_table:
+            names = {name for d, _, name in rules.monster_table if d <= depth}
+            return sorted((self.monster_kind(n) for n in names), key=lambda k: k.name)
+        kinds = [self.monster_kind(n) for n in (rules.monsters or tuple(self.registry.monsters))]
+        return sorted((k for k in kinds if k.min_depth <= depth and k.weight > 0), key=lambda k: k.name)
 
     def kind_of(self, entity: int) -> MonsterKind:
         return self.monster_kind(self.world.get(entity, Monster).kind)
@@ -220,6 +240,8 @@ class Run:
             self.log(self.rules.message("see_here", items=", ".join(left)))
         if self.level.stairs == here:
             self.log(self.rules.message("on_stairs"))
+        elif self.level.upstairs == here:
+            self.log(self.rules.message("on_upstairs"))
         return None
 
     # -- items ---------------------------------------------------------------------------

@@ -37,6 +37,8 @@ def snapshot(game: Game) -> dict[str, Any]:
         "turn": game.turn,
         "depth": game.depth,
         "alive": game.alive,
+        "won": game.won,
+        "levels": sorted({*game.state.kept, game.depth}),
         "player": {
             "x": pos.x,
             "y": pos.y,

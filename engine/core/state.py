@@ -58,6 +58,22 @@ class Streams:
         self.get(label).setstate(state)
 
 
+@dataclass
+class KeptLevel:
+    """A level the player left, kept as it was to be found again (a game whose ruleset keeps its
+    levels): the level, what the player had seen of it, and its things (every entity that had a
+    position there) as their components, each with its energy when it was awake and scheduled.
+    Time stands still on a kept level."""
+
+    level: Level
+    seen: np.ndarray
+    things: list[tuple[list[Any], int | None]] = field(default_factory=list)
+
+    @property
+    def cells(self) -> int:
+        return int(self.level.terrain.size)
+
+
 class MessageLog(list):
     """The messages of the run, oldest first, never longer than ``size`` (the preset's
     ``log_size``, or the engine's limit): the save keeps exactly what the log keeps."""
@@ -101,6 +117,9 @@ class RunState:
     plugin_data: dict[str, Any] = field(default_factory=dict)
     # questions plugins asked the player (GameAPI.ask), first to answer first: {name, title, options}
     questions: list[dict[str, Any]] = field(default_factory=list)
+    # the levels left behind, by depth, when the ruleset keeps them (engine.core.levels)
+    kept: dict[int, KeptLevel] = field(default_factory=dict)
+    won: bool = False  # the run was won: it is over, and the player alive
 
     def __post_init__(self) -> None:
         self.spatial = SpatialIndex.rebuild(self.world)

@@ -22,13 +22,13 @@ import numpy as np
 
 from engine.core.components import Item, Monster, Position, Renderable
 from engine.frontend import palette
-from engine.kit.mapgen import FLOOR, STAIRS, WALL
+from engine.kit.mapgen import FLOOR, STAIRS, UPSTAIRS, WALL
 
 if TYPE_CHECKING:
     from engine.core.game import Game
     from engine.core.rules import GameRules
 
-TILE_CODES = {"wall": WALL, "floor": FLOOR, "stairs": STAIRS}
+TILE_CODES = {"wall": WALL, "floor": FLOOR, "stairs": STAIRS, "upstairs": UPSTAIRS}
 BLANK = ord(" ")
 UNKNOWN, REMEMBERED, SEEN = 0, 1, 2
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 # -- files ------------------------------------------------------------------------------------------
 # a save, profile or replay. The largest legal run save (every limit below at its maximum at once:
 # a MAX_MAP_SIDE² map, MAX_ENTITIES entities, MAX_KEYS keys, MAX_MESSAGES messages of the most
-# escaped characters) is about 24 MB, and tests/test_save_limits.py writes and reads it back; an
-# honest save is 16 kB to 3 MB. Reading a hostile file this big costs a few hundred MB at most.
+# escaped characters, MAX_KEPT_LEVELS kept levels of MAX_KEPT_CELLS cells) is about 24 MB, and
+# tests/test_save_limits.py writes and reads it back; an honest save is 16 kB to 3 MB. Reading a
+# hostile file this big costs a few hundred MB at most.
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_NESTING = 64  # levels of JSON nesting; our files use fewer than 6
 
@@ -26,7 +27,11 @@ MAX_MAP_BYTES = 4 * (MAX_MAP_SIDE + 2) * MAX_MAP_SIDE
 MAX_SEED = 2**63 - 1  # seeds are 0..MAX_SEED (engine.core.rng)
 MAX_STAT = 10**9  # HP, attack, turns, gold carried, amounts: no honest run comes near
 MAX_DEPTH = 100_000  # dungeon levels
-MAX_ENTITIES = 10_000  # at once in a run (a level's things and the player); placing stops here
+MAX_ENTITIES = 10_000  # in a run at once (the level's things, the pack, the player, kept levels' things)
+MAX_KEPT_LEVELS = 100  # levels a run keeps to return to (a game whose ruleset keeps them)
+# cells of all kept levels together: a few hundred levels of 80x43, or two of 1000x1000. Past
+# it, the kept level farthest from the player's depth is forgotten (made anew on return)
+MAX_KEPT_CELLS = 2_000_000
 MAX_ROOMS = 10_000  # rooms a level lists
 MAX_STREAMS = 100  # random streams a run keeps (a handful each for the engine and its plugins)
 MAX_MESSAGES = 1_000  # messages kept in a run (its log)

@@ -22,7 +22,10 @@ from typing import Any
 import numpy as np
 
 WALL, FLOOR, STAIRS = 0, 1, 2
-TILE_CHARS = {WALL: "#", FLOOR: ".", STAIRS: ">"}
+# stairs up: put by the engine (never a generator) where a game that keeps its levels wants them
+UPSTAIRS = 3
+TILE_CHARS = {WALL: "#", FLOOR: ".", STAIRS: ">", UPSTAIRS: "<"}
+GENERATED = (WALL, FLOOR, STAIRS)  # the codes a generator may use
 
 
 class GenerationError(ValueError):

@@ -44,7 +44,7 @@ from engine.core.errors import UsageError
 from engine.core.setup import Setup, load, prepare
 from engine.kit import limits
 from engine.kit.textfile import TextFileError, read_bytes
-from engine.persist import files, lock, morgue, profile, replay, runsave
+from engine.persist import files, lock, morgue, profile, replay, runsave, runspec
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -113,8 +113,8 @@ def saved_run(slot: Slot | None = None) -> dict[str, Any] | None:
     that says it cannot be resumed), or None when there is no saved run to offer. Looking changes
     nothing; a bad save is moved aside (one line), unless another process holds it."""
     path = slot.path if slot is not None else save_path()
-    info = files.load(path, runsave.KIND, runsave.SCHEMA, what="run save", then="starting a new run",
-                      migrations=runsave.MIGRATIONS, check=runsave.summary, aside=slot is None or slot.hold is not None)
+    info = files.load(path, runspec.KIND, runspec.SCHEMA, what="run save", then="starting a new run",
+                      migrations=runspec.MIGRATIONS, check=runspec.summary, aside=slot is None or slot.hold is not None)
     if slot is not None and slot.blocked and (info is not None or slot.busy or _exists(path)):
         return {**(info or {}), "blocked": slot.blocked}
     return info
@@ -144,8 +144,8 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
             loaded = None
         else:
             try:
-                loaded = files.load(slot.path, runsave.KIND, runsave.SCHEMA, what="run save",
-                                    then="starting a new run", migrations=runsave.MIGRATIONS,
+                loaded = files.load(slot.path, runspec.KIND, runspec.SCHEMA, what="run save",
+                                    then="starting a new run", migrations=runspec.MIGRATIONS,
                                     check=lambda d: runsave.load(d, registry))
             except runsave.NeedsPlugin as e:  # the save is sound: kept where it is, for when the plugin is back
                 raise UsageError(f"run save {slot.path}: {e}; install it to play on, or start a new run with --new "
@@ -229,7 +229,7 @@ class Keeper:
     def __call__(self, event: str, game: Game, **data: Any) -> None:
         if event == "key":
             self.note_key(data["token"])
-            if game.alive and not game.quit_requested and (
+            if game.playing and not game.quit_requested and (
                     self.level_pending or game.turn - self.saved_turn >= SAVE_EVERY):
                 self.save(game)
             if self.replay_pending:
@@ -243,20 +243,29 @@ class Keeper:
             self.forget()  # first: nothing may read a dead run's save
             self.level_pending = False
             self.end_run(game, escaped=False, cause=morgue.cause_of_death(game))
-            try:
-                morgue.write(game, morgue.cause_of_death(game), files.data_dir())
-            except OSError as e:
-                files.warn(f"morgue: cannot write it ({e.strerror or e})")
+            self.write_morgue(game, morgue.cause_of_death(game))
+        elif event == "victory":
+            self.forget()  # the run is won: it is over, like a death, and remembered as a win
+            cause = f"won on turn {game.turn}"
+            self.end_run(game, escaped=True, cause=cause)
+            self.write_morgue(game, cause)
         elif event == "escape":
             self.forget()  # the run is won: its save goes; the next run is saved at its first level
             self.end_run(game, escaped=True, cause=f"escaped from depth {game.depth}")
         elif event == "quit":
-            if game.alive and data.get("save", True):
+            if game.playing and data.get("save", True):
                 self.save(game)
-            elif game.alive:  # a quit that ends the run, as the classic games' quit does
+            elif game.playing:  # a quit that ends the run, as the classic games' quit does
                 self.forget()
                 self.end_run(game, escaped=False, cause=f"quit on depth {game.depth}")
             self.replay_pending = True
+
+    @staticmethod
+    def write_morgue(game: Game, cause: str) -> None:
+        try:
+            morgue.write(game, cause, files.data_dir())
+        except OSError as e:
+            files.warn(f"morgue: cannot write it ({e.strerror or e})")
 
     def note_key(self, token: str) -> None:
         if len(self.keys) < limits.MAX_KEYS:
@@ -282,7 +291,7 @@ class Keeper:
         try:
             data = runsave.capture(game, self.keys)
             runsave.check_writable(data, game)
-            files.write_json(path, runsave.KIND, runsave.SCHEMA, data)
+            files.write_json(path, runspec.KIND, runspec.SCHEMA, data)
         except (ValueError, TypeError) as e:  # TypeError: a plugin's component JSON cannot hold
             reason = str(e).splitlines()[0][:200]
             files.warn_once(f"run save {path}: this run cannot be saved ({reason}); it would resume from "
@@ -320,7 +329,7 @@ class Keeper:
 
     def close(self, game: Game, *, failed: bool = False) -> None:
         if not failed:
-            if game.alive and not game.quit_requested:
+            if game.playing and not game.quit_requested:
                 self.save(game)  # the session ends and the run goes on: a save point
             self.write_replays(game)
         self.slot.release()

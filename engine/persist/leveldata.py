@@ -29,7 +29,8 @@ LEVEL = Obj({
     "generator": Str(100),
     "spawns": List(Tuple(Str(100, 1), _COORD, _COORD, expected='["kind", x, y]'), most=limits.MAX_ENTITIES),
     "populate": Bool(),
-})
+    "upstairs": Optional(_CELL),
+}, defaults={"upstairs": True})
 
 
 def dump(level: Level) -> dict[str, Any]:
@@ -38,6 +39,7 @@ def dump(level: Level) -> dict[str, Any]:
         "stairs": list(level.stairs) if level.stairs else None, "exit": list(level.exit) if level.exit else None,
         "rooms": [[r.x, r.y, r.w, r.h] for r in level.rooms], "generator": level.generator,
         "spawns": [[k, x, y] for k, x, y in level.spawns], "populate": level.populate,
+        "upstairs": list(level.upstairs) if level.upstairs else None,
     }
 
 
@@ -50,4 +52,5 @@ def load(data: Any, where: str) -> Level:
     rows = d["rows"]
     terrain = lut[np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8)].reshape(len(rows), len(rows[0]))
     return Level(terrain, d["start"], d["stairs"], d["exit"], [Rect(*r) for r in d["rooms"]],
-                 [tuple(s) for s in d["spawns"]], d["generator"], populate=d["populate"])
+                 [tuple(s) for s in d["spawns"]], d["generator"], populate=d["populate"],
+                 upstairs=tuple(d["upstairs"]) if d.get("upstairs") is not None else None)

@@ -19,8 +19,9 @@ Schema 2 (schema 1 is upgraded on load, not refused)::
 
 Counters saturate at :data:`engine.kit.limits.MAX_COUNT` (the loader refuses more, so the writer
 never writes more). A schema-1 profile had no per-preset counts: its counters stay in the totals and
-its best runs go to their presets' tables. An escape is the engine's only victory: ``escapes`` are
-the wins. A run's score is its gold, plus 100 for each level below the first, plus 500 for an escape.
+its best runs go to their presets' tables. An escape is the engine's only victory (the Amulet
+carried out, a preset's exit reached): ``escapes`` are the wins, and the text says "Wins".
+A run's score is its gold, plus 100 for each level below the first, plus 500 for an escape.
 """
 
 from __future__ import annotations
@@ -254,7 +255,7 @@ def update_settings(**values: Scalar | None) -> dict[str, Scalar]:
 # -- as text ---------------------------------------------------------------------------------------
 
 def _counts(t: dict[str, Any]) -> str:
-    return (f"Runs {t['runs']}   Deaths {t['deaths']}   Escapes {t['escapes']}   Deepest {t['deepest']}   "
+    return (f"Runs {t['runs']}   Deaths {t['deaths']}   Wins {t['escapes']}   Deepest {t['deepest']}   "
             f"Gold {t['gold']}")
 
 

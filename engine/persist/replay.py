@@ -27,7 +27,7 @@ from engine.core.version import VERSION as __version__
 from engine.kit import limits
 from engine.kit.fov import reach_error
 from engine.persist import files, leveldata
-from engine.persist.runsave import Keys, W
+from engine.persist.runspec import Keys, W
 
 if TYPE_CHECKING:
     from engine.core.game import Game

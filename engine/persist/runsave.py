@@ -27,141 +27,25 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.core import invariants
-from engine.core.components import (
-    SAVED,
-    Actor,
-    Carried,
-    Equipped,
-    Fighter,
-    Inventory,
-    Item,
-    Monster,
-    Player,
-    Position,
-    Status,
-    Statuses,
-)
+from engine.core.components import SAVED, Position
 from engine.core.game import Choices, Game
-from engine.core.keys import KeyError_, check_token
 from engine.core.looks import item_look, monster_look, player_look
-from engine.core.scheduler import TURN_COST
-from engine.core.schema import Bool, Check, Int, Json, List, Map, Obj, Optional, Spec, Str, Tuple, fail, is_int, of
-from engine.core.state import MessageLog, RunState, Streams, View
+from engine.core.state import KeptLevel, MessageLog, RunState, Streams, View
 from engine.core.world import World
-from engine.kit import limits
 from engine.persist import files, leveldata
+from engine.persist.runspec import run_spec
 
 if TYPE_CHECKING:
     from engine.core.registry import Registry
-
-KIND = "run"
-SCHEMA = 3  # 1: before the run state was its own (entities by field, derived maps saved); 2: a pack of counts
-
-
-def _pack_to_items(data: dict[str, Any]) -> dict[str, Any]:
-    """Schema 2 kept the pack as counts by kind on the player's Inventory; 3 keeps each carried
-    stack as an item entity with a letter. Letters go to the kinds in name order, as 2's drink key
-    took them."""
-    entities = data.get("entities")
-    if not isinstance(entities, list):
-        return data
-    ids = [row.get("id") for row in entities if isinstance(row, dict)]
-    next_id = max([i for i in ids if isinstance(i, int)] + [0]) + 1
-    for row in list(entities):
-        inv = row.get("Inventory") if isinstance(row, dict) else None
-        pack = inv.pop("pack", None) if isinstance(inv, dict) else None
-        if isinstance(pack, dict):
-            for letter, (kind, amount) in zip("abcdefghijklmnopqrstuvwxyz", sorted(pack.items()), strict=False):
-                entities.append({"id": next_id, "Item": {"kind": kind, "amount": amount},
-                                 "Carried": {"letter": letter}})
-                next_id += 1
-    return data
-
-
-MIGRATIONS: dict[int, Any] = {2: _pack_to_items}  # schema n -> fn(data) -> data of schema n + 1
-
-W = "a whole number"  # how saves name their integers in messages
-COORD = Int(0, limits.MAX_MAP_SIDE - 1, W)
-STAT = Int(0, limits.MAX_STAT, W)
-COMPONENTS: dict[str, Spec] = {
-    "Position": Obj({"x": COORD, "y": COORD}, build=Position),
-    "Actor": Obj({"speed": Int(1, limits.MAX_SPEED, W)}, build=Actor),
-    "Fighter": Obj({"hp": STAT, "max_hp": Int(1, limits.MAX_STAT, W), "attack": STAT, "defense": STAT}, build=Fighter),
-    "Monster": Obj({"kind": Str(100, 1), "behaviour": Str(100, 1), "sight": Int(0, limits.MAX_MAP_SIDE, W),
-                    "awake": Bool()}, build=Monster),
-    "Player": Obj({}, build=Player),
-    "Item": Obj({"kind": Str(100, 1), "amount": Int(1, limits.MAX_STAT, W)}, build=Item),
-    "Inventory": Obj({"gold": STAT}, build=Inventory),
-    "Carried": Obj({"letter": Str(1, 1, "[a-z]", expected="a letter a..z")}, build=Carried),
-    "Equipped": Obj({"slot": Str(40)}, build=Equipped),
-    "Statuses": Obj({"active": Map(Obj({"turns": Optional(Int(1, limits.MAX_STAT, W)), "params": Map(Json())},
-                                       build=Status), key=Str(100, 1), most=100)}, build=Statuses),
-}
-assert set(COMPONENTS) == set(SAVED), "every saved component has a spec"
-# energy: spending saturates at the debt limit, and a grant stops short of a turn plus the speed
-ENERGY = Int(-limits.MAX_ENERGY_DEBT, TURN_COST + limits.MAX_SPEED, W)
-ACTOR = Tuple(Int(1, limits.MAX_STAT, W), Int(1, limits.MAX_SPEED, W), ENERGY,
-              expected=f"[id, speed, energy] with energy in {ENERGY.lo}..{ENERGY.hi}")
-
-
-class StreamState(Spec):
-    """A ``random.Random`` state as JSON: ``[3, [625 numbers], null]``."""
-
-    expected = "a Mersenne Twister state [3, [625 numbers], null]"
-
-    def check(self, value: Any, where: str) -> tuple:
-        ok = (isinstance(value, list) and len(value) == 3 and is_int(value[0]) and value[0] == 3
-              and isinstance(value[1], list) and len(value[1]) == 625
-              and all(is_int(v) and 0 <= v < 2**32 for v in value[1]) and value[1][-1] <= 624
-              and (value[2] is None or isinstance(value[2], float)))
-        if not ok:
-            raise fail(where, self.expected, value)
-        return 3, tuple(value[1]), value[2]
-
-
-class Token(Spec):
-    expected = "a key token"
-
-    def check(self, value: Any, where: str) -> str:
-        try:
-            return check_token(value) if isinstance(value, str) else check_token("not a token")
-        except KeyError_:
-            raise fail(where, self.expected, value) from None
-
-
-class Keys(Spec):
-    """A run's keys: a list of at most MAX_KEYS tokens. Checked once per distinct token (a run of a
-    million keys has a few dozen), and the first bad one is named by its place."""
-
-    expected = f"a list of at most {limits.MAX_KEYS} key tokens"
-
-    def check(self, value: Any, where: str) -> list[str]:
-        if not isinstance(value, list) or len(value) > limits.MAX_KEYS:
-            raise fail(where, self.expected, value)
-        try:
-            for token in {v for v in value if isinstance(v, str)}:
-                check_token(token)
-            if not all(isinstance(v, str) for v in value):
-                raise KeyError_("not a string")
-        except KeyError_:
-            token = Token()
-            for i, v in enumerate(value):
-                token.check(v, f"{where}[{i}]")
-        return value
-
 
 def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
     """The whole run as JSON-able data (without the file's kind/schema envelope)."""
     state = game.state
     saved = {**SAVED, **game.registry.components}
-    entities = []
-    for entity in state.world.entities():
-        row: dict[str, Any] = {"id": entity}
-        for component in state.world.components(entity):
-            name = type(component).__name__
-            if saved.get(name) is type(component):
-                row[name] = dataclasses.asdict(component)
-        entities.append(row)
+    entities = [{"id": entity, **_row(state.world.components(entity), saved)} for entity in state.world.entities()]
+    kept = [{"depth": depth, "level": leveldata.dump(k.level), "seen": _rows_of(k.seen),
+             "things": [{**_row(components, saved), "energy": energy} for components, energy in k.things]}
+            for depth, k in sorted(state.kept.items())]
     energy, scheduler = state.scheduler.energy, state.scheduler
     return {
         "game": game.rules.name,
@@ -181,8 +65,19 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
         "keys": list(keys or []),
         "plugin_data": state.plugin_data,
         "questions": state.questions,
-        "plugins": needed_plugins(game, entities),
+        "plugins": needed_plugins(game, entities + [row for level in kept for row in level["things"]]),
+        "kept": kept,
     }
+
+
+def _row(components, saved: dict[str, type]) -> dict[str, Any]:
+    """An entity's saved components by name (the engine's and plugins' registered ones)."""
+    row: dict[str, Any] = {}
+    for component in components:
+        name = type(component).__name__
+        if saved.get(name) is type(component):
+            row[name] = dataclasses.asdict(component)
+    return row
 
 
 class NeedsPlugin(Exception):
@@ -212,18 +107,6 @@ def needed_plugins(game: Game, entities: list[dict[str, Any]]) -> dict[str, dict
             if name in infos and infos[name].source != "builtin"}
 
 
-def summary(data: dict[str, Any]) -> dict[str, Any]:
-    """What a title screen shows about a save: preset, seed, depth, turn, run (checked: a bad save
-    raises SchemaError here too)."""
-    spec = Obj({"game": Str(100, 1), "seed": Int(0, limits.MAX_SEED, W), "depth": Int(1, limits.MAX_DEPTH, W),
-                "turn": STAT, "run": Int(1, limits.MAX_STAT, W)}, unknown_ok=True)
-    return spec.check(data, "")
-
-
-def _known(table: dict, what: str) -> Check:
-    return Check(Str(100, 1), lambda name: name in table, f"a known {what} ({', '.join(sorted(table)) or 'none'})")
-
-
 def check_plugins(data: dict[str, Any], registry: Registry) -> None:
     """Raise NeedsPlugin when the save names a plugin that is not here (or is broken)."""
     wanted = data.get("plugins") if isinstance(data.get("plugins"), dict) else {}
@@ -233,35 +116,6 @@ def check_plugins(data: dict[str, Any], registry: Registry) -> None:
             info = info if isinstance(info, dict) else {}
             where = " ".join(str(info.get(k, "")) for k in ("source", "version")).strip()
             raise NeedsPlugin(f"this run needs plugin {name!r}" + (f" ({where[:100]})" if where else ""))
-
-
-def run_spec(registry: Registry) -> Obj:
-    """The shape of a run save, with the names this registry knows."""
-    components = {**COMPONENTS, **{name: of(cls) for name, cls in registry.components.items()}}
-    entity = Obj({"id": Int(1, limits.MAX_STAT, W), **components}, defaults=dict.fromkeys(components, True))
-    return Obj({
-        "game": _known(registry.games, "preset"),
-        "size": Tuple(Int(1, limits.MAX_MAP_SIDE, W), Int(1, limits.MAX_MAP_SIDE, W), expected="[width, height]"),
-        "choices": Obj({"fov": _known(registry.fov, "FOV"), "generator": _known(registry.generators, "generator"),
-                        "path": _known(registry.pathfinders, "pathfinder")},
-                       defaults={"fov": True, "generator": True, "path": True}),
-        "first_seed": Int(0, limits.MAX_SEED, W), "seed": Int(0, limits.MAX_SEED, W),
-        "run": Int(1, limits.MAX_STAT, W), "turn": STAT, "depth": Int(1, limits.MAX_DEPTH, W),
-        "alive": Check(Bool(), lambda alive: alive, "true (a dead run is never saved)"),
-        "level": leveldata.LEVEL, "source_level": Optional(leveldata.LEVEL),
-        "seen": List(Str(limits.MAX_MAP_SIDE, 1, "[01]+", expected="a row of 0 and 1"), most=limits.MAX_MAP_SIDE),
-        "entities": List(entity, lo=1, most=limits.MAX_ENTITIES),
-        "scheduler": Obj({"player": ACTOR, "actors": List(ACTOR, most=limits.MAX_ENTITIES)}),
-        "streams": Map(StreamState(), most=limits.MAX_STREAMS,
-                       expected=f"an object of at most {limits.MAX_STREAMS} stream states"),
-        "messages": List(Str(limits.MAX_MESSAGE_CHARS), most=limits.MAX_MESSAGES),
-        "keys": Keys(),
-        "plugin_data": Map(Json(), key=Str(100, 1), most=1000, expected="an object of plugin states"),
-        "questions": List(Obj({"name": Str(100), "title": Str(200), "options": List(Str(100), lo=1, most=26)}),
-                          most=limits.MAX_QUESTIONS),
-        "plugins": Map(Obj({"version": Str(100), "source": Str(300)}), key=Str(100, 1), most=1000,
-                       expected="an object of plugins"),
-    }, defaults={"plugin_data": True, "plugins": True, "questions": True})
 
 
 def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
@@ -284,13 +138,7 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
     for i, row in enumerate(d["entities"]):
         if row["id"] in new_id:
             raise ValueError(f"entities[{i}].id: {row['id']} is listed twice")
-        parts = [v for k, v in row.items() if k != "id"]
-        if "Player" in row:
-            parts.append(player_look(rules))
-        elif "Monster" in row:
-            parts.append(monster_look(_monster_kind(game, row["Monster"].kind, i)))
-        elif "Item" in row:
-            parts.append(item_look(_item_kind(registry, row["Item"].kind, i)))
+        parts = _parts(game, row, f"entities[{i}]")
         new_id[row["id"]] = world.create(*[p for p in parts if not isinstance(p, Position)])
     players = [row["id"] for row in d["entities"] if "Player" in row]
     if len(players) != 1 or d["scheduler"]["player"][0] != players[0]:
@@ -310,6 +158,10 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
         state.scheduler.add(new_id[e], speed, energy, player=e == players[0])
     for label, stream in d["streams"].items():
         state.streams.restore(label, stream)
+    for i, k in enumerate(d["kept"]):
+        state.kept[k["depth"]] = _kept(game, k, f"kept[{i}]")
+    if len(state.kept) != len(d["kept"]):
+        raise ValueError("kept: a depth is listed twice")
     invariants.check(state, registry, rules)
     return game.resume(state), d["keys"]
 
@@ -333,14 +185,35 @@ def _seen_of(rows: list[str], w: int, h: int) -> np.ndarray:
     return (np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8) == ord("1")).reshape(h, w)
 
 
-def _monster_kind(game: Game, name: str, i: int):
+def _parts(game: Game, row: dict[str, Any], where: str) -> list[Any]:
+    """An entity's components from its checked row, with its look (rebuilt from its kind)."""
+    parts = [v for k, v in row.items() if k not in ("id", "energy")]
+    if "Player" in row:
+        parts.append(player_look(game.rules))
+    elif "Monster" in row:
+        parts.append(monster_look(_monster_kind(game, row["Monster"].kind, where)))
+    elif "Item" in row:
+        parts.append(item_look(_item_kind(game.registry, row["Item"].kind, where)))
+    return parts
+
+
+def _kept(game: Game, data: dict[str, Any], where: str) -> KeptLevel:
+    level = leveldata.load(data["level"], f"{where}.level")
+    h, w = level.terrain.shape
+    if len(data["seen"]) != h or any(len(row) != w for row in data["seen"]):
+        raise ValueError(f"{where}.seen: expected a list of {h} rows of {w} 0/1 characters")
+    things = [(_parts(game, row, f"{where}.things[{i}]"), row.get("energy")) for i, row in enumerate(data["things"])]
+    return KeptLevel(level, _seen_of(data["seen"], w, h), things)
+
+
+def _monster_kind(game: Game, name: str, where: str):
     try:
         return game.monster_kind(name)
     except KeyError:
-        raise ValueError(f"entities[{i}].Monster.kind: expected a known monster kind, got {name!r}") from None
+        raise ValueError(f"{where}.Monster.kind: expected a known monster kind, got {name!r}") from None
 
 
-def _item_kind(registry: Registry, name: str, i: int):
+def _item_kind(registry: Registry, name: str, where: str):
     if name not in registry.items:
-        raise ValueError(f"entities[{i}].Item.kind: expected a known item kind, got {name!r}")
+        raise ValueError(f"{where}.Item.kind: expected a known item kind, got {name!r}")
     return registry.items[name]

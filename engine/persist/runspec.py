@@ -1,0 +1,174 @@
+"""The shape of a run save: the spec every field is held to (with the names a registry knows), the
+saved components' specs, and the migrations that upgrade older schemas. :mod:`engine.persist.runsave`
+writes and reads saves by it; the title screen checks a save's summary by it. Every limit is
+:mod:`engine.kit.limits`'.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.components import (
+    SAVED,
+    Actor,
+    Carried,
+    Equipped,
+    Fighter,
+    Inventory,
+    Item,
+    Monster,
+    Player,
+    Position,
+    Status,
+    Statuses,
+)
+from engine.core.keys import KeyError_, check_token
+from engine.core.scheduler import TURN_COST
+from engine.core.schema import Bool, Check, Int, Json, List, Map, Obj, Optional, Spec, Str, Tuple, fail, is_int, of
+from engine.kit import limits
+from engine.persist import leveldata
+
+if TYPE_CHECKING:
+    from engine.core.registry import Registry
+
+KIND = "run"
+SCHEMA = 3  # 1: before the run state was its own (entities by field, derived maps saved); 2: a pack of counts
+
+
+def _pack_to_items(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 kept the pack as counts by kind on the player's Inventory; 3 keeps each carried
+    stack as an item entity with a letter. Letters go to the kinds in name order, as 2's drink key
+    took them."""
+    entities = data.get("entities")
+    if not isinstance(entities, list):
+        return data
+    ids = [row.get("id") for row in entities if isinstance(row, dict)]
+    next_id = max([i for i in ids if isinstance(i, int)] + [0]) + 1
+    for row in list(entities):
+        inv = row.get("Inventory") if isinstance(row, dict) else None
+        pack = inv.pop("pack", None) if isinstance(inv, dict) else None
+        if isinstance(pack, dict):
+            for letter, (kind, amount) in zip("abcdefghijklmnopqrstuvwxyz", sorted(pack.items()), strict=False):
+                entities.append({"id": next_id, "Item": {"kind": kind, "amount": amount},
+                                 "Carried": {"letter": letter}})
+                next_id += 1
+    return data
+
+
+MIGRATIONS: dict[int, Any] = {2: _pack_to_items}  # schema n -> fn(data) -> data of schema n + 1
+
+W = "a whole number"  # how saves name their integers in messages
+COORD = Int(0, limits.MAX_MAP_SIDE - 1, W)
+STAT = Int(0, limits.MAX_STAT, W)
+COMPONENTS: dict[str, Spec] = {
+    "Position": Obj({"x": COORD, "y": COORD}, build=Position),
+    "Actor": Obj({"speed": Int(1, limits.MAX_SPEED, W)}, build=Actor),
+    "Fighter": Obj({"hp": STAT, "max_hp": Int(1, limits.MAX_STAT, W), "attack": STAT, "defense": STAT}, build=Fighter),
+    "Monster": Obj({"kind": Str(100, 1), "behaviour": Str(100, 1), "sight": Int(0, limits.MAX_MAP_SIDE, W),
+                    "awake": Bool()}, build=Monster),
+    "Player": Obj({}, build=Player),
+    "Item": Obj({"kind": Str(100, 1), "amount": Int(1, limits.MAX_STAT, W)}, build=Item),
+    "Inventory": Obj({"gold": STAT}, build=Inventory),
+    "Carried": Obj({"letter": Str(1, 1, "[a-z]", expected="a letter a..z")}, build=Carried),
+    "Equipped": Obj({"slot": Str(40)}, build=Equipped),
+    "Statuses": Obj({"active": Map(Obj({"turns": Optional(Int(1, limits.MAX_STAT, W)), "params": Map(Json())},
+                                       build=Status), key=Str(100, 1), most=100)}, build=Statuses),
+}
+assert set(COMPONENTS) == set(SAVED), "every saved component has a spec"
+# energy: spending saturates at the debt limit, and a grant stops short of a turn plus the speed
+ENERGY = Int(-limits.MAX_ENERGY_DEBT, TURN_COST + limits.MAX_SPEED, W)
+ACTOR = Tuple(Int(1, limits.MAX_STAT, W), Int(1, limits.MAX_SPEED, W), ENERGY,
+              expected=f"[id, speed, energy] with energy in {ENERGY.lo}..{ENERGY.hi}")
+
+
+class StreamState(Spec):
+    """A ``random.Random`` state as JSON: ``[3, [625 numbers], null]``."""
+
+    expected = "a Mersenne Twister state [3, [625 numbers], null]"
+
+    def check(self, value: Any, where: str) -> tuple:
+        ok = (isinstance(value, list) and len(value) == 3 and is_int(value[0]) and value[0] == 3
+              and isinstance(value[1], list) and len(value[1]) == 625
+              and all(is_int(v) and 0 <= v < 2**32 for v in value[1]) and value[1][-1] <= 624
+              and (value[2] is None or isinstance(value[2], float)))
+        if not ok:
+            raise fail(where, self.expected, value)
+        return 3, tuple(value[1]), value[2]
+
+
+class Token(Spec):
+    expected = "a key token"
+
+    def check(self, value: Any, where: str) -> str:
+        try:
+            return check_token(value) if isinstance(value, str) else check_token("not a token")
+        except KeyError_:
+            raise fail(where, self.expected, value) from None
+
+
+class Keys(Spec):
+    """A run's keys: a list of at most MAX_KEYS tokens. Checked once per distinct token (a run of a
+    million keys has a few dozen), and the first bad one is named by its place."""
+
+    expected = f"a list of at most {limits.MAX_KEYS} key tokens"
+
+    def check(self, value: Any, where: str) -> list[str]:
+        if not isinstance(value, list) or len(value) > limits.MAX_KEYS:
+            raise fail(where, self.expected, value)
+        try:
+            for token in {v for v in value if isinstance(v, str)}:
+                check_token(token)
+            if not all(isinstance(v, str) for v in value):
+                raise KeyError_("not a string")
+        except KeyError_:
+            token = Token()
+            for i, v in enumerate(value):
+                token.check(v, f"{where}[{i}]")
+        return value
+
+
+def summary(data: dict[str, Any]) -> dict[str, Any]:
+    """What a title screen shows about a save: preset, seed, depth, turn, run (checked: a bad save
+    raises SchemaError here too)."""
+    spec = Obj({"game": Str(100, 1), "seed": Int(0, limits.MAX_SEED, W), "depth": Int(1, limits.MAX_DEPTH, W),
+                "turn": STAT, "run": Int(1, limits.MAX_STAT, W)}, unknown_ok=True)
+    return spec.check(data, "")
+
+
+def _known(table: dict, what: str) -> Check:
+    return Check(Str(100, 1), lambda name: name in table, f"a known {what} ({', '.join(sorted(table)) or 'none'})")
+
+
+def run_spec(registry: Registry) -> Obj:
+    """The shape of a run save, with the names this registry knows."""
+    components = {**COMPONENTS, **{name: of(cls) for name, cls in registry.components.items()}}
+    entity = Obj({"id": Int(1, limits.MAX_STAT, W), **components}, defaults=dict.fromkeys(components, True))
+    thing = Obj({**components, "energy": Optional(ENERGY)}, defaults=dict.fromkeys([*components, "energy"], True))
+    kept = Obj({"depth": Int(1, limits.MAX_DEPTH, W), "level": leveldata.LEVEL,
+                "seen": List(Str(limits.MAX_MAP_SIDE, 1, "[01]+", expected="a row of 0 and 1"),
+                             most=limits.MAX_MAP_SIDE),
+                "things": List(thing, most=limits.MAX_ENTITIES)})
+    return Obj({
+        "game": _known(registry.games, "preset"),
+        "size": Tuple(Int(1, limits.MAX_MAP_SIDE, W), Int(1, limits.MAX_MAP_SIDE, W), expected="[width, height]"),
+        "choices": Obj({"fov": _known(registry.fov, "FOV"), "generator": _known(registry.generators, "generator"),
+                        "path": _known(registry.pathfinders, "pathfinder")},
+                       defaults={"fov": True, "generator": True, "path": True}),
+        "first_seed": Int(0, limits.MAX_SEED, W), "seed": Int(0, limits.MAX_SEED, W),
+        "run": Int(1, limits.MAX_STAT, W), "turn": STAT, "depth": Int(1, limits.MAX_DEPTH, W),
+        "alive": Check(Bool(), lambda alive: alive, "true (a dead run is never saved)"),
+        "level": leveldata.LEVEL, "source_level": Optional(leveldata.LEVEL),
+        "seen": List(Str(limits.MAX_MAP_SIDE, 1, "[01]+", expected="a row of 0 and 1"), most=limits.MAX_MAP_SIDE),
+        "entities": List(entity, lo=1, most=limits.MAX_ENTITIES),
+        "scheduler": Obj({"player": ACTOR, "actors": List(ACTOR, most=limits.MAX_ENTITIES)}),
+        "streams": Map(StreamState(), most=limits.MAX_STREAMS,
+                       expected=f"an object of at most {limits.MAX_STREAMS} stream states"),
+        "messages": List(Str(limits.MAX_MESSAGE_CHARS), most=limits.MAX_MESSAGES),
+        "keys": Keys(),
+        "plugin_data": Map(Json(), key=Str(100, 1), most=1000, expected="an object of plugin states"),
+        "questions": List(Obj({"name": Str(100), "title": Str(200), "options": List(Str(100), lo=1, most=26)}),
+                          most=limits.MAX_QUESTIONS),
+        "plugins": Map(Obj({"version": Str(100), "source": Str(300)}), key=Str(100, 1), most=1000,
+                       expected="an object of plugins"),
+        "kept": List(kept, most=limits.MAX_KEPT_LEVELS),
+    }, defaults={"plugin_data": True, "plugins": True, "questions": True, "kept": True})
