@@ -27,6 +27,37 @@ def char_px(font_size: float) -> float:
     return max(1, round(font_size * 96 / 72 * 0.6))
 
 
+def wrap(text: str, width: int, most: int | None = None) -> list[str]:
+    """``text`` cut into lines of at most ``width`` characters, at spaces where it can; with
+    ``most``, at most that many lines, the last ending in "..." when text was left out."""
+    width = max(4, width)
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        while len(word) > width:  # a word longer than a line: cut it
+            if current:
+                lines.append(current)
+                current = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    if current:
+        lines.append(current)
+    if most is not None and len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = lines[-1][: width - 3] + "..."
+    return lines
+
+
+def clip(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters ("..." at the end when cut)."""
+    return text if len(text) <= width else text[: max(0, width - 3)] + "..."
+
+
 class TextBox:
     """Lines of ``row_px`` pixels (times ``spacing``, times a line's scale) in a bordered box."""
 
@@ -49,20 +80,27 @@ class TextBox:
 
     def show(self, lines: list[tuple], *, spacing: float = 1.0, center: bool = False) -> None:
         """The lines to show, top down (a blank string is an empty row)."""
-        self.lines = [(t[0], t[1], t[2] if len(t) > 2 else 1.0) for t in lines]
+        new = [(t[0], t[1], t[2] if len(t) > 2 else 1.0) for t in lines]
+        if (new, spacing, center) == (self.lines, self.spacing, self.center):
+            return  # the same lines: no Text is touched (each frame shows them again)
+        self.lines = new
         self.spacing, self.center = spacing, center
         while len(self.texts) < len(self.lines):
             self.texts.append(arcade.Text("", 0, 0, (235, 235, 235, 255), self.font_size, font_name=FONT_NAME,
                                           batch=self.batch))
         for i, text in enumerate(self.texts):
             if i < len(self.lines):
-                value, color, scale = self.lines[i]
-                _set(text, value, (*color, 255), self.font_size * scale)
+                _, color, scale = self.lines[i]  # the words are set by place(), cut to the box
+                _set(text, text.text, (*color, 255), self.font_size * scale)
             elif text.text:
                 text.text = ""
 
     def _step(self, scale: float) -> float:
         return self.row_px * self.spacing * scale
+
+    def columns(self, width: int, scale: float = 1.0) -> int:
+        """How many characters of a line fit in a box ``width`` pixels wide."""
+        return max(4, int((width - 2 * self.pad) // char_px(self.font_size * scale)) - 1)
 
     def size(self) -> tuple[int, int]:
         """The box's width and height for its lines."""
@@ -77,7 +115,10 @@ class TextBox:
         self.rect = (left, bottom, width, height)
         y = bottom + height - self.pad
         self.rows = []
-        for text, (_, _, scale) in zip(self.texts, self.lines, strict=False):
+        for text, (value, _, scale) in zip(self.texts, self.lines, strict=False):
+            fit = clip(value, self.columns(width, scale))  # a line wider than the box is cut, never spilt
+            if text.text != fit:
+                text.text = fit
             step = self._step(scale)
             y -= step
             self.rows.append((left, int(y), width, int(step)))

@@ -26,7 +26,7 @@ import arcade
 import numpy as np
 
 from engine.core.prompts import describe_cell
-from engine.frontend.panel import Rect, TextBox
+from engine.frontend.panel import Rect, TextBox, wrap
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -64,6 +64,7 @@ class PromptView:
         self.letters: list[str | None] = []  # the letter of each box line (None: not an option)
         self.hovered: int | None = None  # the box line under the mouse
         self._area: tuple = ()  # (level, centre, radius) -> cells: the reach is an FOV call, done once
+        self.columns = 80  # characters a line may take: the map's width, set each update
 
     @property
     def active(self) -> bool:
@@ -79,6 +80,7 @@ class PromptView:
             self.box.show([])
             return
         kind = data.get("kind", "")
+        self.columns = self.box.columns(area[2])  # the widest line the map's width holds
         if "cursor" in data:
             self._cursor(game, data, hover)
             where = "bottom" if self.cursor is not None and self._upper(view, self.cursor) else "top"
@@ -99,7 +101,7 @@ class PromptView:
             lines.append((f"{option['letter']}  {label}", WORN if label.endswith("(in use)") else TEXT))
             self.letters.append(option["letter"])
         if data.get("detail"):
-            lines += [("", TEXT), (data["detail"], DETAIL)]
+            lines += [("", TEXT), *[(part, DETAIL) for part in wrap(data["detail"], self.columns)]]
         lines += [("", TEXT), (HINTS.get(data.get("kind", ""), HINTS["menu"]), HINT)]
         self.box.show(lines)
 
@@ -116,7 +118,8 @@ class PromptView:
         detail = data.get("detail", "") if at == own else ""
         detail = detail or describe_cell(game, at)
         title = data.get("title", "")
-        self.box.show([(title, TITLE), (detail, DETAIL), (HINTS.get(data.get("kind", ""), ""), HINT)])
+        parts = [(part, DETAIL) for part in wrap(detail, self.columns, most=2)]
+        self.box.show([(title, TITLE), *parts, (HINTS.get(data.get("kind", ""), ""), HINT)])
 
     def _reach(self, game: Game, at: tuple[int, int], radius: int) -> list[tuple[int, int]]:
         key = (id(game.level), at, radius)
@@ -126,16 +129,24 @@ class PromptView:
 
     def _history(self, game: Game, data: dict[str, Any], area: Rect) -> None:
         messages = list(game.messages)
-        # as many rows as there are messages, up to what the map's height holds (at least 8)
-        rows = max(3, min(area[3] // self.row_px - 7, max(8, len(messages))))
+        most = max(3, area[3] // self.row_px - 7)  # what the map's height holds
+        # as many rows as the messages take (at least 8), up to what the map's height holds
+        taken = sum(len(wrap(m, self.columns)) for m in messages[-most:])
+        rows = min(most, max(8, taken))
         end = max(0, len(messages) - int(data.get("back", 0)))
-        shown = messages[max(0, end - rows):end]
-        first = end - len(shown) + 1
-        where = f"messages {first}-{end} of {len(messages)}" if messages else "no messages"
+        shown: list[tuple] = []  # the rows, a long message wrapped onto several
+        first = end
+        while first > 0:
+            color = TEXT if first == len(messages) else (200, 200, 200)  # the newest brightest
+            parts = [(part, color) for part in wrap(messages[first - 1], self.columns)]
+            if shown and len(shown) + len(parts) > rows:
+                break  # only whole messages (but the newest, cut from its end when it must)
+            first -= 1
+            shown[:0] = parts[:rows]
+        where = f"messages {first + 1}-{end} of {len(messages)}" if messages else "no messages"
         lines: list[tuple] = [(f"{data.get('title', '')}   ({where})", TITLE), ("", TEXT)]
         lines += [("", TEXT)] * (rows - len(shown))  # the newest always at the bottom
-        lines += [(m, TEXT if i == len(shown) - 1 and end == len(messages) else (200, 200, 200))
-                  for i, m in enumerate(shown)]
+        lines += shown
         lines += [("", TEXT), (HINTS["history"], HINT)]
         self.box.show(lines)
 

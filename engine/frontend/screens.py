@@ -14,11 +14,13 @@ line) is the HUD's (:meth:`engine.frontend.hud.Hud.draw_dim_death`) and is not d
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import arcade
 
 from engine.core import status as words
+from engine.core.components import Monster, Position
 from engine.frontend.panel import Rect, TextBox
 
 if TYPE_CHECKING:
@@ -40,11 +42,30 @@ def won(game: Game) -> bool:
 
 
 def cause(game: Game) -> str:
-    """What killed the player, in the morgue's words, with a capital: "Killed by a rat on depth 3"."""
+    """What killed the player, in the morgue's words, with a capital: "Killed by a rat on depth 3".
+
+    The morgue names the first monster beside the player; when several stand there, the message
+    that ended the run ("The goblin kills you.") names the one that struck, and that one is said."""
     from engine.persist.morgue import cause_of_death
 
     text = cause_of_death(game)
+    struck = killer_named(game)
+    if struck is not None and text.startswith("killed by "):
+        article = "an" if struck[:1].lower() in "aeiou" else "a"
+        text = f"killed by {article} {struck} on depth {game.depth}"
     return text[:1].upper() + text[1:]
+
+
+def killer_named(game: Game) -> str | None:
+    """The kind of a monster beside the player that the last message before the death names."""
+    me = game.position(game.player)
+    beside = {m.kind for _, (m, pos) in game.world.query(Monster, Position)
+              if max(abs(pos.x - me[0]), abs(pos.y - me[1])) <= 1}
+    die = game.rules.message("die")
+    last = next((m for m in reversed(game.messages) if m != die), "")
+    said = set(re.findall(r"[\w'-]+", last.lower()))
+    named = [kind for kind in beside if set(kind.lower().split()) <= said]
+    return named[0] if len(named) == 1 else None
 
 
 def facts(game: Game) -> str:

@@ -28,7 +28,7 @@ from engine.core import inventory
 from engine.core import status as words
 from engine.core.components import Equipped, Fighter, Item, Monster, Position, Renderable
 from engine.frontend.atlas import FONT_NAME
-from engine.frontend.panel import char_px
+from engine.frontend.panel import char_px, wrap
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -44,6 +44,7 @@ XP: RGB = (60, 90, 170)
 STATUS: RGB = (120, 200, 235)
 WORN: RGB = (200, 190, 120)
 HOVER_BG = (40, 40, 60, 255)  # a sidebar row the mouse is on
+HOVER_EDGE = (255, 240, 120, 255)  # its left edge: the colour the map outlines its monster in
 
 
 @dataclass(frozen=True)
@@ -79,8 +80,8 @@ def stats(game: Game) -> list[Row]:
         Line(f"Depth {v['depth']}   Turn {v['turn']}"),
         Bar(f"Health {hp}/{top}", hp, top, HEALTH_LOW if words.hp_low(game) else HEALTH),
     ]
-    level, xp, need = v.get("level"), v.get("xp"), v.get("next_xp")
-    if level is not None and xp is not None:
+    level, xp, need = experience(game, v)
+    if level is not None:
         if need:
             rows.append(Bar(f"Level {level}   XP {xp}/{need}", int(xp), int(need), XP))
         else:
@@ -89,6 +90,27 @@ def stats(game: Game) -> list[Row]:
     rows.append(Line(f"Attack {attack}   Defense {defense}", DIM))
     rows.append(Line(f"Gold {v['gold']}   Potions {v['potions']}", DIM))
     return rows
+
+
+def experience(game: Game, v: dict | None = None) -> tuple[int | None, int, int]:
+    """The player's (level, xp, xp the next level wants in all; 0: unknown), or (None, 0, 0) in a
+    game without growth. Read defensively: the HUD values' ``level``/``xp``/``xp_next`` when the
+    game gives them, else a component of the player's with whole-number ``level`` and ``xp`` (and
+    ``next``) fields, as a growth plugin's ``Experience`` has."""
+    v = words.values(game) if v is None else v
+    level, xp, need = v.get("level"), v.get("xp"), v.get("xp_next", 0)
+    if not (isinstance(level, int) and isinstance(xp, int)):
+        for component in game.world.components(game.player):
+            level, xp = getattr(component, "level", None), getattr(component, "xp", None)
+            if isinstance(level, int) and isinstance(xp, int):
+                need = getattr(component, "next", 0)
+                break
+        else:
+            return None, 0, 0
+    need = need if isinstance(need, int) else 0
+    if not need and level <= 1 and xp == 0:
+        return None, 0, 0  # the values' stand-in of a game without growth: nothing to show
+    return level, xp, need
 
 
 def statuses(game: Game) -> list[Row]:
@@ -175,31 +197,6 @@ def rows_for(game: Game, sections: list[Section], limit: int, footer: list[Row] 
     return rows[: max(0, limit - len(tail))] + tail
 
 
-def wrap(text: str, width: int, most: int = 3) -> list[str]:
-    """``text`` cut into at most ``most`` lines of ``width`` characters, at spaces where it can."""
-    lines: list[str] = []
-    words_ = text.split()
-    current = ""
-    for word in words_:
-        while len(word) > width:  # a word longer than a line: cut it
-            if current:
-                lines.append(current)
-                current = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if current and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}" if current else word
-    if current:
-        lines.append(current)
-    if len(lines) > most:
-        lines = lines[:most]
-        lines[-1] = lines[-1][: max(0, width - 3)] + "..."
-    return lines
-
-
 class Sidebar:
     """Draws rows of ``row_px`` pixels in a rectangle, re-laying out a Text only when it changes."""
 
@@ -238,7 +235,7 @@ class Sidebar:
     def update(self, game: Game, footer: str = "") -> None:
         """Rows from the game; ``footer``: a description for the bottom rows (what the mouse
         points at), wrapped to the sidebar's width."""
-        tail = [Line(text, BRIGHT) for text in wrap(footer, self.columns)] if footer else []
+        tail = [Line(text, BRIGHT) for text in wrap(footer, self.columns, most=3)] if footer else []
         self.rows = rows_for(game, self.sections, len(self.texts), tail)
         for i, (glyph, text) in enumerate(self.texts):
             row = self.rows[i] if i < len(self.rows) else None
@@ -285,6 +282,8 @@ class Sidebar:
         if self.hovered is not None and self.hovered < len(self.rows):
             y = bottom + height - pad - (self.hovered + 1) * self.row_px
             arcade.draw_lbwh_rectangle_filled(left, y, width, self.row_px, HOVER_BG)
+            # a bright edge left of the row: the bar covers the row's middle, the edge still shows
+            arcade.draw_lbwh_rectangle_filled(left, y, max(3, pad // 3), self.row_px, HOVER_EDGE)
         for i, row in enumerate(self.rows):
             if isinstance(row, Bar):
                 x = left + pad + (self.row_px * 3 // 2 if row.glyph else 0) - 2

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.core import status as words
 from engine.core.components import Fighter, Inventory, Monster
 
 if TYPE_CHECKING:
@@ -68,7 +67,9 @@ class Sounds:
         fighter = game.world.get(game.player, Fighter)
         inv = game.world.try_get(game.player, Inventory)
         foes = {e: f.hp for e, (_, f) in game.world.query(Monster, Fighter)}
-        level = words.values(game).get("level") or 0
+        from engine.frontend.sidebar import experience  # imports arcade: only once a window draws
+
+        level = experience(game)[0] or 0
         return (id(game), game.run, game.depth, fighter.hp, inv.gold if inv else 0, foes, level)
 
     def observe(self, game: Game) -> list[str]:

@@ -44,7 +44,17 @@ from engine.kit.tiles import TilesetError
 from engine.persist import keeper
 
 HIGHLIGHT = (255, 240, 120, 255)  # a monster whose sidebar row the mouse is on
+POINTED = (200, 200, 210, 255)  # the map cell the mouse is on
 TOOLTIP_BG = (10, 10, 18, 220)
+
+
+def profile_line(game: Game) -> list[str]:
+    """The profile's counters for the end screens (runs, deaths, wins, deepest, gold), or nothing
+    when no run of this preset was recorded (a tool's or a test's game: zeros would mislead)."""
+    from engine.persist import profile
+
+    recorded = (profile.load()["presets"].get(game.rules.name) or {}).get("runs", 0)
+    return keeper.death_lines(game)[:1] if recorded else []
 
 
 def started(game: Game) -> bool:
@@ -193,7 +203,7 @@ class GameWindow(Controls, arcade.Window):
             self.sidebar = Sidebar(plan.row_px, Hud.font_size(plan.row_px))
             self.sidebar.layout(plan.sidebar)
             self.log = Log(plan.hud_rows, plan.row_px, Hud.font_size(plan.row_px))
-            self.log.layout(0, 0)
+            self.log.layout(0, 0, plan.map[2])  # under the map: its messages wrap to its width
         font = Hud.font_size(plan.row_px)
         self.prompt_view = PromptView(plan.row_px, font)
         self.end_screen = EndScreen(plan.row_px, font)
@@ -255,7 +265,7 @@ class GameWindow(Controls, arcade.Window):
         if (self.ended() and self.look.death != "dim") or won(game):
             if self._profile_for != (id(game), game.run):  # read once per ended run
                 self._profile_for = (id(game), game.run)
-                self.profile_lines = keeper.death_lines(game)[:1]  # runs, deaths, deepest, gold
+                self.profile_lines = profile_line(game)
             self.end_screen.update(game, self.profile_lines, self.look.death_color)
         self.sounds.observe(game)
 
@@ -274,9 +284,12 @@ class GameWindow(Controls, arcade.Window):
         return describe_cell(self.game, self.hover) if self.hover is not None else ""
 
     def highlighted(self) -> tuple[int, int] | None:
-        """The map cell of the monster whose sidebar row the mouse is on."""
-        if not self.pointing or self.hover_entity is None:
+        """The map cell of the monster the mouse points at: on its sidebar row, or on its cell."""
+        if not self.pointing:
             return None
+        if self.hover_entity is None:
+            row = self.sidebar.hovered if self.sidebar is not None else None
+            return self.hover if row is not None else None  # a cell whose monster has a row
         pos = self.game.world.try_get(self.hover_entity, Position)
         return (pos.x, pos.y) if pos is not None else None
 
@@ -295,6 +308,20 @@ class GameWindow(Controls, arcade.Window):
                 return i
         return None
 
+    def draw_pointing(self) -> None:
+        """The monster of the sidebar row (or the map cell) the mouse is on, outlined in the
+        highlight's colour; an empty cell pointed at gets a thin grey outline (no prompt open:
+        a prompt draws its own cursor)."""
+        cell = self.highlighted()
+        if cell is None and self.pointing and self.hover is not None and self.game.prompt is None:
+            rect = self.map_view.cell_rect(*self.hover)
+            if rect is not None:
+                arcade.draw_lbwh_rectangle_outline(*rect, POINTED, max(1, rect[2] // 16))
+            return
+        rect = self.map_view.cell_rect(*cell) if cell is not None else None
+        if rect is not None:
+            arcade.draw_lbwh_rectangle_outline(*rect, HIGHLIGHT, max(2, rect[2] // 8))
+
     def on_draw(self) -> None:
         if self.title_screen is not None or not started(self.game):
             self.clear()
@@ -311,10 +338,7 @@ class GameWindow(Controls, arcade.Window):
                 self.log.draw()
             else:
                 self.hud.draw()
-            cell = self.highlighted()
-            rect = self.map_view.cell_rect(*cell) if cell is not None else None
-            if rect is not None:
-                arcade.draw_lbwh_rectangle_outline(*rect, HIGHLIGHT, max(2, rect[2] // 8))
+            self.draw_pointing()
             if not self.look.sidebar:
                 self.tooltip.draw()
             if won(self.game):
