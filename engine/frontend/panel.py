@@ -31,6 +31,8 @@ def wrap(text: str, width: int, most: int | None = None) -> list[str]:
     """``text`` cut into lines of at most ``width`` characters, at spaces where it can; with
     ``most``, at most that many lines, the last ending in "..." when text was left out."""
     width = max(4, width)
+    if len(text) <= width:
+        return [text] if text.strip() else []  # fits: kept as written (spaces included)
     lines: list[str] = []
     current = ""
     for word in text.split():
