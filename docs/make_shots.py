@@ -6,7 +6,11 @@ For each preset, two pictures, both rendered with ``--headless --shot`` from the
   and stayed alive;
 - ``docs/NAME-death.png``, the death screen: a simple player (walk to the nearest monster seen and
   hit it, else to the stairs and down, else to the nearest unexplored edge) until it dies; in
-  lesson28, where a capture starts a new board at once, random walks until the first capture.
+  lesson28, where a capture starts a new board at once, random walks until the first capture;
+
+and the default game's screens, ``docs/undercroft-SCENE.png`` (title, inventory, targeting,
+victory), rendered from the golden pictures' scenes (``tests/pictures.py``). Every picture is
+stored with a palette of at most 256 colours, so the README's pictures stay small.
 
 Deterministic: the same code gives the same pictures.
 """
@@ -115,11 +119,44 @@ def caught(seed: int) -> list[str]:
     raise SystemExit("lesson28: no capture found")
 
 
+SCREENS = ["title", "inventory", "targeting", "victory"]  # tests/pictures.py's scenes shown in the README
+
+
+def small(path: Path) -> None:
+    """Store the picture with a palette of at most 256 colours (a glyph window has few)."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
+
+
 def shot(game: str, seed: int, keys: list[str], name: str) -> None:
     env = {**os.environ, "UNDERCROFT_HOME": tempfile.mkdtemp()}  # never touch the player's saves
     subprocess.run([sys.executable, "-m", "engine", "--headless", "--game", game, "--seed", str(seed),
                     "--keys", " ".join(keys), "--shot", str(HERE / name)], check=True, env=env)
+    small(HERE / name)
     print(f"docs/{name}")
+
+
+def screens() -> None:
+    """The default game's screens, from the golden pictures' scenes."""
+    os.environ["ARCADE_HEADLESS"] = "1"
+    sys.path.insert(0, str(HERE.parent / "tests"))
+    import arcade
+    import pictures
+
+    from engine.frontend.launch import open_window
+
+    for scene in SCREENS:
+        window = pictures.SCENES[scene](Path(tempfile.mkdtemp()), lambda g, **o: open_window(g, headless=True, **o))
+        images: list = []
+        window.frames.after_draw.append(lambda shots=images: shots.append(arcade.get_image()))
+        window.frames.draw()
+        path = HERE / f"undercroft-{scene}.png"
+        images[0].convert("RGB").save(path)
+        small(path)
+        window.close()
+        print(f"docs/{path.name}")
 
 
 if __name__ == "__main__":
@@ -127,3 +164,4 @@ if __name__ == "__main__":
     for game, seed, moves, n, hunter, descend in SHOTS:
         shot(game, seed, explore(game, seed, moves, n) if moves else ["right", "right"], f"{game}.png")
         shot(game, seed, hunt(game, seed, hunter, descend) if hunter else caught(seed), f"{game}-death.png")
+    screens()

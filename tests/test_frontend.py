@@ -125,7 +125,8 @@ def test_sidebar_shows_hp_gold_potions_depth_and_the_log(tmp_path, window_for):
     assert inv.gold > 0
     assert rows[0] == "Depth 1   Turn 3"
     assert rows[1] == "Health 20/20 [20/20]"
-    assert rows[2] == f"Gold {inv.gold}   Potions 1"
+    assert rows[2] == "Attack 4   Defense 0"  # the fighter's, plus what is worn (nothing)
+    assert rows[3] == f"Gold {inv.gold}   Potions 1"
     assert window.log.keys.text == line(game, "keys")
     assert window.log.lines()[-1] == game.messages[-1]
     assert window.sidebar.rows[1].color != (235, 60, 50)
@@ -159,8 +160,12 @@ def test_death_overlay_and_new_run(tmp_path, window_for):
         window.press(".")
     assert not game.alive
     image = screenshot(window)
-    assert window.hud.death_title.text == line(game, "death_title")
-    assert window.hud.death_hint.text == line(game, "death_hint")
+    said = window.end_screen.strings()
+    assert said[0] == line(game, "death_title") and said[-1] == line(game, "death_hint")
+    assert "Killed by an orc on depth 1" in said  # what killed the player, and where
+    assert any(s.startswith(f"after {game.turn} turns, with 0 gold") for s in said)
+    box = window.end_screen.box
+    assert min(height for _, _, _, height in box.rows) >= box.row_px * 1.5  # room between the lines
     assert window.sidebar.lines()[1].startswith("Health 0/")
     # the overlay shades the map: the dead player's cell is dimmer than white
     assert sum(brightest(cell_pixels(window, image, 1, 1))) < sum(PLAYER) * 0.7

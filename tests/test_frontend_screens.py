@@ -101,7 +101,8 @@ def test_held_keys_do_not_repeat_in_lesson28(tmp_path, window_for):  # noqa: F81
     assert g.position(g.player) == (1, 2)
 
 
-def test_the_death_screen_shows_the_profile(tmp_path, window_for):  # noqa: F811
+def test_the_death_screen_shows_the_profile(tmp_path, window_for, monkeypatch):  # noqa: F811
+    monkeypatch.setenv("UNDERCROFT_HOME", str(tmp_path / "home"))  # a profile of this test's own
     g = game_from("""
         #####
         #@o.#
@@ -111,4 +112,34 @@ def test_the_death_screen_shows_the_profile(tmp_path, window_for):  # noqa: F811
     window = window_for(g)
     g.press(".")
     screenshot(window)
-    assert window.profile_lines and window.profile_lines[0].startswith("Runs ")
+    assert window.profile_lines == []  # no run of this preset recorded (a test's game): no zeros
+    assert "Killed by an orc on depth 1" in window.end_screen.strings()
+    from engine.persist import profile
+
+    profile.run_started("undercroft")
+    g = game_from("#####\n#@o.#\n#####", tmp_path)
+    g.world.get(g.player, Fighter).hp = 1
+    window = window_for(g)
+    g.press(".")
+    assert not g.alive
+    screenshot(window)
+    assert window.profile_lines and window.profile_lines[0].startswith("Runs 1 ")
+    assert window.profile_lines[0] in window.end_screen.strings()
+
+
+def test_the_death_screen_names_the_monster_that_struck(tmp_path, window_for):  # noqa: F811
+    g = game_from("""
+        #####
+        #r@g#
+        #####
+    """, tmp_path)
+    window = window_for(g)
+    for _ in range(60):
+        if not g.alive:
+            break
+        g.press(".")
+    assert not g.alive
+    screenshot(window)
+    last = next(m for m in reversed(g.messages) if "kills you" in m)
+    killer = "goblin" if "goblin" in last else "rat"
+    assert f"Killed by a {killer} on depth 1" in window.end_screen.strings()

@@ -109,7 +109,7 @@ def test_a_second_process_is_refused_in_one_line_and_a_new_run_there_is_not_save
 def test_a_window_offers_only_a_new_run_while_another_plays_the_save(home, monkeypatch):
     """The title screen: the saved run, the line saying who plays it, and N for a new run (not saved)."""
     pytest.importorskip("arcade")
-    from engine.frontend.title import TitleScreen, lines
+    from engine.frontend.title import Title, TitleScreen, lines
 
     assert main(["--headless", "--seed", "3", "--keys", "l esc"]) == 0
     first = player(home)
@@ -119,11 +119,14 @@ def test_a_window_offers_only_a_new_run_while_another_plays_the_save(home, monke
         assert slot.busy and slot.hold is None
         info = keeper.saved_run(slot)
         assert info["seed"] == 3 and f"(pid {first.pid}) is playing" in info["blocked"]
-        text = lines(info)
-        assert any("is playing the run saved" in line for line in text) and text[-1].startswith("N: new run")
+        text = [line for line, _ in lines(Title(saved=info))]
+        assert any("is playing the run saved" in line for line in text)
+        assert any(line.startswith("n  New run") and line.endswith("(not saved)") for line in text)
+        assert not any(line.startswith("c  Continue") for line in text)
         screen = TitleScreen.__new__(TitleScreen)  # its choices need no GL
-        screen.saved = info
-        assert screen.choice("c") is None and screen.choice("enter") is None  # no Continue offered
+        screen.title = Title(saved=info)
+        assert screen.choice("c") is None  # no Continue offered
+        assert screen.choice("enter") == "new"  # Enter takes the first line offered: a new run
         assert screen.choice("n") == "new" and screen.choice("esc") == "quit"
         game = keeper.open_game(Setup(seed=9), choice=screen.choice("n"), slot=slot)
         assert game.seed == 9 and saved(home)["seed"] == 3  # played, not saved over the other's

@@ -54,7 +54,9 @@ def test_underfoot_names_the_stairs_and_sections_are_separated(tmp_path):
     game.press("l")
     assert [r.text for r in underfoot(game)] == ["Here: stairs down"]
     rows = rows_for(game, [stats, underfoot], 20)
-    assert rows[3] is None and isinstance(rows[4], Line)  # a blank row between two sections
+    top = len(stats(game))
+    assert rows[top] is None and isinstance(rows[top + 1], Line)  # a blank row between two sections
+    assert rows[top + 1].text == "Here: stairs down"
     assert len(rows_for(game, [stats, underfoot], 2)) == 2  # cut to what fits
 
 

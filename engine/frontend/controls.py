@@ -6,6 +6,13 @@ tileset (F2), mute (``m``, when the preset gives ``m`` no meaning), stopping a h
 monster comes into view, and walking a travel (``o``, ``>``, a click) one drawn step at a time:
 any key or click stops it first (the game records where), and is then handled as usual.
 :class:`Controls` is mixed into :class:`engine.frontend.window.GameWindow`.
+
+While the game asks something (``game.prompt``), every key is the prompt's: ``m`` and ``?`` are
+menu letters or nothing, not mute and help. The mouse: moving it points (the window describes the
+cell, highlights a monster whose sidebar row it is on, draws a cursor prompt's cursor there), which
+is never a key; a click on a menu's line presses its letter, a click on the map is the
+``travel:X,Y`` token (a travel, or a cursor prompt's choice), and Enter while pointing in a
+targeting prompt is that click, so the replay aims where the player saw the cursor.
 """
 
 from __future__ import annotations
@@ -13,10 +20,13 @@ from __future__ import annotations
 import pyglet
 
 from engine.core.isolation import PluginFailure
+from engine.core.prompts import CHOOSE
 from engine.frontend.input import Token, WindowKey, Zoom
 from engine.frontend.settings import MAX_ZOOM
 from engine.frontend.tiles import Textures
 from engine.kit.tiles import TilesetError
+
+CURSORS = ("target", "look")  # the prompts whose cursor a click on the map moves
 
 
 class Controls:
@@ -90,13 +100,56 @@ class Controls:
             self.frames.request()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """A click on a map cell travels there (where the preset's keymap has ``click``)."""
-        if self.title_screen is not None or self.help_open:
+        """A click: a title or menu line presses its key; on a map cell, the ``travel:X,Y`` token
+        (a travel where the preset's keymap has ``click``, or a cursor prompt's choice)."""
+        if self.help_open:
             return
+        px, py = x * self.ratio, y * self.ratio
+        if self.title_screen is not None:
+            line = self.title_screen.menu.row_at(px, py)
+            text = self.title_screen.menu.strings()[line].split() if line is not None else []
+            if text:
+                self.press("enter" if text[0].lower() == "c" else text[0])
+            return
+        prompt = self.game.prompt
+        if prompt is not None and prompt.kind not in CURSORS:
+            letter = self.prompt_view.option_at(px, py) if self.prompt_view is not None else None
+            if letter is not None:
+                self.press(letter)
+            return  # a menu, a question, the history: the map is not theirs to click
         self.interrupt_travel()
         cell = self.cell_at(x, y)
         if cell is not None:
             self.press(f"travel:{cell[0]},{cell[1]}", animate=True)
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Point: a frame only when what the mouse points at changes (cell, sidebar row, menu line)."""
+        if self.title_screen is not None or self.help_open or self.map_view is None:
+            return
+        px, py = x * self.ratio, y * self.ratio
+        if self.point(self.map_view.cell_at(px, py), self.sidebar.entity_at(px, py) if self.sidebar else None,
+                      px, py):
+            self.frames.request()
+
+    def on_mouse_leave(self, x: int, y: int) -> None:
+        if self.map_view is not None and self.point(None, None, None, None):
+            self.frames.request()
+
+    def point(self, cell: tuple[int, int] | None, entity: int | None, px: float | None, py: float | None) -> bool:
+        """The mouse points at map ``cell`` / the sidebar row of monster ``entity`` (None: not);
+        returns whether the picture changes."""
+        pointing = cell is not None or entity is not None
+        changed = (cell, entity, pointing) != (self.hover, self.hover_entity, self.pointing)
+        self.hover, self.hover_entity, self.pointing = cell, entity, pointing
+        if self.prompt_view is not None and self.prompt_view.hover_option(px, py):
+            changed = True
+        return changed
+
+    def stop_pointing(self) -> bool:
+        """A key: the keyboard has the cursor again, until the mouse moves."""
+        was = self.pointing
+        self.pointing = False
+        return was
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.interrupt_travel()
@@ -145,6 +198,12 @@ class Controls:
         once, as the game would headless)."""
         if self.title_screen is not None:
             return self.press_title(token)
+        pointed = self.hover if self.pointing else None
+        redraw = self.stop_pointing()
+        if self.game.prompt is not None:  # every key is the prompt's
+            if token in CHOOSE and pointed is not None and self.game.prompt.kind == "target":
+                token = f"travel:{pointed[0]},{pointed[1]}"  # Enter aims where the cursor is drawn
+            return self._play(token, None, repeat, animate) or self._redraw(redraw)
         command = self.game.command(token)  # parsed once: game.press is given it
         if self.help_open:
             if token == "esc" or (command is not None and command.name == "help"):
@@ -158,7 +217,16 @@ class Controls:
             return True
         if token == "m" and command is None:  # the preset gives m no meaning: it mutes
             self.sounds.toggle_mute()
-            return False
+            return self._redraw(redraw)
+        return self._play(token, command, repeat, animate) or self._redraw(redraw)
+
+    def _redraw(self, wanted: bool) -> bool:
+        if wanted:
+            self.frames.request()
+        return wanted
+
+    def _play(self, token: str, command, repeat: bool, animate: bool) -> bool:
+        """The token to the game; a frame when something changed."""
         if repeat and (self.repeat_blocked or not self.game.rules.key_repeat):
             return False
         try:

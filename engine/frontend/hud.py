@@ -1,4 +1,5 @@
-"""The text below the map, the death overlay and the help screen: a few arcade.Text objects.
+"""The classic presets' text below the map, the "dim" death line and the help screen: a few
+arcade.Text objects (the band death and victory screens are :mod:`engine.frontend.screens`).
 
 The words come from :mod:`engine.core.status` (the preset's templates); this module only places and
 colours them. A Text is re-laid-out only when its string or colour changes, because pyglet's
@@ -23,8 +24,7 @@ BRIGHT = (235, 235, 235, 255)
 KEYS_COLOR = (140, 150, 170, 255)
 HP_LOW = (235, 60, 50, 255)
 DEATH = (220, 50, 40, 255)
-SHADE = (0, 0, 0, 150)  # the death overlay: the map stays readable under it
-BANNER = (25, 4, 4, 225)  # behind the death title, so it reads over any map
+SHADE = (0, 0, 0, 150)  # the "dim" death screen: the window stays readable under it
 HELP_BG = (8, 8, 14, 235)
 WINDOW_KEYS = [("zoom in / out", "ctrl +  ctrl -"), ("tileset", "F2"), ("fullscreen", "F11"),
                ("sound on / off", "m"), ("close help", "esc  ?")]
@@ -71,11 +71,7 @@ class Hud:
         self.status = text(batch=self.batch)
         self.keys = text(KEYS_COLOR, batch=self.batch)
         self.messages = [text(batch=self.batch) for _ in range(self.rows - 2)]
-        self.death_title = text(DEATH, scale=2.0)
-        self.death_hint = text(BRIGHT)
-        self.profile = text(KEYS_COLOR)
         self.death_line = text(DEATH)  # the "dim" death screen's one line, at the text's size
-        self.death_title.anchor_x = self.death_hint.anchor_x = self.profile.anchor_x = "center"
         self.death_line.anchor_x, self.death_line.anchor_y = "center", "center"
         self.help = arcade.Text("", 0, 0, BRIGHT, size, font_name=FONT_NAME, multiline=True, width=4000)
         self.help_title = text(BRIGHT, scale=1.5)
@@ -119,11 +115,9 @@ class Hud:
         self.update_death(game)
 
     def update_death(self, game: Game) -> None:
-        """The death overlay's words (both looks draw the overlay)."""
+        """The "dim" death screen's line (the preset's death title)."""
         if not game.alive:
-            _set(self.death_title, words.line(game, "death_title"))
-            _set(self.death_line, self.death_title.text)
-            _set(self.death_hint, words.line(game, "death_hint"))
+            _set(self.death_line, words.line(game, "death_title"))
 
     def lines(self) -> dict[str, object]:
         """What the HUD shows, as strings: for tests and tools."""
@@ -136,26 +130,6 @@ class Hud:
 
     def draw(self) -> None:
         self.batch.draw()
-
-    def draw_death(self, rect: tuple[int, int, int, int], player_y: float, profile: list[str] = (),
-                   color: tuple[int, int, int] = DEATH[:3]) -> None:
-        """Shade the map area; the banner goes in the half away from the player, so the end of
-        the run stays visible under it. ``color``: the title's."""
-        _set(self.death_title, self.death_title.text, (*color, 255))
-        left, bottom, width, height = rect
-        arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, SHADE)
-        upper = player_y < bottom + height / 2
-        middle = int(bottom + height * (0.75 if upper else 0.25))
-        row = self.row_px
-        arcade.draw_lbwh_rectangle_filled(left, middle - 2.5 * row, width, 5 * row, BANNER)
-        self.death_title.position = (left + width // 2, middle + row // 2)
-        self.death_hint.position = (left + width // 2, middle - 3 * row // 2)
-        self.death_title.draw()
-        self.death_hint.draw()
-        if profile:  # the profile survives the death: show it under the banner's hint
-            _set(self.profile, "   ".join(profile))
-            self.profile.position = (left + width // 2, middle - 5 * row // 2 + row // 4)
-            self.profile.draw()
 
     def draw_dim_death(self, width: int, height: int, color: tuple[int, int, int]) -> None:
         """The death screen of a preset whose ``look`` says ``death = "dim"`` (bunyip's example):

@@ -7,6 +7,8 @@ operating system's auto-repeat sends only the last two. So:
 - printable keys are read from ``on_text`` (the layout and Shift are already applied: ``R``, ``>``);
 - arrows from ``on_text_motion``; both repeat at the OS rate while held;
 - the window's own keys (ctrl +/-, F2, F11) from ``on_key_press``: they never become tokens;
+- ``ctrl+p`` from ``on_key_press`` as the game's token ``ctrlp`` (the message history); the other
+  ctrl combinations send no ``on_text`` and mean nothing;
 - the numpad and the named keys (Escape, Enter, ...) from ``on_key_press``, since their text
   ("4", " ") would read as another key; that text is swallowed, and while a numpad key is held
   its repeated text means the numpad key again.
@@ -35,6 +37,7 @@ NUMPAD = {getattr(key, f"NUM_{i}"): (f"kp{i}", str(i)) for i in range(10)} | {
 MOTIONS = {key.MOTION_LEFT: "left", key.MOTION_RIGHT: "right", key.MOTION_UP: "up", key.MOTION_DOWN: "down"}
 ZOOM_IN = {key.PLUS, key.EQUAL, key.NUM_ADD}
 ZOOM_OUT = {key.MINUS, key.NUM_SUBTRACT, key.UNDERSCORE}
+CTRL_TOKENS = {key.P: "ctrlp"}  # ctrl combinations that are the game's keys (engine.core.keys.NAMED)
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,8 @@ class KeyReader:
                 return Zoom(+1)
             if symbol in ZOOM_OUT:
                 return Zoom(-1)
+            if symbol in CTRL_TOKENS:
+                return self._take(CTRL_TOKENS[symbol], None)
             return None
         if symbol in NUMPAD:
             token, text = NUMPAD[symbol]

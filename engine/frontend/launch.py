@@ -8,6 +8,7 @@ a window the system refuses to create.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -118,7 +119,8 @@ def run_window(
     tileset: str | None = None,
 ) -> int:
     """Play in a window (``headless``: offscreen, for ``--shot``). ``resume``: the command line asks
-    for nothing new, so a saved run may be resumed (a real window asks on its title screen)."""
+    for nothing new, so a saved run may be resumed (a real window opens on the title screen, which
+    offers it, a new run and the presets)."""
     check_display(headless)
     shot_path = check_shot(shot) if shot else None
     if seconds is not None and seconds < 0:
@@ -131,20 +133,26 @@ def run_window(
                       "tileset": tileset_name if tileset else None, "tileset_file": tileset_file}
     # the save slot is claimed before the save is read, and held while the title screen shows it
     slot = keeper.claim()
-    saved = keeper.saved_run(slot) if resume and not headless else None
-    if saved is None:
+    if not resume or headless:
         # headless (--shot) follows the headless rule: resume unless the command line says new
         game = keeper.open_game(setup, registry, choice="continue" if resume else "new", record=record, slot=slot)
         window = open_window(game, headless=headless, **window_options)
     else:
-        # a saved run: the title screen asks (only for a new run when another window plays it, or
-        # the folder cannot be written). The stand-in game only sizes the window, but the window lays
-        # out a level: it is started, with no listener (it writes nothing, and is never played)
+        # nothing asked on the command line: the title screen offers the saved run (only new runs
+        # when another window plays it, or the folder cannot be written), a new run and the
+        # presets. Behind it the window holds an inert game: it sizes the window, and is never
+        # started (it writes nothing)
         def choose(choice: str):
+            if choice.startswith("game:"):
+                chosen = dataclasses.replace(setup, game=choice.removeprefix("game:"))
+                return keeper.open_game(chosen, registry, choice="new", record=record, slot=slot)
             return keeper.open_game(setup, registry, choice=choice, record=record, slot=slot)
 
-        window = open_window(prepare(setup, registry).start(), headless=headless, title_screen=saved,
-                             choose=choose, **window_options)
+        from engine.frontend.title import Title  # imports arcade: after ARCADE_HEADLESS is decided
+
+        inert = prepare(setup, registry)
+        title = Title(saved=keeper.saved_run(slot), presets=presets(registry), default=inert.rules.name)
+        window = open_window(inert, headless=headless, title_screen=title, choose=choose, **window_options)
     from engine.frontend import loop
 
     failed = False
@@ -171,8 +179,15 @@ def run_window(
         keeper.close(game, failed=failed or window.failure is not None)
     if window.failure is not None:
         raise window.failure
-    if dump == "json":
+    if dump == "json" and game.state is not None:  # quit on the title screen: no run to dump
         from engine.core.snapshot import dumps
 
         print(dumps(game))
     return 0
+
+
+def presets(registry) -> list[tuple[str, str]]:
+    """The registered presets as (name, summary), the default one first, then by name."""
+    games = registry.games
+    return sorted(((name, rules.summary) for name, rules in games.items()),
+                  key=lambda pair: (not games[pair[0]].default, pair[0]))

@@ -1,7 +1,8 @@
 """The message log below the map (the sidebar look): the last messages, repeats folded ("x3").
 
-The newest message is at the bottom and brightest; older ones fade. The keys line of the preset
-(its ``keys`` / ``keys_dead`` template) is the log's last row, dim, as the HUD's was.
+The newest message is at the bottom and brightest; older ones fade. A message wider than the map
+wraps onto the rows above it (never into the sidebar). The keys line of the preset (its ``keys`` /
+``keys_dead`` template) is the log's last row, dim, as the HUD's was, cut to the width.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pyglet
 
 from engine.core import status as words
 from engine.frontend.atlas import FONT_NAME
+from engine.frontend.panel import char_px, clip, wrap
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -49,29 +51,41 @@ class Log:
                       for _ in range(self.rows)]
         self.messages = self.texts[:-1]
         self.keys = self.texts[-1]
+        self.char_px = char_px(font_size)
+        self.columns = 10_000  # characters per row, from the width layout() is given
 
     @property
     def height(self) -> int:
         return self.rows * self.row_px
 
-    def layout(self, left: int, bottom: int) -> None:
+    def layout(self, left: int, bottom: int, width: int | None = None) -> None:
         pad = max(4, self.row_px // 3)
+        if width is not None:
+            self.columns = max(8, int((width - 2 * pad) // self.char_px))
         for i, text in enumerate(self.texts):
             text.position = (left + pad, bottom + self.height - (i + 1) * self.row_px + self.row_px // 4)
 
     def update(self, game: Game) -> None:
-        recent = fold(game.messages[-(4 * len(self.messages)):])[-len(self.messages):]
-        blank = len(self.messages) - len(recent)  # the newest message sits just above the keys line
+        rows = len(self.messages)
+        recent = fold(game.messages[-(4 * rows):])[-rows:]
+        lines: list[tuple[str, int]] = []  # (row text, the message's age)
+        for age, message in enumerate(reversed(recent)):
+            lines[:0] = [(part, age) for part in wrap(message, self.columns)]
+            if len(lines) >= rows:
+                break
+        lines = lines[-rows:]
+        blank = rows - len(lines)  # the newest message sits just above the keys line
         for i, text in enumerate(self.messages):
             value, color = "", (235, 235, 235, 255)
             if i >= blank:
-                value, color = recent[i - blank], message_color(len(self.messages) - 1 - i)
+                value, age = lines[i - blank]
+                color = message_color(age)
             _set(text, value, color)
         if game.alive:
-            _set(self.keys, words.line(game, "keys"), KEYS_COLOR)
+            _set(self.keys, clip(words.line(game, "keys"), self.columns), KEYS_COLOR)
         else:
             dead_words = "keys_dead" in game.rules.messages
-            _set(self.keys, words.line(game, "keys_dead"), KEYS_DEAD if dead_words else KEYS_COLOR)
+            _set(self.keys, clip(words.line(game, "keys_dead"), self.columns), KEYS_DEAD if dead_words else KEYS_COLOR)
 
     def lines(self) -> list[str]:
         return [t.text for t in self.messages if t.text]

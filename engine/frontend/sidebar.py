@@ -2,12 +2,17 @@
 
 A section is a function from the game to rows: :class:`Line` (text, optionally after a coloured
 glyph) or :class:`Bar` (a label over a bar filled ``value / maximum``). :data:`SECTIONS` lists them
-in order, with a blank row between two sections that have rows; adding a section (XP and level,
-statuses) is one function and one entry. Rows past the sidebar's height are dropped (the monster
-list is the one that grows: it is nearest first, so the far ones go).
+in order, with a blank row between two sections that have rows: the player (depth, health,
+experience when the game has it, attack and defense, gold), statuses, what lies underfoot, the
+monsters in view (nearest first, each with a health bar), and the pack by letter. Rows past the
+sidebar's height are dropped from the end: the pack goes first, then the far monsters.
+
+The bottom rows can hold a description (what the mouse points at, :meth:`Sidebar.update`'s
+``footer``), which takes its rows from the end of the list.
 
 The sidebar reads the game only through its public parts (``world.query``, ``floor.visible``,
-``position``, ``level``) and the HUD words of :mod:`engine.core.status`.
+``position``, ``level``, ``api.statuses``), the pack's functions and the HUD values of
+:mod:`engine.core.status` (read with ``.get``: a game without levels has no ``level``).
 """
 
 from __future__ import annotations
@@ -19,9 +24,11 @@ from typing import TYPE_CHECKING
 import arcade
 import pyglet
 
+from engine.core import inventory
 from engine.core import status as words
-from engine.core.components import Fighter, Item, Monster, Position, Renderable
+from engine.core.components import Equipped, Fighter, Item, Monster, Position, Renderable
 from engine.frontend.atlas import FONT_NAME
+from engine.frontend.panel import char_px, wrap
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -33,6 +40,11 @@ PANEL = (14, 14, 20, 255)
 BAR_BACK = (40, 40, 48, 255)
 HEALTH: RGB = (170, 40, 40)
 HEALTH_LOW: RGB = (235, 60, 50)
+XP: RGB = (60, 90, 170)
+STATUS: RGB = (120, 200, 235)
+WORN: RGB = (200, 190, 120)
+HOVER_BG = (40, 40, 60, 255)  # a sidebar row the mouse is on
+HOVER_EDGE = (255, 240, 120, 255)  # its left edge: the colour the map outlines its monster in
 
 
 @dataclass(frozen=True)
@@ -41,7 +53,7 @@ class Line:
     color: RGB = BRIGHT
     glyph: str = ""
     glyph_color: RGB = BRIGHT
-    entity: int | None = None  # the monster a row is about (for hover highlighting, later)
+    entity: int | None = None  # the monster a row is about: hovering the row highlights it on the map
 
 
 @dataclass(frozen=True)
@@ -60,14 +72,54 @@ Section = Callable[["Game"], list[Row]]
 
 
 def stats(game: Game) -> list[Row]:
-    """Depth and turn, the player's health bar, gold and potions."""
+    """Depth and turn, the health bar, level and experience (when the game has them), attack and
+    defense, gold."""
     v = words.values(game)
     hp, top = int(v["hp"]), int(v["max_hp"])
-    return [
+    rows: list[Row] = [
         Line(f"Depth {v['depth']}   Turn {v['turn']}"),
         Bar(f"Health {hp}/{top}", hp, top, HEALTH_LOW if words.hp_low(game) else HEALTH),
-        Line(f"Gold {v['gold']}   Potions {v['potions']}", DIM),
     ]
+    level, xp, need = experience(game, v)
+    if level is not None:
+        if need:
+            rows.append(Bar(f"Level {level}   XP {xp}/{need}", int(xp), int(need), XP))
+        else:
+            rows.append(Line(f"Level {level}   XP {xp}"))
+    attack, defense = inventory.attack_of(game, game.player), inventory.defense_of(game, game.player)
+    rows.append(Line(f"Attack {attack}   Defense {defense}", DIM))
+    rows.append(Line(f"Gold {v['gold']}   Potions {v['potions']}", DIM))
+    return rows
+
+
+def experience(game: Game, v: dict | None = None) -> tuple[int | None, int, int]:
+    """The player's (level, xp, xp the next level wants in all; 0: unknown), or (None, 0, 0) in a
+    game without growth. Read defensively: the HUD values' ``level``/``xp``/``xp_next`` when the
+    game gives them, else a component of the player's with whole-number ``level`` and ``xp`` (and
+    ``next``) fields, as a growth plugin's ``Experience`` has."""
+    v = words.values(game) if v is None else v
+    level, xp, need = v.get("level"), v.get("xp"), v.get("xp_next", 0)
+    if not (isinstance(level, int) and isinstance(xp, int)):
+        for component in game.world.components(game.player):
+            level, xp = getattr(component, "level", None), getattr(component, "xp", None)
+            if isinstance(level, int) and isinstance(xp, int):
+                need = getattr(component, "next", 0)
+                break
+        else:
+            return None, 0, 0
+    need = need if isinstance(need, int) else 0
+    if not need and level <= 1 and xp == 0:
+        return None, 0, 0  # the values' stand-in of a game without growth: nothing to show
+    return level, xp, need
+
+
+def statuses(game: Game) -> list[Row]:
+    """The player's statuses, with the turns they have left."""
+    rows: list[Row] = []
+    for name, status in sorted(game.api.statuses(game.player).items()):
+        turns = f" ({status.turns})" if status.turns is not None else ""
+        rows.append(Line(f"{name.capitalize()}{turns}", STATUS))
+    return rows
 
 
 def visible_monsters(game: Game) -> list[tuple[int, str, Fighter, Renderable, int]]:
@@ -108,7 +160,20 @@ def underfoot(game: Game) -> list[Row]:
     return rows
 
 
-SECTIONS: list[Section] = [stats, underfoot, monsters]
+def pack(game: Game) -> list[Row]:
+    """The pack by letter (worn items in their own colour), when there is room for it."""
+    rows: list[Row] = []
+    for item in inventory.pack(game):
+        amount = inventory.count(game, item)
+        name = inventory.kind(game, item).name
+        worn = game.world.has(item, Equipped)
+        text = f"{inventory.letter_of(game, item)} {name}" + (f" x{amount}" if amount > 1 else "") \
+            + (" (in use)" if worn else "")
+        rows.append(Line(text, WORN if worn else DIM))
+    return rows
+
+
+SECTIONS: list[Section] = [stats, statuses, underfoot, monsters, pack]
 
 
 def _bar_color(rgb: RGB) -> RGB:
@@ -116,8 +181,9 @@ def _bar_color(rgb: RGB) -> RGB:
     return (rgb[0] * 11 // 20, rgb[1] * 11 // 20, rgb[2] * 11 // 20)
 
 
-def rows_for(game: Game, sections: list[Section], limit: int) -> list[Row | None]:
-    """The sidebar's rows (None: a blank separator), at most ``limit``."""
+def rows_for(game: Game, sections: list[Section], limit: int, footer: list[Row] = ()) -> list[Row | None]:
+    """The sidebar's rows (None: a blank separator), at most ``limit``, ending with ``footer``
+    (after a blank row) when it is given."""
     rows: list[Row | None] = []
     for section in sections:
         part = section(game)
@@ -125,7 +191,10 @@ def rows_for(game: Game, sections: list[Section], limit: int) -> list[Row | None
             if rows:
                 rows.append(None)
             rows.extend(part)
-    return rows[:limit]
+    if not footer:
+        return rows[:limit]
+    tail = [None, *footer][-limit:]
+    return rows[: max(0, limit - len(tail))] + tail
 
 
 class Sidebar:
@@ -139,6 +208,13 @@ class Sidebar:
         self.texts: list[tuple[arcade.Text, arcade.Text]] = []
         self.rect = (0, 0, 0, 0)
         self.rows: list[Row | None] = []
+        self.hovered: int | None = None  # the row the mouse is on
+        self.char_px = char_px(font_size)
+
+    @property
+    def columns(self) -> int:
+        """Characters that fit on a row without a glyph (half a row of margin each side)."""
+        return max(8, int((self.rect[2] - self.row_px) / max(1.0, self.char_px)))
 
     def layout(self, rect: tuple[int, int, int, int]) -> None:
         self.rect = rect
@@ -156,8 +232,11 @@ class Sidebar:
             glyph.position = (left + pad, y)
             text.position = (left + pad + self.row_px * 3 // 2, y)
 
-    def update(self, game: Game) -> None:
-        self.rows = rows_for(game, self.sections, len(self.texts))
+    def update(self, game: Game, footer: str = "") -> None:
+        """Rows from the game; ``footer``: a description for the bottom rows (what the mouse
+        points at), wrapped to the sidebar's width."""
+        tail = [Line(text, BRIGHT) for text in wrap(footer, self.columns, most=3)] if footer else []
+        self.rows = rows_for(game, self.sections, len(self.texts), tail)
         for i, (glyph, text) in enumerate(self.texts):
             row = self.rows[i] if i < len(self.rows) else None
             label = "" if row is None else (row.text if isinstance(row, Line) else row.label)
@@ -170,6 +249,19 @@ class Sidebar:
             x = left + (self.row_px * 3 // 2 if mark else 0)
             if text.x != x:
                 text.x = x
+
+    def row_at(self, px: float, py: float) -> int | None:
+        """The index of the row under framebuffer point (px, py) (y up), or None."""
+        left, bottom, width, height = self.rect
+        if not (left <= px < left + width and bottom <= py < bottom + height):
+            return None
+        index = int((bottom + height - self.row_px // 2 - py) // self.row_px)
+        return index if 0 <= index < len(self.rows) and self.rows[index] is not None else None
+
+    def entity_at(self, px: float, py: float) -> int | None:
+        """The monster whose row is under framebuffer point (px, py), or None."""
+        index = self.row_at(px, py)
+        return getattr(self.rows[index], "entity", None) if index is not None else None
 
     def lines(self) -> list[str]:
         """The rows as plain strings (bars as ``label [value/max]``): for tests and tools."""
@@ -187,6 +279,11 @@ class Sidebar:
         left, bottom, width, height = self.rect
         arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, PANEL)
         pad = self.row_px // 2
+        if self.hovered is not None and self.hovered < len(self.rows):
+            y = bottom + height - pad - (self.hovered + 1) * self.row_px
+            arcade.draw_lbwh_rectangle_filled(left, y, width, self.row_px, HOVER_BG)
+            # a bright edge left of the row: the bar covers the row's middle, the edge still shows
+            arcade.draw_lbwh_rectangle_filled(left, y, max(3, pad // 3), self.row_px, HOVER_EDGE)
         for i, row in enumerate(self.rows):
             if isinstance(row, Bar):
                 x = left + pad + (self.row_px * 3 // 2 if row.glyph else 0) - 2

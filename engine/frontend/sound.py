@@ -2,10 +2,11 @@
 
 What happened is read two ways. Between two frames, :meth:`Sounds.observe` compares what it saw
 last frame with the game now: the player's HP dropped (hurt), a monster's HP dropped or a monster
-in view vanished (a hit), gold went up (gold). The game's events (``Game.emit``) are heard by
+in view vanished (a hit), gold went up (gold), the player's level went up (level_up: the HUD's
+``level`` value, in games that have one). The game's events (``Game.emit``) are heard by
 :meth:`Sounds.listener`: ``death`` (also in presets that start a new dungeon at once, where no
-frame ever shows the player dead) and ``escape`` (victory). :meth:`Sounds.cue` plays a cue by name:
-the hook for events that do not exist yet (``level_up``).
+frame ever shows the player dead), ``escape`` and ``victory`` (the win). :meth:`Sounds.cue` plays
+a cue by name.
 
 No sound device, a library without audio, a file that will not load: silence, never an error. A
 failed load or play turns sound off for the window's life, quietly. ``m`` mutes (remembered in the
@@ -58,7 +59,7 @@ class Sounds:
         """A ``Game.emit`` listener: the events a frame cannot see."""
         if event == "death":
             self.pending.append("death")
-        elif event == "escape":
+        elif event in ("escape", "victory"):
             self.pending.append("victory")
 
     @staticmethod
@@ -66,7 +67,10 @@ class Sounds:
         fighter = game.world.get(game.player, Fighter)
         inv = game.world.try_get(game.player, Inventory)
         foes = {e: f.hp for e, (_, f) in game.world.query(Monster, Fighter)}
-        return (id(game), game.run, game.depth, fighter.hp, inv.gold if inv else 0, foes)
+        from engine.frontend.sidebar import experience  # imports arcade: only once a window draws
+
+        level = experience(game)[0] or 0
+        return (id(game), game.run, game.depth, fighter.hp, inv.gold if inv else 0, foes, level)
 
     def observe(self, game: Game) -> list[str]:
         """Compare the game with the last frame's; play what changed. Returns the cues played."""
@@ -74,13 +78,15 @@ class Sounds:
         cues, self.pending = self.pending, []
         last, self._seen = self._seen, now
         if last is not None and last[:3] == now[:3]:  # same game, run and level
-            _, _, _, hp, gold, foes = last
+            _, _, _, hp, gold, foes, level = last
             if any(now[5].get(e, 0) < h for e, h in foes.items()):
                 cues.append("hit")
             if now[3] < hp and "death" not in cues:
                 cues.append("hurt")
             if now[4] > gold:
                 cues.append("gold")
+            if now[6] > level:
+                cues.append("level_up")
         for cue in dict.fromkeys(cues):  # once each per frame, in order
             self.cue(cue)
         return cues

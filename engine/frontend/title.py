@@ -1,29 +1,42 @@
-"""The title screen: shown when a saved run exists, it offers Continue or New run.
+"""The title screen: Continue (when a run is saved), New run, and a new run of any preset.
 
-Looking at the save changes nothing. The window claims the save before it reads it, so no other
-window can resume it meanwhile; when another window plays it (or the folder cannot be written) the
-screen says so (``saved["blocked"]``) and offers only a new run, which is not saved. The window
-builds the chosen game through ``engine.persist.keeper.open_game``.
+A window opened with nothing asked on the command line shows it. Looking at the save changes
+nothing. The window claims the save before it reads it, so no other window can resume it
+meanwhile; when another window plays it (or the folder cannot be written) the screen says so
+(``saved["blocked"]``) and offers only new runs, which are not saved. The window builds the chosen
+game through ``engine.persist.keeper.open_game`` (see :func:`engine.frontend.launch.run_window`):
+the choice is ``"continue"``, ``"new"`` (the preset of the command line, else the default one) or
+``"game:NAME"`` (a new run of that preset).
+
+Behind the title the window holds an inert game (``engine.core.setup.prepare``: not started, no
+level), which only gives it a preset to size itself by.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import arcade
 
-from engine.frontend.atlas import FONT_NAME
+from engine.frontend.panel import TextBox
 
-CHOICES = {"c": "continue", "C": "continue", "enter": "continue", "n": "new", "N": "new"}
 BG = (8, 8, 14, 255)
+TITLE = (240, 210, 120)
+TEXT = (225, 225, 225)
+DIM = (140, 150, 170)
+WARN = (235, 120, 90)
+SUMMARY_CHARS = 60  # a preset's summary, cut to one line
 
 
-def lines(saved: dict[str, Any]) -> list[str]:
-    run = (f"A saved run: {saved['game']}, depth {saved['depth']}, turn {saved['turn']}, seed {saved['seed']}"
-           if "game" in saved else "A saved run")
-    if saved.get("blocked"):
-        return ["UNDERCROFT", "", run, "", one_line(saved["blocked"]), "", "N: new run (not saved)     Esc: quit"]
-    return ["UNDERCROFT", "", run, "", "C or Enter: continue     N: new run     Esc: quit"]
+@dataclass
+class Title:
+    """What the title screen offers: the saved run (its summary; ``blocked`` when it cannot be
+    resumed), the presets as (name, summary), and the preset a new run plays."""
+
+    saved: dict[str, Any] | None = None
+    presets: list[tuple[str, str]] = field(default_factory=list)
+    default: str = ""
 
 
 def one_line(line: str, width: int = 100) -> str:
@@ -32,25 +45,72 @@ def one_line(line: str, width: int = 100) -> str:
     return line if len(line) <= width else line[: width - 3] + "..."
 
 
+def can_continue(title: Title) -> bool:
+    return title.saved is not None and not title.saved.get("blocked")
+
+
+def lines(title: Title) -> list[tuple]:
+    """The menu's lines, (text, colour), top down."""
+    saved = title.saved
+    out: list[tuple] = []
+    if saved is not None:
+        run = (f"{saved['game']}, depth {saved['depth']}, turn {saved['turn']}, seed {saved['seed']}"
+               if "game" in saved else "a saved run")
+        if saved.get("blocked"):
+            out += [(f"   A saved run: {run}", DIM), (f"   {one_line(saved['blocked'])}", WARN), ("", TEXT)]
+        else:
+            out.append((f"c  Continue: {run}", TEXT))
+    unsaved = " (not saved)" if saved is not None and saved.get("blocked") else ""
+    out.append((f"n  New run{': ' + title.default if title.default else ''}{unsaved}", TEXT))
+    if title.presets:
+        out += [("", TEXT), ("   Or a new run of a preset:", DIM)]
+        width = max(len(name) for name, _ in title.presets)
+        for i, (name, summary) in enumerate(title.presets[:9]):
+            cut = summary if len(summary) <= SUMMARY_CHARS else summary[: SUMMARY_CHARS - 3] + "..."
+            out.append((f"{i + 1}  {name:<{width}}  {cut}", TEXT))
+    out += [("", TEXT), ("Esc  Quit", DIM)]
+    return out
+
+
 class TitleScreen:
-    def __init__(self, saved: dict[str, Any], row_px: int) -> None:
-        self.saved = saved
-        size = max(8.0, row_px * 0.6)
-        self.texts = [arcade.Text(line, 0, 0, (235, 235, 235, 255), size * (2 if i == 0 else 1),
-                                  font_name=FONT_NAME, anchor_x="center") for i, line in enumerate(lines(saved))]
+    def __init__(self, title: Title | dict[str, Any], row_px: int, font_size: float | None = None) -> None:
+        self.title = title if isinstance(title, Title) else Title(saved=title)
+        size = font_size or max(8.0, row_px * 0.6)
+        self.head = TextBox(row_px, size)
+        self.head.fill = self.head.border = None
+        self.head.show([("UNDERCROFT", TITLE, 2.5), ("a turn-based roguelike", DIM)], spacing=1.4, center=True)
+        self.menu = TextBox(row_px, size)
+        self.menu.show(lines(self.title), spacing=1.3)
         self.row_px = row_px
 
+    @property
+    def saved(self) -> dict[str, Any] | None:
+        return self.title.saved
+
     def choice(self, token: str) -> str | None:
-        """What a key chooses: "continue", "new", "quit", or None (not a title key)."""
+        """What a key chooses: "continue", "new", "game:NAME", "quit", or None (not a title key)."""
         if token == "esc":
             return "quit"
-        choice = CHOICES.get(token)
-        return None if choice == "continue" and self.saved.get("blocked") else choice
+        if token in ("c", "C"):
+            return "continue" if can_continue(self.title) else None
+        if token == "enter":
+            return "continue" if can_continue(self.title) else "new"
+        if token in ("n", "N"):
+            return "new"
+        if token.isdigit() and 1 <= int(token) <= min(9, len(self.title.presets)):
+            return f"game:{self.title.presets[int(token) - 1][0]}"
+        return None
+
+    def strings(self) -> list[str]:
+        return self.head.strings() + self.menu.strings()
 
     def draw(self, width: int, height: int) -> None:
         arcade.draw_lbwh_rectangle_filled(0, 0, width, height, BG)
-        step = self.row_px * 1.5
-        top = height / 2 + step * len(self.texts) / 2
-        for i, text in enumerate(self.texts):
-            text.position = (width / 2, top - i * step)
-            text.draw()
+        head_w, head_h = self.head.size()
+        menu_w, menu_h = self.menu.size()
+        gap = self.row_px
+        top = (height + head_h + gap + menu_h) // 2
+        self.head.place((width - head_w) // 2, top - head_h, head_w, head_h)
+        self.menu.place(max(0, (width - menu_w) // 2), top - head_h - gap - menu_h)
+        self.head.draw()
+        self.menu.draw()

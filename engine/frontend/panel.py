@@ -1,0 +1,183 @@
+"""A box of text lines over the map: menus, questions, the message history, a cursor's band and
+the end-of-run screens are all one :class:`TextBox`.
+
+Lines are ``(text, colour)`` or ``(text, colour, scale)`` (a title drawn larger). The box sizes
+itself from its longest line: the font is monospace (Liberation Mono, whose advance is 0.6 em), so
+a line's width is its length times one character's, with no layout pass to measure it. Texts are
+pooled and a Text is re-laid-out only when its string, colour or size changes (pyglet's layout is
+the expensive part of drawing text).
+"""
+
+from __future__ import annotations
+
+import arcade
+import pyglet
+
+from engine.frontend.atlas import FONT_NAME
+
+RGB = tuple[int, int, int]
+Rect = tuple[int, int, int, int]  # left, bottom, width, height (framebuffer pixels, y up)
+BOX = (10, 10, 18, 238)
+BORDER = (90, 90, 120, 255)
+
+
+def char_px(font_size: float) -> float:
+    """One character's width in pixels at ``font_size`` points: 0.6 em, where pyglet draws 1 pt as
+    96/72 px and rounds each glyph's advance to a whole pixel."""
+    return max(1, round(font_size * 96 / 72 * 0.6))
+
+
+def wrap(text: str, width: int, most: int | None = None) -> list[str]:
+    """``text`` cut into lines of at most ``width`` characters, at spaces where it can; with
+    ``most``, at most that many lines, the last ending in "..." when text was left out."""
+    width = max(4, width)
+    if len(text) <= width:
+        return [text] if text.strip() else []  # fits: kept as written (spaces included)
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        while len(word) > width:  # a word longer than a line: cut it
+            if current:
+                lines.append(current)
+                current = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    if current:
+        lines.append(current)
+    if most is not None and len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = lines[-1][: width - 3] + "..."
+    return lines
+
+
+def clip(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters ("..." at the end when cut)."""
+    return text if len(text) <= width else text[: max(0, width - 3)] + "..."
+
+
+class TextBox:
+    """Lines of ``row_px`` pixels (times ``spacing``, times a line's scale) in a bordered box."""
+
+    def __init__(self, row_px: int, font_size: float) -> None:
+        self.row_px = row_px
+        self.font_size = font_size
+        self.batch = pyglet.graphics.Batch()
+        self.texts: list[arcade.Text] = []
+        self.lines: list[tuple[str, RGB, float]] = []
+        self.spacing = 1.0
+        self.center = False
+        self.rect: Rect = (0, 0, 0, 0)
+        self.rows: list[Rect] = []  # each line's rectangle, once placed (for the mouse)
+        self.fill = BOX
+        self.border: tuple[int, int, int, int] | None = BORDER
+
+    @property
+    def pad(self) -> int:
+        return max(4, self.row_px // 2)
+
+    def show(self, lines: list[tuple], *, spacing: float = 1.0, center: bool = False) -> None:
+        """The lines to show, top down (a blank string is an empty row)."""
+        new = [(t[0], t[1], t[2] if len(t) > 2 else 1.0) for t in lines]
+        if (new, spacing, center) == (self.lines, self.spacing, self.center):
+            return  # the same lines: no Text is touched (each frame shows them again)
+        self.lines = new
+        self.spacing, self.center = spacing, center
+        while len(self.texts) < len(self.lines):
+            self.texts.append(arcade.Text("", 0, 0, (235, 235, 235, 255), self.font_size, font_name=FONT_NAME,
+                                          batch=self.batch))
+        for i, text in enumerate(self.texts):
+            if i < len(self.lines):
+                _, color, scale = self.lines[i]  # the words are set by place(), cut to the box
+                _set(text, text.text, (*color, 255), self.font_size * scale)
+            elif text.text:
+                text.text = ""
+
+    def _step(self, scale: float) -> float:
+        return self.row_px * self.spacing * scale
+
+    def columns(self, width: int, scale: float = 1.0) -> int:
+        """How many characters of a line fit in a box ``width`` pixels wide."""
+        return max(4, int((width - 2 * self.pad) // char_px(self.font_size * scale)) - 1)
+
+    def size(self) -> tuple[int, int]:
+        """The box's width and height for its lines."""
+        width = max(((len(t) + 1) * char_px(self.font_size * s) for t, _, s in self.lines), default=0)
+        height = sum(self._step(s) for _, _, s in self.lines)
+        return int(width) + 2 * self.pad, int(height) + 2 * self.pad
+
+    def place(self, left: int, bottom: int, width: int | None = None, height: int | None = None) -> None:
+        """Put the box's bottom-left corner at (left, bottom), at its own size unless given one."""
+        own_w, own_h = self.size()
+        width, height = width or own_w, height or own_h
+        self.rect = (left, bottom, width, height)
+        y = bottom + height - self.pad
+        self.rows = []
+        for text, (value, _, scale) in zip(self.texts, self.lines, strict=False):
+            fit = clip(value, self.columns(width, scale))  # a line wider than the box is cut, never spilt
+            if text.text != fit:
+                text.text = fit
+            step = self._step(scale)
+            y -= step
+            self.rows.append((left, int(y), width, int(step)))
+            # the baseline a quarter of the line above its bottom, so descenders stay in it
+            baseline = int(y + step / 2 - self.row_px * scale / 4)
+            if self.center:
+                text.anchor_x = "center"
+                text.position = (left + width // 2, baseline)
+            else:
+                text.anchor_x = "left"
+                text.position = (left + self.pad, baseline)
+
+    def place_in(self, area: Rect, where: str = "center") -> None:
+        """Place the box inside ``area``: centred, or as a band across its ``top`` or ``bottom``."""
+        left, bottom, width, height = area
+        own_w, own_h = self.size()
+        own_w, own_h = min(own_w, width), min(own_h, height)
+        if where == "top":
+            self.place(left, bottom + height - own_h, width, own_h)
+        elif where == "bottom":
+            self.place(left, bottom, width, own_h)
+        else:
+            self.place(left + (width - own_w) // 2, bottom + (height - own_h) // 2, own_w, own_h)
+
+    def row_at(self, px: float, py: float) -> int | None:
+        """The index of the line under framebuffer point (px, py), or None."""
+        for i, (left, bottom, width, height) in enumerate(self.rows):
+            if left <= px < left + width and bottom <= py < bottom + height:
+                return i
+        return None
+
+    def highlight(self, index: int, color: tuple[int, int, int, int]) -> None:
+        """Fill line ``index``'s row (call between the box and its text: see :meth:`draw`)."""
+        if 0 <= index < len(self.rows):
+            arcade.draw_lbwh_rectangle_filled(*self.rows[index], color)
+
+    def draw(self, under_text: int | None = None, under_color: tuple[int, int, int, int] = (50, 50, 80, 255)) -> None:
+        """The box, line ``under_text`` highlighted, then the lines."""
+        if not self.lines:
+            return
+        if self.fill is not None:
+            arcade.draw_lbwh_rectangle_filled(*self.rect, self.fill)
+        if self.border is not None:
+            arcade.draw_lbwh_rectangle_outline(*self.rect, self.border, 1)
+        if under_text is not None:
+            self.highlight(under_text, under_color)
+        self.batch.draw()
+
+    def strings(self) -> list[str]:
+        """The lines as plain strings: for tests and tools."""
+        return [t for t, _, _ in self.lines]
+
+
+def _set(text: arcade.Text, value: str, color: tuple[int, int, int, int], size: float) -> None:
+    if text.text != value:
+        text.text = value
+    if tuple(text.color) != color:
+        text.color = color
+    if text.font_size != size:
+        text.font_size = size

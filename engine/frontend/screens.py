@@ -1,0 +1,135 @@
+"""The end of a run, said over the map: the death screen and the victory screen.
+
+Both shade the map and put a box of lines in the half away from the player (the end of the run
+stays visible beside it), with room between lines: the preset's title (its ``death_title``
+template; "Victory" when the run is won), what happened (killed by what, on which depth: the
+morgue's own words, :func:`engine.persist.morgue.cause_of_death`; for a win, the game's last
+message), after how many turns and with how much gold, the profile's line, and the keys (the
+preset's ``death_hint``).
+
+A run is won when the game says so: ``game.won`` (read with ``getattr``: a game without wins
+has no such property). The bunyip preset's "dim" death screen (the whole window dimmed, one
+line) is the HUD's (:meth:`engine.frontend.hud.Hud.draw_dim_death`) and is not drawn here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import arcade
+
+from engine.core import status as words
+from engine.core.components import Monster, Position
+from engine.frontend.panel import Rect, TextBox
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+SHADE = (0, 0, 0, 150)  # over the map: it stays readable under the box
+DEATH_BOX = (25, 4, 4, 235)
+VICTORY_BOX = (24, 20, 4, 235)
+VICTORY = (250, 210, 80)
+TEXT = (225, 225, 225)
+FACTS = (190, 190, 200)
+PROFILE = (140, 150, 170)
+SPACING = 1.6  # rows per line: room between lines
+
+
+def won(game: Game) -> bool:
+    """Whether the run is won (False for a game that has no wins)."""
+    return bool(getattr(game, "won", False))
+
+
+def cause(game: Game) -> str:
+    """What killed the player, in the morgue's words, with a capital: "Killed by a rat on depth 3".
+
+    The morgue names the first monster beside the player; when several stand there, the message
+    that ended the run ("The goblin kills you.") names the one that struck, and that one is said."""
+    from engine.persist.morgue import cause_of_death
+
+    text = cause_of_death(game)
+    struck = killer_named(game)
+    if struck is not None and text.startswith("killed by "):
+        article = "an" if struck[:1].lower() in "aeiou" else "a"
+        text = f"killed by {article} {struck} on depth {game.depth}"
+    return text[:1].upper() + text[1:]
+
+
+def killer_named(game: Game) -> str | None:
+    """The kind of a monster beside the player that the last message before the death names."""
+    me = game.position(game.player)
+    beside = {m.kind for _, (m, pos) in game.world.query(Monster, Position)
+              if max(abs(pos.x - me[0]), abs(pos.y - me[1])) <= 1}
+    die = game.rules.message("die")
+    last = next((m for m in reversed(game.messages) if m != die), "")
+    said = set(re.findall(r"[\w'-]+", last.lower()))
+    named = [kind for kind in beside if set(kind.lower().split()) <= said]
+    return named[0] if len(named) == 1 else None
+
+
+def facts(game: Game) -> str:
+    """After how many turns, with how much gold."""
+    v = words.values(game)
+    turns = "1 turn" if v["turn"] == 1 else f"{v['turn']} turns"
+    return f"after {turns}, with {v['gold']} gold"
+
+
+def death_lines(game: Game, profile: list[str], color: tuple[int, int, int]) -> list[tuple]:
+    lines: list[tuple] = [(words.line(game, "death_title"), color, 2.0), (cause(game), TEXT), (facts(game), FACTS)]
+    if profile:
+        lines.append(("   ".join(profile), PROFILE))
+    hint = words.line(game, "death_hint")
+    if hint:
+        lines.append((hint, TEXT))
+    return lines
+
+
+def victory_lines(game: Game, profile: list[str]) -> list[tuple]:
+    last = game.messages[-1] if game.messages else ""
+    v = words.values(game)
+    lines: list[tuple] = [("Victory!", VICTORY, 2.0)]
+    if last:
+        lines.append((last, TEXT))
+    lines.append((f"Won on depth {v['depth']} {facts(game)}", FACTS))
+    if profile:
+        lines.append(("   ".join(profile), PROFILE))
+    hint = words.line(game, "death_hint")
+    if hint:
+        lines.append((hint, TEXT))
+    return lines
+
+
+class EndScreen:
+    """The death or victory box; its words are read once per ended run (they cannot change)."""
+
+    def __init__(self, row_px: int, font_size: float) -> None:
+        self.box = TextBox(row_px, font_size)
+        self.box.border = None
+        self._for: tuple = ()
+        self.kind = ""  # "death" or "victory" once shown
+
+    def update(self, game: Game, profile: list[str], color: tuple[int, int, int]) -> None:
+        key = (id(game), game.run, game.turn, won(game), tuple(profile), color)
+        if key == self._for:
+            return
+        self._for = key
+        self.kind = "victory" if won(game) else "death"
+        lines = victory_lines(game, profile) if self.kind == "victory" else death_lines(game, profile, color)
+        self.box.fill = VICTORY_BOX if self.kind == "victory" else DEATH_BOX
+        self.box.show(lines, spacing=SPACING, center=True)
+
+    def draw(self, area: Rect, player_y: float) -> None:
+        """Shade ``area`` (the map) and put the box across it, in the half away from the player."""
+        left, bottom, width, height = area
+        arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, SHADE)
+        _, box_h = self.box.size()
+        box_h = min(box_h, height)
+        upper = player_y < bottom + height / 2
+        middle = bottom + height * (0.72 if upper else 0.28)
+        low = int(max(bottom, min(bottom + height - box_h, middle - box_h / 2)))
+        self.box.place(left, low, width, box_h)
+        self.box.draw()
+
+    def strings(self) -> list[str]:
+        return self.box.strings()
