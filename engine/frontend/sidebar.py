@@ -88,7 +88,7 @@ def stats(game: Game) -> list[Row]:
             rows.append(Line(f"Level {level}   XP {xp}"))
     attack, defense = inventory.attack_of(game, game.player), inventory.defense_of(game, game.player)
     rows.append(Line(f"Attack {attack}   Defense {defense}", DIM))
-    rows.append(Line(f"Gold {v['gold']}   Potions {v['potions']}", DIM))
+    rows.append(Line(f"Gold {v['gold']}", DIM))  # potions and the rest: the pack, listed below
     return rows
 
 
