@@ -10,7 +10,7 @@ class Lesson28(Ruleset):
     name = "lesson28"
 
     def touch(self, game, mover, other):
-        game.kill(game.player)
+        game.kill(game.player, other if mover == game.player else mover)  # caught: by whichever moved or was met
         return ActionResult.success()
 
     def player_died(self, game):

@@ -62,3 +62,29 @@ def test_stale_morgue_temporary_files_are_cleaned_by_the_next_morgue(home, regis
         p.write_text("half a morgue")
     morgue.write(new_game(Setup(seed=3), registry), "killed by a test", home)
     assert not stale.exists() and busy.exists() and other.exists()
+
+
+def test_the_cause_names_the_creature_that_struck_not_the_first_one_beside_the_player(tmp_path):
+    from engine.core.components import Fighter, Monster
+    from scenario import game_from
+
+    game = game_from("""
+        #####
+        #r@g#
+        #####
+    """, tmp_path)
+    rat, goblin = (e for e, _ in sorted(game.world.query(Monster)))
+    assert game.world.get(rat, Monster).kind == "rat" and game.world.get(goblin, Monster).kind == "goblin"
+    game.world.get(game.player, Fighter).hp = 1
+    rat_mind = game.world.get(rat, Monster)
+    rat_mind.awake, rat_mind.sight = False, 0  # the rat sleeps on: only the goblin strikes
+    game.press(".")
+    assert not game.alive
+    assert morgue.cause_of_death(game) == "killed by a goblin on depth 1"
+
+
+def test_a_death_no_creature_dealt_is_told_by_the_last_message(registry):
+    game = new_game(Setup(seed=3), registry)
+    game.log("The poison takes you.")
+    game.kill(game.player)
+    assert morgue.cause_of_death(game) == "The poison takes you on depth 1"

@@ -220,6 +220,8 @@ class Run:
         self.hook("on_death", entity=entity, killer=killer)
         if entity == self.player:
             self.state.alive = False
+            monster = self.world.try_get(killer, Monster) if killer is not None else None
+            self.state.killed_by = monster.kind if monster is not None else ""
             return
         self.state.spatial.remove(entity)
         self.state.scheduler.remove(entity)

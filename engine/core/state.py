@@ -120,6 +120,7 @@ class RunState:
     # the levels left behind, by depth, when the ruleset keeps them (engine.core.levels)
     kept: dict[int, KeptLevel] = field(default_factory=dict)
     won: bool = False  # the run was won: it is over, and the player alive
+    killed_by: str = ""  # the kind of creature that killed the player, if one did (a dead run is never saved)
 
     def __post_init__(self) -> None:
         self.spatial = SpatialIndex.rebuild(self.world)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core import inventory
-from engine.core.components import Equipped, Fighter, Inventory, Monster, Position
+from engine.core.components import Equipped, Fighter, Inventory, Position
 from engine.persist import files
 
 if TYPE_CHECKING:
@@ -24,12 +24,12 @@ LAST_MESSAGES = 20
 
 
 def cause_of_death(game: Game) -> str:
-    """The monster next to the player (the killer, in melee), else the last message before the end."""
-    me = game.world.get(game.player, Position)
-    for _entity, (monster, pos) in sorted(game.world.query(Monster, Position)):
-        if max(abs(pos.x - me.x), abs(pos.y - me.y)) <= 1:
-            article = "an" if monster.kind[:1].lower() in "aeiou" else "a"
-            return f"killed by {article} {monster.kind} on depth {game.depth}"
+    """What killed the player (the creature whose blow it was, recorded when it struck), else the
+    last message before the end (a status, a trap, a plugin's effect)."""
+    kind = game.state.killed_by
+    if kind:
+        article = "an" if kind[:1].lower() in "aeiou" else "a"
+        return f"killed by {article} {kind} on depth {game.depth}"
     die = game.rules.message("die")
     last = next((m for m in reversed(game.messages) if m != die), "")
     return f"{last.rstrip('.')} on depth {game.depth}" if last else f"died on depth {game.depth}"
