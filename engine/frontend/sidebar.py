@@ -67,6 +67,7 @@ def stats(game: Game) -> list[Row]:
         Line(f"Depth {v['depth']}   Turn {v['turn']}"),
         Bar(f"Health {hp}/{top}", hp, top, HEALTH_LOW if words.hp_low(game) else HEALTH),
         Line(f"Gold {v['gold']}   Potions {v['potions']}", DIM),
+        *([Line(f"Level {v['level']}   XP {v['xp']}/{v['xp_next']}", DIM)] if v["xp_next"] else []),  # growth
     ]
 
 
