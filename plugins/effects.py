@@ -1,4 +1,14 @@
-"""The default item effects: healing and gold. An effect is given the game API (``engine.GameAPI``)."""
+"""The item effects: healing and gold (every game's), and the default game's potions and scrolls.
+
+An effect is ``fn(game, entity, kind, amount)`` (``target=(x, y)`` too when its kind aims), given
+the game API (``engine.GameAPI``); it returns the message to log, or None. Its numbers are the
+kind's ``params`` (``content/items.toml``): an effect names no item.
+
+Statuses they put on creatures (``hasted``, ``confused``) are the conditions plugin's to act on
+(``plugins/conditions.py``).
+"""
+
+import numpy as np
 
 from engine import Inventory, hookimpl
 
@@ -14,7 +24,90 @@ def gold(game, entity, kind, amount):
     return game.rules.message("pickup_gold", amount=amount)
 
 
+def _the(game, entity):
+    return "you" if game.is_player(entity) else f"the {game.name_of(entity)}"
+
+
+def haste(game, entity, kind, amount):
+    """The drinker is ``hasted`` for ``params.turns`` turns: it acts twice as often."""
+    game.add_status(entity, "hasted", int(kind.params.get("turns", 20)) * amount)
+    return kind.params.get("message", "You feel yourself speed up.")
+
+
+def heal_dazed(game, entity, kind, amount):
+    """Heal ``params.amount`` HP, at the price of being ``confused`` for ``params.turns`` turns."""
+    game.heal(entity, int(kind.params.get("amount", 15)) * amount)
+    game.add_status(entity, "confused", int(kind.params.get("turns", 8)))
+    return kind.params.get("message", "You feel much better, and the room spins.")
+
+
+def _monster_at(game, cell):
+    return next((e for e in game.entities_at(*cell) if e in game.monsters()), None)
+
+
+def lightning(game, entity, kind, amount, target=None):
+    """A bolt of ``params.damage`` at the monster on ``target`` (the nearest one in view)."""
+    monster = _monster_at(game, target) if target is not None else None
+    if monster is None:
+        return game.rules.message("no_target")
+    name = game.name_of(monster)
+    dealt = game.damage(monster, int(kind.params.get("damage", 12)), by=entity)
+    return f"Lightning strikes the {name} for {dealt}!"
+
+
+def confuse(game, entity, kind, amount, target=None):
+    """The monster on ``target`` is ``confused`` for ``params.turns`` turns: it stumbles at random."""
+    monster = _monster_at(game, target) if target is not None else None
+    if monster is None:
+        return game.rules.message("no_target")
+    game.add_status(monster, "confused", int(kind.params.get("turns", 10)))
+    return f"The {game.name_of(monster)} looks about, bewildered."
+
+
+def fireball(game, entity, kind, amount, target=None):
+    """``params.damage`` to every creature in the blast (``kind.radius`` around ``target``), the
+    reader too when it stands there."""
+    if target is None:
+        return game.rules.message("no_target")
+    damage = int(kind.params.get("damage", 10))
+    hurt = [e for cell in game.area(target, kind.radius) for e in game.entities_at(*cell)
+            if game.hp(e)[1] > 0]
+    said = []
+    for creature in hurt:
+        name = _the(game, creature)
+        dealt = game.damage(creature, damage, by=entity)
+        said.append(f"{name} ({dealt})")
+    return "The fireball bursts" + (": it burns " + ", ".join(said) + "." if said else ".")
+
+
+def teleport(game, entity, kind, amount):
+    """The reader lands on a random free floor cell of the level."""
+    game.teleport(entity, "effects:teleport")
+    return kind.params.get("message", "The world blurs: you are elsewhere.")
+
+
+def magic_mapping(game, entity, kind, amount):
+    """The level's floor, and the walls beside it, join what the reader remembers."""
+    walls = game.walls()
+    floor = ~walls
+    near = floor.copy()  # floor cells and their 8 neighbours
+    padded = np.pad(floor, 1)
+    h, w = floor.shape
+    for dy in (0, 1, 2):
+        for dx in (0, 1, 2):
+            near |= padded[dy:dy + h, dx:dx + w]
+    game.reveal(near)
+    return kind.params.get("message", "A map of the level forms in your mind.")
+
+
 @hookimpl
 def register_effects(register):
     register("heal", heal)
     register("gold", gold)
+    register("haste", haste)
+    register("heal_dazed", heal_dazed)
+    register("lightning", lightning)
+    register("confuse", confuse)
+    register("fireball", fireball)
+    register("teleport", teleport)
+    register("magic_mapping", magic_mapping)

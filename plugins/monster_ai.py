@@ -9,6 +9,10 @@ while (``params.search`` turns, default 8), then gives up and goes back to sleep
 monster costs nothing and wakes when it notices the player again. The memory is a component of
 its own (``Hunting``), saved with the run.
 
+``coward``: ``hunt`` with ``params.flee`` 50 by default. ``archer``: keeps its distance and shoots
+from up to ``params.range`` cells, steps back when the player is beside it. A kind with
+``params.regen = [hp, turns]`` regains ``hp`` every ``turns`` turns (the ``on_turn_end`` hook).
+
 (The presets keep their original rules: bunyip's goblins ``chase`` with a greedy step, the Rogue
 SDL course's monsters and the Godot lesson's step along an ``axis``.)
 """
@@ -18,6 +22,8 @@ from dataclasses import dataclass
 from engine import Attack, Move, hookimpl
 
 SEARCH = 8  # turns spent searching where the player was last seen, by default
+COWARD = 50  # a coward runs below this percent of its HP, by default
+RANGE = 6  # an archer shoots this far (king moves), by default
 
 
 @dataclass
@@ -36,17 +42,24 @@ def _wander(game, me):
     return Move(*game.rng("hunt").choice(steps)) if steps else None
 
 
-def hunt(game, me):
+def _remember(game, me, memory):
+    """The monster sees the player: it remembers where, and will search there when it loses them."""
+    px, py = game.position(game.player)
+    search = int(game.kind_of(me).params.get("search", SEARCH))
+    if memory is None:
+        game.add_component(me, Hunting(px, py, search))
+    else:
+        memory.x, memory.y, memory.search = px, py, search
+    return px, py
+
+
+def hunt(game, me, flee: int = 0):
+    """Hunt the player (see the module doc); ``flee``: the default of ``params.flee``."""
     memory = game.component(me, Hunting)
     if game.notices(me):
-        px, py = game.position(game.player)
-        search = int(game.kind_of(me).params.get("search", SEARCH))
-        if memory is None:
-            game.add_component(me, Hunting(px, py, search))
-        else:
-            memory.x, memory.y, memory.search = px, py, search
+        px, py = _remember(game, me, memory)
         hp, max_hp = game.hp(me)
-        if hp * 100 < int(game.kind_of(me).params.get("flee", 0)) * max_hp:
+        if hp * 100 < int(game.kind_of(me).params.get("flee", flee)) * max_hp:
             step = game.step_away(me, [(px, py)])
             if step is not None:
                 return Move(*step)
@@ -65,9 +78,51 @@ def hunt(game, me):
     return None
 
 
+def coward(game, me):
+    """``hunt``, but below ``params.flee`` percent of its HP (default 50) it runs from the player
+    along the safety map, and only turns to fight when cornered."""
+    return hunt(game, me, flee=COWARD)
+
+
+def archer(game, me):
+    """Keeps its distance and shoots: in the player's view within ``params.range`` (default 6) it
+    shoots (a blow from afar: its attack, less the player's defense); beside the player it steps
+    back along the safety map, and strikes only when it cannot; farther off it hunts."""
+    if not game.notices(me):
+        return hunt(game, me)
+    params = game.kind_of(me).params
+    player = game.player
+    if game.adjacent(me, player):
+        step = game.step_away(me, [game.position(player)])
+        if step is not None:
+            return Move(*step)
+        return Attack(player)
+    if game.distance(me, player) <= int(params.get("range", RANGE)):
+        _remember(game, me, game.component(me, Hunting))
+        game.log(params.get("shoot", "The {monster} shoots!").format(monster=game.name_of(me)))
+        return Attack(player)
+    return hunt(game, me)
+
+
+def regenerate(game):
+    """Monsters whose kind has ``params.regen = [hp, turns]`` regain ``hp`` every ``turns`` turns,
+    awake or asleep."""
+    for monster in game.monsters():
+        regen = game.kind_of(monster).params.get("regen")
+        if regen and game.turn % max(1, int(regen[1])) == 0:
+            game.heal(monster, int(regen[0]))
+
+
+@hookimpl
+def on_turn_end(game):
+    regenerate(game)
+
+
 @hookimpl
 def register_behaviours(register):
     register("hunt", hunt)
+    register("coward", coward)
+    register("archer", archer)
 
 
 @hookimpl

@@ -6,8 +6,9 @@ Regenerate the pictures (after a rendering change you mean):
 
     UNDERCROFT_UPDATE_GOLDEN=1 ARCADE_HEADLESS=1 python -m pytest tests/test_pictures.py
 
-The items the default game's scenes carry are this module's own plugin (:data:`KIT`: a fireball
-scroll that aims at a cell, a sword, mail), so the pictures hold whatever the loot tables become.
+The items the default game's scenes carry are this module's own plugin (:data:`KIT`: a burning
+scroll that aims at a cell, a sword, a jerkin; named apart from the built-ins), so the pictures
+hold whatever the loot tables become.
 """
 
 from __future__ import annotations
@@ -35,12 +36,12 @@ KIT = """
 
     @hookimpl
     def register_items(register):
-        register(ItemKind(name="scroll of fireball", glyph="?", color=(230, 120, 60), effect="blast",
+        register(ItemKind(name="scroll of burning", glyph="&", color=(230, 120, 60), effect="blast",
                           use="read", target="cell", radius=2, params={"damage": 8},
                           description="Burns everything within 2 cells of where you aim it."))
         register(ItemKind(name="short sword", glyph="(", color=(190, 200, 215), effect="nothing",
                           use="wear", slot="hand", attack=2, description="A plain short sword."))
-        register(ItemKind(name="leather armour", glyph="[", color=(170, 120, 80), effect="nothing",
+        register(ItemKind(name="leather jerkin", glyph="[", color=(170, 120, 80), effect="nothing",
                           use="wear", slot="body", defense=1))
 
     @hookimpl
@@ -76,7 +77,7 @@ def _default_game(tmp: Path):
     """The default game on ``undercroft.txt`` (a room with a rat, a potion and gold; a goblin
     down the passage; an orc in the hall west), with a pack, a few messages in."""
     game = new_game(Setup(seed=1, map_file=_map("undercroft")), _kit_registry(tmp))
-    for kind, amount in (("scroll of fireball", 2), ("short sword", 1), ("leather armour", 1)):
+    for kind, amount in (("scroll of burning", 2), ("short sword", 1), ("leather jerkin", 1)):
         game.give(kind, amount)
     for key in "w b j h".split():  # wear the sword: "(in use)" in the pack
         game.press(key)
@@ -108,7 +109,7 @@ def inventory(tmp: Path, open_window: Callable):
 
 
 def targeting(tmp: Path, open_window: Callable):
-    """A fireball scroll aimed: Tab past the goblin in the doorway to the rat in the room, the
+    """A burning scroll aimed: Tab past the goblin in the doorway to the rat in the room, the
     cells the blast would burn tinted (the player's among them)."""
     game = _default_game(tmp)
     for key in "j j".split():

@@ -125,8 +125,9 @@ def test_sidebar_shows_hp_gold_potions_depth_and_the_log(tmp_path, window_for):
     assert inv.gold > 0
     assert rows[0] == "Depth 1   Turn 3"
     assert rows[1] == "Health 20/20 [20/20]"
-    assert rows[2] == "Attack 4   Defense 0"  # the fighter's, plus what is worn (nothing)
-    assert rows[3] == f"Gold {inv.gold}"
+    assert rows[2] == "Level 1   XP 0/10 [0/10]"  # the default game's growth
+    assert rows[3] == "Attack 4   Defense 0"  # the fighter's, plus what is worn (nothing)
+    assert rows[4] == f"Gold {inv.gold}"
     assert "a potion" in rows  # the pack, under its letter
     assert window.log.keys.text == line(game, "keys")
     assert window.log.lines()[-1] == game.messages[-1]

@@ -4,8 +4,6 @@ statuses, the title offers the presets, and the victory screen says what happene
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from engine.core.components import Fighter, Monster
@@ -41,14 +39,14 @@ def test_the_inventory_menu_lists_letters_names_counts_and_what_is_worn(tmp_path
     screenshot(window)
     said = window.prompt_view.strings()
     assert said[0] == "Inventory"
-    assert "a  scroll of fireball (2)" in said and "b  short sword (in use)" in said and "c  leather armour" in said
+    assert "a  scroll of burning (2)" in said and "b  short sword (in use)" in said and "c  leather jerkin" in said
     turn = window.game.turn
     # a click on a line presses its letter: the inventory describes the armour, no time passes
-    row = said.index("c  leather armour")
+    row = said.index("c  leather jerkin")
     left, bottom, width, height = window.prompt_view.box.rows[row]
     window.on_mouse_press((left + 5) / window.ratio, (bottom + height / 2) / window.ratio, 1, 0)
     screenshot(window)
-    assert "leather armour  body: attack +0, defense +1" in window.prompt_view.strings()
+    assert "leather jerkin  body: attack +0, defense +1" in window.prompt_view.strings()
     assert window.game.turn == turn
 
 
@@ -63,7 +61,7 @@ def test_the_targeting_cursor_tints_what_it_would_reach_and_the_mouse_aims(tmp_p
     x, y = next(c for c in reached if not game.api.entities_at(*c))
     darkest = min(cell_pixels(window, image, x, y), key=sum)
     assert darkest[0] > darkest[2] + 40  # the reach's orange under the glyph
-    assert window.prompt_view.strings()[0] == "Aim the scroll of fireball"
+    assert window.prompt_view.strings()[0] == "Aim the scroll of burning"
     # pointing moves the drawn cursor (and its reach) without moving the prompt's
     goblin = game.position(monster(game, "goblin"))
     window.on_mouse_motion(*centre(window, goblin), 0, 0)
@@ -156,22 +154,22 @@ def test_the_title_lists_the_presets_and_a_digit_starts_one(tmp_path, window_for
     assert window.game.rules.name == "lesson28"
 
 
-@dataclass
-class Experience:  # the shape a growth plugin's component has
-    level: int = 1
-    xp: int = 0
-    next: int = 0
+def growth_of(game):
+    """The player's experience component (the default game's growth plugin's ``Experience``)."""
+    return next(c for c in game.world.components(game.player) if hasattr(c, "level") and hasattr(c, "xp"))
 
 
-def test_the_sidebar_shows_level_xp_and_statuses_once_the_game_has_them(tmp_path, window_for):  # noqa: F811
+def test_the_sidebar_shows_level_xp_and_statuses(tmp_path, window_for):  # noqa: F811
     from engine.frontend.sidebar import experience
 
     window = pictures.play(tmp_path, window_for)
     game = window.game
     screenshot(window)
-    assert experience(game) == (None, 0, 0)
-    assert not any(s.startswith("Level") for s in window.sidebar.lines())  # no growth: no row
-    game.world.add(game.player, Experience(level=3, xp=25, next=40))
+    level, xp, need = experience(game)
+    assert level == 1 and 0 < xp < need  # the rat's kill counted
+    assert f"Level 1   XP {xp}/{need} [{xp}/{need}]" in window.sidebar.lines()
+    mine = growth_of(game)
+    mine.level, mine.xp, mine.next = 3, 25, 40
     game.api.add_status(game.player, "hasted", 7)
     window.frames.request()
     screenshot(window)
@@ -180,15 +178,21 @@ def test_the_sidebar_shows_level_xp_and_statuses_once_the_game_has_them(tmp_path
     assert "Hasted (7)" in lines
 
 
+def test_a_game_without_growth_has_no_level_to_show():
+    from engine.core.setup import Setup, new_game
+    from engine.frontend.sidebar import experience
+
+    assert experience(new_game(Setup(game="rogue-sdl", seed=1))) == (None, 0, 0)
+
+
 def test_a_level_up_and_a_win_have_their_sounds(tmp_path):
     game = pictures._default_game(tmp_path)
     played = []
     s = Sounds(Settings(), player=lambda sound, volume: played.append(sound))
     game.listeners.append(s.listener)
     s.observe(game)
-    game.world.add(game.player, Experience(level=1, xp=0, next=10))
     s.observe(game)
-    game.world.get(game.player, Experience).level = 2
+    growth_of(game).level = 2
     assert s.observe(game) == ["level_up"]
     game.give("Amulet of the Undercroft")
     game.move_entity(game.player, *game.level.upstairs)

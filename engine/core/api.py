@@ -282,6 +282,27 @@ class GameAPI:
         self._run.state.questions.append({"name": str(question)[:100], "title": str(title)[:200],
                                           "options": options})
 
+    def loot(self, table: str, depth: int | None = None, label: str = "loot") -> list[tuple[str, int]]:
+        """Roll the preset's loot table ``table`` (``GameRules.loot``) at ``depth`` (the current one
+        when None), from the run's stream ``label``: the ``(item kind, amount)`` pairs it gives, the
+        amount rolled from the kind's ``amount``; empty when it gives nothing or the preset has no
+        such table. Place them with :meth:`spawn`."""
+        loot = self._run.rules.loot.get(table)
+        if loot is None:
+            return []
+        rng = self.rng(label)
+        items = self._run.registry.items
+        return [(name, rng.randint(*items[name].amount)) for name in loot.roll(self.depth if depth is None else depth,
+                                                                                rng)]
+
+    def reveal(self, cells: np.ndarray) -> None:
+        """Mark cells as seen by the player (bool, ``[y, x]``, the level's shape): they join the
+        player's memory of the level, as if seen and left (a map read from a scroll)."""
+        seen = self._run.state.view.seen
+        if not isinstance(cells, np.ndarray) or cells.shape != seen.shape:
+            raise ValueError(f"reveal: expected a bool array of shape {seen.shape}")
+        seen |= cells.astype(bool)
+
     def give(self, kind: str, amount: int = 1) -> int | None:
         """Put ``amount`` of an item kind into the player's pack (onto its stack, or under the
         first free letter): the carried item, or None when the pack is full."""

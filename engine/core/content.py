@@ -29,7 +29,8 @@ class ContentError(ValueError):
 class MonsterKind:
     """A monster, as a row of data. ``speed`` 100 is normal: 200 acts twice per normal turn.
 
-    ``min_depth`` and ``weight`` feed the spawn table; ``params`` go to the behaviour.
+    ``min_depth``, ``max_depth`` and ``weight`` feed the spawn table (the kind is placed on levels
+    ``min_depth..max_depth``); ``params`` go to the behaviour.
     """
 
     name: Annotated[str, NonEmpty()]
@@ -44,6 +45,7 @@ class MonsterKind:
     min_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = 1
     weight: Annotated[int, Int(1, 10**6)] = 1
     params: Annotated[dict[str, Any], Map(Json())] = field(default_factory=dict)
+    max_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = limits.MAX_DEPTH
 
 
 USES = ("pickup", "quaff", "read", "wear", "carry")

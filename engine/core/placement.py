@@ -1,7 +1,8 @@
 """Populating a level: fixed spawns from the generator, then the preset's spawn tables.
 
 Monsters: ``base + per_depth * depth + extra`` per level, kinds from a weighted, depth-gated table
-(or the preset's threshold table). Items: the preset's ``item_counts``. Nothing is placed on
+(or the preset's threshold table). Items: the preset's ``item_counts``, then its ``floor`` loot
+table (``GameRules.loot``). Nothing is placed on
 another thing, on the start or on the stairs or exit; no monster in the start room (or, on levels
 without rooms, within ``start_clearance`` king-moves of the start). With ``place_in_rooms``,
 things go on room cells only, never in corridors. Where in those cells a try lands is the
@@ -77,6 +78,12 @@ def populate(game: Run, level: Level, depth: int, rng: random.Random) -> None:
             cell = free_cell(monster=False) if room > 0 else None
             if cell is not None:
                 game.spawn_item(name, *cell, rng.randint(*item.amount))
+                room -= 1
+    if "floor" in rules.loot:  # the preset's floor loot table, after its fixed counts
+        for name in rules.loot["floor"].roll(depth, rng):
+            cell = free_cell(monster=False) if room > 0 else None
+            if cell is not None:
+                game.spawn_item(name, *cell, rng.randint(*game.registry.items[name].amount))
                 room -= 1
 
 

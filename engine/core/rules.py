@@ -7,6 +7,7 @@ applies from here; nothing in ``engine/`` names a preset.
 
 from __future__ import annotations
 
+import dataclasses
 import string
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ from engine.core.schema import (
     fail,
     of,
 )
+from engine.core.tables import LOOT, LootTable
 from engine.kit import limits
 
 DEFAULT_MESSAGES = {
@@ -94,7 +96,8 @@ HUD_MESSAGES = {
     "death_hint": "R: new run   Esc: quit",
 }
 HUD_FALLBACK = {"keys_dead": "keys"}  # the keys line after death: the keys line unless the preset says
-HUD_FIELDS = ("hp", "max_hp", "gold", "potions", "depth", "turn", "run", "seed", "monsters", "game")
+HUD_FIELDS = ("hp", "max_hp", "gold", "potions", "depth", "turn", "run", "seed", "monsters", "game", "level", "xp",
+              "xp_next")
 
 DEFAULT_TILES = {
     "wall": {"glyph": "#", "color": (150, 140, 130), "remembered": (60, 56, 52)},
@@ -213,6 +216,13 @@ class GameRules:
 
     ``max_depth``: the deepest level, which has no stairs down, in a game that keeps its levels
     (none: the stairs go down forever).
+
+    ``loot``: the preset's loot tables by name (``engine.core.tables.LootTable``: weighted item
+    rows scaled by depth, a weight of nothing, a number of rolls). The table ``floor`` is rolled
+    when a level is populated, after ``item_counts``; plugins roll the others
+    (``GameAPI.loot``: the drops plugin rolls ``drop``, or a monster kind's ``params.drops``, when
+    a monster dies). ``params``: plugins' numbers for this preset, one table per plugin
+    (``[params.growth]``), read as ``game.rules.params.get("growth", {})``.
     """
 
     name: Annotated[str, NonEmpty()]
@@ -257,6 +267,11 @@ class GameRules:
     key_repeat: Annotated[bool, Bool()] = True
     max_depth: Annotated[int | None, OrNone(limits.MAX_DEPTH)] = None
     look: Annotated[dict[str, Any], LOOK] = field(default_factory=dict)
+    loot: Annotated[dict[str, LootTable], Map(LOOT, most=1000, expected="a table of loot tables")] = field(
+        default_factory=dict)
+    params: Annotated[dict[str, dict[str, Any]], Map(Map(Json()), most=1000, expected="a table of tables (one per "
+                                                                                      "plugin)")] = field(
+        default_factory=dict)
 
     def generator_for(self, depth: int) -> str:
         """The generator of the deepest entry whose ``min_depth`` is at most ``depth`` (the
@@ -296,6 +311,7 @@ def validate(rules: GameRules) -> None:
     data = {f: getattr(rules, f) for f in rules.__dataclass_fields__}
     data["monster_kinds"] = {name: {f: getattr(k, f) for f in k.__dataclass_fields__ if f != "name"}
                              if isinstance(k, MonsterKind) else k for name, k in rules.monster_kinds.items()}
+    data["loot"] = {name: dataclasses.asdict(t) if isinstance(t, LootTable) else t for name, t in rules.loot.items()}
     try:
         SPEC.check(data, f"game {rules.name!r}: ")
     except SchemaError as e:

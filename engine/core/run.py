@@ -159,7 +159,7 @@ class Run:
             names = {name for d, _, name in rules.monster_table if d <= depth}
             return sorted((self.monster_kind(n) for n in names), key=lambda k: k.name)
         kinds = [self.monster_kind(n) for n in (rules.monsters or tuple(self.registry.monsters))]
-        return sorted((k for k in kinds if k.min_depth <= depth and k.weight > 0), key=lambda k: k.name)
+        return sorted((k for k in kinds if k.min_depth <= depth <= k.max_depth and k.weight > 0), key=lambda k: k.name)
 
     def kind_of(self, entity: int) -> MonsterKind:
         return self.monster_kind(self.world.get(entity, Monster).kind)

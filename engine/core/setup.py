@@ -114,9 +114,10 @@ def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
         if name not in monsters:
             raise ValueError(f"game {rules.name}: {where}: no monster named {name!r} "
                              f"(valid: {', '.join(sorted(monsters))})")
-    for name in rules.item_counts:
+    for where, name in [*(("item_counts", n) for n in rules.item_counts),
+                        *((f"loot.{t}", row.item) for t, table in rules.loot.items() for row in table.items)]:
         if name not in registry.items:
-            raise ValueError(f"game {rules.name}: item_counts: no item named {name!r} "
+            raise ValueError(f"game {rules.name}: {where}: no item named {name!r} "
                              f"(valid: {', '.join(sorted(registry.items))})")
 
 

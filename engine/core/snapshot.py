@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import inventory
 from engine.core import status as hud
-from engine.core.components import Equipped, Fighter, Inventory, Item, Monster, Position
+from engine.core.components import Equipped, Fighter, Inventory, Item, Monster, Position, Statuses
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -18,7 +18,9 @@ def snapshot(game: Game) -> dict[str, Any]:
     pos = world.get(game.player, Position)
     fighter = world.get(game.player, Fighter)
     inv = world.get(game.player, Inventory)
-    potions = hud.values(game)["potions"]
+    values = hud.values(game)
+    potions = values["potions"]
+    statuses = world.try_get(game.player, Statuses)
     monsters = [
         {"kind": monster.kind, "x": mpos.x, "y": mpos.y, "hp": mf.hp, "awake": monster.awake}
         for _, (monster, mpos, mf) in world.query(Monster, Position, Fighter)
@@ -48,6 +50,10 @@ def snapshot(game: Game) -> dict[str, Any]:
             "defense": inventory.defense_of(game, game.player),
             "gold": inv.gold,
             "potions": potions,
+            "level": values["level"],
+            "xp": values["xp"],
+            "statuses": {name: status.turns for name, status in sorted(statuses.active.items())}
+            if statuses is not None else {},
             "inventory": [
                 {"letter": inventory.letter_of(game, e), "kind": world.get(e, Item).kind,
                  "count": world.get(e, Item).amount, "equipped": world.has(e, Equipped)}

@@ -19,6 +19,18 @@ if TYPE_CHECKING:
     from engine.core.run import Run as Game
 
 
+def growth(game: Game) -> tuple[int, int, int]:
+    """The player's (level, xp, xp wanted for the next level), from the player's component that
+    has whole-number ``level`` and ``xp`` fields (and ``next``), as a growth plugin's ``Experience``
+    has; (1, 0, 0) when the player has none (a game without growth)."""
+    for component in game.world.components(game.player):
+        level, xp = getattr(component, "level", None), getattr(component, "xp", None)
+        if isinstance(level, int) and isinstance(xp, int):
+            nxt = getattr(component, "next", 0)
+            return level, xp, nxt if isinstance(nxt, int) else 0
+    return 1, 0, 0
+
+
 def values(game: Game) -> dict[str, Any]:
     """The fields a HUD template may use (``engine.core.rules.HUD_FIELDS``), now."""
     fighter = game.world.get(game.player, Fighter)
@@ -35,6 +47,7 @@ def values(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "monsters": sum(1 for _ in game.world.query(Monster)),
         "game": game.rules.name,
+        **dict(zip(("level", "xp", "xp_next"), growth(game), strict=True)),
     }
 
 
