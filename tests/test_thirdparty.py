@@ -158,3 +158,42 @@ def test_pytest_plugins_dir_joins_a_plugin_file_to_the_contract_tests(tmp_path):
                       "--plugins-dir", str(folder))
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "6 passed" in done.stdout  # chosen by default with the built-ins: it came from --plugins-dir
+
+
+SEVENS = """
+    import numpy as np
+    from engine import FLOOR, STAIRS, WALL, Level, hookimpl
+
+    def sevens(ctx):
+        t = np.full((ctx.height, ctx.width), WALL, dtype=np.uint8)
+        t[1:-1, 1:-1] = FLOOR
+        t[1, 3], t[2, 2] = STAIRS, 7
+        return Level(t, start=(1, 1), stairs=(3, 1), rooms=[])
+
+    @hookimpl
+    def register_generators(register):
+        register("sevens", sevens)
+"""
+
+
+@pytest.mark.parametrize("argv", [["--plugin", "generator=sevens"], ["--plugin", "generator=sevens", "--json"],
+                                  []])
+def test_compare_generators_says_a_level_the_load_checks_refuse_in_one_line(tmp_path, monkeypatch, capsys, argv):
+    site = make_dist(tmp_path / "site", "undercroft-sevens", "0.1.0", {"sevens": "sevens_plugin"},
+                     {"sevens_plugin": SEVENS})
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.setenv("UNDERCROFT_LOAD_PLUGINS", "sevens")
+    try:
+        assert main(["compare", "generators", "--seeds", "2", *argv]) == 2
+    finally:
+        forget_modules("sevens_plugin")
+    err = capsys.readouterr().err
+    assert err == ("compare generators: generator 'sevens' (plugin sevens) returned tile code 7 at (2, 2): valid "
+                   "codes are 0 wall, 1 floor, 2 stairs\n")
+
+
+def test_compare_generators_lists_a_generator_that_skips_alone(capsys):
+    """The map reader needs a --map file: its row is a skip, and a table of skips alone still prints."""
+    assert main(["compare", "generators", "--seeds", "1", "--plugin", "generator=ascii"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[0] == "generator" and out[1].startswith("ascii") and "skipped: " in out[1]

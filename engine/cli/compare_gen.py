@@ -22,6 +22,7 @@ import numpy as np
 from PIL import Image
 
 from engine.core.generate import run_generator
+from engine.core.registry import BadResult
 from engine.core.rng import stream
 from engine.kit.mapgen import STAIRS, WALL, GenerationError, Level
 from engine.kit.regions import dead_ends, distances, flood
@@ -56,6 +57,8 @@ def measure(info: Any, seeds: int) -> dict[str, Any]:
     for seed in range(1, seeds + 1):
         try:
             level, took = _level(info, size, seed)
+        except BadResult:
+            raise  # not a size it cannot build: the plugin broke its contract (one line naming it)
         except GenerationError as e:
             row["skipped"] = str(e)
             return row
@@ -98,7 +101,7 @@ def _table(rows: list[dict[str, Any]]) -> str:
             lines.append([row["name"], row["size"], f"skipped: {row['skipped']}"])
         else:
             lines.append([("yes" if row[k] else "NO") if k == "connected" else str(row[k]) for k in keys])
-    widths = [max(len(h), *(len(r[i]) for r in lines if len(r) == len(heads))) for i, h in enumerate(heads)]
+    widths = [max([len(h), *(len(r[i]) for r in lines if len(r) == len(heads))]) for i, h in enumerate(heads)]
 
     def fmt(cells: list[str]) -> str:
         if len(cells) != len(heads):
@@ -164,6 +167,8 @@ def compare_main(argv: list[str]) -> int:
                 raise _BadInput(f"--shot: {shot} is not writable")
         registry = _registry()
         chosen = _chosen(registry, args.plugin)
+        # a level the load checks refuse (pluginchecks: tile codes, shape, dtype) is the plugin's
+        # mistake, said in one line naming it; a size it cannot build is a skipped row
         rows = [measure(registry.generators[name], seeds) for name in sorted(chosen or registry.generators)]
         if shot is not None:
             for row in rows:
@@ -176,7 +181,7 @@ def compare_main(argv: list[str]) -> int:
                     except OSError as e:
                         raise _BadInput(f"--shot: cannot write {target}: {e.strerror or e}") from None
                     row["shot"] = str(target)
-    except _BadInput as e:
+    except (_BadInput, BadResult) as e:
         print(f"compare generators: {e}", file=sys.stderr)
         return 2
     if args.json:
@@ -218,6 +223,8 @@ def _timed(registry: Any, repeats: int, quick: bool, label: str, target: str | N
                 _level(info, (min(w, 80), min(h, 50)), 1)  # warm up: a first call may load a kernel
                 for seed in range(1, max(1, min(repeats, 3 if w * h > 500_000 else repeats)) + 1):
                     times.append(_level(info, (w, h), seed)[1])
+            except BadResult:
+                raise  # the plugin's mistake, in one line naming it: no figure to show
             except GenerationError:
                 break
             ms = round(statistics.median(times), 2)
