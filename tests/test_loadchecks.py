@@ -84,6 +84,24 @@ def test_a_plugin_that_exits_while_loading_is_broken_and_plugins_still_lists(tmp
     assert "quitter  [" in out and "BROKEN: raised SystemExit(3) while loading" in out
 
 
+def test_an_unknown_behaviour_or_effect_suggests_the_nearest_names(tmp_path, capsys):
+    registry = load(plugins_dir(tmp_path, typo_kinds="""
+        @hookimpl
+        def register_monsters(register):
+            register(MonsterKind(name="newt", glyph="n", color=(1, 2, 3), hp=1, attack=1, behaviour="chace"))
+    """, typo_items="""
+        @hookimpl
+        def register_items(register):
+            register(ItemKind(name="tonic", glyph="~", color=(1, 2, 3), effect="heel", use="quaff"))
+    """))
+    assert registry.broken["typo_kinds"].startswith(
+        "monster 'newt' names behaviour 'chace', which no plugin registers (did you mean 'chase'? valid: ")
+    assert registry.broken["typo_items"].startswith(
+        "item 'tonic' names effect 'heel', which no plugin registers (did you mean 'heal'? valid: ")
+    line = one_line_error(capsys, ["--headless", "--new", "--plugin", "fov=symetric"])
+    assert "no fov named 'symetric' (did you mean 'symmetric'? valid: diamond, everything, " in line
+
+
 # --- names ---------------------------------------------------------------------------------------------
 
 DIAMOND = """

@@ -95,8 +95,8 @@ def test_pytest_plugin_with_a_name_nobody_has_lists_the_valid_ones(tmp_path):
     site = install_frost(tmp_path / "site")
     done = run_pytest(site, "tests/test_fov.py", "--plugin", "fov=frost-dimond")
     assert done.returncode == 4
-    assert "--plugin fov=frost-dimond: no fov named 'frost-dimond' (valid: diamond, everything, frost-diamond," \
-        in done.stderr
+    assert ("--plugin fov=frost-dimond: no fov named 'frost-dimond' (did you mean 'frost-diamond' or 'diamond'? "
+            "valid: diamond, everything, frost-diamond,") in done.stderr
 
 
 def test_compare_fov_includes_an_installed_plugin(frost, capsys):

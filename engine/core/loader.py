@@ -39,6 +39,7 @@ import pluggy
 import engine.hookspecs as hookspecs
 from engine.core import pluginchecks
 from engine.core.content import ContentError
+from engine.core.errors import valid_names
 from engine.core.registrars import REGISTER_HOOKS, LoadProblem, make_registrar
 from engine.core.registry import KINDS, PROJECT, SINGULAR, PluginError, PluginInfo, Registry
 from engine.core.version import VERSION
@@ -250,8 +251,8 @@ def _dangling(registry: Registry) -> tuple[str, str] | None:
              for g in registry.games.values() for k in g.monster_kinds.values()]
     for key, what, label, name, table in refs:
         if name not in table:
-            valid = ", ".join(sorted(table)) or "none registered"
-            return registry.owners[key], f"{what} names {label} {name!r}, which no plugin registers (valid: {valid})"
+            return registry.owners[key], (f"{what} names {label} {name!r}, which no plugin registers "
+                                          f"{valid_names(name, table)}")
     return None
 
 
