@@ -78,10 +78,28 @@ def test_wrong_hook_arguments_show_the_hooks_signature(tmp_path):
 
 def test_a_plugin_that_exits_while_loading_is_broken_and_plugins_still_lists(tmp_path, capsys):
     folder = plugins_dir(tmp_path, quitter="raise SystemExit(3)\n")
-    assert load(folder).broken["quitter"] == "raised SystemExit(3) while loading"
+    where = f"{folder / 'quitter.py'}:3"  # the line plugins_dir's two imports push it to
+    assert load(folder).broken["quitter"] == f"raised SystemExit(3) while loading at {where}"
     assert main(["plugins", "--plugins-dir", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "quitter  [" in out and "BROKEN: raised SystemExit(3) while loading" in out
+    assert "quitter  [" in out and f"BROKEN: raised SystemExit(3) while loading at {where}" in out
+
+
+def test_a_plugin_that_exits_in_a_register_hook_or_an_imported_module_says_its_line(tmp_path, monkeypatch):
+    (tmp_path / "helper_exits.py").write_text("import sys\n\n\ndef bail():\n    sys.exit('no')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    folder = plugins_dir(tmp_path, hooked="""
+        import helper_exits
+
+        @hookimpl
+        def register_monsters(register):
+            helper_exits.bail()
+    """)
+    try:
+        said = load(folder).broken["hooked"]
+    finally:
+        forget_modules("helper_exits")
+    assert said == f"raised SystemExit('no') while loading at {tmp_path / 'helper_exits.py'}:5"
 
 
 def test_an_unknown_behaviour_or_effect_suggests_the_nearest_names(tmp_path, capsys):

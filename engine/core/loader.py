@@ -29,6 +29,7 @@ import importlib.metadata
 import importlib.util
 import os
 import sys
+import traceback
 import types
 from collections.abc import Iterable
 from pathlib import Path
@@ -129,9 +130,22 @@ def _reason(e: BaseException) -> str:
         return str(e)
     if isinstance(e, pluggy.PluginValidationError):
         return pluginchecks.validation_reason(e)
-    if isinstance(e, SystemExit):
-        return f"raised SystemExit({e.code!r}) while loading"
+    if isinstance(e, SystemExit):  # no message of its own: where it was raised is what helps
+        return f"raised SystemExit({e.code!r}) while loading" + _at(e)
     return " ".join(f"{type(e).__name__}: {e}".split())  # one line, whatever the message
+
+
+# Frames that are the loading machinery, never the plugin's line: importlib's, pluggy's, ours.
+_MACHINERY = tuple(os.path.join(os.path.dirname(path), "") for path in
+                   (importlib.__file__, pluggy.__file__, os.path.dirname(os.path.abspath(__file__))))
+
+
+def _at(e: BaseException) -> str:
+    """``" at FILE:LINE"``: the innermost frame of ``e``'s traceback outside the loading machinery
+    (the plugin's own line), or "" when there is none."""
+    frames = [f for f in traceback.extract_tb(e.__traceback__)
+              if not f.filename.startswith("<frozen") and not f.filename.startswith(_MACHINERY)]
+    return f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
 
 
 def _load_file(path: Path, module_name: str) -> types.ModuleType:
