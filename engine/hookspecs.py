@@ -48,8 +48,11 @@ def register_fov_algorithms(register):
     Called once per plugin when the registry loads. ``fn(transparent, origin, radius)`` takes a
     (height, width) bool array indexed ``[y, x]`` (True where light passes), an ``(x, y)`` origin on
     the map and an int radius or None (unlimited), and returns a new bool array of the same shape:
-    the cells it sees. The light is round: a cell is in range when
-    ``dx*dx + dy*dy <= radius*radius``. The origin and its neighbours are visible; walls are lit.
+    the cells it sees. ``shape`` declares the shape of the light, and the test kit holds it to
+    it: ``"round"`` (the default: a cell is in range when ``dx*dx + dy*dy <= radius*radius``),
+    ``"diamond"`` (``|dx| + |dy| <= radius``) or ``"square"`` (``max(|dx|, |dy|) <= radius``);
+    ``engine.radius_mask(shape, origin, radius, light)`` is that mask. The origin and its
+    neighbours are visible; walls are lit.
     ``symmetric=True`` claims that between floor cells A sees B exactly when B sees A;
     ``through_walls=True`` that opaque cells hide nothing (a map reveal). The test kit holds the
     algorithm to what it claims (``check_fov``). ``python`` is the pure-Python reference of an ``fn``

@@ -11,7 +11,7 @@ import types
 import numpy as np
 import pytest
 
-from engine import Action, GameRules, Level, MonsterKind, Move, hookimpl, testing
+from engine import Action, GameRules, Level, MonsterKind, Move, hookimpl, load_registry, testing
 from engine.kit.fov import FovAlgorithm, radius_mask
 from engine.kit.mapgen import FLOOR, STAIRS, WALL, GeneratorInfo, Rect
 from engine.kit.path import Pathfinder
@@ -77,6 +77,31 @@ def test_fov_checks_judge_claims_not_names(registry):
         testing.check_fov(dataclasses.replace(alg, name=f"renamed-{name}"), cases=20)
     testing.check_fov(fov("everything-else", registry.fov["everything"].fn, through_walls=True, symmetric=True),
                       cases=20)
+
+
+@pytest.mark.parametrize("light", ["diamond", "square"])
+def test_an_fov_is_held_to_the_light_shape_it_declares(registry, light):
+    """A diamond (or square) light passes when it says so, and fails as round; a round light
+    claiming another shape fails."""
+    symmetric = registry.fov["symmetric"].fn
+
+    def shaped(t, origin, radius):
+        return symmetric(t, origin, None) & radius_mask(t.shape, origin, radius, light)
+
+    testing.check_fov(fov(f"{light}-light", shaped, symmetric=True, shape=light), cases=40)
+    fails(testing.check_fov, fov("undeclared", shaped, symmetric=True), match=r"round .*dx\*dx \+ dy\*dy")
+    said = fails(testing.check_fov_open_room, fov("undeclared", shaped), match="round light")
+    assert "on open ground it sees exactly its round light (dx*dx + dy*dy <= radius*radius): (" in said
+    fails(testing.check_fov_open_room, fov("claims", symmetric, shape=light), match=f"its {light} light")
+
+
+def test_an_unknown_light_shape_breaks_the_plugin_at_load(tmp_path):
+    (tmp_path / "oval.py").write_text(
+        "from engine import hookimpl, radius_mask\n\n\n@hookimpl\ndef register_fov_algorithms(register):\n"
+        "    register('oval', lambda t, o, r: radius_mask(t.shape, o, r), shape='oval')\n")
+    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+    assert registry.broken["oval"] == ("register_fov_algorithms: 'oval': shape 'oval': expected one of round, "
+                                       "diamond, square")
 
 
 def test_turns_and_corners_can_fail(registry):
