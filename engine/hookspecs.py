@@ -115,8 +115,10 @@ def register_generators(register):
     ``terrain`` a (height, width) uint8 array of ``engine.WALL`` (0), ``FLOOR`` (1) and
     ``STAIRS`` (2); ``start``; ``stairs`` (on ``STAIRS`` terrain) or ``exit``; ``rooms`` (a list
     of ``engine.Rect``); ``spawns`` (``(kind name, x, y)`` placed as drawn). Every walkable cell
-    must be reachable from the start. ``ctx`` has ``width``, ``height``, ``depth``, ``rng`` (a
-    ``random.Random`` for this level only: the only randomness to use) and ``params``.
+    must be reachable from the start by 4-way steps (up, down, left, right; diagonals do not count,
+    whatever the preset's movement): the level is then connected for every mover. ``ctx`` has
+    ``width``, ``height``, ``depth``, ``rng`` (a ``random.Random`` for this level only: the only
+    randomness to use) and ``params``.
     ``params=`` is a dict of the params ``fn`` takes with their defaults, JSON values; a preset
     sets them in a table ``[generator_params.NAME]`` of its TOML (or in Python,
     ``generator_params={"NAME": {...}}``), each of the same JSON kind as its default; another key is refused

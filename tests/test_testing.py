@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from engine import Action, GameRules, Level, MonsterKind, Move, hookimpl, load_registry, testing
+from engine.core.generate import check_level
 from engine.kit.fov import FovAlgorithm, radius_mask
-from engine.kit.mapgen import FLOOR, STAIRS, WALL, GeneratorInfo, Rect
+from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenerationError, GeneratorInfo, Rect
 from engine.kit.path import Pathfinder
 from engine.kit.tiles import Tile, TilesetInfo
 from engine.testing import ContractError
@@ -162,6 +163,17 @@ def test_generator_checks_fail_on_what_they_check():
           match="the same seed gives the same level")
     with pytest.raises(ContractError, match="reads map files"):
         testing.check_generator(gen("reader", hall, reads_maps=True))
+
+
+def test_connected_means_four_way_and_the_failure_names_a_cell():
+    """Two floors that touch only at a corner are not connected, even for a game that moves 8 ways."""
+    rows = ["#####", "#.###", "##.>#", "#####"]
+    codes = {"#": WALL, ".": FLOOR, ">": STAIRS}
+    level = Level(np.array([[codes[c] for c in row] for row in rows], np.uint8), (1, 1), (3, 2))
+    assert testing.level_problems(level, (5, 4)) == [
+        "not connected: (2, 2) cannot be reached from the start (1, 1) by 4-way steps (nor 1 more cell)"]
+    with pytest.raises(GenerationError, match=r"generator 'demo' made a level that is not connected: \(2, 2\) "):
+        check_level(level, "demo")
 
 
 # --- pathfinders -------------------------------------------------------------------------------------

@@ -11,10 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from engine.core.generate import run_generator
+from engine.core.generate import run_generator, unreachable
 from engine.core.rng import stream
 from engine.kit.mapgen import STAIRS, WALL, GenerationError, GeneratorInfo, Level
-from engine.kit.regions import flood
 from engine.testing.errors import ContractError, fail
 
 DEFAULT_SIZE = (60, 40)
@@ -33,7 +32,9 @@ def level_problems(level: Level, size: tuple[int, int], *, outer_wall: bool = Tr
     it keeps the contract: terrain a (height, width) uint8 array of tile codes 0 wall, 1 floor,
     2 stairs; a goal (stairs or exit; ``needs_goal`` False: a preset's params may leave it out, as
     a one-level game does) on ``STAIRS`` terrain; start and goal on the map, not wall,
-    and not the same cell; every walkable cell reachable from the start; an all-wall outer ring
+    and not the same cell; connected: every walkable cell reachable from the start by 4-way steps
+    (up, down, left, right; a diagonal step does not count, whatever the preset's movement, so
+    the level is connected for 4-way and 8-way movers alike); an all-wall outer ring
     (unless ``outer_wall`` is False: a board open to the map's edge); every room on the map."""
     w, h = size
     if level.terrain.shape != (h, w) or level.terrain.dtype != np.uint8:
@@ -56,9 +57,9 @@ def level_problems(level: Level, size: tuple[int, int], *, outer_wall: bool = Tr
         out.append("start and goal are the same cell")
     if goal is not None and level.terrain[goal[1], goal[0]] != STAIRS:
         out.append(f"goal {goal} is not STAIRS terrain")
-    walk = level.walkable
-    if (walk & ~flood(walk, level.start)).any():
-        out.append("not connected")
+    lost = unreachable(level)
+    if lost:
+        out.append(f"not connected: {lost}")
     t = level.terrain
     if outer_wall and (t[0].any() or t[-1].any() or t[:, 0].any() or t[:, -1].any()):
         out.append("outer ring is not all wall")
