@@ -114,7 +114,15 @@ def register_generators(register):
     Called once per plugin when the registry loads. ``fn(ctx)`` returns an ``engine.Level``:
     ``terrain`` a (height, width) uint8 array of ``engine.WALL`` (0), ``FLOOR`` (1) and
     ``STAIRS`` (2); ``start``; ``stairs`` (on ``STAIRS`` terrain) or ``exit``; ``rooms`` (a list
-    of ``engine.Rect``); ``spawns`` (``(kind name, x, y)`` placed as drawn). Every walkable cell
+    of ``engine.Rect(x, y, w, h)``, each the floor of one room: its top-left floor cell and size);
+    ``spawns`` (``(kind name, x, y)`` placed as drawn).
+
+    What ``rooms`` mean when the preset places monsters and items: no monster goes in the room
+    that holds the start (the preset's ``monster_free_start_room``, on by default); a preset with
+    ``place_in_rooms`` places things in rooms only; on a level with no rooms, monsters instead keep
+    ``start_clearance`` king-moves from the start. So a cave or an open map returns ``rooms=[]``:
+    one ``Rect`` covering the whole map holds the start, and no monster would be placed
+    (``engine.testing.check_generator_rooms`` refuses such a level). Every walkable cell
     must be reachable from the start by 4-way steps (up, down, left, right; diagonals do not count,
     whatever the preset's movement): the level is then connected for every mover. ``ctx`` has
     ``width``, ``height``, ``depth``, ``rng`` (a ``random.Random`` for this level only: the only
@@ -132,7 +140,7 @@ def register_generators(register):
 
     Example::
 
-        from engine import FLOOR, STAIRS, WALL, Level, Rect, hookimpl
+        from engine import FLOOR, STAIRS, WALL, Level, hookimpl
         import numpy as np
 
         def hall(ctx):
@@ -140,7 +148,7 @@ def register_generators(register):
             t[1:-1, 1:-1] = FLOOR
             stairs = (ctx.rng.randrange(2, ctx.width - 1), ctx.height - 2)
             t[stairs[1], stairs[0]] = STAIRS
-            return Level(t, start=(1, 1), stairs=stairs, rooms=[Rect(1, 1, ctx.width - 2, ctx.height - 2)])
+            return Level(t, start=(1, 1), stairs=stairs, rooms=[])  # open ground: no rooms
 
         @hookimpl
         def register_generators(register):
@@ -158,6 +166,12 @@ def register_monsters(register):
     ``min_depth, weight`` (the spawn table), ``params``). ``params=`` is a dict of JSON values
     (numbers, strings, booleans, lists, dicts) that the kind's behaviour reads with
     ``game.kind_of(entity).params``; in a content file, ``params = { attack = "none" }``.
+
+    A registered kind joins the spawn table of every preset that does not list its ``monsters``:
+    the default game lists none, so a plugin's monsters appear in it, on purpose (installing a
+    plugin adds to the game). A preset keeps to its own kinds by listing them
+    (``monsters=("rat", "ice-wraith")``, or ``monster_table``); the presets modelled on other games
+    do. Items are placed only where a preset names them in ``item_counts``.
 
     Example::
 

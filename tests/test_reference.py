@@ -141,3 +141,18 @@ def test_the_hook_examples_work_together_as_a_plugin(monkeypatch):
     testing.check_effect(registry, "mend", cases=10)
     testing.check_tileset(registry.tilesets["redwalls"], registry=registry)
     testing.check_preset(registry.games["frost"], registry, seeds=1, keys=100)
+
+
+def test_every_game_rules_field_is_in_the_reference_with_type_default_and_meaning(maker, reference, monkeypatch):
+    import dataclasses
+
+    from engine.core import rules
+
+    for f in dataclasses.fields(rules.GameRules):
+        row = next((line for line in reference.splitlines() if line.startswith(f"| `{f.name}` |")), None)
+        assert row is not None, f"GameRules.{f.name} is missing from the reference's table"
+        assert row.count(" | ") == 4 and rules.FIELDS[f.name].split("`")[0][:20].replace("|", "\\|") in row
+    assert "| `fov_radius` | `int \\| None` | `8` | " in reference
+    monkeypatch.delitem(rules.FIELDS, "seed")
+    with pytest.raises(ValueError, match="say what GameRules field.s. seed mean"):
+        maker.render()

@@ -122,7 +122,7 @@ def test_turns_and_corners_can_fail(registry):
 # --- generators --------------------------------------------------------------------------------------
 
 
-def hall(ctx, *, stairs_on_start=False, no_stairs_code=False, ring=True, pillars=True, rng=None):
+def hall(ctx, *, stairs_on_start=False, no_stairs_code=False, ring=True, pillars=True, rng=None, one_room=False):
     t = np.full((ctx.height, ctx.width), WALL, np.uint8)
     t[1:-1, 1:-1] = FLOOR
     if not ring:
@@ -138,7 +138,7 @@ def hall(ctx, *, stairs_on_start=False, no_stairs_code=False, ring=True, pillars
         goal = start
     if not no_stairs_code:
         t[goal[1], goal[0]] = STAIRS
-    return Level(t, start, goal, rooms=[Rect(1, 1, ctx.width - 2, ctx.height - 2)])
+    return Level(t, start, goal, rooms=[Rect(1, 1, ctx.width - 2, ctx.height - 2)] if one_room else [])
 
 
 def gen(name, fn, **kw) -> GeneratorInfo:
@@ -155,6 +155,9 @@ def test_generator_checks_fail_on_what_they_check():
     fails(testing.check_generator, gen("same", lambda c: hall(c, stairs_on_start=True)), match="start and goal are")
     fails(testing.check_generator, gen("flat", lambda c: hall(c, no_stairs_code=True)), match="not STAIRS terrain")
     fails(testing.check_generator, gen("open", lambda c: hall(c, ring=False)), match="outer ring is not all wall")
+    fails(testing.check_generator, gen("one-room", lambda c: hall(c, one_room=True)),
+          match=r"generator 'one-room': the start's room Rect\(x=1, y=1, w=58, h=38\) leaves floor for monsters: it "
+                r"holds every floor cell, and no monster is placed in the start's room")
     testing.check_generator(gen("board", lambda c: hall(c, ring=False), outer_wall=False), seeds=5)
     fails(testing.check_generator, gen("fixed", lambda c: hall(c, pillars=False)),
           match="seeds and depths make different levels")
