@@ -30,6 +30,11 @@ configures no Python logging: a plugin's ``logging.getLogger(__name__).warning(.
 stderr through logging's last-resort handler, and INFO and DEBUG are dropped unless the plugin or
 the player configures logging. Never ``print``: stdout carries ``--dump json``.
 
+Errors: a plugin's mistake is said in one line naming the plugin (at load, in play, at the command
+line). To see the full traceback behind such a line, set ``UNDERCROFT_DEBUG=1``
+(``UNDERCROFT_DEBUG=1 python -m engine --game mine``): the traceback is printed on stderr above
+the line.
+
 The reference (``docs/reference.md``) is generated from these docstrings and the test kit's
 (``python docs/make_reference.py``); a test fails when the two disagree.
 """

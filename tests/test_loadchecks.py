@@ -364,3 +364,17 @@ def test_a_bool_array_of_any_origin_passes_the_guard(tmp_path):
     """))
     seen = registry.fov["thawed"](np.ones((4, 3), dtype=bool), (1, 1), None)
     assert seen.dtype is not np.dtype(bool) and seen.all()
+
+
+def test_undercroft_debug_shows_the_traceback_behind_the_one_line(tmp_path, capsys, monkeypatch):
+    folder = plugins_dir(tmp_path, badgen=BAD_GENERATORS, quitter="raise SystemExit(3)\n")
+    argv = ["--headless", "--new", "--plugins-dir", str(folder), "--plugin", "generator=sevens", "--size", "6x5"]
+    line = one_line_error(capsys, argv)  # without it: one line, no traceback (one_line_error checks)
+    monkeypatch.setenv("UNDERCROFT_DEBUG", "1")
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    # the broken quitter's; then the refused level's, and the failure it caused
+    assert err.count("Traceback (most recent call last)") == 3
+    assert 'quitter.py", line 3' in err and "raise BadLevel(" in err and err.rstrip().endswith(line)
+    monkeypatch.setenv("UNDERCROFT_DEBUG", "0")
+    assert one_line_error(capsys, argv) == line

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from engine.core.errors import UsageError
 
-
 USAGE = """usage: python -m engine compare {fov,generators} [options]
 
 Compare the registered plugins of one kind side by side (installed plugins included).

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from engine.core.errors import show_traceback
 from engine.core.generate import run_generator
 from engine.core.registry import BadResult
 from engine.core.rng import stream
@@ -182,6 +183,7 @@ def compare_main(argv: list[str]) -> int:
                         raise _BadInput(f"--shot: cannot write {target}: {e.strerror or e}") from None
                     row["shot"] = str(target)
     except (_BadInput, BadResult) as e:
+        show_traceback(e)  # UNDERCROFT_DEBUG=1: the traceback too
         print(f"compare generators: {e}", file=sys.stderr)
         return 2
     if args.json:

@@ -21,6 +21,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.errors import show_traceback
+
 
 class PluginFailure(Exception):
     """A chosen plugin failed during play; ``str()`` is the one line to show."""
@@ -66,6 +68,7 @@ class Isolation:
         if plugin in self.chosen:
             raise PluginFailure(plugin, where, error) from error
         self.off.add(plugin)
+        show_traceback(error)  # UNDERCROFT_DEBUG=1: the traceback too
         reason = " ".join(str(error).split())[:160] or type(error).__name__
         print(f"undercroft: plugin {plugin!r} failed in {where} ({type(error).__name__}: {reason}); "
               "it is switched off for the rest of the run", file=sys.stderr)

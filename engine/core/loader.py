@@ -40,7 +40,7 @@ import pluggy
 import engine.hookspecs as hookspecs
 from engine.core import pluginchecks
 from engine.core.content import ContentError
-from engine.core.errors import valid_names
+from engine.core.errors import show_traceback, valid_names
 from engine.core.registrars import REGISTER_HOOKS, LoadProblem, make_registrar
 from engine.core.registry import KINDS, PROJECT, SINGULAR, PluginError, PluginInfo, Registry
 from engine.core.version import VERSION
@@ -126,6 +126,10 @@ def _add(pm, registry, plugin, info, fatal: bool) -> None:
 
 
 def _reason(e: BaseException) -> str:
+    """The one line saying why a plugin is broken (with ``UNDERCROFT_DEBUG=1``, the traceback is
+    printed first)."""
+    if not isinstance(e, LoadProblem):  # a problem we found has no traceback worth showing
+        show_traceback(e)
     if isinstance(e, ContentError | LoadProblem):
         return str(e)
     if isinstance(e, pluggy.PluginValidationError):
