@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import textwrap
 import types
 
 import numpy as np
@@ -307,3 +308,36 @@ def test_check_plugin_fails_on_broken_and_warned_plugins():
     shared = plugin(register_monsters=register_monsters)
     shared.__name__ = "goblets"
     fails(testing.check_plugin, testing.load_plugin(shared), "goblets", match="loads without warnings: glyph 'g'")
+
+
+def test_checks_raise_only_contract_errors_naming_the_plugin(tmp_path):
+    """A result the engine refuses (BadResult) or a chosen plugin's failure in a played game
+    (PluginFailure) reaches a test as a ContractError with the same one line."""
+    (tmp_path / "refused.py").write_text(textwrap.dedent("""
+        import numpy as np
+        from engine import FLOOR, STAIRS, WALL, GameRules, Level, hookimpl
+
+        def sevens(ctx):
+            t = np.full((ctx.height, ctx.width), WALL, dtype=np.uint8)
+            t[1:-1, 1:-1] = FLOOR
+            t[1, 3], t[2, 2] = STAIRS, 7
+            return Level(t, start=(1, 1), stairs=(3, 1))
+
+        @hookimpl
+        def register_fov_algorithms(register):
+            register("flipped", lambda t, o, r: np.ones(t.shape[::-1], bool))
+
+        @hookimpl
+        def register_generators(register):
+            register("sevens", sevens)
+
+        @hookimpl
+        def register_games(register):
+            register(GameRules(name="sevens", generators=((1, "sevens"),), fov="symmetric", width=20, height=10))
+    """))
+    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+    with pytest.raises(ContractError, match=r"^fov 'flipped' \(plugin refused\) returned a bool array of shape"):
+        testing.check_fov(registry.fov["flipped"])
+    with pytest.raises(ContractError, match=r"^plugin 'refused': fails in generator 'sevens': BadLevel: generator "
+                                            r"'sevens' \(plugin refused\) returned tile code 7 at \(2, 2\)"):
+        testing.check_preset(registry.games["sevens"], registry)
