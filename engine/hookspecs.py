@@ -191,12 +191,18 @@ def register_monsters(register):
 def register_items(register):
     """Register item kinds: call ``register(ItemKind(...))`` once per kind.
 
-    Called once per plugin when the registry loads. ``engine.ItemKind``: ``name, glyph, color,
-    effect`` (a registered name), ``params`` (a dict of JSON values the effect reads as
-    ``kind.params``), ``amount`` (the (min, max) rolled when placed), ``use`` and the spawn table
-    (``min_depth, weight``). ``use="pickup"`` applies the effect when the player steps on it (gold);
-    ``use="quaff"`` puts it in the pack, and the drink key (``q``) drinks one item of the pack: the
-    quaffable kind whose name sorts first (so a plugin's ``"elixir"`` is drunk before ``"potion"``).
+    Called once per plugin when the registry loads. An ``engine.ItemKind`` has ``name``,
+    ``glyph``, ``color``, ``effect`` (a registered name), ``params`` (a dict of JSON values the
+    effect reads as ``kind.params``), ``amount`` (the (min, max) rolled when placed), ``use``,
+    ``target`` and ``radius`` (how it aims), ``slot``, ``attack`` and ``defense`` (equipment),
+    ``description`` and the spawn table (``min_depth``, ``weight``). ``use`` says what it is for:
+    ``"pickup"``, its effect applies when it is picked up (gold; the default game picks gold up as
+    the player walks over it, other items wait for ``g``); ``"quaff"`` and ``"read"``, it goes into
+    the pack and ``q`` (drink) or ``r`` (read) uses one: at once when the pack holds one such stack,
+    else from a menu of them by pack letter; ``"wear"``, equipment worn with ``w`` in ``slot``;
+    ``"carry"``, only carried. ``target`` ``"nearest"`` aims at the nearest visible monster,
+    ``"monster"`` or ``"cell"`` opens a targeting cursor. A kind is placed only by a preset that
+    names it in ``item_counts``.
 
     Example::
 
@@ -212,10 +218,11 @@ def register_effects(register):
     """Register item effects: call ``register(name, fn)``.
 
     Called once per plugin when the registry loads. ``fn(game, entity, kind, amount)`` is called
-    when ``entity`` (the player, who stepped on the item or drank it) uses ``amount`` items of
-    ``kind`` (its ``ItemKind``, with ``params``); it applies the effect and returns the message to
-    log, or None. ``game`` is the game API (``engine.GameAPI``). The test kit's ``check_effect``
-    calls it on random situations.
+    when ``entity`` (the player, who picked up, drank or read the item) uses ``amount`` items of
+    ``kind`` (its ``ItemKind``, with ``params``); a kind that aims (its ``target``) also passes
+    ``target=(x, y)``, the cell aimed at, so such an effect takes ``target=None``. It applies the
+    effect and returns the message to log, or None. ``game`` is the game API
+    (``engine.GameAPI``). The test kit's ``check_effect`` calls it on random situations.
 
     Example::
 

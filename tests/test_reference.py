@@ -75,7 +75,11 @@ def test_the_reference_says_where_logging_goes_what_params_are_and_what_q_drinks
     reference = " ".join(reference.split())
     assert "last-resort handler" in reference and "Never `print`" in reference
     assert "`params=` is a dict of JSON values" in reference and "[generator_params.NAME]" in reference
-    assert "the quaffable kind whose name sorts first" in reference
+    # stale once: q drank "the quaffable kind whose name sorts first"; it opens a menu when the pack
+    # holds more than one thing to drink (tests/test_pack.py plays it)
+    assert "sorts first" not in reference and "stepped on the item" not in reference
+    assert ("`q` (drink) or `r` (read) uses one: at once when the pack holds one such stack, else from a menu of "
+            "them by pack letter") in reference and "also passes `target=(x, y)`" in reference
 
 
 def test_every_contract_of_the_kit_is_in_the_reference(reference):
@@ -156,3 +160,14 @@ def test_every_game_rules_field_is_in_the_reference_with_type_default_and_meanin
     monkeypatch.delitem(rules.FIELDS, "seed")
     with pytest.raises(ValueError, match="say what GameRules field.s. seed mean"):
         maker.render()
+
+
+def test_the_reference_lists_every_glyph_in_use_and_by_whom(reference, registry):
+    table = reference.split("## Glyphs in use", 1)[1].split("\n## ", 1)[0]
+    for table_name, what in (("monsters", "monster"), ("items", "item")):
+        for kind in getattr(registry, table_name).values():
+            owner = registry.owners[(table_name, kind.name)]
+            assert f"| `{kind.glyph}` | {what} `{kind.name}` | `{owner}` |" in table
+    for glyph in "#.<>@":
+        assert f"| `{glyph}` | " in table
+

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from engine import Action, GameRules, Level, MonsterKind, Move, hookimpl, load_registry, testing
+from engine.core.errors import UsageError
 from engine.core.generate import check_level
 from engine.kit.fov import FovAlgorithm, radius_mask
 from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenerationError, GeneratorInfo, Rect
@@ -341,3 +342,18 @@ def test_checks_raise_only_contract_errors_naming_the_plugin(tmp_path):
     with pytest.raises(ContractError, match=r"^plugin 'refused': fails in generator 'sevens': BadLevel: generator "
                                             r"'sevens' \(plugin refused\) returned tile code 7 at \(2, 2\)"):
         testing.check_preset(registry.games["sevens"], registry)
+
+
+def test_a_test_draws_a_map_and_presses_keys(registry):
+    game = testing.game_from_map(registry, """
+        ########
+        #@!...r#
+        ########
+    """, seed=3)
+    state = testing.press(game, "l g")
+    assert (state["player"]["x"], state["player"]["y"]) == (2, 1) and state["turn"] == 2
+    assert state["messages"][-1] == "You pick up the potion (a)."
+    assert [m["kind"] for m in state["monsters"]] == ["rat"]
+    assert testing.press(game, "") == state  # no key, no change
+    with pytest.raises(UsageError, match="--game chess: no game named 'chess'"):
+        testing.game_from_map(registry, "#@#", game="chess")

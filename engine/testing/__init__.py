@@ -72,6 +72,7 @@ from engine.testing.play import (
     receives,
 )
 from engine.testing.plugins import check_plugin, load_plugin
+from engine.testing.scenes import check_palette, game_from_map, palette_colours, palette_problems, press
 from engine.testing.tiles import check_tileset
 
 # Every check raises ContractError only (errors.contract): one exception type for test authors.
@@ -103,6 +104,7 @@ __all__ = [
     "check_generator_sizes",
     "check_generator_variety",
     "check_invariants",
+    "check_palette",
     "check_level",
     "check_pathfinder",
     "check_pathfinder_reference",
@@ -113,10 +115,14 @@ __all__ = [
     "fov_cases",
     "fov_map",
     "fov_picture",
+    "game_from_map",
     "golden_text",
     "level_problems",
     "load_plugin",
     "make_level",
+    "palette_colours",
+    "palette_problems",
+    "press",
     "random_cells",
     "random_costs",
     "receives",
