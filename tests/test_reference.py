@@ -76,7 +76,7 @@ def test_the_reference_says_where_logging_goes_what_params_are_and_what_q_drinks
     assert "last-resort handler" in reference and "Never `print`" in reference
     assert "`params=` is a dict of JSON values" in reference and "[generator_params.NAME]" in reference
     # stale once: q drank "the quaffable kind whose name sorts first"; it opens a menu when the pack
-    # holds more than one thing to drink (tests/test_pack.py plays it)
+    # holds more than one thing to drink (tests/test_testing.py plays it)
     assert "sorts first" not in reference and "stepped on the item" not in reference
     assert ("`q` (drink) or `r` (read) uses one: at once when the pack holds one such stack, else from a menu of "
             "them by pack letter") in reference and "also passes `target=(x, y)`" in reference

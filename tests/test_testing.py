@@ -12,7 +12,7 @@ import types
 import numpy as np
 import pytest
 
-from engine import Action, GameRules, Level, MonsterKind, Move, hookimpl, load_registry, testing
+from engine import Action, GameRules, ItemKind, Level, MonsterKind, Move, hookimpl, load_registry, testing
 from engine.core.errors import UsageError
 from engine.core.generate import check_level
 from engine.kit.fov import FovAlgorithm, radius_mask
@@ -357,3 +357,18 @@ def test_a_test_draws_a_map_and_presses_keys(registry):
     assert testing.press(game, "") == state  # no key, no change
     with pytest.raises(UsageError, match="--game chess: no game named 'chess'"):
         testing.game_from_map(registry, "#@#", game="chess")
+
+
+def test_q_with_two_kinds_to_drink_opens_a_menu():
+    """What the reference says q does (it once said: the kind whose name sorts first)."""
+    elixir = types.SimpleNamespace(register_items=hookimpl(lambda register: register(ItemKind(
+        name="elixir", glyph="~", color=(120, 200, 255), effect="heal", use="quaff"))))
+    registry = testing.load_plugin(elixir)
+    game = testing.game_from_map(registry, """
+        #######
+        #@!~..#
+        #######
+    """)
+    state = testing.press(game, "l g l g q")
+    assert state["prompt"]["title"] == "Drink what?"
+    assert [o["label"] for o in state["prompt"]["options"]] == ["potion", "elixir"]
