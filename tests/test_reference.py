@@ -171,3 +171,19 @@ def test_the_reference_lists_every_glyph_in_use_and_by_whom(reference, registry)
     for glyph in "#.<>@":
         assert f"| `{glyph}` | " in table
 
+
+
+def test_every_public_member_of_the_game_api_has_a_docstring(reference):
+    from engine.core.api import GameAPI
+
+    missing = []
+    for name, value in vars(GameAPI).items():
+        if name.startswith("_"):
+            continue
+        fn = value.fget if isinstance(value, property) else value
+        if not (getattr(fn, "__doc__", None) or "").strip():
+            missing.append(name)
+    assert missing == [], f"GameAPI members without a docstring: {missing}"
+    assert "_No docstring yet._" not in reference
+    api = reference.split("## The game API", 1)[1]
+    assert "before the\n`on_turn_end` hooks" in api or "before the `on_turn_end` hooks" in " ".join(api.split())
