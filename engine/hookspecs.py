@@ -429,6 +429,27 @@ def on_action(game, entity, action):
 
 
 @hookspec
+def after_action(game, entity, action, result):
+    """Called after an entity's action has been performed (the player's and every monster's), as
+    soon as it resolves: its effects are done (a blow has hurt, a step has moved) and, for a
+    monster, before the next monster acts; for the player, before the monsters act. ``action`` is
+    the action performed (for a bump that became an attack, the attack; after an ``on_action``
+    hook replaced it, the replacement); ``result`` its ``engine.ActionResult`` (``result.done``:
+    whether it happened; a wall bump is not done). Not called for an action an ``on_action`` hook
+    vetoed. The return value is ignored. ``game`` is the game API (``engine.GameAPI``).
+
+    Example::
+
+        from engine import Attack
+
+        @hookimpl
+        def after_action(game, entity, action, result):
+            if isinstance(action, Attack) and result.done and action.target == game.player:
+                game.add_status(game.player, "chilled", 2)
+    """
+
+
+@hookspec
 def on_turn_end(game):
     """Called after every monster has acted and the turn's systems have run, when the player is
     alive and about to act again (not after a key that took no time). ``game`` is the game API
