@@ -175,7 +175,7 @@ def register_monsters(register):
     A registered kind joins the spawn table of every preset that does not list its ``monsters``:
     the default game lists none, so a plugin's monsters appear in it, on purpose (installing a
     plugin adds to the game). A preset keeps to its own kinds by listing them
-    (``monsters=("rat", "ice-wraith")``, or ``monster_table``); the presets modelled on other games
+    (``monsters=("ice-bat", "ice-wraith")``, or ``monster_table``); the presets modelled on other games
     do. Items are placed only where a preset names them in ``item_counts``.
 
     Example::
