@@ -13,11 +13,13 @@ tests/test_reference.py fails when the committed reference and the code disagree
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import inspect
 import re
 import sys
 import textwrap
+import typing
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,7 @@ CONTRACTS = [
     ("Behaviours, effects and presets", "engine.testing.play"),
     ("Tilesets", "engine.testing.tiles"),
     ("Whole plugins", "engine.testing.plugins"),
+    ("Games in tests: a map, keys, the palette", "engine.testing.scenes"),
 ]
 
 
@@ -197,6 +200,75 @@ def game_api(names: Iterable[str] = GAME_API) -> list[str]:
             GAME_API_INTRO, "", *render_api(names), "<!-- end of the game API section -->", ""]
 
 
+def _type_name(hint: Any) -> str:
+    """A field's type as written (``int | None``, ``tuple[str, ...]``), without the schema."""
+    base = typing.get_args(hint)[0] if typing.get_origin(hint) is typing.Annotated else hint
+    text = base.__name__ if isinstance(base, type) else str(base)
+    return re.sub(r"\b(typing|engine\.[a-z_.]+)\.", "", text)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def game_rules() -> list[str]:
+    """Every field of ``engine.GameRules``, from the dataclass: its type, default, what a value must
+    be (the schema's words) and what it means (``engine.core.rules.FIELDS``)."""
+    from engine.core import rules
+
+    hints = typing.get_type_hints(rules.GameRules, include_extras=True)
+    missing = [f.name for f in dataclasses.fields(rules.GameRules) if f.name not in rules.FIELDS]
+    if missing:
+        raise ValueError(f"engine.core.rules.FIELDS: say what GameRules field(s) {', '.join(missing)} mean")
+    out = ["## Presets: the fields of `engine.GameRules`", "",
+           "<!-- generated from the dataclass and engine.core.rules.FIELDS (docs/make_reference.py) -->", "",
+           markdown(rules.GameRules.__doc__), "",
+           "A preset in TOML (`content/games/*.toml`) has the same keys. A default of `required` means the field "
+           "must be given.", "",
+           "| field | type | default | a value must be | meaning |", "|---|---|---|---|---|"]
+    for f in dataclasses.fields(rules.GameRules):
+        hint = hints[f.name]
+        spec = hint.__metadata__[0] if typing.get_origin(hint) is typing.Annotated else None
+        if f.default is not dataclasses.MISSING:
+            default = repr(f.default)
+        elif f.default_factory is not dataclasses.MISSING:
+            default = repr(f.default_factory())
+        else:
+            default = "required"
+        expected = getattr(spec, "expected", "") or ""
+        out.append(f"| `{f.name}` | `{_cell(_type_name(hint))}` | `{_cell(default)}` | {_cell(str(expected))} | "
+                   f"{_cell(rules.FIELDS[f.name])} |")
+    return [*out, ""]
+
+
+def glyphs() -> list[str]:
+    """Every glyph the built-in plugins draw and ``--map`` reads, and who uses it: a plugin's new
+    kind should take a glyph not in this table (a shared one is warned at load)."""
+    from engine.core import pluginchecks
+    from engine.core.loader import load_registry
+    from engine.kit.mapgen import TILE_CHARS
+
+    registry = load_registry(entry_points=False)
+    rows = [(ch, f"the {name} (map tile)", "the engine") for ch, name in
+            zip(TILE_CHARS.values(), ("wall", "floor", "stairs down", "stairs up"), strict=True)]
+    rows.append((pluginchecks.PLAYER_GLYPH, "the player's start in a `--map` file", "the engine"))
+    for table, what in (("items", "item"), ("monsters", "monster")):
+        for kind in getattr(registry, table).values():
+            rows.append((kind.glyph, f"{what} `{kind.name}`", f"`{registry.owners[(table, kind.name)]}`"))
+    for rules in registry.games.values():
+        for kind in rules.monster_kinds.values():
+            rows.append((kind.glyph, f"monster `{kind.name}` of game `{rules.name}` (its own kind)",
+                         f"`{registry.owners[('games', rules.name)]}`"))
+    out = ["## Glyphs in use", "",
+           "<!-- generated from the built-in plugins' registrations (docs/make_reference.py) -->", "",
+           "What each glyph means when the built-in plugins are loaded (`--map` files and test maps read "
+           "them so: `engine.testing.game_from_map`). Give a new kind a glyph of its own: kinds sharing one "
+           "are warned at load, and `--map` reads the glyph as the kind registered last.", "",
+           "| glyph | what | plugin |", "|---|---|---|"]
+    out += [f"| `{_cell(ch)}` | {what} | {who} |" for ch, what, who in sorted(rows, key=lambda r: (r[0], r[1]))]
+    return [*out, ""]
+
+
 def render(api: Iterable[str] = GAME_API) -> str:
     """The whole reference, as Markdown."""
     import engine.hookspecs as hookspecs
@@ -205,7 +277,8 @@ def render(api: Iterable[str] = GAME_API) -> str:
              "Generated by `python docs/make_reference.py` from the docstrings of `engine.hookspecs`, "
              "`engine.testing` and the game API; a test fails when this file and the code disagree, so edit "
              "the docstrings, not this file.", "",
-             "## Plugins", "", markdown(hookspecs.__doc__), *hooks(), *game_api(api), *contracts()]
+             "## Plugins", "", markdown(hookspecs.__doc__), *hooks(), *game_api(api), *game_rules(), *glyphs(),
+             *contracts()]
     return re.sub(r"\n{3,}", "\n\n", "\n".join(parts)).rstrip() + "\n"
 
 

@@ -30,6 +30,11 @@ configures no Python logging: a plugin's ``logging.getLogger(__name__).warning(.
 stderr through logging's last-resort handler, and INFO and DEBUG are dropped unless the plugin or
 the player configures logging. Never ``print``: stdout carries ``--dump json``.
 
+Errors: a plugin's mistake is said in one line naming the plugin (at load, in play, at the command
+line). To see the full traceback behind such a line, set ``UNDERCROFT_DEBUG=1``
+(``UNDERCROFT_DEBUG=1 python -m engine --game mine``): the traceback is printed on stderr above
+the line.
+
 The reference (``docs/reference.md``) is generated from these docstrings and the test kit's
 (``python docs/make_reference.py``); a test fails when the two disagree.
 """
@@ -48,8 +53,11 @@ def register_fov_algorithms(register):
     Called once per plugin when the registry loads. ``fn(transparent, origin, radius)`` takes a
     (height, width) bool array indexed ``[y, x]`` (True where light passes), an ``(x, y)`` origin on
     the map and an int radius or None (unlimited), and returns a new bool array of the same shape:
-    the cells it sees. The light is round: a cell is in range when
-    ``dx*dx + dy*dy <= radius*radius``. The origin and its neighbours are visible; walls are lit.
+    the cells it sees. ``shape`` declares the shape of the light, and the test kit holds it to
+    it: ``"round"`` (the default: a cell is in range when ``dx*dx + dy*dy <= radius*radius``),
+    ``"diamond"`` (``|dx| + |dy| <= radius``) or ``"square"`` (``max(|dx|, |dy|) <= radius``);
+    ``engine.radius_mask(shape, origin, radius, light)`` is that mask. The origin and its
+    neighbours are visible; walls are lit.
     ``symmetric=True`` claims that between floor cells A sees B exactly when B sees A;
     ``through_walls=True`` that opaque cells hide nothing (a map reveal). The test kit holds the
     algorithm to what it claims (``check_fov``). ``python`` is the pure-Python reference of an ``fn``
@@ -111,9 +119,19 @@ def register_generators(register):
     Called once per plugin when the registry loads. ``fn(ctx)`` returns an ``engine.Level``:
     ``terrain`` a (height, width) uint8 array of ``engine.WALL`` (0), ``FLOOR`` (1) and
     ``STAIRS`` (2); ``start``; ``stairs`` (on ``STAIRS`` terrain) or ``exit``; ``rooms`` (a list
-    of ``engine.Rect``); ``spawns`` (``(kind name, x, y)`` placed as drawn). Every walkable cell
-    must be reachable from the start. ``ctx`` has ``width``, ``height``, ``depth``, ``rng`` (a
-    ``random.Random`` for this level only: the only randomness to use) and ``params``.
+    of ``engine.Rect(x, y, w, h)``, each the floor of one room: its top-left floor cell and size);
+    ``spawns`` (``(kind name, x, y)`` placed as drawn).
+
+    What ``rooms`` mean when the preset places monsters and items: no monster goes in the room
+    that holds the start (the preset's ``monster_free_start_room``, on by default); a preset with
+    ``place_in_rooms`` places things in rooms only; on a level with no rooms, monsters instead keep
+    ``start_clearance`` king-moves from the start. So a cave or an open map returns ``rooms=[]``:
+    one ``Rect`` covering the whole map holds the start, and no monster would be placed
+    (``engine.testing.check_generator_rooms`` refuses such a level). Every walkable cell
+    must be reachable from the start by 4-way steps (up, down, left, right; diagonals do not count,
+    whatever the preset's movement): the level is then connected for every mover. ``ctx`` has
+    ``width``, ``height``, ``depth``, ``rng`` (a ``random.Random`` for this level only: the only
+    randomness to use) and ``params``.
     ``params=`` is a dict of the params ``fn`` takes with their defaults, JSON values; a preset
     sets them in a table ``[generator_params.NAME]`` of its TOML (or in Python,
     ``generator_params={"NAME": {...}}``), each of the same JSON kind as its default; another key is refused
@@ -127,7 +145,7 @@ def register_generators(register):
 
     Example::
 
-        from engine import FLOOR, STAIRS, WALL, Level, Rect, hookimpl
+        from engine import FLOOR, STAIRS, WALL, Level, hookimpl
         import numpy as np
 
         def hall(ctx):
@@ -135,7 +153,7 @@ def register_generators(register):
             t[1:-1, 1:-1] = FLOOR
             stairs = (ctx.rng.randrange(2, ctx.width - 1), ctx.height - 2)
             t[stairs[1], stairs[0]] = STAIRS
-            return Level(t, start=(1, 1), stairs=stairs, rooms=[Rect(1, 1, ctx.width - 2, ctx.height - 2)])
+            return Level(t, start=(1, 1), stairs=stairs, rooms=[])  # open ground: no rooms
 
         @hookimpl
         def register_generators(register):
@@ -154,6 +172,12 @@ def register_monsters(register):
     (numbers, strings, booleans, lists, dicts) that the kind's behaviour reads with
     ``game.kind_of(entity).params``; in a content file, ``params = { attack = "none" }``.
 
+    A registered kind joins the spawn table of every preset that does not list its ``monsters``:
+    the default game lists none, so a plugin's monsters appear in it, on purpose (installing a
+    plugin adds to the game). A preset keeps to its own kinds by listing them
+    (``monsters=("ice-bat", "ice-wraith")``, or ``monster_table``); the presets modelled on other games
+    do. Items are placed only where a preset names them in ``item_counts``.
+
     Example::
 
         @hookimpl
@@ -167,12 +191,18 @@ def register_monsters(register):
 def register_items(register):
     """Register item kinds: call ``register(ItemKind(...))`` once per kind.
 
-    Called once per plugin when the registry loads. ``engine.ItemKind``: ``name, glyph, color,
-    effect`` (a registered name), ``params`` (a dict of JSON values the effect reads as
-    ``kind.params``), ``amount`` (the (min, max) rolled when placed), ``use`` and the spawn table
-    (``min_depth, weight``). ``use="pickup"`` applies the effect when the player steps on it (gold);
-    ``use="quaff"`` puts it in the pack, and the drink key (``q``) drinks one item of the pack: the
-    quaffable kind whose name sorts first (so a plugin's ``"elixir"`` is drunk before ``"potion"``).
+    Called once per plugin when the registry loads. An ``engine.ItemKind`` has ``name``,
+    ``glyph``, ``color``, ``effect`` (a registered name), ``params`` (a dict of JSON values the
+    effect reads as ``kind.params``), ``amount`` (the (min, max) rolled when placed), ``use``,
+    ``target`` and ``radius`` (how it aims), ``slot``, ``attack`` and ``defense`` (equipment),
+    ``description`` and the spawn table (``min_depth``, ``weight``). ``use`` says what it is for:
+    ``"pickup"``, its effect applies when it is picked up (gold; the default game picks gold up as
+    the player walks over it, other items wait for ``g``); ``"quaff"`` and ``"read"``, it goes into
+    the pack and ``q`` (drink) or ``r`` (read) uses one: at once when the pack holds one such stack,
+    else from a menu of them by pack letter; ``"wear"``, equipment worn with ``w`` in ``slot``;
+    ``"carry"``, only carried. ``target`` ``"nearest"`` aims at the nearest visible monster,
+    ``"monster"`` or ``"cell"`` opens a targeting cursor. A kind is placed only by a preset that
+    names it in ``item_counts``.
 
     Example::
 
@@ -188,10 +218,11 @@ def register_effects(register):
     """Register item effects: call ``register(name, fn)``.
 
     Called once per plugin when the registry loads. ``fn(game, entity, kind, amount)`` is called
-    when ``entity`` (the player, who stepped on the item or drank it) uses ``amount`` items of
-    ``kind`` (its ``ItemKind``, with ``params``); it applies the effect and returns the message to
-    log, or None. ``game`` is the game API (``engine.GameAPI``). The test kit's ``check_effect``
-    calls it on random situations.
+    when ``entity`` (the player, who picked up, drank or read the item) uses ``amount`` items of
+    ``kind`` (its ``ItemKind``, with ``params``); a kind that aims (its ``target``) also passes
+    ``target=(x, y)``, the cell aimed at, so such an effect takes ``target=None``. It applies the
+    effect and returns the message to log, or None. ``game`` is the game API
+    (``engine.GameAPI``). The test kit's ``check_effect`` calls it on random situations.
 
     Example::
 
@@ -440,6 +471,27 @@ def on_action(game, entity, action):
         @hookimpl
         def on_action(game, entity, action):
             return VETO if game.has_status(entity, "frozen") else None
+    """
+
+
+@hookspec
+def after_action(game, entity, action, result):
+    """Called after an entity's action has been performed (the player's and every monster's), as
+    soon as it resolves: its effects are done (a blow has hurt, a step has moved) and, for a
+    monster, before the next monster acts; for the player, before the monsters act. ``action`` is
+    the action performed (for a bump that became an attack, the attack; after an ``on_action``
+    hook replaced it, the replacement); ``result`` its ``engine.ActionResult`` (``result.done``:
+    whether it happened; a wall bump is not done). Not called for an action an ``on_action`` hook
+    vetoed. The return value is ignored. ``game`` is the game API (``engine.GameAPI``).
+
+    Example::
+
+        from engine import Attack
+
+        @hookimpl
+        def after_action(game, entity, action, result):
+            if isinstance(action, Attack) and result.done and action.target == game.player:
+                game.add_status(game.player, "chilled", 2)
     """
 
 

@@ -9,8 +9,14 @@
   is chosen. A name that is not built in is looked for among the installed entry points (within
   ``UNDERCROFT_LOAD_PLUGINS`` when you set it), and the plugin that registers it, alone of the
   installed ones, joins the built-ins in the ``registry`` fixture. ``--plugins-dir DIR`` adds a
-  folder of plugin files, as in the game. Tests that pin what the built-ins do (golden files,
-  Jice's FOV properties) skip a third-party plugin, saying why (``chosen.builtin_only``).
+  folder of plugin files, as in the game.
+- With ``--plugin`` (or ``--plugins-dir``) the suite is a plugin's contract suite: only the tests
+  that take the chosen kinds' arguments are collected (``--plugin fov=NAME``: the ``fov_name``
+  tests; ``--plugins-dir`` alone: every kind's), and of those, not the ones marked
+  ``pins_builtins`` (golden files, Jice's FOV figures: what the built-ins do) for a name that is not
+  a built-in's. The rest (content, saves, the window...) pins the built-in game and is deselected.
+  The suite needs no particular working directory: ``pytest /path/to/undercroft/tests --plugin
+  fov=NAME`` runs from a plugin's own folder.
 """
 
 from __future__ import annotations
@@ -47,6 +53,8 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    config.addinivalue_line("markers", "pins_builtins(table): pins what the built-in plugins of a table do "
+                                       "(golden files, figures); not collected for another plugin's name")
     if config.getoption("--plugin") or config.getoption("--plugins-dir"):
         session_registry(config)  # a name nobody registers is a usage error now, before collection
 
@@ -134,3 +142,29 @@ def _installed(owner) -> bool:
 @pytest.fixture(scope="session")
 def registry(request):
     return session_registry(request.config)
+
+
+def pytest_collection_modifyitems(config, items):
+    """With ``--plugin`` or ``--plugins-dir``: keep the contract tests of the chosen kinds only
+    (selection, not skips; see the module doc), and say how many were deselected."""
+    from engine.core.registry import CHOICE_KINDS
+
+    choices = _choices(config)
+    if not choices and not config.getoption("--plugins-dir"):
+        return
+    kinds = {kind for kind, _ in choices} or set(CHOICE_ARGS.values())
+    args = {arg: kind for arg, kind in CHOICE_ARGS.items() if kind in kinds}
+    registry = session_registry(config)
+    keep, drop = [], []
+    for item in items:
+        taken = [arg for arg in getattr(item, "fixturenames", ()) if arg in args]
+        ok = bool(taken)
+        if ok and item.get_closest_marker("pins_builtins") is not None:
+            params = getattr(getattr(item, "callspec", None), "params", {})
+            for arg in taken:
+                owner = registry.owner(CHOICE_KINDS[args[arg]], params.get(arg, ""))
+                ok = ok and (owner is None or owner.builtin)
+        (keep if ok else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep

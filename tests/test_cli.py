@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli.main import main
+from engine.cli.parser import SUBCOMMANDS
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = "l l j j h k y u b n . kp5 kp1 kp9 > q " * 5
@@ -187,3 +188,15 @@ def test_asking_for_a_broken_plugins_algorithm_says_why(tmp_path, capsys):
                          "RuntimeError: needs a GPU")
     assert "no fov named 'fancy'" in said and "plugin 'fancy_fov' that may provide it is broken" in said
     assert "RuntimeError: needs a GPU" in said
+
+
+@pytest.mark.parametrize("argv", [[name, "--help"] for name in sorted(SUBCOMMANDS)]
+                         + [["compare", "fov", "--help"], ["compare", "generators", "--help"], ["compare", "-h"]])
+def test_every_subcommand_says_its_usage_on_help(capsys, argv):
+    try:
+        code = main(argv)
+    except SystemExit as e:  # argparse's --help exits
+        code = e.code
+    assert code in (0, None)
+    out, err = capsys.readouterr()
+    assert out.startswith("usage: ") and err == "", (out, err)

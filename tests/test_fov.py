@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from chosen import builtin_only
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +24,6 @@ ISOTROPIC = {"raycast", "shadowcast"}
 # What each built-in does on Jice's test maps: checked both ways, so a change is noticed.
 EXPANSIVE_WALLS = {"diamond", "everything", "permissive", "shadowcast", "symmetric"}
 WIDENING_PILLAR_SHADOWS = {"diamond", "raycast", "shadowcast", "symmetric"}
-FIGURES = "Jice's properties are figures of compare fov (python -m engine compare fov), pinned for the built-ins"
 
 
 maps = st.integers(1, 14).flatmap(lambda h: st.integers(1, 14).flatmap(lambda w: st.tuples(
@@ -97,13 +95,13 @@ def test_rotating_or_mirroring_the_map_turns_the_view(registry, fov_name, data):
 # --- Jice's properties, each built-in checked both ways --------------------------------------------
 
 
+@pytest.mark.pins_builtins  # Jice's figures, pinned for the built-ins: compare fov gives yours
 def test_expansive_walls(registry, fov_name):
-    builtin_only(registry, "fov", fov_name, FIGURES)
     assert catalog_fov.expansive_walls(registry.fov[fov_name].fn) == (fov_name in EXPANSIVE_WALLS)
 
 
+@pytest.mark.pins_builtins  # Jice's figures, pinned for the built-ins: compare fov gives yours
 def test_pillar_shadows_widen(registry, fov_name):
-    builtin_only(registry, "fov", fov_name, FIGURES)
     widths = catalog_fov.pillar_shadow_widths(registry.fov[fov_name].fn)
     assert catalog_fov.pillar_shadows_widen(registry.fov[fov_name].fn) == (fov_name in WIDENING_PILLAR_SHADOWS)
     if fov_name == "permissive":
@@ -118,8 +116,8 @@ def test_compare_fovs_no_blind_corners_agrees_with_the_contract(registry, fov_na
     assert catalog_fov.no_blind_corners(alg.fn)
 
 
+@pytest.mark.pins_builtins  # Jice's figures, pinned for the built-ins: compare fov gives yours
 def test_the_far_walls_of_a_corridor(registry, fov_name):
-    builtin_only(registry, "fov", fov_name, FIGURES)
     transparent, origin = parse(testing.fov.CORRIDOR)
     # Raycasting's line to a far wall runs along the wall itself, so only the near walls are lit.
     assert registry.fov[fov_name](transparent, origin, None).all() == (fov_name in EXPANSIVE_WALLS)

@@ -152,7 +152,10 @@ def test_a_chosen_fov_that_answers_nonsense_stops_the_game_in_one_line(tmp_path,
     assert main(["--headless", "--new", "--plugins-dir", str(folder), "--plugin", "fov=blind", "--keys", "."]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "plugin 'blind' failed in fov 'blind'" in err and reason in err
-    assert "last save point" in err and "Traceback" not in err
+    assert "Traceback" not in err
+    assert err.rstrip().endswith("; the game stopped. Fix or update plugin 'blind' and play again: the run resumes "
+                                 "from its last save point (if it reached one); or start a new run without it (--new, "
+                                 "with another --game or --plugin)")
 
 
 def test_a_save_that_needs_a_missing_plugin_is_kept_and_resumes_when_it_is_back(tmp_path, home, capsys):
@@ -167,3 +170,32 @@ def test_a_save_that_needs_a_missing_plugin_is_kept_and_resumes_when_it_is_back(
     assert (home / "run.json").read_bytes() == before and not list(home.glob("*.corrupt-*"))
     assert main(["--headless", "--plugins-dir", str(folder), "--keys", "l", "--dump", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["turn"] == 4  # resumed where it was
+
+
+AFTER = """
+    from engine import hookimpl
+
+    @hookimpl
+    def on_action(action):  # fewer arguments than the hook passes, as pluggy allows
+        return None
+
+    @hookimpl
+    def after_action(game, entity, action, result):
+        seen = game.data("after").setdefault("seen", [])
+        seen.append([game.turn, "player" if game.is_player(entity) else game.name_of(entity),
+                     type(action).__name__, result.done, game.hp(game.player)[0]])
+"""
+
+
+def test_after_action_hears_each_action_once_it_has_resolved(tmp_path):
+    folder = plugin_dir(tmp_path, "after", AFTER)
+    game = new_game(Setup(plugins_dirs=[str(folder)], map_file=arena(tmp_path, "#####\n#@r.#\n#####\n"), seed=1))
+    hp = game.api.hp(game.player)[0]
+    game.press("k")  # a wall bump: resolved, not done (no time passes, so nobody else acts)
+    game.press(".")  # the player waits, then the rat (awake: it sees the player) attacks
+    seen = game.api.data("after")["seen"]
+    assert seen[0] == [0, "player", "Move", False, hp]
+    assert seen[1] == [0, "player", "Wait", True, hp]  # heard before the turn counter moves on, before the rat
+    assert seen[2][1:4] == ["rat", "Attack", True]
+    assert seen[2][4] == game.api.hp(game.player)[0] < hp  # heard once the blow has landed
+    assert len(seen) == 3

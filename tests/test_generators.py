@@ -17,7 +17,6 @@ import random
 from pathlib import Path
 
 import pytest
-from chosen import builtin_only
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -60,10 +59,9 @@ def test_unknown_params_and_small_sizes_are_one_clear_line(gen):
     testing.check_generator_errors(gen)
 
 
+@pytest.mark.pins_builtins  # pin yours in your package with engine.testing.golden_text
 def test_golden(gen, registry):
     """Seeds 1-3 at 80x50, pinned. Set UNDERCROFT_UPDATE_GOLDEN=1 to rewrite after a deliberate change."""
-    builtin_only(registry, "generators", gen.name, "the golden files pin the built-in generators; pin yours in "
-                 "your package with engine.testing.golden_text")
     path = GOLDEN / f"{gen.name}.txt"
     text = testing.golden_text(gen)
     if os.environ.get("UNDERCROFT_UPDATE_GOLDEN") == "1":

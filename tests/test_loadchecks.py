@@ -78,10 +78,46 @@ def test_wrong_hook_arguments_show_the_hooks_signature(tmp_path):
 
 def test_a_plugin_that_exits_while_loading_is_broken_and_plugins_still_lists(tmp_path, capsys):
     folder = plugins_dir(tmp_path, quitter="raise SystemExit(3)\n")
-    assert load(folder).broken["quitter"] == "raised SystemExit(3) while loading"
+    where = f"{folder / 'quitter.py'}:3"  # the line plugins_dir's two imports push it to
+    assert load(folder).broken["quitter"] == f"raised SystemExit(3) while loading at {where}"
     assert main(["plugins", "--plugins-dir", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "quitter  [" in out and "BROKEN: raised SystemExit(3) while loading" in out
+    assert "quitter  [" in out and f"BROKEN: raised SystemExit(3) while loading at {where}" in out
+
+
+def test_a_plugin_that_exits_in_a_register_hook_or_an_imported_module_says_its_line(tmp_path, monkeypatch):
+    (tmp_path / "helper_exits.py").write_text("import sys\n\n\ndef bail():\n    sys.exit('no')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    folder = plugins_dir(tmp_path, hooked="""
+        import helper_exits
+
+        @hookimpl
+        def register_monsters(register):
+            helper_exits.bail()
+    """)
+    try:
+        said = load(folder).broken["hooked"]
+    finally:
+        forget_modules("helper_exits")
+    assert said == f"raised SystemExit('no') while loading at {tmp_path / 'helper_exits.py'}:5"
+
+
+def test_an_unknown_behaviour_or_effect_suggests_the_nearest_names(tmp_path, capsys):
+    registry = load(plugins_dir(tmp_path, typo_kinds="""
+        @hookimpl
+        def register_monsters(register):
+            register(MonsterKind(name="newt", glyph="n", color=(1, 2, 3), hp=1, attack=1, behaviour="chace"))
+    """, typo_items="""
+        @hookimpl
+        def register_items(register):
+            register(ItemKind(name="tonic", glyph="~", color=(1, 2, 3), effect="heel", use="quaff"))
+    """))
+    assert registry.broken["typo_kinds"].startswith(
+        "monster 'newt' names behaviour 'chace', which no plugin registers (did you mean 'chase'? valid: ")
+    assert registry.broken["typo_items"].startswith(
+        "item 'tonic' names effect 'heel', which no plugin registers (did you mean 'heal'? valid: ")
+    line = one_line_error(capsys, ["--headless", "--new", "--plugin", "fov=symetric"])
+    assert "no fov named 'symetric' (did you mean 'symmetric'? valid: diamond, everything, " in line
 
 
 # --- names ---------------------------------------------------------------------------------------------
@@ -328,3 +364,17 @@ def test_a_bool_array_of_any_origin_passes_the_guard(tmp_path):
     """))
     seen = registry.fov["thawed"](np.ones((4, 3), dtype=bool), (1, 1), None)
     assert seen.dtype is not np.dtype(bool) and seen.all()
+
+
+def test_undercroft_debug_shows_the_traceback_behind_the_one_line(tmp_path, capsys, monkeypatch):
+    folder = plugins_dir(tmp_path, badgen=BAD_GENERATORS, quitter="raise SystemExit(3)\n")
+    argv = ["--headless", "--new", "--plugins-dir", str(folder), "--plugin", "generator=sevens", "--size", "6x5"]
+    line = one_line_error(capsys, argv)  # without it: one line, no traceback (one_line_error checks)
+    monkeypatch.setenv("UNDERCROFT_DEBUG", "1")
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    # the broken quitter's; then the refused level's, and the failure it caused
+    assert err.count("Traceback (most recent call last)") == 3
+    assert 'quitter.py", line 3' in err and "raise BadLevel(" in err and err.rstrip().endswith(line)
+    monkeypatch.setenv("UNDERCROFT_DEBUG", "0")
+    assert one_line_error(capsys, argv) == line

@@ -125,3 +125,25 @@ def test_an_existing_folder_or_a_missing_dir_is_one_line(tmp_path, capsys):
     assert "undercroft-ice exists: choose another name or folder (--dir)" in capsys.readouterr().err
     assert main(["new-plugin", "ice", "--dir", str(tmp_path / "nowhere")]) == 2
     assert "is not a folder" in capsys.readouterr().err
+
+
+def test_a_plugin_that_exits_as_it_is_imported_fails_its_tests_without_stopping_pytest(installed):
+    """The scaffold's tests import the plugin in a fixture: SystemExit at import is each test's
+    failure, named, not pytest's INTERNALERROR."""
+    root, package, site = installed
+    module = package / "undercroft_frost_caves" / "__init__.py"
+    source = module.read_text()
+    try:
+        module.write_text(source + "\nraise SystemExit(3)\n")
+        code = "import pytest; sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', sys.argv[1]]))"
+        done = run([*in_site(site, code), str(package / "tests")], root, {"UNDERCROFT_LOAD_PLUGINS": ""})
+    finally:
+        module.write_text(source)
+    assert "INTERNALERROR" not in done.stdout + done.stderr and done.returncode == 1, done.stdout[-3000:]
+    assert "importing undercroft_frost_caves raised SystemExit(3)" in done.stdout
+
+
+def test_the_scaffolds_readme_sends_nobody_to_pypi(installed):
+    _, package, _ = installed
+    readme = (package / "README.md").read_text()
+    assert "pypi.org" not in readme and "pip install -e path/to/undercroft" in readme

@@ -9,10 +9,10 @@ import random
 
 import numpy as np
 import pytest
+from test_path_jit import random_cells
 
 from engine.cli import bench_path
 from engine.kit.path import Moves
-from tests.test_path_jit import random_cells
 
 tcod_path = pytest.importorskip("tcod.path", reason="tcod is the optional bench extra")
 MAXINT = np.iinfo(np.int32).max

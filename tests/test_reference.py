@@ -75,7 +75,11 @@ def test_the_reference_says_where_logging_goes_what_params_are_and_what_q_drinks
     reference = " ".join(reference.split())
     assert "last-resort handler" in reference and "Never `print`" in reference
     assert "`params=` is a dict of JSON values" in reference and "[generator_params.NAME]" in reference
-    assert "the quaffable kind whose name sorts first" in reference
+    # stale once: q drank "the quaffable kind whose name sorts first"; it opens a menu when the pack
+    # holds more than one thing to drink (tests/test_testing.py plays it)
+    assert "sorts first" not in reference and "stepped on the item" not in reference
+    assert ("`q` (drink) or `r` (read) uses one: at once when the pack holds one such stack, else from a menu of "
+            "them by pack letter") in reference and "also passes `target=(x, y)`" in reference
 
 
 def test_every_contract_of_the_kit_is_in_the_reference(reference):
@@ -141,3 +145,46 @@ def test_the_hook_examples_work_together_as_a_plugin(monkeypatch):
     testing.check_effect(registry, "mend", cases=10)
     testing.check_tileset(registry.tilesets["redwalls"], registry=registry)
     testing.check_preset(registry.games["frost"], registry, seeds=1, keys=100)
+
+
+def test_every_game_rules_field_is_in_the_reference_with_type_default_and_meaning(maker, reference, monkeypatch):
+    import dataclasses
+
+    from engine.core import rules
+
+    for f in dataclasses.fields(rules.GameRules):
+        row = next((line for line in reference.splitlines() if line.startswith(f"| `{f.name}` |")), None)
+        assert row is not None, f"GameRules.{f.name} is missing from the reference's table"
+        assert row.count(" | ") == 4 and rules.FIELDS[f.name].split("`")[0][:20].replace("|", "\\|") in row
+    assert "| `fov_radius` | `int \\| None` | `8` | " in reference
+    monkeypatch.delitem(rules.FIELDS, "seed")
+    with pytest.raises(ValueError, match="say what GameRules field.s. seed mean"):
+        maker.render()
+
+
+def test_the_reference_lists_every_glyph_in_use_and_by_whom(reference, registry):
+    table = reference.split("## Glyphs in use", 1)[1].split("\n## ", 1)[0]
+    for table_name, what in (("monsters", "monster"), ("items", "item")):
+        for kind in getattr(registry, table_name).values():
+            owner = registry.owners[(table_name, kind.name)]
+            glyph = kind.glyph.replace("|", "\\|")  # a pipe is escaped in a Markdown table
+            assert f"| `{glyph}` | {what} `{kind.name}` | `{owner}` |" in table
+    for glyph in "#.<>@":
+        assert f"| `{glyph}` | " in table
+
+
+
+def test_every_public_member_of_the_game_api_has_a_docstring(reference):
+    from engine.core.api import GameAPI
+
+    missing = []
+    for name, value in vars(GameAPI).items():
+        if name.startswith("_"):
+            continue
+        fn = value.fget if isinstance(value, property) else value
+        if not (getattr(fn, "__doc__", None) or "").strip():
+            missing.append(name)
+    assert missing == [], f"GameAPI members without a docstring: {missing}"
+    assert "_No docstring yet._" not in reference
+    api = reference.split("## The game API", 1)[1]
+    assert "before the\n`on_turn_end` hooks" in api or "before the `on_turn_end` hooks" in " ".join(api.split())

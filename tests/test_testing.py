@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import textwrap
 import types
 
 import numpy as np
 import pytest
 
-from engine import Action, GameRules, Level, MonsterKind, Move, hookimpl, testing
+from engine import Action, GameRules, ItemKind, Level, MonsterKind, Move, hookimpl, load_registry, testing
+from engine.core.errors import UsageError
+from engine.core.generate import check_level
 from engine.kit.fov import FovAlgorithm, radius_mask
-from engine.kit.mapgen import FLOOR, STAIRS, WALL, GeneratorInfo, Rect
+from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenerationError, GeneratorInfo, Rect
 from engine.kit.path import Pathfinder
 from engine.kit.tiles import Tile, TilesetInfo
 from engine.testing import ContractError
@@ -79,6 +82,31 @@ def test_fov_checks_judge_claims_not_names(registry):
                       cases=20)
 
 
+@pytest.mark.parametrize("light", ["diamond", "square"])
+def test_an_fov_is_held_to_the_light_shape_it_declares(registry, light):
+    """A diamond (or square) light passes when it says so, and fails as round; a round light
+    claiming another shape fails."""
+    symmetric = registry.fov["symmetric"].fn
+
+    def shaped(t, origin, radius):
+        return symmetric(t, origin, None) & radius_mask(t.shape, origin, radius, light)
+
+    testing.check_fov(fov(f"{light}-light", shaped, symmetric=True, shape=light), cases=40)
+    fails(testing.check_fov, fov("undeclared", shaped, symmetric=True), match=r"round .*dx\*dx \+ dy\*dy")
+    said = fails(testing.check_fov_open_room, fov("undeclared", shaped), match="round light")
+    assert "on open ground it sees exactly its round light (dx*dx + dy*dy <= radius*radius): (" in said
+    fails(testing.check_fov_open_room, fov("claims", symmetric, shape=light), match=f"its {light} light")
+
+
+def test_an_unknown_light_shape_breaks_the_plugin_at_load(tmp_path):
+    (tmp_path / "oval.py").write_text(
+        "from engine import hookimpl, radius_mask\n\n\n@hookimpl\ndef register_fov_algorithms(register):\n"
+        "    register('oval', lambda t, o, r: radius_mask(t.shape, o, r), shape='oval')\n")
+    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+    assert registry.broken["oval"] == ("register_fov_algorithms: 'oval': shape 'oval': expected one of round, "
+                                       "diamond, square")
+
+
 def test_turns_and_corners_can_fail(registry):
     t = np.ones((5, 7), bool)
 
@@ -96,7 +124,7 @@ def test_turns_and_corners_can_fail(registry):
 # --- generators --------------------------------------------------------------------------------------
 
 
-def hall(ctx, *, stairs_on_start=False, no_stairs_code=False, ring=True, pillars=True, rng=None):
+def hall(ctx, *, stairs_on_start=False, no_stairs_code=False, ring=True, pillars=True, rng=None, one_room=False):
     t = np.full((ctx.height, ctx.width), WALL, np.uint8)
     t[1:-1, 1:-1] = FLOOR
     if not ring:
@@ -112,7 +140,7 @@ def hall(ctx, *, stairs_on_start=False, no_stairs_code=False, ring=True, pillars
         goal = start
     if not no_stairs_code:
         t[goal[1], goal[0]] = STAIRS
-    return Level(t, start, goal, rooms=[Rect(1, 1, ctx.width - 2, ctx.height - 2)])
+    return Level(t, start, goal, rooms=[Rect(1, 1, ctx.width - 2, ctx.height - 2)] if one_room else [])
 
 
 def gen(name, fn, **kw) -> GeneratorInfo:
@@ -129,6 +157,9 @@ def test_generator_checks_fail_on_what_they_check():
     fails(testing.check_generator, gen("same", lambda c: hall(c, stairs_on_start=True)), match="start and goal are")
     fails(testing.check_generator, gen("flat", lambda c: hall(c, no_stairs_code=True)), match="not STAIRS terrain")
     fails(testing.check_generator, gen("open", lambda c: hall(c, ring=False)), match="outer ring is not all wall")
+    fails(testing.check_generator, gen("one-room", lambda c: hall(c, one_room=True)),
+          match=r"generator 'one-room': the start's room Rect\(x=1, y=1, w=58, h=38\) leaves floor for monsters: it "
+                r"holds every floor cell, and no monster is placed in the start's room")
     testing.check_generator(gen("board", lambda c: hall(c, ring=False), outer_wall=False), seeds=5)
     fails(testing.check_generator, gen("fixed", lambda c: hall(c, pillars=False)),
           match="seeds and depths make different levels")
@@ -137,6 +168,17 @@ def test_generator_checks_fail_on_what_they_check():
           match="the same seed gives the same level")
     with pytest.raises(ContractError, match="reads map files"):
         testing.check_generator(gen("reader", hall, reads_maps=True))
+
+
+def test_connected_means_four_way_and_the_failure_names_a_cell():
+    """Two floors that touch only at a corner are not connected, even for a game that moves 8 ways."""
+    rows = ["#####", "#.###", "##.>#", "#####"]
+    codes = {"#": WALL, ".": FLOOR, ">": STAIRS}
+    level = Level(np.array([[codes[c] for c in row] for row in rows], np.uint8), (1, 1), (3, 2))
+    assert testing.level_problems(level, (5, 4)) == [
+        "not connected: (2, 2) cannot be reached from the start (1, 1) by 4-way steps (nor 1 more cell)"]
+    with pytest.raises(GenerationError, match=r"generator 'demo' made a level that is not connected: \(2, 2\) "):
+        check_level(level, "demo")
 
 
 # --- pathfinders -------------------------------------------------------------------------------------
@@ -267,3 +309,66 @@ def test_check_plugin_fails_on_broken_and_warned_plugins():
     shared = plugin(register_monsters=register_monsters)
     shared.__name__ = "goblets"
     fails(testing.check_plugin, testing.load_plugin(shared), "goblets", match="loads without warnings: glyph 'g'")
+
+
+def test_checks_raise_only_contract_errors_naming_the_plugin(tmp_path):
+    """A result the engine refuses (BadResult) or a chosen plugin's failure in a played game
+    (PluginFailure) reaches a test as a ContractError with the same one line."""
+    (tmp_path / "refused.py").write_text(textwrap.dedent("""
+        import numpy as np
+        from engine import FLOOR, STAIRS, WALL, GameRules, Level, hookimpl
+
+        def sevens(ctx):
+            t = np.full((ctx.height, ctx.width), WALL, dtype=np.uint8)
+            t[1:-1, 1:-1] = FLOOR
+            t[1, 3], t[2, 2] = STAIRS, 7
+            return Level(t, start=(1, 1), stairs=(3, 1))
+
+        @hookimpl
+        def register_fov_algorithms(register):
+            register("flipped", lambda t, o, r: np.ones(t.shape[::-1], bool))
+
+        @hookimpl
+        def register_generators(register):
+            register("sevens", sevens)
+
+        @hookimpl
+        def register_games(register):
+            register(GameRules(name="sevens", generators=((1, "sevens"),), fov="symmetric", width=20, height=10))
+    """))
+    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+    with pytest.raises(ContractError, match=r"^fov 'flipped' \(plugin refused\) returned a bool array of shape"):
+        testing.check_fov(registry.fov["flipped"])
+    with pytest.raises(ContractError, match=r"^plugin 'refused': fails in generator 'sevens': BadLevel: generator "
+                                            r"'sevens' \(plugin refused\) returned tile code 7 at \(2, 2\)"):
+        testing.check_preset(registry.games["sevens"], registry)
+
+
+def test_a_test_draws_a_map_and_presses_keys(registry):
+    game = testing.game_from_map(registry, """
+        ########
+        #@!...r#
+        ########
+    """, seed=3)
+    state = testing.press(game, "l g")
+    assert (state["player"]["x"], state["player"]["y"]) == (2, 1) and state["turn"] == 2
+    assert state["messages"][-1] == "You pick up the potion (a)."
+    assert [m["kind"] for m in state["monsters"]] == ["rat"]
+    assert testing.press(game, "") == state  # no key, no change
+    with pytest.raises(UsageError, match="--game chess: no game named 'chess'"):
+        testing.game_from_map(registry, "#@#", game="chess")
+
+
+def test_q_with_two_kinds_to_drink_opens_a_menu():
+    """What the reference says q does (it once said: the kind whose name sorts first)."""
+    elixir = types.SimpleNamespace(register_items=hookimpl(lambda register: register(ItemKind(
+        name="elixir", glyph="~", color=(120, 200, 255), effect="heal", use="quaff"))))
+    registry = testing.load_plugin(elixir)
+    game = testing.game_from_map(registry, """
+        #######
+        #@!~..#
+        #######
+    """)
+    state = testing.press(game, "l g l g q")
+    assert state["prompt"]["title"] == "Drink what?"
+    assert [o["label"] for o in state["prompt"]["options"]] == ["potion", "elixir"]

@@ -23,9 +23,29 @@ def _optional(module: str, repeats: int, **kwargs) -> list[dict]:
 FILTERS = {"fov": "fov", "generator": "generators", "path": "pathfinders"}
 
 
+# the bench group that times each kind
+KIND_GROUPS = {"fov": "fov", "generator": "gen", "path": "path"}
+
+
+def _replaced(registry, kind: str) -> str | None:
+    """The built-in a plugin of ``kind`` would replace: the default game's own choice."""
+    from engine.core.setup import default_game
+
+    try:
+        rules = default_game(registry)
+    except Exception:  # noqa: BLE001 - no default game: nothing to stand beside
+        return None
+    if kind == "fov":
+        return rules.fov
+    if kind == "generator":
+        return rules.generator_for(1)
+    return rules.pathfinder or (min(registry.pathfinders) if registry.pathfinders else None)
+
+
 def filtered(registry, specs: Sequence[str]):
-    """``registry`` with only the plugins ``--plugin KIND=NAME`` names in the kinds named (the
-    other kinds whole); every name checked to be registered."""
+    """``registry`` with, in each kind ``--plugin KIND=NAME`` names, only the plugins named and the
+    built-in each would replace (the default game's own choice, timed beside them, so the rows
+    compare like with like); the other kinds whole. Every name checked to be registered."""
     from engine.core.errors import UsageError
     from engine.core.registry import PluginError
 
@@ -38,7 +58,11 @@ def filtered(registry, specs: Sequence[str]):
             registry.choose(kind, name, via=f"bench: --plugin {spec}")
         except PluginError as e:
             raise UsageError(str(e)) from None
-        chosen.setdefault(FILTERS[kind], set()).add(name)
+        names = chosen.setdefault(FILTERS[kind], set())
+        names.add(name)
+        beside = _replaced(registry, kind)
+        if beside is not None and beside in getattr(registry, FILTERS[kind]):
+            names.add(beside)
     tables = {table: {n: v for n, v in getattr(registry, table).items() if n in names}
               for table, names in chosen.items()}
     return dataclasses.replace(registry, **tables)
@@ -90,14 +114,17 @@ def main(argv: Sequence[str]) -> int:
                    help="run only these groups (repeatable; 'compile' times numba's first compile)")
     p.add_argument("--plot", metavar="FILE.png", help="also chart the FOV figures (needs matplotlib: extra 'plot')")
     p.add_argument("--plugin", action="append", default=[], metavar="KIND=NAME",
-                   help="time only these plugins of their kind: fov=NAME, generator=NAME, path=NAME (repeatable)")
+                   help="time only these plugins, beside the built-in each would replace (the default game's): "
+                        "fov=NAME, generator=NAME, path=NAME (repeatable); only their groups unless --only says")
     args = p.parse_args(argv)
     from engine.core.setup import load
 
     everything = load()  # every plugin, installed ones included (a broken one said once, here)
     registry = filtered(everything, args.plugin)
     repeats = 3 if args.quick else 7
-    groups = args.only or GROUPS
+    # with --plugin, only the groups that time the kinds named (not the turn, the window, the rest)
+    named = [KIND_GROUPS[spec.partition("=")[0]] for spec in args.plugin]
+    groups = args.only or [g for g in GROUPS if g in named] or GROUPS
     if args.plot:
         if not bench_plot.available():
             print(bench_plot.MISSING, file=sys.stderr)

@@ -21,7 +21,9 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from engine.core.errors import show_traceback
 from engine.core.generate import run_generator
+from engine.core.registry import BadResult
 from engine.core.rng import stream
 from engine.kit.mapgen import STAIRS, WALL, GenerationError, Level
 from engine.kit.regions import dead_ends, distances, flood
@@ -56,6 +58,8 @@ def measure(info: Any, seeds: int) -> dict[str, Any]:
     for seed in range(1, seeds + 1):
         try:
             level, took = _level(info, size, seed)
+        except BadResult:
+            raise  # not a size it cannot build: the plugin broke its contract (one line naming it)
         except GenerationError as e:
             row["skipped"] = str(e)
             return row
@@ -98,7 +102,7 @@ def _table(rows: list[dict[str, Any]]) -> str:
             lines.append([row["name"], row["size"], f"skipped: {row['skipped']}"])
         else:
             lines.append([("yes" if row[k] else "NO") if k == "connected" else str(row[k]) for k in keys])
-    widths = [max(len(h), *(len(r[i]) for r in lines if len(r) == len(heads))) for i, h in enumerate(heads)]
+    widths = [max([len(h), *(len(r[i]) for r in lines if len(r) == len(heads))]) for i, h in enumerate(heads)]
 
     def fmt(cells: list[str]) -> str:
         if len(cells) != len(heads):
@@ -164,6 +168,8 @@ def compare_main(argv: list[str]) -> int:
                 raise _BadInput(f"--shot: {shot} is not writable")
         registry = _registry()
         chosen = _chosen(registry, args.plugin)
+        # a level the load checks refuse (pluginchecks: tile codes, shape, dtype) is the plugin's
+        # mistake, said in one line naming it; a size it cannot build is a skipped row
         rows = [measure(registry.generators[name], seeds) for name in sorted(chosen or registry.generators)]
         if shot is not None:
             for row in rows:
@@ -176,7 +182,8 @@ def compare_main(argv: list[str]) -> int:
                     except OSError as e:
                         raise _BadInput(f"--shot: cannot write {target}: {e.strerror or e}") from None
                     row["shot"] = str(target)
-    except _BadInput as e:
+    except (_BadInput, BadResult) as e:
+        show_traceback(e)  # UNDERCROFT_DEBUG=1: the traceback too
         print(f"compare generators: {e}", file=sys.stderr)
         return 2
     if args.json:
@@ -216,11 +223,15 @@ def _timed(registry: Any, repeats: int, quick: bool, label: str, target: str | N
             times, failed = [], None
             try:
                 _level(info, (min(w, 80), min(h, 50)), 1)  # warm up: a first call may load a kernel
+            except BadResult:
+                raise
             except GenerationError:
                 break  # it needs what the bench cannot give (a map file): left out
             try:
                 for seed in range(1, max(1, min(repeats, 3 if w * h > 500_000 else repeats)) + 1):
                     times.append(_level(info, (w, h), seed)[1])
+            except BadResult:
+                raise  # the plugin's mistake, in one line naming it: no figure to show
             except GenerationError as e:  # a size it cannot build is a finding, shown, not dropped
                 failed = str(e).splitlines()[0]
             figures.append({"group": "gen", "name": f"gen {name}{label} {w}x{h}", "generator": name,

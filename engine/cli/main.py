@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.cli.parser import SUBCOMMANDS
-from engine.core.errors import UsageError
+from engine.core.errors import UsageError, show_traceback
 from engine.core.isolation import PluginFailure
 from engine.core.registry import PluginError
 
@@ -26,6 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = importlib.import_module(f"engine.cli.{name or 'play'}")
         return module.main(argv[1:] if name else argv)
     except (UsageError, PluginFailure, PluginError) as e:  # PluginError: a plugin's result refused (BadResult)
+        show_traceback(e)  # UNDERCROFT_DEBUG=1: the traceback too
         print(f"undercroft: {e}" if not str(e).startswith("undercroft") else str(e), file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -11,7 +11,8 @@ from the global ``random``.
 
 Statuses are named conditions on any entity with a duration in turns (``None``: until removed)
 and parameters: ``api.add_status(rat, "frozen", 3)``. They are saved with the run, tick down at the
-end of every turn, and are shown in the window. What a status *does* is a plugin's to say: a
+end of every turn (after the monsters have acted, before ``on_turn_end``: see :meth:`GameAPI.add_status`),
+and are shown in the window. What a status *does* is a plugin's to say: a
 ``on_action`` hook that vetoes the actions of the frozen, a system that hurts the poisoned.
 
 A plugin's own state goes in :meth:`data`: a dict of JSON values saved with the run.
@@ -47,6 +48,8 @@ class GameAPI:
     # -- the run -----------------------------------------------------------------------------
     @property
     def player(self) -> int:
+        """The player's entity (an int). It stays the same for a whole run; a new run (after a death
+        in a preset that goes straight on) has a new one, so read it each time rather than keep it."""
         return self._run.state.player
 
     @property
@@ -56,10 +59,13 @@ class GameAPI:
 
     @property
     def depth(self) -> int:
+        """The depth of the level being played: 1 for the first, one more for each stairs down."""
         return self._run.state.depth
 
     @property
     def turn(self) -> int:
+        """Turns the player has spent in this run: one more for each action that took time (a key
+        that did nothing, a menu, a look around, adds none). What statuses count down in."""
         return self._run.state.turn
 
     @property
@@ -91,8 +97,23 @@ class GameAPI:
                 if command_for(rules, token) is not None}
 
     def data(self, plugin: str) -> dict[str, Any]:
-        """The plugin's own state for this run, by its name: a dict of JSON values (numbers, strings,
-        booleans, None, lists and dicts of them), saved with the run and restored on load."""
+        """Your plugin's own saved state for this run: a dict it keeps in the run's save.
+
+        ``plugin`` is the key it is kept under: use your plugin's name (``game.data("frost")``), the
+        same in every call. The first call of a run gives an empty dict; change it in place, and what
+        it holds is saved with the run and given back, equal, after a load (a resumed run, a replay).
+        Values must be JSON values (numbers, strings, booleans, None, lists and dicts with string
+        keys): with a value a save cannot hold, the run is not saved (said in one line) and would
+        resume from its last save point.
+        A new run (after a death in a preset that goes straight on) starts with empty data. State
+        that belongs to one entity is better in a registered component (``register_components``),
+        which goes when the entity goes.
+
+        Example::
+
+            def on_death(game, entity):
+                kills = game.data("frost")
+                kills["count"] = kills.get("count", 0) + 1"""
         return self._run.state.plugin_data.setdefault(plugin, {})
 
     def behaviour(self, name: str):
@@ -178,6 +199,7 @@ class GameAPI:
         return (pos.x, pos.y) if pos is not None else None
 
     def is_player(self, entity: int) -> bool:
+        """Whether ``entity`` is the player."""
         return self._run.world.has(entity, Player)
 
     def name_of(self, entity: int) -> str:
@@ -428,7 +450,14 @@ class GameAPI:
     # -- statuses ----------------------------------------------------------------------------
     def add_status(self, entity: int, name: str, turns: int | None, **params: Any) -> None:
         """Put a status on an entity for ``turns`` turns (None: until removed). Adding one it has
-        already keeps the longer duration and the new params."""
+        already keeps the longer duration and the new params.
+
+        When it counts down: at the end of every turn (after the monsters have acted, before the
+        ``on_turn_end`` hooks), each status loses one turn and goes at 0, and the player reads
+        "The rat is no longer frozen." when it was theirs or a monster they see. So ``turns=N``
+        added during a turn (an effect, a behaviour, ``on_action``) holds for the rest of this turn
+        and N - 1 more; added in ``on_turn_end``, it holds for the next N whole turns (the player's
+        next N actions and the monsters' turns between them)."""
         world = self._run.world
         statuses = world.try_get(entity, Statuses)
         if statuses is None:
@@ -445,10 +474,13 @@ class GameAPI:
         return dict(statuses.active) if statuses is not None else {}
 
     def has_status(self, entity: int, name: str) -> bool:
+        """Whether the entity has the status ``name`` now (it is removed the moment it runs out)."""
         statuses = self._run.world.try_get(entity, Statuses)
         return statuses is not None and name in statuses.active
 
     def remove_status(self, entity: int, name: str) -> None:
+        """Take the status ``name`` off the entity at once (nothing if it has none); unlike running
+        out, this logs nothing."""
         statuses = self._run.world.try_get(entity, Statuses)
         if statuses is not None:
             statuses.active.pop(name, None)

@@ -19,7 +19,7 @@ One turn, and the order is the game's contract (:meth:`Game.play`):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import levels
 from engine.core import rng as rngmod
@@ -70,9 +70,23 @@ class Game(Run):
         self.travelling: Travel | None = None  # a travel key in progress (see press)
         self.prompt: Prompt | None = None  # what the keys answer now (engine.core.prompts)
         self._held: list[str] = []  # the keys of an open prompt, recorded when it closes (see press)
-        self._on_action = [(registry.manager.get_name(impl.plugin), impl.function)
-                           for impl in reversed(registry.manager.hook.on_action.get_hookimpls())] \
-            if registry.manager is not None else []
+        self._on_action = self._hooks(registry, "on_action")
+        self._after_action = self._hooks(registry, "after_action")
+
+    @staticmethod
+    def _hooks(registry: Registry, name: str) -> list[tuple[str, Any]]:
+        """A hook's implementations as (plugin, function), in pluggy's calling order, made once: the
+        action hooks are called for every action, on the hot path. Each function takes the hook's
+        arguments by name, only those it names (a hook may take fewer, as pluggy allows)."""
+        if registry.manager is None:
+            return []
+
+        def call_with(impl: Any) -> Any:
+            names = impl.argnames
+            return lambda **kwargs: impl.function(**{k: kwargs[k] for k in names})
+
+        return [(registry.manager.get_name(impl.plugin), call_with(impl))
+                for impl in reversed(getattr(registry.manager.hook, name).get_hookimpls())]
 
     # -- starting and resuming -------------------------------------------------------------
     def start(self) -> Game:
@@ -308,7 +322,8 @@ class Game(Run):
     def perform(self, entity: int, action: Action) -> ActionResult:
         """Perform an action, following alternates (a bump becomes an attack). Before each, the
         plugins' ``on_action`` hooks may replace it with another action, or veto it (``VETO``: it
-        does not happen, and the turn is spent all the same: the frozen do not get to act)."""
+        does not happen, and the turn is spent all the same: the frozen do not get to act). When
+        the last one has been performed, the ``after_action`` hooks hear it and its result."""
         for _ in range(limits.MAX_ALTERNATES):
             for plugin, hook in self._on_action:
                 answer = self.isolation.call(plugin, "hook on_action", hook, game=self.api, entity=entity,
@@ -321,6 +336,9 @@ class Game(Run):
                     break
             result = action.perform(self, entity)
             if result.alternate is None:
+                for plugin, hook in self._after_action:  # it has resolved: who wants to know hears it now
+                    self.isolation.call(plugin, "hook after_action", hook, game=self.api, entity=entity,
+                                        action=action, result=result)
                 return result
             action = result.alternate
         raise RuntimeError(f"action chain too long at {action!r}")

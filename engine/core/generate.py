@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from engine.kit import limits
 from engine.kit.mapgen import WALL, GenContext, GenerationError, GeneratorInfo, Level
 from engine.kit.regions import flood
@@ -73,6 +75,21 @@ def check_level(level: Level, name: str) -> None:
         x, y = p
         if not (0 <= x < w and 0 <= y < h) or level.terrain[y, x] == WALL:
             raise GenerationError(f"generator {name!r} put the {label} at {p}, which is not floor")
+    problem = unreachable(level)
+    if problem:
+        raise GenerationError(f"generator {name!r} made a level that is not connected: {problem}")
+
+
+def unreachable(level: Level) -> str | None:
+    """Which walkable cell of ``level`` cannot be reached from its start by 4-way steps (the first
+    in [y, x] order, and how many more), or None when the level is connected. "Connected" is
+    4-way, the stricter kind: a level connected so is connected whatever a preset's movement (4
+    or 8 ways) and whether or not a diagonal step may cut a wall's corner."""
     walkable = level.walkable
-    if (walkable & ~flood(walkable, level.start)).any():
-        raise GenerationError(f"generator {name!r} made a level that is not connected")
+    lost = walkable & ~flood(walkable, level.start)
+    if not lost.any():
+        return None
+    y, x = (int(v) for v in np.argwhere(lost)[0])
+    more = int(lost.sum()) - 1
+    return (f"({x}, {y}) cannot be reached from the start {tuple(level.start)} by 4-way steps"
+            + (f" (nor {more} more cell{'s' if more != 1 else ''})" if more else ""))

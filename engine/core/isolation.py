@@ -9,8 +9,8 @@ plugin owns it:
   for the rest of the run: its behaviours leave their monsters waiting, its effects do nothing, its
   hooks and systems are no longer called. Play goes on.
 - A **chosen** plugin (the preset's, its ruleset's, the FOV's, a generator's, a ``--plugin``
-  choice) cannot be done without: :class:`PluginFailure` stops the game with one line, and the run
-  stays at its last save point (nothing half-played is saved).
+  choice) cannot be done without: :class:`PluginFailure` stops the game with one line saying what
+  to do, and the run stays at its last save point (nothing half-played is saved).
 
 ``KeyboardInterrupt`` is the player's, not a plugin's: it passes through.
 """
@@ -21,6 +21,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.errors import show_traceback
+
 
 class PluginFailure(Exception):
     """A chosen plugin failed during play; ``str()`` is the one line to show."""
@@ -28,8 +30,12 @@ class PluginFailure(Exception):
     def __init__(self, plugin: str, where: str, error: BaseException) -> None:
         self.plugin, self.where, self.error = plugin, where, error
         reason = " ".join(str(error).split())[:200] or type(error).__name__
-        super().__init__(f"plugin {plugin!r} failed in {where} ({type(error).__name__}: {reason}); the run is "
-                         "kept at its last save point: play it again once the plugin is fixed or removed")
+        # what to do, plainly: a removed plugin does not let the run resume (its save needs it)
+        # what to do, plainly; not "remove it": a run saved with a plugin does not resume without it
+        super().__init__(f"plugin {plugin!r} failed in {where} ({type(error).__name__}: {reason}); the game "
+                         f"stopped. Fix or update plugin {plugin!r} and play again: the run resumes from its last "
+                         "save point (if it reached one); or start a new run without it (--new, with another "
+                         "--game or --plugin)")
 
 
 class Isolation:
@@ -62,6 +68,7 @@ class Isolation:
         if plugin in self.chosen:
             raise PluginFailure(plugin, where, error) from error
         self.off.add(plugin)
+        show_traceback(error)  # UNDERCROFT_DEBUG=1: the traceback too
         reason = " ".join(str(error).split())[:160] or type(error).__name__
         print(f"undercroft: plugin {plugin!r} failed in {where} ({type(error).__name__}: {reason}); "
               "it is switched off for the rest of the run", file=sys.stderr)

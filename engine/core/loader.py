@@ -29,6 +29,7 @@ import importlib.metadata
 import importlib.util
 import os
 import sys
+import traceback
 import types
 from collections.abc import Iterable
 from pathlib import Path
@@ -39,6 +40,7 @@ import pluggy
 import engine.hookspecs as hookspecs
 from engine.core import pluginchecks
 from engine.core.content import ContentError
+from engine.core.errors import show_traceback, valid_names
 from engine.core.registrars import REGISTER_HOOKS, LoadProblem, make_registrar
 from engine.core.registry import KINDS, PROJECT, SINGULAR, PluginError, PluginInfo, Registry
 from engine.core.version import VERSION
@@ -129,13 +131,30 @@ def _add(pm, registry, plugin, info, fatal: bool) -> None:
 
 
 def _reason(e: BaseException) -> str:
+    """The one line saying why a plugin is broken (with ``UNDERCROFT_DEBUG=1``, the traceback is
+    printed first)."""
+    if not isinstance(e, LoadProblem):  # a problem we found has no traceback worth showing
+        show_traceback(e)
     if isinstance(e, ContentError | LoadProblem):
         return str(e)
     if isinstance(e, pluggy.PluginValidationError):
         return pluginchecks.validation_reason(e)
-    if isinstance(e, SystemExit):
-        return f"raised SystemExit({e.code!r}) while loading"
+    if isinstance(e, SystemExit):  # no message of its own: where it was raised is what helps
+        return f"raised SystemExit({e.code!r}) while loading" + _at(e)
     return " ".join(f"{type(e).__name__}: {e}".split())  # one line, whatever the message
+
+
+# Frames that are the loading machinery, never the plugin's line: importlib's, pluggy's, ours.
+_MACHINERY = tuple(os.path.join(os.path.dirname(path), "") for path in
+                   (importlib.__file__, pluggy.__file__, os.path.dirname(os.path.abspath(__file__))))
+
+
+def _at(e: BaseException) -> str:
+    """``" at FILE:LINE"``: the innermost frame of ``e``'s traceback outside the loading machinery
+    (the plugin's own line), or "" when there is none."""
+    frames = [f for f in traceback.extract_tb(e.__traceback__)
+              if not f.filename.startswith("<frozen") and not f.filename.startswith(_MACHINERY)]
+    return f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
 
 
 def _load_file(path: Path, module_name: str) -> types.ModuleType:
@@ -255,8 +274,8 @@ def _dangling(registry: Registry) -> tuple[str, str] | None:
              for g in registry.games.values() for k in g.monster_kinds.values()]
     for key, what, label, name, table in refs:
         if name not in table:
-            valid = ", ".join(sorted(table)) or "none registered"
-            return registry.owners[key], f"{what} names {label} {name!r}, which no plugin registers (valid: {valid})"
+            return registry.owners[key], (f"{what} names {label} {name!r}, which no plugin registers "
+                                          f"{valid_names(name, table)}")
     return None
 
 

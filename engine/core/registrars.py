@@ -17,7 +17,7 @@ from engine.core.registry import BotInfo
 from engine.core.rules import GameRules
 from engine.core.ruleset import Ruleset
 from engine.core.systems import System
-from engine.kit.fov import FovAlgorithm
+from engine.kit.fov import LIGHT_SHAPES, FovAlgorithm
 from engine.kit.mapgen import GeneratorInfo
 from engine.kit.path import Pathfinder
 from engine.kit.tiles import TilesetInfo
@@ -64,13 +64,16 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
 
     if kind == "fov":
         def register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None, tcod=None,
-                     through_walls=False):
+                     through_walls=False, shape="round"):
             function(name, "fn", fn)
             if python is not None:
                 function(name, "python", python)
                 python = pluginchecks.guard_fov(python, name, plugin)
+            if shape not in LIGHT_SHAPES:
+                raise LoadProblem(f"register_fov_algorithms: {name!r}: shape {shape!r}: expected one of "
+                                  f"{', '.join(LIGHT_SHAPES)}")
             put(name, FovAlgorithm(name, pluginchecks.guard_fov(fn, name, plugin), bool(symmetric), summary, python,
-                                   max_reach, tcod, bool(through_walls)))
+                                   max_reach, tcod, bool(through_walls), shape))
     elif kind == "generators":
         def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False, natural_size=None,
                      outer_wall=True):

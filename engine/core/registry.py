@@ -9,6 +9,7 @@ from typing import Any
 import pluggy
 
 from engine.core.content import ItemKind, MonsterKind
+from engine.core.errors import valid_names
 from engine.core.rules import GameRules
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GenerationError, GeneratorInfo
@@ -128,9 +129,8 @@ class Registry:
                 suspects = [p for p in silent if name in p.name or p.name in name] or silent
                 if suspects:
                     hint = f"; plugin {suspects[0].name!r} that may provide it is broken: {suspects[0].error}"
-            valid = ", ".join(sorted(table)) or "none registered"
             where = via or f"--plugin {kind}={name}"
-            raise PluginError(f"{where}: no {kind} named {name!r} (valid: {valid}){hint}")
+            raise PluginError(f"{where}: no {kind} named {name!r} {valid_names(name, table)}{hint}")
         return table[name]
 
     def forget(self, plugin: str) -> None:

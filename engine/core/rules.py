@@ -287,6 +287,56 @@ class GameRules:
         return template.format(**values)
 
 
+# What each field of GameRules means, one entry per field (docs/make_reference.py renders them as
+# a table with each field's type, default and valid values; a test fails when a field has none).
+FIELDS: dict[str, str] = {
+    "name": "The preset's name: `--game NAME` plays it.",
+    "summary": "One line for `python -m engine plugins` and the title screen.",
+    "width": "The map's width in cells.",
+    "height": "The map's height in cells.",
+    "cell": "The cell size in pixels in the window.",
+    "hud_rows": "Text rows below the map (the status line, the message log).",
+    "generators": "`(min_depth, generator)` pairs: each depth uses the deepest entry whose `min_depth` it has "
+                  "reached.",
+    "generator_params": "Params per generator name (`{\"caves\": {\"fill\": 0.4}}`), each of the JSON kind of "
+                        "its default.",
+    "fov": "The registered FOV algorithm (`--plugin fov=NAME` overrides).",
+    "fov_radius": "The player's light radius in cells (None: unlimited), in the FOV's own light shape.",
+    "player": "The player's `hp`, `attack` and `defense`.",
+    "monsters": "The monster kinds the spawn table draws from. Empty: every registered kind, the installed "
+                "plugins' included (the default game takes them in on purpose); list names to keep a preset "
+                "to its own.",
+    "monster_count": "`(base, per_depth, extra_min, extra_max)`: base + per_depth * depth + a roll in "
+                     "extra_min..extra_max monsters per level.",
+    "monster_free_start_room": "No monster is placed in the room that holds the start (on a level without "
+                               "rooms: within `start_clearance` king-moves of it).",
+    "item_counts": "Item kind -> `(min, max)` placed per level (only these kinds are placed).",
+    "movement": "4 or 8: the ways creatures step (and what `adjacent` and pathfinding mean).",
+    "pathfinder": "The registered pathfinder behaviours use (None: the only one, else the first by name).",
+    "ruleset": "The registered ruleset for what differs in how a turn goes (None: the engine's own).",
+    "default": "Played when no `--game` is given.",
+    "keys": "Key token -> command name, over the default keys.",
+    "messages": "Message key -> template (`{depth}`, the HUD fields...), over the default messages.",
+    "log_size": "Messages kept in the log (0: the engine's limit).",
+    "seed": "A fixed seed for every run of the preset (None: `--seed`, else a fresh one).",
+    "monster_table": "`(min_depth, min_roll, monster)` rows replacing the weighted table: a roll of 0..99 "
+                     "takes the last row whose depth and roll it reaches.",
+    "monster_kinds": "The preset's own monster kinds, used instead of registered kinds of the same name.",
+    "place_in_rooms": "Monsters and items go on room cells only (a level's `rooms`), never in corridors.",
+    "start_clearance": "On a level without rooms, no monster within fewer king-moves than this of the start.",
+    "tiles": "Per terrain (`wall`, `floor`, `stairs`): its `glyph`, `color` and `remembered` colour.",
+    "key_repeat": "Whether a held key keeps acting in the window.",
+    "max_depth": "The deepest level, without stairs down, in a game that keeps its levels (None: no end).",
+    "loot": "Loot tables by name (`[loot.floor]`, `[loot.drop]`...): weighted item rows with depth ranges and a "
+            "`nothing` weight, rolled `rolls = [min, max]` times; `floor` is rolled on each new level, `drop` "
+            "(or a monster kind's `params.drops`) when a monster dies (`GameAPI.loot`).",
+    "params": "Plugins' numbers for this preset, one table per plugin (`[params.growth]`), read as "
+              "`game.rules.params.get(\"growth\", {})`.",
+    "look": "How the window draws the preset: `window`, `tileset`, `checker`, `death`, `death_color`, "
+            "`warn_low_hp` (see the class doc).",
+}
+
+
 class MonsterKinds(Spec):
     """A preset's own monster kinds: a table of monster tables, each named by its key."""
 

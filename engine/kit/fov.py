@@ -4,14 +4,16 @@ An FOV algorithm is ``fn(transparent, origin, radius) -> visible``:
 
 - ``transparent``: numpy bool array of shape (height, width), indexed ``[y, x]``.
 - ``origin``: ``(x, y)``, always inside the map.
-- ``radius``: an int, or ``None`` for unlimited. The light is round: a cell is in range when
-  ``dx*dx + dy*dy <= radius*radius``.
+- ``radius``: an int, or ``None`` for unlimited. The light has the shape the algorithm declares
+  (``shape=``, :data:`LIGHT_SHAPES`), round by default: a cell is in range when
+  ``dx*dx + dy*dy <= radius*radius`` (round), ``|dx| + |dy| <= radius`` (diamond) or
+  ``max(|dx|, |dy|) <= radius`` (square).
 - returns a numpy bool array of the same shape. The origin is visible; an opaque cell is visible
   when the algorithm lights it (walls are lit).
 
 Algorithms are registered by plugins through ``register_fov_algorithms(register)`` with
 ``register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None, tcod=None,
-through_walls=False)``. ``through_walls=True`` claims that opaque cells hide nothing (a map
+through_walls=False, shape="round")``. ``through_walls=True`` claims that opaque cells hide nothing (a map
 reveal); ``python`` is
 for an ``fn`` that runs a compiled kernel when it can (see ``engine.kit.jit``): the pure-Python version
 it must agree with, which the tests compare it to and the bench times beside it. ``max_reach`` is for
@@ -44,19 +46,37 @@ class FovAlgorithm:
     max_reach: int | None = None  # the farthest table_reach it can light, None for any
     tcod: str | None = None  # libtcod's counterpart, a tcod.constants name, for the bench to compare
     through_walls: bool = False  # it claims to see through opaque cells (a map reveal), so walls hide nothing
+    shape: str = "round"  # the shape of its light (LIGHT_SHAPES): what the test kit holds it to
 
     def __call__(self, transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
         return self.fn(transparent, origin, radius)
 
 
-def radius_mask(shape: tuple[int, int], origin: tuple[int, int], radius: int | None) -> np.ndarray:
-    """Cells within the round light of ``radius`` around ``origin`` (all cells when None)."""
+# The shapes a light may have, and when a cell (dx, dy) from the origin is within ``radius``.
+LIGHT_SHAPES: dict[str, str] = {
+    "round": "dx*dx + dy*dy <= radius*radius",
+    "diamond": "|dx| + |dy| <= radius",
+    "square": "max(|dx|, |dy|) <= radius",
+}
+
+
+def radius_mask(shape: tuple[int, int], origin: tuple[int, int], radius: int | None,
+                light: str = "round") -> np.ndarray:
+    """Cells within the light of ``radius`` around ``origin`` (all cells when None), for a map of
+    ``shape`` (height, width); ``light`` is the light's shape, one of :data:`LIGHT_SHAPES`."""
     h, w = shape
     if radius is None:
         return np.ones(shape, dtype=bool)
     ox, oy = origin
     ys, xs = np.ogrid[0:h, 0:w]
-    return (xs - ox) ** 2 + (ys - oy) ** 2 <= radius * radius
+    dx, dy = np.abs(xs - ox), np.abs(ys - oy)
+    if light == "round":
+        return dx * dx + dy * dy <= radius * radius
+    if light == "diamond":
+        return dx + dy <= radius
+    if light == "square":
+        return np.maximum(dx, dy) <= radius
+    raise ValueError(f"light shape {light!r}: expected one of {', '.join(LIGHT_SHAPES)}")
 
 
 # --- Helpers for fast algorithms -------------------------------------------------------------------

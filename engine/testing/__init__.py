@@ -5,7 +5,9 @@ judged exactly as a built-in one, and by what it claims (an FOV registered with
 ``symmetric=True`` is checked for symmetry; a generator's ``min_size`` is built at that size), never
 by comparison with a list of built-in names. Each ``check_*`` raises :class:`ContractError` (an
 ``AssertionError``, so pytest shows it as a failed assertion) with one line naming the plugin's
-registered name, the contract and the case; it returns None when everything holds.
+registered name, the contract and the case, and no other exception type (a result the engine
+refuses, ``BadResult``, or a chosen plugin's failure in a game the check plays, ``PluginFailure``,
+becomes a ContractError with the same line); it returns None when everything holds.
 
 A plugin's own test, for a plugin module that is not installed::
 
@@ -24,7 +26,7 @@ Everything is deterministic (seeded) and bounded: each check takes a budget (``c
 
 from __future__ import annotations
 
-from engine.testing.errors import ContractError
+from engine.testing.errors import ContractError, contract
 from engine.testing.fov import (
     check_fov,
     check_fov_case,
@@ -43,6 +45,7 @@ from engine.testing.generators import (
     check_generator,
     check_generator_determinism,
     check_generator_errors,
+    check_generator_rooms,
     check_generator_seeds,
     check_generator_sizes,
     check_generator_variety,
@@ -69,7 +72,13 @@ from engine.testing.play import (
     receives,
 )
 from engine.testing.plugins import check_plugin, load_plugin
+from engine.testing.scenes import check_palette, game_from_map, palette_colours, palette_problems, press
 from engine.testing.tiles import check_tileset
+
+# Every check raises ContractError only (errors.contract): one exception type for test authors.
+for _name in [n for n in dir() if n.startswith("check_")]:
+    globals()[_name] = contract(globals()[_name])
+del _name
 
 __all__ = [
     "ContractError",
@@ -90,10 +99,12 @@ __all__ = [
     "check_generator",
     "check_generator_determinism",
     "check_generator_errors",
+    "check_generator_rooms",
     "check_generator_seeds",
     "check_generator_sizes",
     "check_generator_variety",
     "check_invariants",
+    "check_palette",
     "check_level",
     "check_pathfinder",
     "check_pathfinder_reference",
@@ -104,10 +115,14 @@ __all__ = [
     "fov_cases",
     "fov_map",
     "fov_picture",
+    "game_from_map",
     "golden_text",
     "level_problems",
     "load_plugin",
     "make_level",
+    "palette_colours",
+    "palette_problems",
+    "press",
     "random_cells",
     "random_costs",
     "receives",

@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import TypeVar
+
+from engine.core.isolation import PluginFailure
+from engine.core.registry import PluginError
+
+F = TypeVar("F", bound=Callable)
+
 
 class ContractError(AssertionError):
     """A plugin broke a contract: one line naming the plugin's registered name, the contract and
@@ -11,3 +20,23 @@ class ContractError(AssertionError):
 def fail(subject: str, contract: str, case: str = "") -> ContractError:
     """``fov 'lantern': neighbours are visible: (3, 0) of (2, 1) is dark (map 4x3, radius 5)``."""
     return ContractError(f"{subject}: {contract}" + (f" ({case})" if case else ""))
+
+
+def contract(check: F) -> F:
+    """``check`` raising only :class:`ContractError`: what the engine raises when a plugin's result
+    is refused (``BadResult``, a ``PluginError``) or a chosen plugin fails in a game the check plays
+    (``PluginFailure``) becomes a ContractError with the same one line, so a test author catches one
+    type. (The original is its ``__cause__``.)"""
+
+    @functools.wraps(check)
+    def checked(*args, **kwargs):
+        try:
+            return check(*args, **kwargs)
+        except PluginFailure as e:
+            reason = " ".join(str(e.error).split()) or type(e.error).__name__
+            raise ContractError(f"plugin {e.plugin!r}: fails in {e.where}: {type(e.error).__name__}: {reason}") \
+                from e
+        except PluginError as e:
+            raise ContractError(str(e)) from e
+
+    return checked  # type: ignore[return-value]

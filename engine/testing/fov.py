@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from engine.kit.fov import FovAlgorithm, ReachError, radius_mask
+from engine.kit.fov import LIGHT_SHAPES, FovAlgorithm, ReachError, radius_mask
 from engine.testing.errors import fail
 
 Case = tuple[np.ndarray, tuple[int, int], "int | None"]
@@ -56,9 +56,10 @@ def _where(t: np.ndarray, origin: tuple[int, int], radius: int | None) -> str:
 
 def check_fov_case(alg: FovAlgorithm, transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> None:
     """Every FOV, on any map: the result is a bool array of the map's shape; the map it was given
-    is unchanged; the origin is visible; the light is round (no cell with
-    ``dx*dx + dy*dy > radius*radius`` is lit); the eight neighbours of the origin are visible
-    (walls included) when the radius reaches them (None or 2 and more)."""
+    is unchanged; the origin is visible; the light has the shape it declares (``shape=``, round by
+    default: no cell beyond ``dx*dx + dy*dy <= radius*radius`` is lit; ``"diamond"``:
+    ``|dx| + |dy| <= radius``; ``"square"``: ``max(|dx|, |dy|) <= radius``); the eight neighbours of
+    the origin are visible (walls included) when the radius reaches them (None or 2 and more)."""
     before = transparent.copy()
     where = _where(transparent, origin, radius)
     visible = alg(transparent, origin, radius)
@@ -70,10 +71,11 @@ def check_fov_case(alg: FovAlgorithm, transparent: np.ndarray, origin: tuple[int
     if not visible[oy, ox]:
         raise fail(_subject(alg), "the origin is visible", where)
     if radius is not None:
-        outside = visible & ~radius_mask(visible.shape, origin, radius)
+        outside = visible & ~radius_mask(visible.shape, origin, radius, alg.shape)
         if outside.any():
             y, x = (int(v) for v in np.argwhere(outside)[0])
-            raise fail(_subject(alg), f"the light is round: ({x}, {y}) is lit beyond the radius", where)
+            raise fail(_subject(alg), f"the light is {alg.shape} ({LIGHT_SHAPES[alg.shape]}): ({x}, {y}) is lit "
+                       "beyond the radius", where)
     if radius is None or radius >= 2:
         h, w = transparent.shape
         for y in range(max(0, oy - 1), min(h, oy + 2)):
@@ -120,13 +122,17 @@ def check_fov_turns_case(alg: FovAlgorithm, transparent: np.ndarray, origin: tup
 
 def check_fov_open_room(alg: FovAlgorithm, radii: Iterable[int | None] = (None, 0, 1, 5)) -> None:
     """On a 9x7 map with no walls, from its corners, its middle and an edge, the FOV sees exactly
-    its round light (every cell with ``dx*dx + dy*dy <= radius*radius``; every cell for None)."""
+    the light of the shape it declares (round by default: every cell with
+    ``dx*dx + dy*dy <= radius*radius``; every cell for None)."""
     transparent = np.ones((7, 9), dtype=bool)
     for radius in radii:
         for origin in [(0, 0), (8, 6), (4, 3), (8, 0)]:
             visible = alg(transparent, origin, radius)
-            if not (visible == radius_mask((7, 9), origin, radius)).all():
-                raise fail(_subject(alg), "on open ground it sees exactly its round light",
+            want = radius_mask((7, 9), origin, radius, alg.shape)
+            if not (visible == want).all():
+                y, x = (int(v) for v in np.argwhere(visible != want)[0])
+                raise fail(_subject(alg), f"on open ground it sees exactly its {alg.shape} light "
+                           f"({LIGHT_SHAPES[alg.shape]}): ({x}, {y}) is {'lit' if visible[y, x] else 'dark'}",
                            _where(transparent, origin, radius))
 
 

@@ -11,10 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from engine.core.generate import run_generator
+from engine.core.generate import run_generator, unreachable
 from engine.core.rng import stream
-from engine.kit.mapgen import STAIRS, WALL, GenerationError, GeneratorInfo, Level
-from engine.kit.regions import flood
+from engine.kit.mapgen import STAIRS, WALL, GenerationError, GeneratorInfo, Level, Rect
 from engine.testing.errors import ContractError, fail
 
 DEFAULT_SIZE = (60, 40)
@@ -33,7 +32,9 @@ def level_problems(level: Level, size: tuple[int, int], *, outer_wall: bool = Tr
     it keeps the contract: terrain a (height, width) uint8 array of tile codes 0 wall, 1 floor,
     2 stairs; a goal (stairs or exit; ``needs_goal`` False: a preset's params may leave it out, as
     a one-level game does) on ``STAIRS`` terrain; start and goal on the map, not wall,
-    and not the same cell; every walkable cell reachable from the start; an all-wall outer ring
+    and not the same cell; connected: every walkable cell reachable from the start by 4-way steps
+    (up, down, left, right; a diagonal step does not count, whatever the preset's movement, so
+    the level is connected for 4-way and 8-way movers alike); an all-wall outer ring
     (unless ``outer_wall`` is False: a board open to the map's edge); every room on the map."""
     w, h = size
     if level.terrain.shape != (h, w) or level.terrain.dtype != np.uint8:
@@ -56,9 +57,9 @@ def level_problems(level: Level, size: tuple[int, int], *, outer_wall: bool = Tr
         out.append("start and goal are the same cell")
     if goal is not None and level.terrain[goal[1], goal[0]] != STAIRS:
         out.append(f"goal {goal} is not STAIRS terrain")
-    walk = level.walkable
-    if (walk & ~flood(walk, level.start)).any():
-        out.append("not connected")
+    lost = unreachable(level)
+    if lost:
+        out.append(f"not connected: {lost}")
     t = level.terrain
     if outer_wall and (t[0].any() or t[-1].any() or t[:, 0].any() or t[:, -1].any()):
         out.append("outer ring is not all wall")
@@ -66,6 +67,28 @@ def level_problems(level: Level, size: tuple[int, int], *, outer_wall: bool = Tr
         if r.x < 0 or r.y < 0 or r.x2 >= w or r.y2 >= h:
             out.append(f"room {r} leaves the map")
     return out
+
+
+def _holds_all(room: Rect, walkable: np.ndarray) -> bool:
+    inside = np.zeros_like(walkable)
+    inside[room.y:room.y2 + 1, room.x:room.x2 + 1] = True
+    return not (walkable & ~inside).any()
+
+
+def check_generator_rooms(info: GeneratorInfo, size: tuple[int, int] | None = None, seeds: int = 10) -> None:
+    """At ``size`` (default 60x40, or the ``min_size`` when larger), the room that holds the start
+    never holds every floor cell: no monster is placed in the start's room, so a level whose only
+    room is the whole map gets no monster at all. A cave or an open map returns ``rooms=[]`` (then
+    monsters keep the preset's ``start_clearance`` from the start). (A tiny map may be one room:
+    this is checked at a dungeon's size only.)"""
+    w, h = _sized(info, size)
+    for seed in range(seeds):
+        level = _build(info, w, h, seed)
+        room = next((r for r in level.rooms if r.contains(*level.start)), None)
+        if room is not None and level.populate and _holds_all(room, level.walkable):
+            raise fail(_subject(info), f"the start's room {room} leaves floor for monsters: it holds every floor "
+                       "cell, and no monster is placed in the start's room (a level without rooms returns rooms=[])",
+                       f"{w}x{h}, seed {seed}")
 
 
 def _subject(info: GeneratorInfo) -> str:
@@ -168,12 +191,13 @@ def golden_text(info: GeneratorInfo, seeds: tuple[int, ...] = (1, 2, 3), size: t
 
 def check_generator(info: GeneratorInfo, *, size: tuple[int, int] | None = None, seeds: int = 40) -> None:
     """Every generator contract at once: :func:`check_generator_seeds` (``seeds`` seeds at ``size``),
-    :func:`check_generator_determinism`, :func:`check_generator_variety`,
+    :func:`check_generator_rooms`, :func:`check_generator_determinism`, :func:`check_generator_variety`,
     :func:`check_generator_sizes` and :func:`check_generator_errors`. A generator that reads map
     files (``reads_maps``) needs a map: check the levels it reads with :func:`check_level`."""
     if info.reads_maps:
         raise ContractError(f"{_subject(info)} reads map files: check the levels it reads with check_level")
     check_generator_seeds(info, size, seeds)
+    check_generator_rooms(info, size)
     check_generator_determinism(info, size=size or (80, 50))
     check_generator_variety(info, size=size or (80, 50))
     check_generator_sizes(info, seeds=max(1, seeds // 8))

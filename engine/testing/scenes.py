@@ -1,0 +1,132 @@
+"""Games in a plugin's tests: a level drawn as a picture, keys pressed, and the colours checked.
+
+A test builds a game on a small map it draws (what ``--map`` reads), presses keys as a player
+would, and reads the result as ``--dump json`` prints it::
+
+    from engine import testing
+
+    def test_the_potion_freezes_the_rat(registry):
+        game = testing.game_from_map(registry, '''
+            #######
+            #@f..r#
+            #######
+        ''', game="frost")
+        state = testing.press(game, "l g q")          # step onto it, pick it up, drink it
+        assert "A wave of frost freezes 1 monster!" in state["messages"]
+
+In a picture, ``#`` is wall, ``.`` floor, ``>`` stairs down, ``@`` the player's start, and a kind's
+glyph is one of that kind (a monster, asleep, or an item), as the preset's ``--map`` legend reads
+it: the reference's table of glyphs says which glyphs are taken, and by whom. Keys are the tokens
+``--keys`` takes (``h j k l y u b n`` to move, ``.`` to wait, ``g`` to pick up, ``q`` to drink,
+``esc``, ``enter``, a letter to answer a menu...), separated by spaces.
+
+The palette rule: every two things a player must tell apart in a preset (the player, its monsters
+and the items it places, and the terrain) are apart in colour as the window draws them, lit and
+remembered, and each reads on the background it stands on. Distances are CIEDE2000 (about 1: barely
+noticed side by side; 10 and more: another colour). :func:`check_palette` holds a preset to it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import tempfile
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from engine.core.game import Game
+from engine.core.registry import Registry
+from engine.core.setup import Setup, default_game, prepare
+from engine.core.snapshot import snapshot
+from engine.testing.errors import fail
+
+LIT_APART = 20.0  # lit: two kinds side by side in the light
+REMEMBERED_APART = 10.0  # remembered terrain and items: dimmer, so a smaller bar
+ON_BACKGROUND = 10.0  # a glyph against the background it is drawn on
+LIT_FROM_REMEMBERED = 10.0  # a remembered thing never looks like a lit one
+
+
+def game_from_map(registry: Registry, picture: str, *, game: str | None = None, seed: int = 0,
+                  plugins: tuple[str, ...] = ()) -> Game:
+    """A started game of preset ``game`` (default: the registry's default game) whose first level
+    is ``picture`` (indentation removed), read as ``--map`` reads a file; ``plugins`` are
+    ``--plugin`` choices (``"fov=frost-diamond"``). Deeper levels come from the preset's generators."""
+    with tempfile.TemporaryDirectory(prefix="undercroft-map-") as folder:
+        path = Path(folder) / "map.txt"
+        path.write_text(textwrap.dedent(picture).strip("\n") + "\n")
+        made = prepare(Setup(game=game, seed=seed, plugins=list(plugins), map_file=str(path)), registry)
+    return made.start()
+
+
+def press(game: Game, keys: str) -> dict[str, Any]:
+    """Press ``keys`` (key tokens separated by spaces, as ``--keys`` takes them) in ``game``, one
+    after another as a player would, and return the game as ``--dump json`` prints it (a dict:
+    ``turn``, ``depth``, ``player``, ``monsters``, ``messages``, ``map``, ``prompt``...)."""
+    for token in keys.split():
+        game.press(token)
+    return snapshot(game)
+
+
+def palette_colours(registry: Registry, game: str | None = None) -> dict[str, dict[str, Any]]:
+    """The colours of preset ``game`` (default: the default game) as the window draws them, by
+    thing (``"monster rat"``, ``"item potion"``, ``"wall"``...): ``lit``, ``remembered`` (items
+    and terrain; creatures are not remembered) and the ``backgrounds`` it is drawn on (lit,
+    remembered). Its things: the player, the monsters its tables may place (its ``monsters``, or
+    every registered kind when it lists none, and its own kinds), the items of its ``item_counts``
+    and the terrain."""
+    from engine.core.looks import player_look
+    from engine.frontend import palette
+    from engine.frontend.compose import LIT, TILE_CODES, Names, Tables
+
+    rules = registry.choose("game", game) if game else default_game(registry)
+    tables = Tables(rules, LIT, Names())
+    kinds = {**registry.monsters, **rules.monster_kinds}
+    names = rules.monsters or tuple(kinds)
+    out: dict[str, dict[str, Any]] = {"player": {"lit": tuple(player_look(rules).color)}}
+    for name in names:
+        if name in kinds:
+            out[f"monster {name}"] = {"lit": tuple(kinds[name].color)}
+    for name in rules.item_counts:
+        color = tuple(registry.items[name].color)
+        out[f"item {name}"] = {"lit": color, "remembered": palette.remembered(color)}
+    for name, code in TILE_CODES.items():
+        out[name] = {"lit": tuple(tables.color[code].tolist()), "remembered": tuple(tables.memory[code].tolist())}
+    for name, colours in out.items():
+        code = TILE_CODES.get(name, TILE_CODES["floor"])  # things stand on the floor
+        colours["backgrounds"] = (tuple(tables.bg_lit[code].tolist()), tuple(tables.bg_memory[code].tolist()))
+    return out
+
+
+def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
+    """Every breach of the palette rule in preset ``game``, one readable line each: two lit things
+    closer than ``LIT_APART``, two remembered ones closer than ``REMEMBERED_APART``, a glyph closer
+    than ``ON_BACKGROUND`` to its background, a remembered colour closer than ``LIT_FROM_REMEMBERED``
+    to its lit one."""
+    from engine.frontend import palette
+
+    colours = palette_colours(registry, game)
+    out = []
+    for (bar, which) in ((LIT_APART, "lit"), (REMEMBERED_APART, "remembered")):
+        seen = [(name, c[which]) for name, c in colours.items() if which in c]
+        out += [f"{which}: {a} {ca} and {b} {cb} are {palette.delta_e(ca, cb):.1f} apart (at least {bar:g})"
+                for (a, ca), (b, cb) in itertools.combinations(seen, 2) if palette.delta_e(ca, cb) < bar]
+    for name, c in colours.items():
+        for which, background in zip(("lit", "remembered"), c["backgrounds"], strict=True):
+            if which in c and palette.delta_e(c[which], background) < ON_BACKGROUND:
+                out.append(f"{which}: {name} {c[which]} on its background {background} is "
+                           f"{palette.delta_e(c[which], background):.1f} apart (at least {ON_BACKGROUND:g})")
+        if "remembered" in c and palette.delta_e(c["remembered"], c["lit"]) < LIT_FROM_REMEMBERED:
+            out.append(f"{name}: remembered {c['remembered']} looks like lit {c['lit']} (at least "
+                       f"{LIT_FROM_REMEMBERED:g} apart)")
+    return out
+
+
+def check_palette(registry: Registry, game: str | None = None) -> None:
+    """Preset ``game`` (default: the default game, which a plugin's monsters join) keeps the
+    palette rule (:func:`palette_problems`): a plugin whose kinds a player could not tell from
+    another's, lit or remembered, fails naming the pair and their distance."""
+    found = palette_problems(registry, game)
+    if found:
+        rules = registry.choose("game", game) if game else default_game(registry)
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise fail(f"game {rules.name!r}", f"its colours are apart: {found[0]}{more}")
