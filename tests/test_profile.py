@@ -95,8 +95,11 @@ SCHEMA_1 = {"kind": "profile", "schema": 1, "runs": 9, "deaths": 7, "escapes": 1
 
 def test_a_schema_1_profile_is_upgraded_not_moved_aside(home, capsys):
     write_raw(home, SCHEMA_1)
+    original = (home / "profile.json").read_bytes()
     p = profile.load()
-    assert capsys.readouterr().err == ""
+    err = capsys.readouterr().err  # one line, and the original kept for an older Undercroft
+    assert err.count("\n") == 1 and "schema 1 is older" in err and "kept as profile.v1.json" in err
+    assert (home / "profile.v1.json").read_bytes() == original
     assert (p["runs"], p["deaths"], p["escapes"], p["gold"]) == (9, 7, 1, 300)  # the totals are kept
     assert p["presets"]["bunyip"]["top"][0]["score"] == 800 and p["presets"]["bunyip"]["runs"] == 0
     assert p["presets"]["bunyip"]["top"][0]["turns"] == 10**15  # schema 1 allowed more: bounded now

@@ -377,7 +377,7 @@ def test_a_new_schema_upgrades_old_saves_through_migrations(home, registry, monk
     assert resumed.turn == 1
 
 
-def test_a_schema_2_pack_of_counts_becomes_items_under_letters(home, registry):
+def test_a_schema_2_pack_of_counts_becomes_items_under_letters(home, registry, capsys):
     """Schema 2 kept the pack as counts on the player's Inventory; such a save resumes with the same
     potions, each kind a stack under a letter in name order (what 2's drink key took first)."""
     game = keeper.open_game(Setup(seed=3), registry)
@@ -387,7 +387,14 @@ def test_a_schema_2_pack_of_counts_becomes_items_under_letters(home, registry):
     player = next(row for row in data["entities"] if "Player" in row)
     player["Inventory"]["pack"] = {"potion": 3}
     (home / "run.json").write_text(json.dumps(data))
+    original = (home / "run.json").read_bytes()
+    capsys.readouterr()
     resumed = keeper.open_game(Setup(), registry, choice="continue")
+    # one line says so, and the save of the older version is kept as it was, never deleted
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "schema 2 is older than this Undercroft's (3): upgraded; the original is " \
+        "kept as run.v2.json" in err
+    assert (home / "run.v2.json").read_bytes() == original
     pack = snapshot(resumed)["player"]["inventory"]
     assert pack[-1] == {"letter": chr(ord("a") + len(pack) - 1), "kind": "potion", "count": 3, "equipped": False}
     assert [p["letter"] for p in pack] == list("abcdefghijklmnopqrstuvwxyz"[: len(pack)])

@@ -316,8 +316,10 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def read_json(path: Path, kind: str, schema: int, migrations: Mapping[int, Migration] | None = None) -> dict:
-    """Read and check one file of ``kind``; upgrade older schemas; raise BadFile saying why not."""
+def read_json(path: Path, kind: str, schema: int, migrations: Mapping[int, Migration] | None = None,
+              upgraded: Callable[[int], None] | None = None) -> dict:
+    """Read and check one file of ``kind``; upgrade older schemas (``upgraded(old_schema)`` is told
+    first); raise BadFile saying why not."""
     path = Path(path)
     try:
         raw = read_bytes(path, MAX_BYTES)  # regular files only, never more than MAX_BYTES + 1 bytes
@@ -353,6 +355,8 @@ def read_json(path: Path, kind: str, schema: int, migrations: Mapping[int, Migra
         raise OtherVersion(f"schema {found} is newer than this Undercroft reads (up to {schema})", found)
     migrations = migrations or {}
     original = found
+    if found < schema and upgraded is not None and found in migrations:
+        upgraded(found)
     while found < schema:
         step = migrations.get(found)
         if step is None:
@@ -404,9 +408,13 @@ def load(path: Path, kind: str, schema: int, *, what: str, then: str,
     except OSError as e:  # cannot even look (a folder we may not enter)
         warn_once(f"{what} {path}: cannot read it ({e.strerror or e}); {then}", key=f"bad:{path}")
         return None
+    older: list[int] = []
     try:
-        data = read_json(path, kind, schema, migrations)
-        return check(data) if check is not None else data
+        data = read_json(path, kind, schema, migrations, upgraded=older.append)
+        result = check(data) if check is not None else data
+        if older:
+            _keep_original(path, older[0], what, schema)
+        return result
     except OtherVersion as e:
         reason, version = str(e), e.schema
     except (BadFile, ValueError, TypeError, KeyError, OverflowError) as e:
@@ -422,6 +430,24 @@ def load(path: Path, kind: str, schema: int, *, what: str, then: str,
         moved = f"could not move it aside ({e.strerror or e})"
     warn_once(f"{what} {path}: {reason[:200]}; {moved}; {then}", key=f"bad:{path}:{reason[:200]}:{moved}")
     return None
+
+
+def _keep_original(path: Path, version: int, what: str, schema: int) -> None:
+    """A file upgraded from an older schema: its original bytes are kept beside it under a name
+    with their version (``run.v2.json``; never overwritten), for an older Undercroft or a bug
+    report, and one line says so. The upgraded data is written over ``path`` at the next save."""
+    target = path.with_name(f"{path.stem}.v{version}{path.suffix}")
+    kept = f"the original is kept as {target.name}"
+    try:
+        if not target.exists():
+            if not saving_enabled():
+                kept = "the original could not be kept (saving is off)"
+            else:
+                _write_atomic(target, read_bytes(path, MAX_BYTES))
+    except (OSError, TextFileError) as e:
+        kept = f"the original could not be kept ({getattr(e, 'strerror', None) or e})"
+    warn_once(f"{what} {path}: schema {version} is older than this Undercroft's ({schema}): upgraded; {kept}",
+              key=f"upgraded:{path}")
 
 
 def warn(line: str) -> None:
