@@ -76,28 +76,24 @@ def facts(game: Game) -> str:
 
 
 def death_lines(game: Game, profile: list[str], color: tuple[int, int, int]) -> list[tuple]:
+    """The death screen's lines: the title, what killed the player, the facts, then the close."""
     lines: list[tuple] = [(words.line(game, "death_title"), color, 2.0), (cause(game), TEXT), (facts(game), FACTS)]
-    if profile:
-        lines.append(("   ".join(profile), PROFILE))
-    hint = words.line(game, "death_hint")
-    if hint:
-        lines.append((hint, TEXT))
-    return lines
+    return lines + _closing(game, profile)
 
 
 def victory_lines(game: Game, profile: list[str]) -> list[tuple]:
+    """The victory screen's lines: the title, the game's last word on it, the facts, then the close."""
     last = game.messages[-1] if game.messages else ""
     v = words.values(game)
-    lines: list[tuple] = [("Victory!", VICTORY, 2.0)]
-    if last:
-        lines.append((last, TEXT))
+    lines: list[tuple] = [("Victory!", VICTORY, 2.0), *([(last, TEXT)] if last else [])]
     lines.append((f"Won on depth {v['depth']} {facts(game)}", FACTS))
-    if profile:
-        lines.append(("   ".join(profile), PROFILE))
+    return lines + _closing(game, profile)
+
+
+def _closing(game: Game, profile: list[str]) -> list[tuple]:
+    """Both end screens end alike: the profile's line (when the preset has one), then what to press."""
     hint = words.line(game, "death_hint")
-    if hint:
-        lines.append((hint, TEXT))
-    return lines
+    return [*([("   ".join(profile), PROFILE)] if profile else []), *([(hint, TEXT)] if hint else [])]
 
 
 class EndScreen:
