@@ -48,9 +48,8 @@ def on_level_generated(game, level):
         return
     far = max(zip(*reachable.nonzero(), strict=True), key=lambda yx: (distances[yx], -yx[0], -yx[1]))
     x, y = int(far[1]), int(far[0])
-    for e in game.entities_at(x, y):
-        if not game.is_player(e):
-            game.remove(e)
+    for e in set(game.entities_at(x, y)) & set(game.items()):  # the Amulet lies alone (a creature may stand on it)
+        game.remove(e)
     game.spawn(AMULET, x, y)
     kinds = game.monster_kinds()
     kinds.sort(key=lambda k: (-k.hp, k.name))

@@ -133,6 +133,15 @@ def test_the_deepest_level_has_the_amulet_guarded_and_no_stairs_down(registry):
     assert any(g.monster_kind(m["kind"]).hp == toughest for m in guards)
 
 
+def test_the_amulet_lies_under_a_creature_standing_on_the_farthest_cell(registry):
+    # seed 219's depth 10 has a monster where the Amulet goes: placing it stopped the game (sim found it)
+    g = new_game(Setup(seed=219), registry)
+    g.apply(ChangeLevel(10))
+    amulet = next(i for i in snapshot(g)["items"] if i["kind"] == AMULET)
+    assert [(m["x"], m["y"]) for m in snapshot(g)["monsters"]].count((amulet["x"], amulet["y"])) == 1
+    assert [i for i in snapshot(g)["items"] if (i["x"], i["y"]) == (amulet["x"], amulet["y"])] == [amulet]
+
+
 def test_carrying_the_amulet_out_wins_and_the_run_is_over(registry, home):
     g = keeper.open_game(Setup(seed=3), registry)
     assert (home / "run.json").exists()
