@@ -75,7 +75,11 @@ def test_pytest_plugin_runs_the_contract_tests_on_an_installed_plugin(tmp_path):
     out = done.stdout
     assert done.returncode == 0, out[-4000:] + done.stderr[-2000:]
     summary = out.strip().splitlines()[-1]
-    assert " passed, " in summary and " deselected in " in summary and "skipped" not in summary, summary
+    assert " passed, " in summary and " deselected in " in summary, summary
+    # no test is skipped in the plugin's place; only a module needing an optional extra that is not
+    # installed (tcod, the bench's yardstick) may be, as in any run of the suite
+    skips = [line for line in out.splitlines() if line.startswith("SKIPPED")]
+    assert all("optional" in line for line in skips), skips
     assert int(summary.split(" passed")[0].split()[-1]) >= 15
 
 

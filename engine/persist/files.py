@@ -436,14 +436,13 @@ def _keep_original(path: Path, version: int, what: str, schema: int) -> None:
     """A file upgraded from an older schema: its original bytes are kept beside it under a name
     with their version (``run.v2.json``; never overwritten), for an older Undercroft or a bug
     report, and one line says so. The upgraded data is written over ``path`` at the next save."""
+    if _in_data_dir(path) and not saving_enabled(say=False):
+        return  # nothing will be written over it either: the original stays as it is, unsaid
     target = path.with_name(f"{path.stem}.v{version}{path.suffix}")
     kept = f"the original is kept as {target.name}"
     try:
         if not target.exists():
-            if not saving_enabled():
-                kept = "the original could not be kept (saving is off)"
-            else:
-                _write_atomic(target, read_bytes(path, MAX_BYTES))
+            _write_atomic(target, read_bytes(path, MAX_BYTES))
     except (OSError, TextFileError) as e:
         kept = f"the original could not be kept ({getattr(e, 'strerror', None) or e})"
     warn_once(f"{what} {path}: schema {version} is older than this Undercroft's ({schema}): upgraded; {kept}",
