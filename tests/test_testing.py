@@ -95,6 +95,7 @@ def test_an_fov_is_held_to_the_light_shape_it_declares(registry, light):
     fails(testing.check_fov, fov("undeclared", shaped, symmetric=True), match=r"round .*dx\*dx \+ dy\*dy")
     said = fails(testing.check_fov_open_room, fov("undeclared", shaped), match="round light")
     assert "on open ground it sees exactly its round light (dx*dx + dy*dy <= radius*radius): (" in said
+    assert f"it lights a {light} shape: declare it, register(..., shape={light!r})" in said  # the fix, named
     fails(testing.check_fov_open_room, fov("claims", symmetric, shape=light), match=f"its {light} light")
 
 

@@ -131,8 +131,11 @@ def check_fov_open_room(alg: FovAlgorithm, radii: Iterable[int | None] = (None, 
             want = radius_mask((7, 9), origin, radius, alg.shape)
             if not (visible == want).all():
                 y, x = (int(v) for v in np.argwhere(visible != want)[0])
+                other = [shape for shape in LIGHT_SHAPES
+                         if (alg(transparent, origin, radius) == radius_mask((7, 9), origin, radius, shape)).all()]
+                hint = f"; it lights a {other[0]} shape: declare it, register(..., shape={other[0]!r})" if other else ""
                 raise fail(_subject(alg), f"on open ground it sees exactly its {alg.shape} light "
-                           f"({LIGHT_SHAPES[alg.shape]}): ({x}, {y}) is {'lit' if visible[y, x] else 'dark'}",
+                           f"({LIGHT_SHAPES[alg.shape]}): ({x}, {y}) is {'lit' if visible[y, x] else 'dark'}{hint}",
                            _where(transparent, origin, radius))
 
 
