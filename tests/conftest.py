@@ -2,7 +2,8 @@
 
 - Installed third-party plugins are kept out unless a test asks for them
   (``UNDERCROFT_LOAD_PLUGINS`` is set to empty for the session).
-- Saves, the profile and replays live in a temporary ``UNDERCROFT_HOME`` for the session.
+- Saves, the profile and replays live in a temporary ``UNDERCROFT_HOME`` for the session; a test
+  that takes ``home`` gets a folder of its own, met as a new start of the game meets it.
 - ``pytest --plugin KIND=NAME`` (``fov``, ``generator``, ``game``, ``path``) selects implementations
   the way the game does: a test that takes a ``fov_name`` (``generator_name``, ``game_name``,
   ``path_name``) argument runs against the chosen ones, or against every registered one when none
@@ -137,6 +138,23 @@ def pytest_generate_tests(metafunc):
 
 def _installed(owner) -> bool:
     return owner is not None and owner.source.startswith("entry point")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A data folder of the test's own (``UNDERCROFT_HOME``; not made yet), met as a new start of the
+    game meets it: the file layer forgets what it learnt, before and after, and a run slot left
+    claimed is let go."""
+    from faults import fresh_process
+
+    from engine.persist import keeper
+
+    folder = tmp_path / "home"
+    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
+    fresh_process()
+    yield folder
+    keeper.close()
+    fresh_process()
 
 
 @pytest.fixture(scope="session")

@@ -166,3 +166,24 @@ def temporary_files(folder: os.PathLike[str] | str) -> list[str]:
 def lines(text: str) -> int:
     return text.count("\n")
 
+
+class Refusing:
+    """The file layer's ``os``, in a folder the user may read but not write: EACCES for creating,
+    renaming and making folders."""
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    @staticmethod
+    def open(path, flags, *args, **kwargs):
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return os.open(path, flags, *args, **kwargs)
+
+    @staticmethod
+    def mkdir(path, *args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    @staticmethod
+    def replace(src, dst, *args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied", str(dst))

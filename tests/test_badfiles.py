@@ -10,14 +10,6 @@ import pytest
 from engine.cli.main import main
 from engine.kit import limits
 
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
-    return folder
-
-
 _VALID: dict[str, bytes] = {}
 
 

@@ -40,12 +40,6 @@ FROST = """
 ARENA = "#########\n#@.....r#\n#########\n"
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("UNDERCROFT_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 def plugin_dir(tmp_path, name: str, body: str):
     folder = tmp_path / f"plugins-{name}"
     folder.mkdir(exist_ok=True)

@@ -26,12 +26,6 @@ def registry():
     return load_registry(entry_points=False)
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("UNDERCROFT_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 def to(game, cell):
     """Put the player on a cell at once (a test's shortcut, not a move)."""
     game.move_entity(game.player, *cell)

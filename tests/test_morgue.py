@@ -5,19 +5,8 @@ import os
 import subprocess
 import sys
 
-import pytest
-from faults import fresh_process
-
 from engine.core.setup import Setup, new_game
 from engine.persist import files, keeper, morgue, profile
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
-    fresh_process()
-    return folder
 
 
 def dead_pid() -> int:

@@ -1,6 +1,5 @@
 """The bunyip preset: the Go engine's roguelike example, rule for rule."""
 
-import pytest
 from test_frontend import screenshot, window_for  # noqa: F401
 
 from engine.core import status as hud
@@ -112,13 +111,6 @@ def test_death_has_no_restart(tmp_path):
     assert hud.line(g, "death_title") == "You died. Escape to quit."
     s = press(g, "R")
     assert not s["alive"] and s["run"] == 1
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
-    return folder
 
 
 def test_escape_quits_and_the_next_launch_is_the_fixed_map_fresh(home):

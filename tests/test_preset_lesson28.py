@@ -134,13 +134,6 @@ def test_held_keys_do_not_repeat(registry):
     assert registry.games["lesson28"].key_repeat is False
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
-    return folder
-
-
 def play_until_a_new_board(game):
     for token in "left up right down".split() * 25:
         game.press(token)

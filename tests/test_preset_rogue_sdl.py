@@ -2,7 +2,6 @@
 
 from collections import Counter
 
-import pytest
 from test_frontend import screenshot, window_for  # noqa: F401
 
 from engine.core import status as hud
@@ -257,13 +256,6 @@ def test_the_rule_is_the_presets_own(registry):
 
 
 # -- Escape, the status line, the profile -------------------------------------------------------------
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
-    return folder
-
 
 def test_escape_quits_without_keeping_the_run(home):
     game = keeper.open_game(Setup(game="rogue-sdl", seed=4))

@@ -8,13 +8,6 @@ from engine.cli.main import main
 from engine.persist import profile
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
-    return folder
-
-
 def end(score_gold: int, depth: int = 1, escaped: bool = False, seed: int = 1):
     return profile.run_ended(escaped=escaped, seed=seed, preset="undercroft", depth=depth, turns=10,
                              gold=score_gold, cause="killed by a rat", date="2026-01-01 00:00")

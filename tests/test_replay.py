@@ -12,13 +12,6 @@ TOKENS = sorted(t for t in DEFAULT_KEYS if t not in ("esc", "click"))  # click m
 STEPS = [t for t in TOKENS if DEFAULT_KEYS[t] not in TRAVELS]  # one turn a key
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
-    return folder
-
-
 def out_of(capsys, *args) -> str:
     assert main(list(args)) == 0
     return capsys.readouterr().out

@@ -21,13 +21,6 @@ A = "l l j j h k y u b n . kp5 kp1 kp9 > q l l l j j j"
 B = "h h h k k k . . > q l j l j u u b b n n y y"
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
-    return folder
-
-
 def run(capsys, *args) -> tuple[dict | None, str]:
     assert main(["--headless", *args]) == 0
     out = capsys.readouterr()

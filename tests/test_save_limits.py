@@ -10,7 +10,6 @@ import time
 
 import numpy as np
 import pytest
-from faults import fresh_process
 
 from engine.cli.main import main
 from engine.core import inventory
@@ -24,15 +23,6 @@ from engine.core.state import KeptLevel
 from engine.kit import limits
 from engine.kit.mapgen import FLOOR, STAIRS, UPSTAIRS, Level, Rect
 from engine.persist import keeper, runsave
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
-    fresh_process()
-    yield folder
-    fresh_process()
 
 
 def the_keeper(game) -> keeper.Keeper:

@@ -4,7 +4,6 @@ the session's end; death, an escape and a quit that ends the run remove it first
 save (a second process is refused in one line, exit 2); a SIGKILL resumes from the last save point;
 an unwritable folder resumes nothing; a save of another version is kept aside by its version."""
 
-import errno
 import json
 import os
 import random
@@ -15,7 +14,7 @@ import textwrap
 import time
 
 import pytest
-from faults import fresh_process, injected
+from faults import Refusing, fresh_process, injected
 
 from engine.cli.main import main
 from engine.core.components import Fighter, Monster, Position
@@ -29,16 +28,6 @@ from engine.persist import files, keeper, lock, morgue, profile, runsave, runspe
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OPEN = "#" * 30 + "\n" + ("#@" + "." * 27 + "#\n") + ("#" + "." * 28 + "#\n") * 10 + "#" * 30 + "\n"  # no monster
 DEATH = "#######\n#@o...#\n#######\n"  # the orc kills the player in a few waits
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
-    fresh_process()
-    yield folder
-    keeper.close()
-    fresh_process()
 
 
 def a_map(tmp_path, text: str) -> str:
@@ -302,23 +291,6 @@ def test_a_save_that_cannot_be_removed_at_a_death_is_never_resumed(home, tmp_pat
 
 
 # -- an unwritable folder ----------------------------------------------------------------------------
-
-class Refusing:
-    """The file layer's ``os`` in a folder the user may read but not write."""
-
-    def __getattr__(self, name):
-        return getattr(os, name)
-
-    @staticmethod
-    def open(path, flags, *args, **kwargs):
-        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
-            raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return os.open(path, flags, *args, **kwargs)
-
-    @staticmethod
-    def mkdir(path, *args, **kwargs):
-        raise PermissionError(errno.EACCES, "Permission denied", str(path))
-
 
 def test_a_save_in_a_folder_that_cannot_be_written_is_not_resumed(home, monkeypatch, capsys):
     assert main(["--headless", "--seed", "3", "--keys", "l esc"]) == 0

@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 import pytest
-from faults import fresh_process
+from faults import Refusing, fresh_process
 
 from engine.cli.main import main
 from engine.persist import files, profile
@@ -23,15 +23,6 @@ from engine.persist import files, profile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEATH_MAP = "#######\n#@o...#\n#######\n"  # the orc kills the player in a few waits
 WAITS = ". " * 30
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("UNDERCROFT_HOME", str(folder))
-    fresh_process()
-    yield folder
-    fresh_process()
 
 
 @pytest.fixture
@@ -64,28 +55,6 @@ def test_home_naming_a_file_plays_on_with_one_line(tmp_path, monkeypatch, capsys
     fresh_process()
     assert main(["scores", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["runs"] == 0
-
-
-class Refusing:
-    """The file layer's ``os``, in a folder the user may read but not write: EACCES for creating,
-    renaming and making folders."""
-
-    def __getattr__(self, name):
-        return getattr(os, name)
-
-    @staticmethod
-    def open(path, flags, *args, **kwargs):
-        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
-            raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return os.open(path, flags, *args, **kwargs)
-
-    @staticmethod
-    def mkdir(path, *args, **kwargs):
-        raise PermissionError(errno.EACCES, "Permission denied", str(path))
-
-    @staticmethod
-    def replace(src, dst, *args, **kwargs):
-        raise PermissionError(errno.EACCES, "Permission denied", str(dst))
 
 
 def test_a_folder_that_cannot_be_written_plays_on_with_one_line(home, monkeypatch, capsys, death_map):
