@@ -317,9 +317,9 @@ def _no_constants(name: str) -> Any:
 
 
 def read_json(path: Path, kind: str, schema: int, migrations: Mapping[int, Migration] | None = None,
-              upgraded: Callable[[int], None] | None = None) -> dict:
-    """Read and check one file of ``kind``; upgrade older schemas (``upgraded(old_schema)`` is told
-    first); raise BadFile saying why not."""
+              upgraded: Callable[[int, bytes], None] | None = None) -> dict:
+    """Read and check one file of ``kind``; upgrade older schemas (``upgraded(old_schema, raw)`` is
+    told first, with the bytes read); raise BadFile saying why not."""
     path = Path(path)
     try:
         raw = read_bytes(path, MAX_BYTES)  # regular files only, never more than MAX_BYTES + 1 bytes
@@ -356,7 +356,7 @@ def read_json(path: Path, kind: str, schema: int, migrations: Mapping[int, Migra
     migrations = migrations or {}
     original = found
     if found < schema and upgraded is not None and found in migrations:
-        upgraded(found)
+        upgraded(found, raw)
     while found < schema:
         step = migrations.get(found)
         if step is None:
@@ -410,10 +410,10 @@ def load(path: Path, kind: str, schema: int, *, what: str, then: str,
         return None
     older: list[int] = []
     try:
-        data = read_json(path, kind, schema, migrations, upgraded=older.append)
+        data = read_json(path, kind, schema, migrations, upgraded=lambda version, raw: older.append((version, raw)))
         result = check(data) if check is not None else data
         if older:
-            _keep_original(path, older[0], what, schema)
+            _keep_original(path, *older[0], what, schema)
         return result
     except OtherVersion as e:
         reason, version = str(e), e.schema
@@ -432,7 +432,7 @@ def load(path: Path, kind: str, schema: int, *, what: str, then: str,
     return None
 
 
-def _keep_original(path: Path, version: int, what: str, schema: int) -> None:
+def _keep_original(path: Path, version: int, raw: bytes, what: str, schema: int) -> None:
     """A file upgraded from an older schema: its original bytes are kept beside it under a name
     with their version (``run.v2.json``; never overwritten), for an older Undercroft or a bug
     report, and one line says so. The upgraded data is written over ``path`` at the next save."""
@@ -442,8 +442,8 @@ def _keep_original(path: Path, version: int, what: str, schema: int) -> None:
     kept = f"the original is kept as {target.name}"
     try:
         if not target.exists():
-            _write_atomic(target, read_bytes(path, MAX_BYTES))
-    except (OSError, TextFileError) as e:
+            _write_atomic(target, raw)  # the bytes read_json read: the file is not read twice
+    except OSError as e:
         kept = f"the original could not be kept ({getattr(e, 'strerror', None) or e})"
     warn_once(f"{what} {path}: schema {version} is older than this Undercroft's ({schema}): upgraded; {kept}",
               key=f"upgraded:{path}")
