@@ -62,3 +62,31 @@ def test_generator_rows_cover_three_sizes_and_pure_python(monkeypatch):
         "gen rooms 20x15", "gen rooms 30x20", "gen rooms 40x25",
         "gen rooms (python) 20x15", "gen rooms (python) 30x20", "gen rooms (python) 40x25"]
     assert rows[-1]["target"] == "pure Python (no numba): a figure"
+
+
+def test_shot_rows_time_the_whole_command_and_its_peak_memory(monkeypatch):
+    from engine.cli import bench_shot
+    from engine.kit import jit
+
+    monkeypatch.setattr(bench_shot, "SIZES", ((30, 20), (40, 25)))
+    rows = bench_shot.bench_figures(1)
+    names = [r["name"] for r in rows]
+    configs = ["numba", "no numba (default install)"] if jit.enabled() else ["as installed"]
+    assert names == [n for size in ("30x20", "40x25") for c in configs
+                     for n in (f"shot {size}, {c}: start to PNG", "  peak memory")]
+    seconds, memory = rows[0::2], rows[1::2]
+    assert all(0 < r["value"] < 60 and r["unit"] == "s" for r in seconds)
+    assert all(50 < r["value"] < 4000 and r["unit"] == "MB" for r in memory)  # a window and Python: tens of MB
+    assert [r["target"] for r in seconds] == ["comparison"] * len(configs) + ["< 3 s"] * len(configs)
+    if jit.enabled():  # numba's import and compiled code are resident on top of the rest
+        assert memory[0]["value"] > memory[1]["value"] + 20
+
+
+def test_a_shot_that_cannot_run_is_a_row_saying_why(monkeypatch):
+    from engine.cli import bench_shot
+
+    monkeypatch.setattr(bench_shot, "SIZES", ((0, 5),))
+    monkeypatch.setenv("UNDERCROFT_JIT", "0")
+    [row] = bench_shot.bench_figures(1)
+    assert row["name"] == "shot 0x5, as installed (could not run)" and row["value"] is None
+    assert "--size" in row["target"] and "Traceback" not in row["target"]

@@ -145,6 +145,9 @@ def main(argv: Sequence[str]) -> int:
         rows += _gen(repeats, args.quick, registry)
     if "window" in groups:
         rows += _optional("frontend.bench", repeats)
+        from engine.cli import bench_shot
+
+        rows += bench_shot.bench_figures(1 if args.quick else 3, quick=args.quick)
     if "compile" in groups:
         rows += _compile(args.quick)
     if args.plot:
