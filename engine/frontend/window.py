@@ -36,7 +36,7 @@ from engine.frontend.panel import TextBox
 from engine.frontend.promptview import PromptView
 from engine.frontend.screens import EndScreen, won
 from engine.frontend.settings import MAX_ZOOM, Settings
-from engine.frontend.sidebar import Sidebar
+from engine.frontend.sidebarview import Sidebar
 from engine.frontend.sound import Sounds
 from engine.frontend.tiles import DEFAULT_TILESET, Textures
 from engine.frontend.title import Title, TitleScreen
