@@ -1,4 +1,4 @@
-"""The sidebar right of the map (Brogue's is the model): sections of lines and bars, top down.
+"""The sidebar's rows (Brogue's is the model): what the sidebar right of the map shows, as plain data.
 
 A section is a function from the game to rows: :class:`Line` (text, optionally after a coloured
 glyph) or :class:`Bar` (a label over a bar filled ``value / maximum``). :data:`SECTIONS` lists them
@@ -7,12 +7,13 @@ experience when the game has it, attack and defense, gold), statuses, what lies 
 monsters in view (nearest first, each with a health bar), and the pack by letter. Rows past the
 sidebar's height are dropped from the end: the pack goes first, then the far monsters.
 
-The bottom rows can hold a description (what the mouse points at, :meth:`Sidebar.update`'s
-``footer``), which takes its rows from the end of the list.
+The bottom rows can hold a description (what the mouse points at, ``footer`` of :func:`rows_for`),
+which takes its rows from the end of the list. :mod:`engine.frontend.sidebarview` draws the rows.
 
 The sidebar reads the game only through its public parts (``world.query``, ``floor.visible``,
 ``position``, ``level``, ``api.statuses``), the pack's functions and the HUD values of
-:mod:`engine.core.status` (read with ``.get``: a game without levels has no ``level``).
+:mod:`engine.core.status` (read with ``.get``: a game without levels has no ``level``). This
+module imports no graphics library.
 """
 
 from __future__ import annotations
@@ -21,14 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import arcade
-import pyglet
-
 from engine.core import inventory
 from engine.core import status as words
 from engine.core.components import Equipped, Fighter, Item, Monster, Position, Renderable
-from engine.frontend.atlas import FONT_NAME
-from engine.frontend.panel import char_px, wrap
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -36,15 +32,11 @@ if TYPE_CHECKING:
 RGB = tuple[int, int, int]
 BRIGHT: RGB = (235, 235, 235)
 DIM: RGB = (150, 155, 170)
-PANEL = (14, 14, 20, 255)
-BAR_BACK = (40, 40, 48, 255)
 HEALTH: RGB = (170, 40, 40)
 HEALTH_LOW: RGB = (235, 60, 50)
 XP: RGB = (60, 90, 170)
 STATUS: RGB = (120, 200, 235)
 WORN: RGB = (200, 190, 120)
-HOVER_BG = (40, 40, 60, 255)  # a sidebar row the mouse is on
-HOVER_EDGE = (255, 240, 120, 255)  # its left edge: the colour the map outlines its monster in
 
 
 @dataclass(frozen=True)
@@ -195,110 +187,3 @@ def rows_for(game: Game, sections: list[Section], limit: int, footer: list[Row] 
         return rows[:limit]
     tail = [None, *footer][-limit:]
     return rows[: max(0, limit - len(tail))] + tail
-
-
-class Sidebar:
-    """Draws rows of ``row_px`` pixels in a rectangle, re-laying out a Text only when it changes."""
-
-    def __init__(self, row_px: int, font_size: float, sections: list[Section] | None = None) -> None:
-        self.row_px = row_px
-        self.font_size = font_size
-        self.sections = list(SECTIONS if sections is None else sections)
-        self.batch = pyglet.graphics.Batch()
-        self.texts: list[tuple[arcade.Text, arcade.Text]] = []
-        self.rect = (0, 0, 0, 0)
-        self.rows: list[Row | None] = []
-        self.hovered: int | None = None  # the row the mouse is on
-        self.char_px = char_px(font_size)
-
-    @property
-    def columns(self) -> int:
-        """Characters that fit on a row without a glyph (half a row of margin each side)."""
-        return max(8, int((self.rect[2] - self.row_px) / max(1.0, self.char_px)))
-
-    def layout(self, rect: tuple[int, int, int, int]) -> None:
-        self.rect = rect
-        count = max(1, rect[3] // self.row_px - 1)
-        while len(self.texts) < count:
-            make = lambda: arcade.Text("", 0, 0, BRIGHT, self.font_size, font_name=FONT_NAME, batch=self.batch)  # noqa: E731
-            self.texts.append((make(), make()))
-        for glyph, text in self.texts[count:]:
-            glyph.text = text.text = ""
-        self.texts = self.texts[:count]
-        left, bottom, width, height = rect
-        pad = self.row_px // 2
-        for i, (glyph, text) in enumerate(self.texts):
-            y = bottom + height - pad - (i + 1) * self.row_px + self.row_px // 4
-            glyph.position = (left + pad, y)
-            text.position = (left + pad + self.row_px * 3 // 2, y)
-
-    def update(self, game: Game, footer: str = "") -> None:
-        """Rows from the game; ``footer``: a description for the bottom rows (what the mouse
-        points at), wrapped to the sidebar's width."""
-        tail = [Line(text, BRIGHT) for text in wrap(footer, self.columns, most=3)] if footer else []
-        self.rows = rows_for(game, self.sections, len(self.texts), tail)
-        for i, (glyph, text) in enumerate(self.texts):
-            row = self.rows[i] if i < len(self.rows) else None
-            label = "" if row is None else (row.text if isinstance(row, Line) else row.label)
-            color = BRIGHT if row is None or isinstance(row, Bar) else row.color
-            mark = "" if row is None else row.glyph
-            _set(text, label, (*color, 255))
-            _set(glyph, mark, (*(row.glyph_color if row else BRIGHT), 255))
-            # a row without a glyph starts at the left edge; one with a glyph after it
-            left = self.rect[0] + self.row_px // 2
-            x = left + (self.row_px * 3 // 2 if mark else 0)
-            if text.x != x:
-                text.x = x
-
-    def row_at(self, px: float, py: float) -> int | None:
-        """The index of the row under framebuffer point (px, py) (y up), or None."""
-        left, bottom, width, height = self.rect
-        if not (left <= px < left + width and bottom <= py < bottom + height):
-            return None
-        index = int((bottom + height - self.row_px // 2 - py) // self.row_px)
-        return index if 0 <= index < len(self.rows) and self.rows[index] is not None else None
-
-    def entity_at(self, px: float, py: float) -> int | None:
-        """The monster whose row is under framebuffer point (px, py), or None."""
-        index = self.row_at(px, py)
-        return getattr(self.rows[index], "entity", None) if index is not None else None
-
-    def lines(self) -> list[str]:
-        """The rows as plain strings (bars as ``label [value/max]``): for tests and tools."""
-        out = []
-        for row in self.rows:
-            if row is None:
-                out.append("")
-            elif isinstance(row, Bar):
-                out.append(f"{row.glyph + ' ' if row.glyph else ''}{row.label} [{row.value}/{row.maximum}]")
-            else:
-                out.append(f"{row.glyph + ' ' if row.glyph else ''}{row.text}")
-        return out
-
-    def draw(self) -> None:
-        left, bottom, width, height = self.rect
-        arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, PANEL)
-        pad = self.row_px // 2
-        if self.hovered is not None and self.hovered < len(self.rows):
-            y = bottom + height - pad - (self.hovered + 1) * self.row_px
-            arcade.draw_lbwh_rectangle_filled(left, y, width, self.row_px, HOVER_BG)
-            # a bright edge left of the row: the bar covers the row's middle, the edge still shows
-            arcade.draw_lbwh_rectangle_filled(left, y, max(3, pad // 3), self.row_px, HOVER_EDGE)
-        for i, row in enumerate(self.rows):
-            if isinstance(row, Bar):
-                x = left + pad + (self.row_px * 3 // 2 if row.glyph else 0) - 2
-                y = bottom + height - pad - (i + 1) * self.row_px + 1
-                w = left + width - pad - x
-                arcade.draw_lbwh_rectangle_filled(x, y, w, self.row_px - 2, BAR_BACK)
-                share = max(0.0, min(1.0, row.value / row.maximum)) if row.maximum > 0 else 0.0
-                if share > 0:
-                    fill = max(1, round(w * share))
-                    arcade.draw_lbwh_rectangle_filled(x, y, fill, self.row_px - 2, (*row.color, 255))
-        self.batch.draw()
-
-
-def _set(text: arcade.Text, value: str, color: tuple[int, int, int, int]) -> None:
-    if text.text != value:
-        text.text = value
-    if tuple(text.color) != color:
-        text.color = color

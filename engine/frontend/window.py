@@ -1,7 +1,9 @@
 """The game window: the map through a camera, the sidebar or the preset's status line, frames on demand.
 
 The window never decides a rule: keys go to the game as tokens (:mod:`engine.frontend.controls`,
-which also holds the window's own keys: help, zoom, fullscreen, tileset, mute).
+which also holds the window's own keys: help, zoom, fullscreen, tileset, mute). This module makes
+the window's parts, dresses them for a preset, lays them out and answers resizes; what a frame
+shows, and the order it is drawn in, is :mod:`engine.frontend.drawing`'s.
 
 Coordinates: everything is laid out in framebuffer pixels (more than window units on a HiDPI
 screen; :attr:`ratio` is the factor). The map's cells are whole pixels at an integer zoom (the
@@ -18,15 +20,13 @@ from pathlib import Path
 import arcade
 from arcade.types import LBWH
 
-from engine.core import status as hud_words
-from engine.core.components import Position
 from engine.core.game import Game
-from engine.core.prompts import describe_cell
 from engine.frontend import layout as sizes
 from engine.frontend.atlas import FONT
 from engine.frontend.camera import Camera
-from engine.frontend.compose import Names, Recall, Tables, compose, look_for
+from engine.frontend.compose import Names, Recall, Tables, look_for
 from engine.frontend.controls import Controls, cell_size
+from engine.frontend.drawing import Drawing, started
 from engine.frontend.grid import MapGrid
 from engine.frontend.hud import Hud
 from engine.frontend.input import KeyReader
@@ -34,35 +34,18 @@ from engine.frontend.log import Log
 from engine.frontend.loop import OnDemand
 from engine.frontend.panel import TextBox
 from engine.frontend.promptview import PromptView
-from engine.frontend.screens import EndScreen, won
+from engine.frontend.screens import EndScreen
 from engine.frontend.settings import MAX_ZOOM, Settings
-from engine.frontend.sidebar import Sidebar
+from engine.frontend.sidebarview import Sidebar
 from engine.frontend.sound import Sounds
 from engine.frontend.tiles import DEFAULT_TILESET, Textures
 from engine.frontend.title import Title, TitleScreen
 from engine.kit.tiles import TilesetError
-from engine.persist import keeper
 
-HIGHLIGHT = (255, 240, 120, 255)  # a monster whose sidebar row the mouse is on
-POINTED = (200, 200, 210, 255)  # the map cell the mouse is on
 TOOLTIP_BG = (10, 10, 18, 220)
 
 
-def profile_line(game: Game) -> list[str]:
-    """The profile's counters for the end screens (runs, deaths, wins, deepest, gold), or nothing
-    when no run of this preset was recorded (a tool's or a test's game: zeros would mislead)."""
-    from engine.persist import profile
-
-    recorded = (profile.load()["presets"].get(game.rules.name) or {}).get("runs", 0)
-    return keeper.death_lines(game)[:1] if recorded else []
-
-
-def started(game: Game) -> bool:
-    """Whether the game has a run (an inert game, behind the title screen, has none)."""
-    return getattr(game, "state", None) is not None
-
-
-class GameWindow(Controls, arcade.Window):
+class GameWindow(Controls, Drawing, arcade.Window):
     """The game's window. With ``title_screen`` (a :class:`~engine.frontend.title.Title`, or a
     saved run's summary) it opens on the title screen, and ``choose(choice)`` builds the game the
     player picks ("continue", "new" or "game:NAME"); ``game`` is then an inert game (or a stand-in)
@@ -235,123 +218,6 @@ class GameWindow(Controls, arcade.Window):
             return left + width / 2, bottom + height / 2
         return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
 
-    # -- drawing -------------------------------------------------------------------------
-    def refresh(self) -> None:
-        """Bring the view, the sprites and the texts in line with the game (only what changed)."""
-        game = self.game
-        shape = game.level.terrain.shape
-        if game.level is not self._level or self.map_view is None or self.map_view.map_size != (shape[1], shape[0]):
-            self._level = game.level
-            self.layout()  # a new level: the camera starts on the player
-        self.map_view.follow(*game.position(game.player))
-        self.grid.place(self.map_view)
-        ys, xs = self.map_view.window()
-        cells = compose(game, ys, xs, self.tables, self.look, self.names, self.recall)
-        hover = self.hover if self.pointing else None
-        self.prompt_view.update(game, self.map_rect, self.map_view, hover)
-        self.prompt_view.tint(cells, self.map_view)
-        self.grid.update(cells)
-        about = self.hover_text()
-        if self.look.sidebar:
-            self.sidebar.update(game, about)
-            self.sidebar.hovered = self._hovered_row()
-            self.log.update(game)
-            self.hud.update_death(game)
-        else:
-            self.hud.update(game, self.look.warn_low_hp)
-            self.tooltip.show([(about, (225, 225, 225))] if about else [])
-            if about:
-                self.tooltip.place_in(self.map_rect, "top")
-        if (self.ended() and self.look.death != "dim") or won(game):
-            if self._profile_for != (id(game), game.run):  # read once per ended run
-                self._profile_for = (id(game), game.run)
-                self.profile_lines = profile_line(game)
-            self.end_screen.update(game, self.profile_lines, self.look.death_color)
-        self.sounds.observe(game)
-
-    def ended(self) -> bool:
-        """The player is dead and the preset has a death screen (an empty title: none)."""
-        return not self.game.alive and bool(hud_words.line(self.game, "death_title"))
-
-    def hover_text(self) -> str:
-        """What the mouse points at, when no prompt is open: the map cell's description, or the
-        monster of the sidebar row under it."""
-        if not self.pointing or self.game.prompt is not None:
-            return ""
-        if self.hover_entity is not None:
-            pos = self.game.world.try_get(self.hover_entity, Position)
-            return describe_cell(self.game, (pos.x, pos.y)) if pos is not None else ""
-        return describe_cell(self.game, self.hover) if self.hover is not None else ""
-
-    def highlighted(self) -> tuple[int, int] | None:
-        """The map cell of the monster the mouse points at: on its sidebar row, or on its cell."""
-        if not self.pointing:
-            return None
-        if self.hover_entity is None:
-            row = self.sidebar.hovered if self.sidebar is not None else None
-            return self.hover if row is not None else None  # a cell whose monster has a row
-        pos = self.game.world.try_get(self.hover_entity, Position)
-        return (pos.x, pos.y) if pos is not None else None
-
-    def _hovered_row(self) -> int | None:
-        """The sidebar row of the monster the mouse points at (on its row, or on its cell)."""
-        if not self.pointing:
-            return None
-        for i, row in enumerate(self.sidebar.rows):
-            entity = getattr(row, "entity", None)
-            if entity is None:
-                continue
-            if entity == self.hover_entity:
-                return i
-            pos = self.game.world.try_get(entity, Position)
-            if pos is not None and (pos.x, pos.y) == self.hover:
-                return i
-        return None
-
-    def draw_pointing(self) -> None:
-        """The monster of the sidebar row (or the map cell) the mouse is on, outlined in the
-        highlight's colour; an empty cell pointed at gets a thin grey outline (no prompt open:
-        a prompt draws its own cursor)."""
-        cell = self.highlighted()
-        if cell is None and self.pointing and self.hover is not None and self.game.prompt is None:
-            rect = self.map_view.cell_rect(*self.hover)
-            if rect is not None:
-                arcade.draw_lbwh_rectangle_outline(*rect, POINTED, max(1, rect[2] // 16))
-            return
-        rect = self.map_view.cell_rect(*cell) if cell is not None else None
-        if rect is not None:
-            arcade.draw_lbwh_rectangle_outline(*rect, HIGHLIGHT, max(2, rect[2] // 8))
-
-    def on_draw(self) -> None:
-        if self.title_screen is not None or not started(self.game):
-            self.clear()
-            with self.ui_camera.activate():
-                if self.title_screen is not None:
-                    self.title_screen.draw(*self.get_framebuffer_size())
-            return
-        self.refresh()
-        self.clear()
-        self.grid.draw()
-        with self.ui_camera.activate():
-            if self.look.sidebar:
-                self.sidebar.draw()
-                self.log.draw()
-            else:
-                self.hud.draw()
-            self.draw_pointing()
-            if not self.look.sidebar:
-                self.tooltip.draw()
-            if won(self.game):
-                self.end_screen.draw(self.map_rect, self.player_screen()[1])
-            elif self.ended():
-                if self.look.death == "dim":
-                    self.hud.draw_dim_death(*self.get_framebuffer_size(), self.look.death_color)
-                else:
-                    self.end_screen.draw(self.map_rect, self.player_screen()[1])
-            self.prompt_view.draw(self.map_view)
-            if self.help_open:
-                self.hud.draw_help(self.game, *self.get_framebuffer_size())
-
     def on_resize(self, width: int, height: int) -> None:
         if self._ready():
             self.layout()
@@ -364,7 +230,6 @@ class GameWindow(Controls, arcade.Window):
     def _ready(self) -> bool:
         # pyglet may send resize/expose while arcade.Window.__init__ runs, before our parts exist
         return "map_view" in self.__dict__
-
 
 
 @functools.cache
