@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.core.components import Fighter, Inventory, Monster
+from engine.frontend.sidebar import experience
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -67,8 +68,6 @@ class Sounds:
         fighter = game.world.get(game.player, Fighter)
         inv = game.world.try_get(game.player, Inventory)
         foes = {e: f.hp for e, (_, f) in game.world.query(Monster, Fighter)}
-        from engine.frontend.sidebar import experience  # imports arcade: only once a window draws
-
         level = experience(game)[0] or 0
         return (id(game), game.run, game.depth, fighter.hp, inv.gold if inv else 0, foes, level)
 
