@@ -1,11 +1,12 @@
 """Fault injection for the file layer, in the spirit of SQLite's I/O error tests.
 
-The file layer (:mod:`engine.persist.files`) makes every OS call that changes the disk through its
-module's ``os`` name: ``os.mkdir``, ``os.open``, ``os.write``, ``os.fsync``, ``os.replace``,
-``os.unlink`` (:func:`~engine.persist.files.remove`: permadeath's delete). This
-helper swaps that name for a :class:`FaultyOS` that counts those calls and makes the Nth call of one
-kind fail (``OSError``, EIO by default), or makes the Nth ``write`` write only half of its bytes
-(``"short_write"``: the writer must carry on from there). Everything else goes to the real ``os``.
+The file layer (:mod:`engine.persist.files`) makes every OS call that changes the disk through one
+module's ``os`` name, :mod:`engine.persist.disk`'s: ``os.mkdir``, ``os.open``, ``os.write``,
+``os.fsync``, ``os.replace``, ``os.unlink`` (:func:`~engine.persist.files.remove`: permadeath's
+delete). This helper swaps that name for a :class:`FaultyOS` that counts those calls and makes the
+Nth call of one kind fail (``OSError``, EIO by default), or makes the Nth ``write`` write only half
+of its bytes (``"short_write"``: the writer must carry on from there). Everything else goes to the
+real ``os``.
 
 :func:`sweep` runs an operation once to count its calls, then once more for every kind and every
 N, failing that call, and hands each outcome to the test to judge::
@@ -18,7 +19,7 @@ N, failing that call, and hands each outcome to the test to judge::
 
 ``before`` puts the files back as they were before each run (and should call
 :func:`fresh_process`, so that what the layer learnt in one run, such as "saving is off", does not
-leak into the next). Pass ``modules=(files, other_module)`` to fault the calls of another module
+leak into the next). Pass ``modules=(disk, other_module)`` to fault the calls of another module
 that uses ``os`` the same way (the run save, once it writes through its own calls).
 """
 
@@ -34,7 +35,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from engine.persist import files
+from engine.persist import datadir, disk, files
 
 OPS = ("mkdir", "open", "write", "fsync", "replace", "unlink", "short_write")
 
@@ -90,7 +91,7 @@ class FaultyOS:
 
 @contextmanager
 def injected(op: str | None = None, n: int = 0, error: int = errno.EIO,
-             modules: tuple[ModuleType, ...] = (files,)) -> Iterator[FaultyOS]:
+             modules: tuple[ModuleType, ...] = (disk,)) -> Iterator[FaultyOS]:
     """While inside, ``modules`` see a :class:`FaultyOS` (failing the ``n``th ``op``) as ``os``."""
     fake = FaultyOS(op, n, error)
     saved = [m.os for m in modules]
@@ -106,9 +107,9 @@ def injected(op: str | None = None, n: int = 0, error: int = errno.EIO,
 def fresh_process() -> None:
     """Forget what the file layer learnt in this process (checked folders, saving off, lines said),
     as a new start of the game would."""
-    files._checked.clear()
-    files._unusable.clear()
-    files._said.clear()
+    datadir._checked.clear()
+    datadir._unusable.clear()
+    datadir._said.clear()
 
 
 @dataclass
@@ -124,7 +125,7 @@ class Case:
 
 
 def count(action: Callable[[], Any], before: Callable[[], None] | None = None,
-          modules: tuple[ModuleType, ...] = (files,)) -> Counter[str]:
+          modules: tuple[ModuleType, ...] = (disk,)) -> Counter[str]:
     """How many calls of each kind ``action`` makes when nothing fails."""
     if before is not None:
         before()
@@ -135,7 +136,7 @@ def count(action: Callable[[], Any], before: Callable[[], None] | None = None,
 
 def sweep(action: Callable[[], Any], judge: Callable[[Case], None], *, before: Callable[[], None] | None = None,
           ops: tuple[str, ...] = OPS, error: int = errno.EIO,
-          modules: tuple[ModuleType, ...] = (files,)) -> list[Case]:
+          modules: tuple[ModuleType, ...] = (disk,)) -> list[Case]:
     """Fail the Nth call of each kind in ``ops``, for every N the operation reaches, and let
     ``judge`` check each outcome; returns the cases run (at least one per kind the action uses)."""
     counts = count(action, before, modules)
@@ -168,8 +169,8 @@ def lines(text: str) -> int:
 
 
 class Refusing:
-    """The file layer's ``os``, in a folder the user may read but not write: EACCES for creating,
-    renaming and making folders."""
+    """The file layer's ``os`` (:mod:`engine.persist.disk`'s), in a folder the user may read but not
+    write: EACCES for creating, renaming and making folders."""
 
     def __getattr__(self, name):
         return getattr(os, name)

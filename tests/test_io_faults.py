@@ -276,3 +276,29 @@ def test_a_death_under_every_fault(home, tmp_path, registry):
 
     cases = sweep(die, judge, before=about_to_die)
     assert {c.op for c in cases} >= {"open", "write", "fsync", "replace", "unlink", "short_write"}
+
+
+def test_the_file_layer_changes_the_disk_only_through_the_seam():
+    """The sweeps above fail calls of ``engine.persist.disk``'s ``os``: a call that changes the disk
+    made anywhere else in the file layer would escape them, so there is none."""
+    import ast
+    from pathlib import Path
+
+    from faults import OPS
+
+    from engine.persist import datadir, disk, jsonfile
+
+    for module in (files, datadir, jsonfile, disk):
+        tree = ast.parse(Path(module.__file__).read_text())
+        calls = {f"{node.func.value.id}.{node.func.attr}" for node in ast.walk(tree)
+                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                 and isinstance(node.func.value, ast.Name) and node.func.attr in OPS}
+        imports = {alias.asname or alias.name for node in ast.walk(tree) for alias in getattr(node, "names", ())
+                   if (isinstance(node, ast.Import) and alias.name == "os")
+                   or (isinstance(node, ast.ImportFrom) and node.module == "os")}  # names bound to os or its parts
+        if module is disk:
+            assert calls >= {"os.mkdir", "os.open", "os.write", "os.fsync", "os.replace", "os.unlink"}
+            assert imports == {"os"}, imports  # no second name for os, and nothing taken from it
+        else:
+            assert not {c for c in calls if c.startswith("os.")}, (module.__name__, calls)
+            assert imports <= {"os"}, (module.__name__, imports)

@@ -32,7 +32,7 @@ def child(code: str, *args: str) -> subprocess.Popen:
 
 COUNTER = """
     import os, sys
-    from engine.persist import files, profile
+    from engine.persist import disk, profile
 
     class NoFsync:  # this test is about lost updates, not durability: skip fsync (10 ms a write)
         fsync = staticmethod(lambda fd: None)
@@ -40,7 +40,7 @@ COUNTER = """
         def __getattr__(self, name):
             return getattr(os, name)
 
-    files.os = NoFsync()
+    disk.os = NoFsync()
     print("ready", flush=True)
     sys.stdin.readline()  # both start together
     for i in range(300):

@@ -23,7 +23,7 @@ from engine.core.requests import ChangeLevel, Quit
 from engine.core.setup import Setup, new_game
 from engine.core.snapshot import dumps, snapshot
 from engine.kit import limits
-from engine.persist import files, keeper, lock, morgue, profile, runsave, runspec
+from engine.persist import disk, keeper, lock, morgue, profile, runsave, runspec
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OPEN = "#" * 30 + "\n" + ("#@" + "." * 27 + "#\n") + ("#" + "." * 28 + "#\n") * 10 + "#" * 30 + "\n"  # no monster
@@ -295,7 +295,7 @@ def test_a_save_that_cannot_be_removed_at_a_death_is_never_resumed(home, tmp_pat
 def test_a_save_in_a_folder_that_cannot_be_written_is_not_resumed(home, monkeypatch, capsys):
     assert main(["--headless", "--seed", "3", "--keys", "l esc"]) == 0
     before = (home / "run.json").read_bytes()
-    monkeypatch.setattr(files, "os", Refusing())
+    monkeypatch.setattr(disk, "os", Refusing())
     for _ in range(2):  # refused every time, not resumed once and then lost
         fresh_process()
         capsys.readouterr()

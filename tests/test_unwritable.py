@@ -18,7 +18,7 @@ import pytest
 from faults import Refusing, fresh_process
 
 from engine.cli.main import main
-from engine.persist import files, profile
+from engine.persist import disk, files, profile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEATH_MAP = "#######\n#@o...#\n#######\n"  # the orc kills the player in a few waits
@@ -61,7 +61,7 @@ def test_a_folder_that_cannot_be_written_plays_on_with_one_line(home, monkeypatc
     home.mkdir()
     (home / "profile.json").write_text('{"kind": "profile", "schema": 1, "runs": 7, "deaths": 0, "escapes": 0, '
                                        '"deepest": 1, "gold": 0, "top": []}')
-    monkeypatch.setattr(files, "os", Refusing())
+    monkeypatch.setattr(disk, "os", Refusing())
     state, err = play(capsys, "--map", death_map, "--keys", WAITS)
     assert state["alive"] is False
     assert len(err) == 1 and "Permission denied" in err[0] and "nothing will be saved" in err[0], err
@@ -74,7 +74,7 @@ def test_a_folder_turning_unwritable_mid_game_is_one_line_too(home, monkeypatch,
     fresh_process()
     assert files.saving_enabled()  # checked, and fine, at the start
     capsys.readouterr()
-    monkeypatch.setattr(files, "os", Refusing())
+    monkeypatch.setattr(disk, "os", Refusing())
     assert main(["--headless", "--map", death_map, "--keys", WAITS]) == 0  # the same process goes on
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and "nothing will be saved" in err[0], err
@@ -93,7 +93,7 @@ def test_a_full_disk_still_warns_each_time_and_plays_on(home, monkeypatch, capsy
         mkdir = staticmethod(os.mkdir)
         replace = staticmethod(os.replace)
 
-    monkeypatch.setattr(files, "os", Full())
+    monkeypatch.setattr(disk, "os", Full())
     state, err = play(capsys, "--map", death_map, "--keys", WAITS)
     assert state["alive"] is False and err, "a full disk must be said"
     assert all("No space left on device" in line for line in err), err

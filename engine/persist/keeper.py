@@ -17,7 +17,7 @@ Permadeath as DCSS and Brogue keep it. The save stays on disk while its run is p
   the morgue, so nothing can read a dead run's save), at a death, an escape (the victory) and a
   quit that ends the run (a ruleset's ``Quit(save=False)``). A save that could not be removed (an
   I/O error) is marked ended in the profile: the next start removes it instead of resuming it.
-- **One player per save**: the slot is claimed (:func:`claim`, the run lock of
+- **One player per save**: the slot is claimed (:func:`~engine.persist.saveslot.claim`, the run lock of
   :mod:`engine.persist.lock`) before the save is read, and held until the session ends; the OS
   releases it if the process dies. While another process holds it, resuming is refused in one line
   and a new run may be played, but is not saved (the slot is the other player's). A second claim in
@@ -34,8 +34,6 @@ replaces the saved one at its first level. Whether to resume or start anew is th
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,81 +41,20 @@ from engine.core.components import Inventory
 from engine.core.errors import UsageError
 from engine.core.setup import Setup, load, prepare
 from engine.kit import limits
-from engine.kit.textfile import TextFileError, read_bytes
-from engine.persist import files, lock, morgue, profile, replay, runsave, runspec
+from engine.persist import files, morgue, profile, replay, runsave, runspec
+from engine.persist.saveslot import Slot, claim, digest, drop_if_ended, exists, release_claim, saved_run
 
 if TYPE_CHECKING:
     from engine.core.game import Game
     from engine.core.registry import Registry
 
-SAVE_NAME = "run.json"
+# the session's names; the slot's (claim, saved_run, Slot: engine.persist.saveslot) are named here too
+__all__ = ["SAVE_EVERY", "Keeper", "Slot", "claim", "close", "death_lines", "open_game", "saved_run"]
+
 # turns between save points during play: at most this much is lost to a crash (or gained by killing
 # the game to undo a bad fight, which no save kept on disk can prevent: DCSS's cannot either). A save
 # point of the default 80x43 game takes 3-4 ms (median, fsync included), of a 1000x1000 map 20-35 ms.
 SAVE_EVERY = 100
-
-
-def save_path() -> Path:
-    return files.data_dir() / SAVE_NAME
-
-
-@dataclass
-class Slot:
-    """This process's claim on the run save: ``hold`` (the run lock) when it may resume and write
-    it; else ``blocked`` is the one line that says why not (another player, an unwritable folder)."""
-
-    path: Path
-    hold: lock.RunLock | None = None
-    blocked: str | None = None
-    busy: bool = False  # blocked by another player (not by the folder)
-
-    @property
-    def mine(self) -> bool:
-        """Whether this process may write and remove the save now."""
-        return self.hold is not None and self.hold.held and files.saving_enabled()
-
-    def release(self) -> None:
-        if self.hold is not None:
-            self.hold.release()
-
-
-_slot: Slot | None = None  # the slot this process claimed last
-
-
-def claim() -> Slot:
-    """Claim the save slot for this process, before the save is read (a claim made earlier in this
-    process is released first: one game per process keeps the save). Never raises."""
-    global _slot
-    if _slot is not None:
-        _slot.release()
-    path = files.data_dir(say=False) / SAVE_NAME
-    slot = _slot = Slot(path)
-    reason = files.unusable_reason()
-    if reason is None:
-        try:
-            slot.hold = lock.acquire_run(path)
-        except lock.RunBusy as e:
-            slot.blocked, slot.busy = str(e), True
-            return slot
-        except OSError as e:
-            files.unwritable(e, path.parent)  # the folder turned unwritable: saving goes off (said later)
-            reason = e.strerror or str(e)
-    if reason is not None:
-        slot.blocked = (f"cannot resume the run saved in {path} while {path.parent} cannot be written ({reason}): "
-                        "permadeath could not remove it at a death")
-    return slot
-
-
-def saved_run(slot: Slot | None = None) -> dict[str, Any] | None:
-    """What a title screen shows for Continue (preset, seed, depth, turn, run; ``blocked``: the line
-    that says it cannot be resumed), or None when there is no saved run to offer. Looking changes
-    nothing; a bad save is moved aside (one line), unless another process holds it."""
-    path = slot.path if slot is not None else save_path()
-    info = files.load(path, runspec.KIND, runspec.SCHEMA, what="run save", then="starting a new run",
-                      migrations=runspec.MIGRATIONS, check=runspec.summary, aside=slot is None or slot.hold is not None)
-    if slot is not None and slot.blocked and (info is not None or slot.busy or _exists(path)):
-        return {**(info or {}), "blocked": slot.blocked}
-    return info
 
 
 def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "new",
@@ -137,10 +74,10 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
     slot = slot if slot is not None else claim()
     loaded = None
     if choice == "continue":
-        if slot.blocked and (slot.busy or _exists(slot.path)):
+        if slot.blocked and (slot.busy or exists(slot.path)):
             hint = "close it first" if slot.busy else "make the folder writable"
             raise UsageError(f"{slot.blocked}; {hint}, or start a new run with --new")
-        if _ended(slot):
+        if drop_if_ended(slot):
             loaded = None
         else:
             try:
@@ -172,45 +109,13 @@ def close(game: Game | None = None, *, failed: bool = False) -> None:
     keepers = [listener for listener in (game.listeners if game is not None else ()) if isinstance(listener, Keeper)]
     for keeper in keepers:
         keeper.close(game, failed=failed)
-    if not keepers and _slot is not None:  # a slot claimed for a title screen, and never played
-        _slot.release()
+    if not keepers:  # a slot claimed for a title screen, and never played
+        release_claim()
 
 
 def death_lines(game: Game) -> list[str]:
     """The profile as lines of text, for the death screen: the game's own preset's."""
     return profile.lines(profile.load(), game.rules.name)
-
-
-def _exists(path: Path) -> bool:
-    try:
-        return path.exists()
-    except OSError:
-        return False
-
-
-def _digest(path: Path) -> str | None:
-    """The save's bytes as a digest (what the profile keeps of a save that could not be removed)."""
-    try:
-        return hashlib.blake2b(read_bytes(path, limits.MAX_FILE_BYTES), digest_size=16).hexdigest()
-    except (OSError, TextFileError):
-        return None
-
-
-def _ended(slot: Slot) -> bool:
-    """Whether the save is one whose run ended but that could not be removed then: if so it is
-    removed now (one line), and True. Only then is the save read twice."""
-    ended = profile.load().get("ended_save")
-    if not ended or not slot.mine or _digest(slot.path) != ended:
-        return False
-    try:
-        files.remove(slot.path)
-        profile.update(lambda p: p.__setitem__("ended_save", None))
-        files.warn(f"run save {slot.path}: its run had ended (the save could not be removed then); "
-                   "removed it now; starting a new run")
-    except OSError as e:
-        files.warn(f"run save {slot.path}: its run has ended, but it cannot be removed ({e.strerror or e}); "
-                   "starting a new run")
-    return True
 
 
 class Keeper:
@@ -308,7 +213,7 @@ class Keeper:
         try:
             files.remove(path)
         except OSError as e:
-            ended = _digest(path)
+            ended = digest(path)
             if ended is not None:
                 profile.update(lambda p: p.__setitem__("ended_save", ended))
             files.warn(f"run save {path}: cannot remove it ({e.strerror or e}); "

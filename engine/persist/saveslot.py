@@ -1,0 +1,124 @@
+"""The run save's slot: this process's claim on ``run.json`` (:func:`claim`), what a title screen
+offers to continue (:func:`saved_run`), and a save whose run ended but could not be removed then.
+
+The rules they keep (one player per save, no resuming while the folder cannot be written, a dead
+run's save never resumed) are permadeath's, told in :mod:`engine.persist.keeper`. A save that could
+not be removed at its run's end is marked ended in the profile by its bytes (:func:`digest`); the
+next start removes it instead of resuming it (:func:`drop_if_ended`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.kit import limits
+from engine.kit.textfile import TextFileError, read_bytes
+from engine.persist import files, lock, profile, runspec
+
+SAVE_NAME = "run.json"
+
+
+def save_path() -> Path:
+    """Where the run save is (in the data folder)."""
+    return files.data_dir() / SAVE_NAME
+
+
+@dataclass
+class Slot:
+    """This process's claim on the run save: ``hold`` (the run lock) when it may resume and write
+    it; else ``blocked`` is the one line that says why not (another player, an unwritable folder)."""
+
+    path: Path
+    hold: lock.RunLock | None = None
+    blocked: str | None = None
+    busy: bool = False  # blocked by another player (not by the folder)
+
+    @property
+    def mine(self) -> bool:
+        """Whether this process may write and remove the save now."""
+        return self.hold is not None and self.hold.held and files.saving_enabled()
+
+    def release(self) -> None:
+        if self.hold is not None:
+            self.hold.release()
+
+
+_slot: Slot | None = None  # the slot this process claimed last
+
+
+def claim() -> Slot:
+    """Claim the save slot for this process, before the save is read (a claim made earlier in this
+    process is released first: one game per process keeps the save). Never raises."""
+    global _slot
+    if _slot is not None:
+        _slot.release()
+    path = files.data_dir(say=False) / SAVE_NAME
+    slot = _slot = Slot(path)
+    reason = files.unusable_reason()
+    if reason is None:
+        try:
+            slot.hold = lock.acquire_run(path)
+        except lock.RunBusy as e:
+            slot.blocked, slot.busy = str(e), True
+            return slot
+        except OSError as e:
+            files.unwritable(e, path.parent)  # the folder turned unwritable: saving goes off (said later)
+            reason = e.strerror or str(e)
+    if reason is not None:
+        slot.blocked = (f"cannot resume the run saved in {path} while {path.parent} cannot be written ({reason}): "
+                        "permadeath could not remove it at a death")
+    return slot
+
+
+def release_claim() -> None:
+    """Let the slot claimed last go (a title screen's claim, never played)."""
+    if _slot is not None:
+        _slot.release()
+
+
+def saved_run(slot: Slot | None = None) -> dict[str, Any] | None:
+    """What a title screen shows for Continue (preset, seed, depth, turn, run; ``blocked``: the line
+    that says it cannot be resumed), or None when there is no saved run to offer. Looking changes
+    nothing; a bad save is moved aside (one line), unless another process holds it."""
+    path = slot.path if slot is not None else save_path()
+    info = files.load(path, runspec.KIND, runspec.SCHEMA, what="run save", then="starting a new run",
+                      migrations=runspec.MIGRATIONS, check=runspec.summary, aside=slot is None or slot.hold is not None)
+    if slot is not None and slot.blocked and (info is not None or slot.busy or exists(path)):
+        return {**(info or {}), "blocked": slot.blocked}
+    return info
+
+
+def exists(path: Path) -> bool:
+    """Whether ``path`` exists (False when it cannot even be looked at)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
+def digest(path: Path) -> str | None:
+    """The save's bytes as a digest (what the profile keeps of a save that could not be removed)."""
+    try:
+        return hashlib.blake2b(read_bytes(path, limits.MAX_FILE_BYTES), digest_size=16).hexdigest()
+    except (OSError, TextFileError):
+        return None
+
+
+def drop_if_ended(slot: Slot) -> bool:
+    """Whether the save is one whose run ended but that could not be removed then: if so it is
+    removed now (one line), and True. Only then is the save read twice."""
+    ended = profile.load().get("ended_save")
+    if not ended or not slot.mine or digest(slot.path) != ended:
+        return False
+    try:
+        files.remove(slot.path)
+        profile.update(lambda p: p.__setitem__("ended_save", None))
+        files.warn(f"run save {slot.path}: its run had ended (the save could not be removed then); "
+                   "removed it now; starting a new run")
+    except OSError as e:
+        files.warn(f"run save {slot.path}: its run has ended, but it cannot be removed ({e.strerror or e}); "
+                   "starting a new run")
+    return True
