@@ -48,10 +48,8 @@ from engine.core.specs import (
 )
 
 # the whole mechanism is named from here: the value specs (engine.core.specs) and the records below
-__all__ = ["MISSING", "Bool", "Char", "Check", "Choice", "Color", "Int", "Json", "List", "Map", "NonEmpty", "Obj",
+__all__ = ["Bool", "Char", "Check", "Choice", "Color", "Int", "Json", "List", "Map", "NonEmpty", "Obj",
            "Optional", "SchemaError", "Spec", "Str", "Tuple", "fail", "is_int", "of", "shown", "spec_for", "sub"]
-
-MISSING = object()
 
 
 class Obj(Spec):
