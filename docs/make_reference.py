@@ -16,6 +16,7 @@ import argparse
 import dataclasses
 import importlib
 import inspect
+import pkgutil
 import re
 import sys
 import textwrap
@@ -109,8 +110,13 @@ def hooks() -> list[str]:
     import engine.hookspecs as hookspecs
 
     out = ["## Hooks", ""]
-    specs = [(name, fn) for name, fn in vars(hookspecs).items()
-             if inspect.isfunction(fn) and hasattr(fn, "undercroft_spec")]
+    declared = {name for info in pkgutil.iter_modules(hookspecs.__path__)
+                for name, fn in vars(importlib.import_module(f"{hookspecs.__name__}.{info.name}")).items()
+                if inspect.isfunction(fn) and hasattr(fn, "undercroft_spec")}
+    if declared != set(hookspecs.__all__):  # a hook pluggy would not know, or one the reference would miss
+        raise ValueError(f"engine.hookspecs.__all__ and the hooks its modules declare differ: "
+                         f"{sorted(declared ^ set(hookspecs.__all__))}")
+    specs = [(name, getattr(hookspecs, name)) for name in hookspecs.__all__]  # the package's order
     for name, fn in specs:
         out += [f"### `{name}{signature(fn)}`", ""]
         call = _register_call(name)
