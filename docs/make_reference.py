@@ -191,9 +191,15 @@ def render_api(names: Iterable[str]) -> list[str]:
                     out += _member(member, value)
         elif inspect.isclass(obj):
             out += [f"### `{dotted}`", "", markdown(obj.__doc__)]
-            for member, value in vars(obj).items():
-                if not member.startswith("_"):
-                    out += _member(member, value)
+            shown: set[str] = set()
+            for cls in obj.__mro__[:-1]:  # the class, then the mixins it is made of, as Python looks them up
+                if cls is not obj:  # a mixin: its docstring's first line is its heading, the rest its intro
+                    head, _, rest = inspect.cleandoc(cls.__doc__ or cls.__name__).partition("\n")
+                    out += [f"### {inline(head.rstrip('.'))}", "", markdown(rest)]
+                for member, value in vars(cls).items():
+                    if not member.startswith("_") and member not in shown:
+                        shown.add(member)
+                        out += _member(member, value)
         else:
             out += _member(name, obj)
     return out
