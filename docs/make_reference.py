@@ -16,6 +16,7 @@ import argparse
 import dataclasses
 import importlib
 import inspect
+import pkgutil
 import re
 import sys
 import textwrap
@@ -109,8 +110,13 @@ def hooks() -> list[str]:
     import engine.hookspecs as hookspecs
 
     out = ["## Hooks", ""]
-    specs = [(name, fn) for name, fn in vars(hookspecs).items()
-             if inspect.isfunction(fn) and hasattr(fn, "undercroft_spec")]
+    declared = {name for info in pkgutil.iter_modules(hookspecs.__path__)
+                for name, fn in vars(importlib.import_module(f"{hookspecs.__name__}.{info.name}")).items()
+                if inspect.isfunction(fn) and hasattr(fn, "undercroft_spec")}
+    if declared != set(hookspecs.__all__):  # a hook pluggy would not know, or one the reference would miss
+        raise ValueError(f"engine.hookspecs.__all__ and the hooks its modules declare differ: "
+                         f"{sorted(declared ^ set(hookspecs.__all__))}")
+    specs = [(name, getattr(hookspecs, name)) for name in hookspecs.__all__]  # the package's order
     for name, fn in specs:
         out += [f"### `{name}{signature(fn)}`", ""]
         call = _register_call(name)
@@ -185,9 +191,15 @@ def render_api(names: Iterable[str]) -> list[str]:
                     out += _member(member, value)
         elif inspect.isclass(obj):
             out += [f"### `{dotted}`", "", markdown(obj.__doc__)]
-            for member, value in vars(obj).items():
-                if not member.startswith("_"):
-                    out += _member(member, value)
+            shown: set[str] = set()
+            for cls in obj.__mro__[:-1]:  # the class, then the mixins it is made of, as Python looks them up
+                if cls is not obj:  # a mixin: its docstring's first line is its heading, the rest its intro
+                    head, _, rest = inspect.cleandoc(cls.__doc__ or cls.__name__).partition("\n")
+                    out += [f"### {inline(head.rstrip('.'))}", "", markdown(rest)]
+                for member, value in vars(cls).items():
+                    if not member.startswith("_") and member not in shown:
+                        shown.add(member)
+                        out += _member(member, value)
         else:
             out += _member(name, obj)
     return out

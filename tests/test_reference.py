@@ -178,7 +178,8 @@ def test_every_public_member_of_the_game_api_has_a_docstring(reference):
     from engine.core.api import GameAPI
 
     missing = []
-    for name, value in vars(GameAPI).items():
+    members = {name: value for cls in reversed(GameAPI.__mro__[:-1]) for name, value in vars(cls).items()}
+    for name, value in members.items():  # GameAPI's own and its mixins' (engine/core/api_*.py)
         if name.startswith("_"):
             continue
         fn = value.fget if isinstance(value, property) else value
@@ -187,4 +188,6 @@ def test_every_public_member_of_the_game_api_has_a_docstring(reference):
     assert missing == [], f"GameAPI members without a docstring: {missing}"
     assert "_No docstring yet._" not in reference
     api = reference.split("## The game API", 1)[1]
+    absent = [name for name in members if not name.startswith("_") and not re.search(rf"^#### `{name}[(`]", api, re.M)]
+    assert absent == [], f"GameAPI members missing from the reference: {absent}"
     assert "before the\n`on_turn_end` hooks" in api or "before the `on_turn_end` hooks" in " ".join(api.split())

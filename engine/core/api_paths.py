@@ -1,0 +1,95 @@
+"""The game API's pathfinding: distance maps, shortest walks and single steps over the level.
+
+A mixin of :class:`engine.core.api.GameAPI` (which composes it in ``engine/core/api.py``): it
+reads the run through ``self._run`` and positions through the reading part's ``position``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine.kit.mapgen import WALL
+from engine.kit.path import Moves, downhill
+
+if TYPE_CHECKING:
+    from engine.core.run import Run
+    from engine.kit.mapgen import Level
+
+
+class Pathfinding:
+    """Pathfinding.
+
+    Distance maps, shortest walks and single steps over the level's terrain, with the preset's
+    pathfinder and its 4 or 8 ways of stepping."""
+
+    _run: Run
+    # The level's walk cost and its one-goal distance maps, remembered while the level stays the same
+    # (walk_cost sets all three when the level changes).
+    _cost_level: Level | None = None
+    _cost: np.ndarray
+    _maps: dict
+
+    @property
+    def moves(self) -> Moves:
+        """How creatures step in this preset: 4 or 8 ways; a diagonal may pass a wall's corner, as
+        a step does in the engine."""
+        return Moves(self._run.rules.movement, 1.0, cut_corners=True)
+
+    def walk_cost(self) -> np.ndarray:
+        """The level's cost to enter each cell for pathfinding: True (cost 1) on floor, False on wall.
+        Creatures are not in it: they move; pass them as ``blocked`` where it matters."""
+        level = self._run.level
+        if self._cost_level is not level:
+            self._cost_level, self._cost, self._maps = level, level.terrain != WALL, {}
+        return self._cost
+
+    def distance_map(self, goals, limit: float | None = None, cost: np.ndarray | None = None) -> np.ndarray:
+        """A Dijkstra map of ``goals`` over the level (see ``engine.kit.path``), from the preset's
+        pathfinder, over ``cost`` (default :meth:`walk_cost`). Maps of one goal cell over the level's
+        own cost are remembered for the level: the terrain never changes."""
+        own = cost is None
+        cost = self.walk_cost() if own else cost
+        key = (goals, limit) if own and isinstance(goals, tuple) and len(goals) == 2 and isinstance(goals[0], int) \
+            else None
+        if key is not None and key in self._maps:
+            return self._maps[key]
+        dist = self._run.pathfinder().dijkstra(cost, [goals] if key is not None else goals, self.moves, limit)
+        if key is not None:
+            if len(self._maps) >= 64:  # a few goals matter at once (the player, where monsters search)
+                self._maps.pop(next(iter(self._maps)))
+            self._maps[key] = dist
+        return dist
+
+    def path(self, start: tuple[int, int], goal: tuple[int, int]) -> list[tuple[int, int]] | None:
+        """A shortest walk from ``start`` to ``goal`` (the cells after ``start``), or None."""
+        return self._run.pathfinder().astar(self.walk_cost(), start, goal, self.moves)
+
+    def step_toward(self, entity: int, goal: tuple[int, int]) -> tuple[int, int] | None:
+        """The step (dx, dy) that takes a creature along a shortest walk to ``goal``, around walls
+        and the creatures in the way; None when it is there or no step brings it nearer."""
+        here = self.position(entity)
+        if here is None or here == goal:
+            return None
+        dist = self.distance_map(goal)
+        occupied = {cell for cell in self._run.state.spatial.blockers() if cell != goal}
+        step = downhill(dist, here, self.walk_cost(), self.moves, blocked=occupied)
+        return None if step is None else (step[0] - here[0], step[1] - here[1])
+
+    def step_away(self, entity: int, threats: list[tuple[int, int]]) -> tuple[int, int] | None:
+        """The step (dx, dy) that takes a creature away from ``threats`` along Brogue's safety map
+        (toward open ways out, not into corners); None when none does."""
+        here = self.position(entity)
+        if here is None or not threats:
+            return None
+        safety = self._run.pathfinder().safety(self.walk_cost(), threats, self.moves)
+        occupied = set(self._run.state.spatial.blockers())
+        step = downhill(safety, here, self.walk_cost(), self.moves, blocked=occupied)
+        return None if step is None else (step[0] - here[0], step[1] - here[1])
+
+    def adjacent(self, a: int, b: int) -> bool:
+        """Whether two creatures stand one step apart (by the preset's 4 or 8 ways)."""
+        (ax, ay), (bx, by) = self.position(a), self.position(b)
+        dx, dy = abs(ax - bx), abs(ay - by)
+        return (dx + dy == 1) if self._run.rules.movement == 4 else max(dx, dy) == 1

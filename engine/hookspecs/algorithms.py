@@ -1,0 +1,213 @@
+"""Registration hooks for the algorithms a preset or the command line picks by name.
+
+Each registers a function (or a class) under a name, with a one-line ``summary`` that
+``python -m engine plugins`` lists: field-of-view algorithms (a preset's ``fov``,
+``--plugin fov=NAME``), pathfinders (``--plugin path=NAME``), dungeon generators (a preset's
+``generators``, ``--plugin generator=NAME``), tilesets (``--tileset NAME``, F2 in the window) and
+bots (``sim --bot NAME``). The test kit (``engine.testing``) holds each to its contract.
+"""
+
+from __future__ import annotations
+
+import pluggy
+
+# pluggy's marker for the "undercroft" project's hooks: every module of engine.hookspecs marks its
+# hooks with one of the same name (a marker holds nothing but the name).
+hookspec = pluggy.HookspecMarker("undercroft")
+
+
+@hookspec
+def register_fov_algorithms(register):
+    """Register field-of-view algorithms; ``--plugin fov=NAME`` or a preset's ``fov`` picks one.
+
+    Called once per plugin when the registry loads. ``fn(transparent, origin, radius)`` takes a
+    (height, width) bool array indexed ``[y, x]`` (True where light passes), an ``(x, y)`` origin on
+    the map and an int radius or None (unlimited), and returns a new bool array of the same shape:
+    the cells it sees. ``shape`` declares the shape of the light, and the test kit holds it to
+    it: ``"round"`` (the default: a cell is in range when ``dx*dx + dy*dy <= radius*radius``),
+    ``"diamond"`` (``|dx| + |dy| <= radius``) or ``"square"`` (``max(|dx|, |dy|) <= radius``);
+    ``engine.radius_mask(shape, origin, radius, light)`` is that mask. The origin and its
+    neighbours are visible; walls are lit.
+    ``symmetric=True`` claims that between floor cells A sees B exactly when B sees A;
+    ``through_walls=True`` that opaque cells hide nothing (a map reveal). The test kit holds the
+    algorithm to what it claims (``check_fov``). ``python`` is the pure-Python reference of an ``fn``
+    that runs a compiled kernel (``engine.kit.jit``): the kit checks the two agree and ``bench``
+    times both. ``max_reach`` is the farthest an algorithm whose tables grow fast can light: a
+    game whose light would reach farther is refused before play. ``tcod`` names libtcod's
+    counterpart, a ``tcod.constants`` name such as ``"FOV_SHADOW"``, which ``bench`` times beside it.
+
+    Example::
+
+        from engine import hookimpl, radius_mask
+
+        def xray(transparent, origin, radius):
+            return radius_mask(transparent.shape, origin, radius)
+
+        @hookimpl
+        def register_fov_algorithms(register):
+            register("xray", xray, symmetric=True, through_walls=True, summary="sees everything in range")
+    """
+
+
+@hookspec
+def register_pathfinders(register):
+    """Register pathfinders (Dijkstra maps and A* on the grid); ``--plugin path=NAME`` picks one.
+
+    Called once per plugin when the registry loads. The game reaches a pathfinder as
+    ``registry.pathfinders[name]``, an ``engine.Pathfinder`` whose methods (``dijkstra``,
+    ``astar``, ``safety``) check and normalise the arguments before calling these functions:
+
+    - ``dijkstra(cost, seeds, moves, limit) -> dist``: ``cost`` a C-contiguous float64 array of
+      shape (height, width) indexed ``[y, x]`` (``<= 0``: cannot be entered; ``> 0``: the cost of
+      entering the cell), ``seeds`` a new float64 array of the same shape holding each goal's
+      starting value and ``inf`` elsewhere (the function may write into it and return it),
+      ``moves`` an ``engine.Moves`` (4 or 8 ways, ``diagonal_cost``, ``cut_corners``),
+      ``limit`` a float (``inf`` for none). Returns the float64 distance map: each cell's least
+      cost from a goal, ``inf`` where unreachable or beyond ``limit``.
+    - ``astar(cost, start, goal, moves) -> path``: ``start != goal`` are ``(x, y)`` cells on the
+      map and the goal can be entered. Returns the cells after ``start`` up to and including
+      ``goal`` (a list of ``(x, y)``) along a cheapest path, or None when there is none.
+
+    ``python_dijkstra`` and ``python_astar`` are for functions that run a compiled kernel when
+    they can (see ``engine.kit.jit``): the pure-Python references they must agree with exactly,
+    which the test kit compares them to (``check_pathfinder``) and the bench times beside them.
+
+    Example::
+
+        @hookimpl
+        def register_pathfinders(register):
+            # my_dijkstra and my_astar: two functions that keep the contract above
+            register("plain", dijkstra=my_dijkstra, astar=my_astar, summary="a binary heap, in Python")
+    """
+
+
+@hookspec
+def register_generators(register):
+    """Register dungeon generators; a preset's ``generators`` list or ``--plugin generator=NAME``
+    picks one per depth.
+
+    Called once per plugin when the registry loads. ``fn(ctx)`` returns an ``engine.Level``:
+    ``terrain`` a (height, width) uint8 array of ``engine.WALL`` (0), ``FLOOR`` (1) and
+    ``STAIRS`` (2); ``start``; ``stairs`` (on ``STAIRS`` terrain) or ``exit``; ``rooms`` (a list
+    of ``engine.Rect(x, y, w, h)``, each the floor of one room: its top-left floor cell and size);
+    ``spawns`` (``(kind name, x, y)`` placed as drawn).
+
+    What ``rooms`` mean when the preset places monsters and items: no monster goes in the room
+    that holds the start (the preset's ``monster_free_start_room``, on by default); a preset with
+    ``place_in_rooms`` places things in rooms only; on a level with no rooms, monsters instead keep
+    ``start_clearance`` king-moves from the start. So a cave or an open map returns ``rooms=[]``:
+    one ``Rect`` covering the whole map holds the start, and no monster would be placed
+    (``engine.testing.check_generator_rooms`` refuses such a level). Every walkable cell
+    must be reachable from the start by 4-way steps (up, down, left, right; diagonals do not count,
+    whatever the preset's movement): the level is then connected for every mover. ``ctx`` has
+    ``width``, ``height``, ``depth``, ``rng`` (a ``random.Random`` for this level only: the only
+    randomness to use) and ``params``.
+    ``params=`` is a dict of the params ``fn`` takes with their defaults, JSON values; a preset
+    sets them in a table ``[generator_params.NAME]`` of its TOML (or in Python,
+    ``generator_params={"NAME": {...}}``), each of the same JSON kind as its default; another key is refused
+    in one line before ``fn`` is called. ``min_size`` is the smallest (width, height) it builds:
+    a smaller size is refused in one line, and the test kit builds levels at exactly that size.
+    ``outer_wall=False`` says its levels are open to the map's edge (a board); by default the
+    kit holds them to an all-wall outer ring. ``natural_size=(w, h)`` is for a generator meant for
+    one size that is not a dungeon's (a small board): ``compare generators`` compares it there.
+    ``reads_maps=True`` is for a generator that reads ``--map`` files (it takes ``path`` and
+    ``legend`` params).
+
+    Example::
+
+        from engine import FLOOR, STAIRS, WALL, Level, hookimpl
+        import numpy as np
+
+        def hall(ctx):
+            t = np.full((ctx.height, ctx.width), WALL, dtype=np.uint8)
+            t[1:-1, 1:-1] = FLOOR
+            stairs = (ctx.rng.randrange(2, ctx.width - 1), ctx.height - 2)
+            t[stairs[1], stairs[0]] = STAIRS
+            return Level(t, start=(1, 1), stairs=stairs, rooms=[])  # open ground: no rooms
+
+        @hookimpl
+        def register_generators(register):
+            register("hall", hall, params={}, min_size=(4, 4), summary="one big room")
+    """
+
+
+@hookspec
+def register_tilesets(register):
+    """Register tilesets: how the window draws a map cell.
+
+    Called once per plugin when the registry loads; ``fn(ctx)`` is called when the window starts
+    with the set or the player switches to it (F2). ``ctx`` is an
+    ``engine.kit.tiles.TileContext`` (``cell``: the preset's cell size in px; ``file``: the
+    ``--tileset FILE`` path when ``needs_file``; ``glyph(ch)``: the glyph atlas's picture of a
+    character; ``resource(name)``: a file shipped with the window library). ``fn`` returns an
+    ``engine.kit.tiles.Tileset``: ``size`` (cell width, height in px) and ``tile(name, glyph)``,
+    which returns an ``engine.kit.tiles.Tile`` (an RGBA image of that size, and whether the cell's
+    colour tints it) or None to draw the glyph. ``name`` is ``"wall"``, ``"floor"``, ``"stairs"``,
+    ``"exit"``, ``"player"``, ``"monster:KIND"`` or ``"item:KIND"``. A set made from a file raises
+    ``engine.kit.tiles.TilesetError`` with one line when the file cannot be used. ``fn`` returns
+    Pillow images and never touches the window library: the window makes the textures.
+
+    Example::
+
+        from engine.kit.tiles import Tile
+
+        class RedWalls:
+            def __init__(self, ctx):
+                from PIL import Image
+
+                self.size = (ctx.cell, ctx.cell)
+                self.wall = Tile(Image.new("RGBA", self.size, (200, 0, 0, 255)))
+
+            def tile(self, name, glyph):
+                return self.wall if name == "wall" else None
+
+        @hookimpl
+        def register_tilesets(register):
+            register("redwalls", RedWalls, summary="walls in red")
+    """
+
+
+@hookspec
+def register_bots(register):
+    """Register bots: players that ``python -m engine sim --bot NAME`` plays whole runs with.
+
+    Called once per plugin when the registry loads. Call
+    ``register(name, fn, *, summary="", per_run=False)``. ``fn(game)`` is asked for the
+    player's next key before every key of a run: ``game`` is the game API (``engine.GameAPI``),
+    and ``fn`` returns a key token as ``--keys`` takes it (``"h"``, ``"left"``, ``">"``: the
+    preset's own keys and what they mean are ``game.keys()``), or None when it has nothing left
+    to do (the run ends, reported as "stopped"). With ``per_run=True``, ``fn()`` is called with
+    no argument at the start of every run and returns that run's function: a bot that remembers
+    things between keys keeps them there, never in module globals (a process plays many runs)
+    and never in the game.
+
+    A bot plays fair: it looks only at what the player could know. That is what the player has
+    seen (``game.seen()``; ``game.walls() & game.seen()``; ``game.stairs()``, ``game.upstairs()``
+    and ``game.exit()`` once their cell is seen; the items lying on seen cells) and sees now
+    (``game.visible()``, ``game.visible_monsters()``, their ``position``, ``hp``, ``kind_of``,
+    ``notices`` and whether they are awake: ``game.component(m, engine.Monster).awake``, as look
+    mode says), the player's own state (``game.hp(game.player)``,
+    ``game.attack_defense(game.player)``, ``game.pack()`` and each carried item's ``kind_of``,
+    ``engine.Item`` (its count), ``engine.Carried`` (its letter) and ``engine.Equipped``,
+    ``game.statuses(game.player)``, ``game.depth``, ``game.turn``), the prompt the game shows
+    (``game.prompt()``: a menu's letters, a cursor's cell, a plugin's question; while one is open
+    the next key answers it), the message log (``game.messages()``), the rules (``game.rules``,
+    ``game.keys()``, ``game.moves``), and pathfinding over what it knows
+    (``game.distance_map(goals, cost=known)``, then ``engine.downhill``). It changes nothing (no
+    ``damage``, ``move``, ``spawn``, ``add_status``, ``data``, ``log``): the key it returns is its
+    only way to act, so the run's keys replay it exactly. Its randomness comes from
+    ``game.rng("bot:NAME")``. An exception it raises, or an answer that is not a key token, is
+    reported by ``sim`` with the run's seed and the command that replays it, and the other runs
+    go on.
+
+    Example::
+
+        @hookimpl
+        def register_bots(register):
+            def waiter(game):
+                if game.prompt() is not None:
+                    return "esc"  # close whatever is open
+                return "."  # wait, forever: the sim's turn limit ends the run
+
+            register("waiter", waiter, summary="waits")
+    """

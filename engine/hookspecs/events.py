@@ -1,0 +1,119 @@
+"""Event hooks: what a plugin hears during play, and how it may answer.
+
+Called for every plugin, in registration order, with ``game``, the game API (``engine.GameAPI``).
+The order within a turn: ``on_action`` before an action (it may replace or veto it),
+``after_action`` after it, ``on_death`` when one dies, ``on_turn_end`` once the monsters have acted;
+``on_level_generated`` when a new level is ready and ``on_answer`` when the player answers a
+plugin's question.
+"""
+
+from __future__ import annotations
+
+import pluggy
+
+# pluggy's marker for the "undercroft" project's hooks: every module of engine.hookspecs marks its
+# hooks with one of the same name (a marker holds nothing but the name).
+hookspec = pluggy.HookspecMarker("undercroft")
+
+
+@hookspec
+def on_level_generated(game, level):
+    """Called after a level is generated and populated, before the player's first turn on it
+    (not when a saved run is loaded: loading fires no hook). ``game`` is the game API
+    (``engine.GameAPI``); ``level`` the new ``engine.Level``.
+
+    Example::
+
+        @hookimpl
+        def on_level_generated(game, level):
+            game.log(f"A chill rises from depth {game.depth}.")
+    """
+
+
+@hookspec(firstresult=True)
+def on_action(game, entity, action):
+    """Called before an entity's action is performed (the player's and every monster's, and each
+    alternate: a bump, then the attack it becomes). Return None to let it be, another
+    ``engine.Action`` to perform instead, or ``engine.VETO`` to stop it: it does not happen, and
+    the turn is spent all the same (a frozen monster loses its turn). The first plugin to answer
+    decides. ``game`` is the game API (``engine.GameAPI``).
+
+    Example::
+
+        from engine import VETO
+
+        @hookimpl
+        def on_action(game, entity, action):
+            return VETO if game.has_status(entity, "frozen") else None
+    """
+
+
+@hookspec
+def after_action(game, entity, action, result):
+    """Called after an entity's action has been performed (the player's and every monster's), as
+    soon as it resolves: its effects are done (a blow has hurt, a step has moved) and, for a
+    monster, before the next monster acts; for the player, before the monsters act. ``action`` is
+    the action performed (for a bump that became an attack, the attack; after an ``on_action``
+    hook replaced it, the replacement); ``result`` its ``engine.ActionResult`` (``result.done``:
+    whether it happened; a wall bump is not done). Not called for an action an ``on_action`` hook
+    vetoed. The return value is ignored. ``game`` is the game API (``engine.GameAPI``).
+
+    Example::
+
+        from engine import Attack
+
+        @hookimpl
+        def after_action(game, entity, action, result):
+            if isinstance(action, Attack) and result.done and action.target == game.player:
+                game.add_status(game.player, "chilled", 2)
+    """
+
+
+@hookspec
+def on_turn_end(game):
+    """Called after every monster has acted and the turn's systems have run, when the player is
+    alive and about to act again (not after a key that took no time). ``game`` is the game API
+    (``engine.GameAPI``).
+
+    Example::
+
+        @hookimpl
+        def on_turn_end(game):
+            if game.turn % 100 == 0:
+                game.log("Time passes.")
+    """
+
+
+@hookspec
+def on_death(game, entity, killer):
+    """Called when an entity dies (the player included), before it is removed. ``killer`` is the
+    entity whose blow or spell killed it, or None (a trap, a status). ``game`` is the game API
+    (``engine.GameAPI``). A hook may take only the arguments it needs.
+
+    Example::
+
+        @hookimpl
+        def on_death(game, entity):
+            if entity != game.player:
+                game.log(f"The {game.name_of(entity)} crumbles to frost.")
+    """
+
+
+@hookspec
+def on_answer(game, question, choice):
+    """Called when the player answers a question a plugin asked with ``game.ask(question, title,
+    options)``: ``choice`` is the index of the option chosen. Every plugin hears every answer;
+    check ``question``, the name you asked it under. ``game`` is the game API (``engine.GameAPI``).
+
+    Example::
+
+        @hookimpl
+        def on_turn_end(game):
+            if game.turn == 10:
+                game.ask("myplugin.gift", "A gift: which?", ["a sword", "a shield"])
+
+        @hookimpl
+        def on_answer(game, question, choice):
+            if question == "myplugin.gift":
+                game.log(["You take the sword.", "You take the shield."][choice])
+    """

@@ -1,0 +1,213 @@
+"""Registration hooks for what a game is made of: its kinds, what they do, its presets and rules.
+
+Monster and item kinds (rows of data, checked as content files are), the effects items name and
+the behaviours monsters name, game presets (``GameRules``) and the rulesets they name, and the
+per-turn systems and saved components that plugins add to the ECS world.
+"""
+
+from __future__ import annotations
+
+import pluggy
+
+# pluggy's marker for the "undercroft" project's hooks: every module of engine.hookspecs marks its
+# hooks with one of the same name (a marker holds nothing but the name).
+hookspec = pluggy.HookspecMarker("undercroft")
+
+
+@hookspec
+def register_monsters(register):
+    """Register monster kinds: call ``register(MonsterKind(...))`` once per kind.
+
+    Called once per plugin when the registry loads. A kind is one row of data, checked as a
+    content file's row is (``engine.MonsterKind``: ``name, glyph, color, hp, attack, defense,
+    sight, speed`` (100 normal, 200 acts twice a turn), ``behaviour`` (a registered name),
+    ``min_depth, weight`` (the spawn table), ``params``). ``params=`` is a dict of JSON values
+    (numbers, strings, booleans, lists, dicts) that the kind's behaviour reads with
+    ``game.kind_of(entity).params``; in a content file, ``params = { attack = "none" }``.
+
+    A registered kind joins the spawn table of every preset that does not list its ``monsters``:
+    the default game lists none, so a plugin's monsters appear in it, on purpose (installing a
+    plugin adds to the game). A preset keeps to its own kinds by listing them
+    (``monsters=("ice-bat", "ice-wraith")``, or ``monster_table``); the presets modelled on other games
+    do. Items are placed only where a preset names them in ``item_counts``.
+
+    Example::
+
+        @hookimpl
+        def register_monsters(register):
+            register(MonsterKind(name="ice-bat", glyph="B", color=(150, 200, 250), hp=3, attack=1, speed=200,
+                                 behaviour="skitter", params={"erratic": 0.5}))
+    """
+
+
+@hookspec
+def register_items(register):
+    """Register item kinds: call ``register(ItemKind(...))`` once per kind.
+
+    Called once per plugin when the registry loads. An ``engine.ItemKind`` has ``name``,
+    ``glyph``, ``color``, ``effect`` (a registered name), ``params`` (a dict of JSON values the
+    effect reads as ``kind.params``), ``amount`` (the (min, max) rolled when placed), ``use``,
+    ``target`` and ``radius`` (how it aims), ``slot``, ``attack`` and ``defense`` (equipment),
+    ``description`` and the spawn table (``min_depth``, ``weight``). ``use`` says what it is for:
+    ``"pickup"``, its effect applies when it is picked up (gold; the default game picks gold up as
+    the player walks over it, other items wait for ``g``); ``"quaff"`` and ``"read"``, it goes into
+    the pack and ``q`` (drink) or ``r`` (read) uses one: at once when the pack holds one such stack,
+    else from a menu of them by pack letter; ``"wear"``, equipment worn with ``w`` in ``slot``;
+    ``"carry"``, only carried. ``target`` ``"nearest"`` aims at the nearest visible monster,
+    ``"monster"`` or ``"cell"`` opens a targeting cursor. A kind is placed only by a preset that
+    names it in ``item_counts``.
+
+    Example::
+
+        @hookimpl
+        def register_items(register):
+            register(ItemKind(name="mending-draught", glyph="~", color=(120, 200, 255), effect="mend",
+                              params={"amount": 5}, use="quaff", min_depth=2))
+    """
+
+
+@hookspec
+def register_effects(register):
+    """Register item effects: call ``register(name, fn)``.
+
+    Called once per plugin when the registry loads. ``fn(game, entity, kind, amount)`` is called
+    when ``entity`` (the player, who picked up, drank or read the item) uses ``amount`` items of
+    ``kind`` (its ``ItemKind``, with ``params``); a kind that aims (its ``target``) also passes
+    ``target=(x, y)``, the cell aimed at, so such an effect takes ``target=None``. It applies the
+    effect and returns the message to log, or None. ``game`` is the game API
+    (``engine.GameAPI``). The test kit's ``check_effect`` calls it on random situations.
+
+    Example::
+
+        def mend(game, entity, kind, amount):
+            game.heal(entity, kind.params.get("amount", 5) * amount)
+            return "You feel mended."
+
+        @hookimpl
+        def register_effects(register):
+            register("mend", mend)
+    """
+
+
+@hookspec
+def register_behaviours(register):
+    """Register monster behaviours: call ``register(name, fn)``.
+
+    Called once per plugin when the registry loads. ``fn(game, entity)`` is called on the
+    monster's turn (awake monsters only: a monster wakes when it notices the player) and returns
+    the ``engine.Action`` it takes (``Move(dx, dy)``, ``Attack(target)``, ``Wait()``), or None to
+    wait; the engine performs it and charges the energy. ``game`` is the game API
+    (``engine.GameAPI``). Use ``game.rng("ai")`` for any randomness. The test kit's
+    ``check_behaviour`` calls it on many random situations.
+
+    Example::
+
+        from engine import Move, hookimpl
+
+        def skitter(game, entity):
+            if not game.notices(entity):
+                return None
+            x, y = game.position(entity)
+            steps = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if game.passable(x + dx, y + dy)]
+            return Move(*game.rng("ai").choice(steps)) if steps else None
+
+        @hookimpl
+        def register_behaviours(register):
+            register("skitter", skitter)
+    """
+
+
+@hookspec
+def register_games(register):
+    """Register game presets: call ``register(GameRules(...))``; ``--game NAME`` plays one.
+
+    Called once per plugin when the registry loads. An ``engine.GameRules`` holds a game's sizes,
+    generators per depth and their params, FOV and light radius, player, monsters and items and
+    how many of each, keys, messages and colours; ``default=True`` makes it the game played when
+    none is chosen. It is checked as a TOML preset is (``engine.load_rules`` reads one), and
+    before play against the registry. The test kit's ``check_preset`` plays it.
+
+    Example::
+
+        @hookimpl
+        def register_games(register):
+            register(GameRules(name="frost", generators=((1, "bsp"), (3, "caves")), fov="symmetric",
+                               fov_radius=6, monsters=("ice-bat",), item_counts={"mending-draught": (1, 2)}))
+    """
+
+
+@hookspec
+def register_rulesets(register):
+    """Register rulesets: call ``register(MyRuleset())`` with an instance of a subclass of
+    ``engine.Ruleset``, whose ``name`` a preset names in its ``ruleset`` key.
+
+    Called once per plugin when the registry loads. A ruleset says what differs between presets
+    in how a turn goes: what a wall bump costs, what happens when the player and a monster meet,
+    what the player's death, the restart key, the exit and the quit key do, and when the view is
+    recomputed. Override only what differs.
+
+    Example::
+
+        from engine import ActionResult, Ruleset
+
+        class Hardy(Ruleset):
+            name = "hardy"
+
+            def bump_wall(self, game, player):
+                return ActionResult.success()  # a bump costs the turn
+
+        @hookimpl
+        def register_rulesets(register):
+            register(Hardy())
+    """
+
+
+@hookspec
+def register_systems(register):
+    """Register per-turn systems: call ``register(MySystem())`` with an instance of a subclass of
+    ``engine.System`` (an esper processor) with a unique ``name``.
+
+    Called once per plugin when the registry loads. The turn loop runs every system in the phases
+    it names (``engine.Phase.AFTER_PLAYER``: the player has acted, the monsters have not;
+    ``engine.Phase.END_OF_TURN``: the monsters have acted), highest ``priority`` first; the
+    engine's own reap (100) and view (50) systems run before the default priority 0. A system is
+    stateless: what it changes lives in components.
+
+    Example::
+
+        from engine import Fighter, Phase, System
+
+        class Regenerate(System):
+            name = "regenerate"
+            phases = (Phase.END_OF_TURN,)
+
+            def run(self, game):
+                for entity, (regen, fighter) in game.world.query(Regen, Fighter):
+                    fighter.hp = min(fighter.max_hp, fighter.hp + regen.per_turn)
+
+        @hookimpl
+        def register_systems(register):
+            register(Regenerate())
+    """
+
+
+@hookspec
+def register_components(register):
+    """Register component types a plugin adds to entities: call ``register(MyComponent)`` with a
+    dataclass whose fields are JSON values (numbers, strings, booleans, lists, dicts).
+
+    Called once per plugin when the registry loads. Registered components are saved with the run
+    and restored on load, by class name; an unregistered component is not saved.
+
+    Example::
+
+        import dataclasses
+
+        @dataclasses.dataclass
+        class Regen:
+            per_turn: int = 1
+
+        @hookimpl
+        def register_components(register):
+            register(Regen)
+    """
