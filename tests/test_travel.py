@@ -134,3 +134,53 @@ def test_presets_without_travel_keys_ignore_them(tmp_path):
     g = new_game(Setup(game="rogue-sdl", seed=2))
     before = g.api.position(g.player)
     assert not g.press("o") and not g.press("travel:1,1") and g.api.position(g.player) == before
+
+
+def _whole_map_step(api, travel):
+    """The step explore and travel took before their search was cut to what the player knows:
+    walking over every unknown cell toward every unknown cell, over the whole map."""
+    import numpy as np
+
+    from engine.core.travel import known_cost
+    from engine.kit.path import downhill
+
+    here = api.position(api.player)
+    occupied = {api.position(m) for m in api.monsters()}
+    if travel.kind == "explore":
+        cost, goals = known_cost(api, unknown_passable=True), ~api.seen()
+    else:
+        cost, goals = known_cost(api, unknown_passable=False), [travel.goal]
+        occupied.discard(travel.goal)
+    dist = api.distance_map(goals, cost=cost)
+    if not np.isfinite(dist[here[1], here[0]]):
+        return None
+    step = downhill(dist, here, cost, api.moves, blocked=occupied)
+    return None if step is None else (step[0] - here[0], step[1] - here[1])
+
+
+@pytest.mark.parametrize("generator,seed", [("caves", 1), ("bsp", 2), ("rooms_and_mazes", 3), ("drunkard", 4)])
+def test_steps_searched_within_what_is_known_are_the_whole_maps_steps(generator, seed):
+    """Explore searches known floor and the unknown cells beside it, inside their box; travel known
+    floor inside its box: each step is the one the search over the whole map would take."""
+    from engine.core.travel import Travel, next_step
+
+    g = new_game(Setup(seed=seed, size=(90, 50), plugins=[f"generator={generator}"]))
+    compared = 0
+    for turn in range(120):
+        explore = Travel("explore")
+        step = next_step(g.api, explore)
+        if isinstance(step, str):
+            break
+        assert step == _whole_map_step(g.api, explore), f"turn {turn}"
+        far = [(x, y) for y, x in zip(*(g.floor.seen & (g.level.terrain != 0)).nonzero(), strict=True)][::-97]
+        for goal in far[:3]:  # travel to known cells far apart
+            there = next_step(g.api, Travel("travel", goal=goal))
+            if isinstance(there, tuple):
+                assert there == _whole_map_step(g.api, Travel("travel", goal=goal)), f"turn {turn} to {goal}"
+                compared += 1
+        g.play(g.command({(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l", (-1, -1): "y", (1, -1): "u",
+                          (-1, 1): "b", (1, 1): "n"}[step]))
+        if not g.alive:
+            break
+        compared += 1
+    assert compared > 50

@@ -52,19 +52,42 @@ def known_cost(api: GameAPI, unknown_passable: bool) -> np.ndarray:
     return (floor | ~seen) if unknown_passable else floor
 
 
+def frontier(api: GameAPI) -> tuple[np.ndarray, np.ndarray]:
+    """Explore's walkable cells and goals: known floor, and the unknown cells beside it (8 ways).
+    The nearest unknown cell is always one of these (a way into the unknown enters it beside known
+    floor), so the distances on known floor are those of walking over every unknown cell toward
+    every unknown cell, but the search covers what the player knows, not the whole map: a step on
+    a 1000x1000 map costs what the explored part does."""
+    seen = api.seen()
+    floor = seen & ~api.walls()
+    near = floor.copy()  # floor grown by one cell in the 8 directions
+    near[1:] |= floor[:-1]
+    near[:-1] |= floor[1:]
+    near[:, 1:] |= near[:, :-1].copy()
+    near[:, :-1] |= near[:, 1:].copy()
+    goals = near & ~seen
+    return floor | goals, goals
+
+
+def _box(cost: np.ndarray, here: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The smallest box (x0, y0, x1, y1) holding every walkable cell of ``cost`` and ``here``: cells
+    outside it cannot be entered, so a search inside it finds what one over the whole map would."""
+    cols, rows = np.flatnonzero(cost.any(axis=0)), np.flatnonzero(cost.any(axis=1))
+    if not cols.size:  # nothing known to walk on (nothing seen yet): the player's cell alone
+        return here[0], here[1], here[0] + 1, here[1] + 1
+    x0, x1 = min(cols[0], here[0]), max(cols[-1], here[0]) + 1
+    y0, y1 = min(rows[0], here[1]), max(rows[-1], here[1]) + 1
+    return int(x0), int(y0), int(x1), int(y1)
+
+
 def next_step(api: GameAPI, travel: Travel) -> tuple[int, int] | str | None:
     """The step (dx, dy) to take, or a message saying why there is none to take (or None: arrived)."""
     here = api.position(api.player)
-    occupied = {api.position(m) for m in api.monsters()}
     if travel.kind == "explore":
-        cost = known_cost(api, unknown_passable=True)
-        goals = ~api.seen()
-        if not goals.any():
+        if api.seen().all():
             return api.rules.message("explored")
-        dist = api.distance_map(goals, cost=cost)
-        if not np.isfinite(dist[here[1], here[0]]):
-            return api.rules.message("explored")
-        step = downhill(dist, here, cost, api.moves, blocked=occupied)
+        cost, goals = frontier(api)
+        nowhere, blocked_goal = "explored", None
     else:
         if here == travel.goal:
             return None
@@ -72,10 +95,19 @@ def next_step(api: GameAPI, travel: Travel) -> tuple[int, int] | str | None:
         gx, gy = travel.goal
         if not (0 <= gy < cost.shape[0] and 0 <= gx < cost.shape[1]) or not cost[gy, gx]:
             return api.rules.message("no_way")
-        dist = api.distance_map([travel.goal], cost=cost)
-        if not np.isfinite(dist[here[1], here[0]]):
-            return api.rules.message("no_way")
-        step = downhill(dist, here, cost, api.moves, blocked=occupied - {travel.goal})
+        goals, nowhere, blocked_goal = None, "no_way", travel.goal
+    # searched within the box of what the player may walk over: what they know, not the whole map
+    x0, y0, x1, y1 = _box(cost, here)
+    cost = cost[y0:y1, x0:x1]
+    goals = goals[y0:y1, x0:x1] if goals is not None else [(gx - x0, gy - y0)]
+    dist = api.distance_map(goals, cost=cost)
+    hx, hy = here[0] - x0, here[1] - y0
+    if not np.isfinite(dist[hy, hx]):
+        return api.rules.message(nowhere)
+    occupied = {(x - x0, y - y0) for x, y in (api.position(m) for m in api.monsters())}
+    if blocked_goal is not None:
+        occupied.discard((blocked_goal[0] - x0, blocked_goal[1] - y0))
+    step = downhill(dist, (hx, hy), cost, api.moves, blocked=occupied)
     if step is None:
         return api.rules.message("travel_blocked")
-    return step[0] - here[0], step[1] - here[1]
+    return step[0] - hx, step[1] - hy
