@@ -10,7 +10,7 @@ import pytest
 
 from engine import FLOOR, STAIRS, WALL, GenerationError, Level, Rect
 from engine.core.generate import check_level
-from engine.kit.mapgen import carve_line, carve_rect, random_unit
+from engine.kit.mapgen import carve_line, carve_rect, farthest_room, random_unit
 from engine.kit.regions import dead_ends, distances, ensure_connected, farthest, flood, label_regions, largest_region
 
 
@@ -124,6 +124,24 @@ def test_carve_rect():
     t = np.zeros((6, 6), np.uint8)
     carve_rect(t, Rect(1, 2, 3, 2))
     assert (t != WALL).sum() == 6 and t[2, 1] == FLOOR and t[3, 3] == FLOOR and t[4, 3] == WALL
+
+
+def test_farthest_room_takes_the_rooms_centres_as_a_function_or_an_array():
+    """The array form (rooms_and_mazes' thousands of rooms) picks what the function form picks:
+    the first farthest centre on a tie, and a lone room's far corner when its centre is the start."""
+    rng = random.Random(7)
+    for case in range(200):
+        rooms = [Rect(rng.randrange(12), rng.randrange(12), rng.randint(1, 5), rng.randint(1, 5))
+                 for _ in range(rng.randint(1, 9))]  # small: many ties
+        start = rooms[rng.randrange(len(rooms))].center
+        centres = np.array([[r.x, r.y, r.w, r.h] for r in rooms])
+        centres = centres[:, :2] + (centres[:, 2:] - 1) // 2
+        assert farthest_room(rooms, start, centres) == farthest_room(rooms, start, lambda r: r.center), case
+    apart = [Rect(4, 0, 1, 1), Rect(0, 4, 1, 1)]  # centres (4, 0) and (0, 4)
+    assert farthest_room(apart, (2, 0), np.array([[4, 0], [0, 4]])) == (0, 4)
+    assert farthest_room(apart, (2, 2), np.array([[4, 0], [0, 4]])) == (4, 0)  # both 4 away: the first
+    lone = [Rect(2, 3, 3, 3)]
+    assert farthest_room(lone, (3, 4), np.array([[3, 4]])) == (4, 5) == farthest_room(lone, (3, 4), lambda r: r.center)
 
 
 @pytest.mark.parametrize("seed", range(120))

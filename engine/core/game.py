@@ -19,25 +19,23 @@ One turn, and the order is the game's contract (:meth:`Game.play`):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import levels
 from engine.core import rng as rngmod
-from engine.core.actions import VETO, Action, ActionResult, Ascend, Descend, Move
+from engine.core.acting import Acting, hook_calls
+from engine.core.actions import Action
 from engine.core.api import GameAPI
 from engine.core.commands import COMMANDS
-from engine.core.components import Monster
 from engine.core.isolation import GuardedRuleset, Isolation
 from engine.core.keys import TRAVELS, Command, command_for, split_token
 from engine.core.prompts import CLOSE, Chosen, Prompt, Question
 from engine.core.requests import ChangeLevel, NewRun, Quit, Request, Won
 from engine.core.ruleset import Ruleset
 from engine.core.run import Choices, Run
-from engine.core.scheduler import TURN_COST
 from engine.core.state import RunState
 from engine.core.systems import GuardedSystem, Phase, Reap, TickStatuses, View
-from engine.core.travel import Travel, next_step
-from engine.kit import limits
+from engine.core.travel import Travel, Travelling
 
 if TYPE_CHECKING:
     from engine.core.registry import Registry
@@ -45,8 +43,11 @@ if TYPE_CHECKING:
     from engine.kit.mapgen import Level
 
 
+class Game(Travelling, Acting, Run):
+    """A :class:`~engine.core.run.Run` that owns its turn (see the module doc). How an action is
+    performed and the monsters' turns are :class:`~engine.core.acting.Acting`'s; a travel's steps,
+    :class:`~engine.core.travel.Travelling`'s: both mixed in here."""
 
-class Game(Run):
     def __init__(self, registry: Registry, rules: GameRules, seed: int, choices: Choices | None = None, *,
                  level_source: Level | None = None) -> None:
         choices = choices if choices is not None else Choices()
@@ -66,27 +67,12 @@ class Game(Run):
         self.systems = [Reap(), View(ruleset.view_phase), TickStatuses(),
                         *(GuardedSystem(system, isolation, owner(("systems", name)))
                           for name, system in registry.systems.items())]
-        self._behaviours: dict[str, tuple] = {}  # see _behaviour
+        self._behaviours: dict[str, tuple] = {}  # see Acting._behaviour
         self.travelling: Travel | None = None  # a travel key in progress (see press)
         self.prompt: Prompt | None = None  # what the keys answer now (engine.core.prompts)
         self._held: list[str] = []  # the keys of an open prompt, recorded when it closes (see press)
-        self._on_action = self._hooks(registry, "on_action")
-        self._after_action = self._hooks(registry, "after_action")
-
-    @staticmethod
-    def _hooks(registry: Registry, name: str) -> list[tuple[str, Any]]:
-        """A hook's implementations as (plugin, function), in pluggy's calling order, made once: the
-        action hooks are called for every action, on the hot path. Each function takes the hook's
-        arguments by name, only those it names (a hook may take fewer, as pluggy allows)."""
-        if registry.manager is None:
-            return []
-
-        def call_with(impl: Any) -> Any:
-            names = impl.argnames
-            return lambda **kwargs: impl.function(**{k: kwargs[k] for k in names})
-
-        return [(registry.manager.get_name(impl.plugin), call_with(impl))
-                for impl in reversed(getattr(registry.manager.hook, name).get_hookimpls())]
+        self._on_action = hook_calls(registry, "on_action")
+        self._after_action = hook_calls(registry, "after_action")
 
     # -- starting and resuming -------------------------------------------------------------
     def start(self) -> Game:
@@ -254,130 +240,6 @@ class Game(Run):
             if request is not None:
                 self.apply(request)
         return True
-
-    # -- travel: one key, many steps (engine.core.travel) ------------------------------------------
-    def start_travel(self, command: Command, token: str) -> bool:
-        """Begin a travel (``self.travelling``), or say why not; returns whether a message was said.
-        ``downstairs`` on the stairs is not a travel: it takes them."""
-        state, api = self.state, self.api
-        goal = None
-        if command.name in ("downstairs", "upstairs"):
-            down = command.name == "downstairs"
-            here, stairs = api.position(state.player), state.level.stairs if down else state.level.upstairs
-            if stairs is not None and here == stairs:
-                self.travelling = None
-                return self.take_turn(Descend() if down else Ascend())
-            if stairs is None or not state.view.seen[stairs[1], stairs[0]]:
-                self.log(self.rules.message("no_stairs_known" if down else "no_upstairs_known"))
-                return True
-            goal = stairs
-        elif command.name == "travel":
-            if command.cell is None:
-                return False
-            goal = command.cell
-        if api.visible_monsters():
-            self.log(self.rules.message("not_in_view"))
-            return True
-        self.travelling = Travel(command.name, goal, command.steps, token=token)
-        return False
-
-    def travel_step(self) -> bool:
-        """One step of the travel in progress (a normal turn); False when it has stopped: it got
-        there, saw something new, was hurt, changed level, or has no step to take."""
-        travel, state = self.travelling, self.state
-        if travel is None or travel.spent or not state.alive:
-            return False
-        step = next_step(self.api, travel)
-        if not isinstance(step, tuple):
-            if step:
-                self.log(step)
-            return False
-        hp, depth, run = self.api.hp(state.player)[0], state.depth, state.run
-        self.new_in_view = False
-        travel.steps += 1
-        if not self.take_turn(Move(*step)):
-            return False
-        return not (self.new_in_view or self.api.hp(self.state.player)[0] < hp or self.state.depth != depth
-                    or self.state.run != run or not self.state.alive or self.quit_requested
-                    or self.state.questions)
-
-    def stop_travel(self) -> None:
-        """The window's player pressed a key: the travel stops where it is."""
-        if self.travelling is not None:
-            self.travelling.interrupted = True
-            self.end_travel()
-
-    def end_travel(self) -> None:
-        """The travel is over: listeners hear its key (with its steps when it was interrupted)."""
-        travel, self.travelling = self.travelling, None
-        self.ask_next()
-        if travel is None:
-            return
-        if travel.interrupted and travel.steps == 0:
-            return  # nothing happened: nothing to record
-        key = travel.token.split(":")[0] if not travel.token.startswith("travel:") else \
-            ":".join(travel.token.split(":")[:2])
-        self.emit("key", token=f"{key}:{travel.steps}" if travel.interrupted else travel.token)
-
-    def perform(self, entity: int, action: Action) -> ActionResult:
-        """Perform an action, following alternates (a bump becomes an attack). Before each, the
-        plugins' ``on_action`` hooks may replace it with another action, or veto it (``VETO``: it
-        does not happen, and the turn is spent all the same: the frozen do not get to act). When
-        the last one has been performed, the ``after_action`` hooks hear it and its result."""
-        for _ in range(limits.MAX_ALTERNATES):
-            for plugin, hook in self._on_action:
-                answer = self.isolation.call(plugin, "hook on_action", hook, game=self.api, entity=entity,
-                                             action=action)
-                if answer is VETO:
-                    return ActionResult.success()
-                if answer is not None and self.isolation.check(plugin, "hook on_action", isinstance(answer, Action),
-                                                               f"returned {answer!r}, not an Action, VETO or None"):
-                    action = answer
-                    break
-            result = action.perform(self, entity)
-            if result.alternate is None:
-                for plugin, hook in self._after_action:  # it has resolved: who wants to know hears it now
-                    self.isolation.call(plugin, "hook after_action", hook, game=self.api, entity=entity,
-                                        action=action, result=result)
-                return result
-            action = result.alternate
-        raise RuntimeError(f"action chain too long at {action!r}")
-
-    def monsters_act(self) -> None:
-        """Hand turns to monsters until the player has energy again (or is dead). A monster whose
-        action does nothing still uses its turn: a monster never stalls the loop. Behaviours are
-        plugins' code, given the game API and run under isolation. (This loop is the hot path with
-        many awake monsters: it reads what it needs once, and guards the behaviour call inline.)"""
-        state, api, isolation = self.state, self.api, self.isolation
-        scheduler, world, player = state.scheduler, state.world, state.player
-        behaviours = self._behaviours
-        while state.alive:
-            entity = scheduler.next_ready()
-            if entity is None or entity == player:
-                break
-            name = world.get(entity, Monster).behaviour
-            fn, plugin, where = behaviours.get(name) or self._behaviour(name)
-            action = None
-            if plugin not in isolation.off:
-                try:
-                    action = fn(api, entity)
-                except KeyboardInterrupt:
-                    raise
-                except BaseException as e:  # noqa: BLE001 - the plugin's failure, reported by isolation
-                    isolation.fail(plugin, where, e)
-            cost = TURN_COST
-            if action is not None and isolation.check(plugin, where, isinstance(action, Action),
-                                                      f"returned {action!r}, not an Action or None"):
-                result = self.perform(entity, action)
-                cost = result.cost if result.done else TURN_COST
-            if entity in scheduler:  # it may have died on its own turn
-                scheduler.spend(entity, cost)
-
-    def _behaviour(self, name: str) -> tuple:
-        """A behaviour's function, its plugin and how a failure names it (made once per game)."""
-        plugin = self.registry.owners.get(("behaviours", name))
-        entry = self._behaviours[name] = (self.registry.behaviours[name], plugin, f"behaviour {name!r}")
-        return entry
 
     def apply(self, request: Request) -> bool:
         """Apply a change of level or run, or a quit, at the end of a turn."""

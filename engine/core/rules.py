@@ -2,182 +2,38 @@
 
 A preset is a :class:`GameRules`, registered through ``register_games`` and usually read from a
 TOML file in ``content/games/`` with :func:`load_rules`. The engine's turn loop reads every rule it
-applies from here; nothing in ``engine/`` names a preset.
+applies from here; nothing in ``engine/`` names a preset. Its message templates are
+engine.core.messages'; the specs of its own fields, engine.core.rulespecs'.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import string
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
 from engine.core.content import ContentError, MonsterKind, read_toml
+from engine.core.messages import DEFAULT_MESSAGES, Messages
+from engine.core.rulespecs import DEFAULT_TILES, LOOK, PLAYER, SIZE, SPAWNS, TILE, MonsterKinds, OrNone
 from engine.core.schema import (
     Bool,
-    Char,
     Check,
     Choice,
-    Color,
     Int,
     Json,
     List,
     Map,
     NonEmpty,
-    Obj,
     Optional,
     SchemaError,
     Spec,
     Str,
     Tuple,
-    fail,
     of,
 )
 from engine.core.tables import LOOT, LootTable
 from engine.kit import limits
-
-DEFAULT_MESSAGES = {
-    "welcome": "Welcome to the Undercroft. Find the stairs down.",
-    "player_hit": "You hit the {target} for {damage}.",
-    "player_kill": "You kill the {target}!",
-    "monster_hit": "The {attacker} hits you for {damage}.",
-    "monster_kill": "The {attacker} kills you.",
-    "monster_hit_monster": "The {attacker} hits the {target} for {damage}.",
-    "die": "You die.",
-    "wall": "",
-    "on_stairs": "There are stairs down here. Press > to descend.",
-    "on_upstairs": "There are stairs up here. Press < to climb.",
-    "ascend": "You climb to depth {depth}.",
-    "no_upstairs": "There are no stairs up here.",
-    "no_upstairs_known": "You do not know the way up.",
-    "cannot_leave": "You cannot leave the dungeon yet.",
-    "won": "You have won!",
-    "no_stairs": "There are no stairs here.",
-    "descend": "You descend to depth {depth}.",
-    "pickup_gold": "You pick up {amount} gold.",
-    "pickup": "You pick up the {item} ({letter}).",
-    "drink": "You drink the {item} and feel better.",
-    "no_potion": "You have no potions.",
-    "new_run": "A new run begins.",
-    "exit": "You escape!",
-    "status_end": "{who} no longer {status}.",
-    "explored": "Explored all you can reach.",
-    "no_way": "You know no way there.",
-    "travel_blocked": "Something is in the way.",
-    "no_stairs_known": "You have not found the stairs down.",
-    "not_in_view": "Not with a monster in view.",
-    "pack_full": "Your pack is full: no room for the {item}.",
-    "see_here": "You see here: {items}.",
-    "nothing_here": "There is nothing here to pick up.",
-    "pack_empty": "Your pack is empty.",
-    "drop": "You drop the {item}.",
-    "no_drop_here": "Not on the stairs: drop it somewhere else.",
-    "wear": "You are now using the {item}.",
-    "take_off": "You take off the {item}.",
-    "cannot_wear": "You cannot wear or wield the {item}.",
-    "already_worn": "You are already using the {item}.",
-    "nothing_to": "You have nothing to {verb}.",
-    "no_target": "No target in view.",
-    "target_unseen": "You cannot see there.",
-    "target_no_monster": "No monster there: Tab moves to the next one.",
-    "look_unknown": "You have not seen this place.",
-    "look_remembered": "You remember {what}.",
-    "look_you": "you",
-    "look_monster": "a {monster} ({hp}/{max_hp} HP, {state})",
-}
-
-# The HUD's templates (the window's status line, keys line and death words), filled from
-# engine.core.status.values with the fields of HUD_FIELDS.
-HUD_MESSAGES = {
-    "status": "HP {hp}/{max_hp}   Gold {gold}   Potions {potions}   Depth {depth}   Turn {turn}",
-    "keys": "arrows/hjklyubn move   . wait   > descend   q drink   ? help   Esc quit",
-    "death_title": "You die.",
-    "death_hint": "R: new run   Esc: quit",
-}
-HUD_FALLBACK = {"keys_dead": "keys"}  # the keys line after death: the keys line unless the preset says
-HUD_FIELDS = ("hp", "max_hp", "gold", "potions", "depth", "turn", "run", "seed", "monsters", "game", "level", "xp",
-              "xp_next")
-
-DEFAULT_TILES = {
-    "wall": {"glyph": "#", "color": (150, 140, 130), "remembered": (60, 56, 52)},
-    "floor": {"glyph": ".", "color": (110, 110, 120), "remembered": (44, 44, 52)},
-    "stairs": {"glyph": ">", "color": (240, 220, 80), "remembered": (110, 100, 40)},
-    "upstairs": {"glyph": "<", "color": (150, 230, 255), "remembered": (60, 95, 110)},
-}
-
-
-# The fields each message template may use (a template naming another would fail at that moment
-# of play: it is refused when the preset is read). Messages a plugin adds may use any field.
-MESSAGE_FIELDS = {
-    **dict.fromkeys(("player_hit", "player_kill", "monster_hit", "monster_kill", "monster_hit_monster"),
-                    {"attacker", "target", "damage"}),
-    "descend": {"depth"}, "ascend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item", "letter"},
-    "drink": {"item"},
-    **dict.fromkeys(("pack_full", "drop", "wear", "take_off", "cannot_wear", "already_worn"), {"item"}),
-    "see_here": {"items"}, "nothing_to": {"verb"}, "look_remembered": {"what"},
-    "look_monster": {"monster", "hp", "max_hp", "state"},
-    "status_end": {"who", "status"},
-    **{key: set(HUD_FIELDS) for key in (*HUD_MESSAGES, *HUD_FALLBACK)},
-}
-
-
-class Template(Spec):
-    """A message template: ``str.format`` text whose ``{fields}`` are the ones its message has."""
-
-    def __init__(self, fields: set[str] | None) -> None:
-        self.fields = fields
-
-    def check(self, value: Any, where: str) -> str:
-        text = Str(limits.MAX_MESSAGE_CHARS).check(value, where)
-        try:
-            names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
-        except ValueError as e:
-            raise fail(where, f"a message template ({e})", value) from None
-        unknown = sorted(n for n in names if self.fields is not None and n not in self.fields)
-        if unknown or any(not n.isidentifier() for n in names):
-            fields = ", ".join(f"{{{f}}}" for f in sorted(self.fields or ()))
-            raise fail(where, f"a message using only {fields}" if fields else "a message with no {fields}", value)
-        return text
-
-
-class Messages(Spec):
-    expected = "a table of message templates"
-
-    def check(self, value: Any, where: str) -> dict[str, str]:
-        table = Map(Str(limits.MAX_MESSAGE_CHARS)).check(value, where)
-        return {k: Template(MESSAGE_FIELDS.get(k)).check(v, f"{where}.{k}") for k, v in table.items()}
-
-
-class OrNone(Spec):
-    """A whole number in ``0..hi``, or none: TOML has no null, so ``-1`` (or ``false``) means none."""
-
-    def __init__(self, hi: int) -> None:
-        self.int = Int(0, hi, "a whole number >= 0 (or -1 for none)")
-        self.expected = f"a whole number in 0..{hi} (or -1 for none)"
-
-    def check(self, value: Any, where: str) -> int | None:
-        if value is None or value is False or (value == -1 and not isinstance(value, bool)):
-            return None
-        return self.int.check(value, where)
-
-
-SIZE = Int(1, limits.MAX_MAP_SIDE)
-SPAWNS = Int(0, limits.MAX_SPAWNS)
-PLAYER = Obj({"hp": Int(1, limits.MAX_STAT), "attack": Int(0, limits.MAX_STAT), "defense": Int(0, limits.MAX_STAT),
-              "speed": Int(1, limits.MAX_SPEED), "glyph": Char(), "color": Color()},
-             defaults={"defense": 0, "speed": 100, "glyph": "@", "color": (255, 255, 255)})
-TILE = Obj({"glyph": Char(), "color": Color(), "remembered": Color()},
-           defaults={"glyph": True, "color": True, "remembered": True})
-# How the window draws a preset that recreates another game's screen (every key optional; see
-# GameRules.look). A window of 64..16384 px a side: the window's first size caps it to the screen.
-LOOK = Obj({"window": Tuple(Int(64, 16_384), Int(64, 16_384), expected="[width, height] in pixels, each 64..16384"),
-            "tileset": NonEmpty(),
-            "checker": Tuple(Color(), Color(), expected="[[r, g, b], [r, g, b]] with each 0..255"),
-            "death": Choice("band", "dim"),
-            "death_color": Color(),
-            "warn_low_hp": Bool()},
-           defaults=dict.fromkeys(("window", "tileset", "checker", "death", "death_color", "warn_low_hp"), True))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -335,22 +191,6 @@ FIELDS: dict[str, str] = {
     "look": "How the window draws the preset: `window`, `tileset`, `checker`, `death`, `death_color`, "
             "`warn_low_hp` (see the class doc).",
 }
-
-
-class MonsterKinds(Spec):
-    """A preset's own monster kinds: a table of monster tables, each named by its key."""
-
-    expected = "a table of monster tables"
-
-    def check(self, value: Any, where: str) -> dict[str, MonsterKind]:
-        table = Map(Json()).check(value, where)
-        spec = of(MonsterKind)
-        out = {}
-        for name, row in table.items():
-            if not isinstance(row, dict):
-                raise fail(f"{where}.{name}", "a monster table", row)
-            out[name] = spec.check({**row, "name": name}, f"{where}.{name}.")
-        return out
 
 
 SPEC = of(GameRules, overrides={"monster_kinds": MonsterKinds()})

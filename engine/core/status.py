@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import inventory
 from engine.core.components import Fighter, Inventory, Monster
-from engine.core.rules import HUD_FALLBACK as FALLBACK
-from engine.core.rules import HUD_MESSAGES as DEFAULTS
+from engine.core.messages import HUD_FALLBACK as FALLBACK
+from engine.core.messages import HUD_MESSAGES as DEFAULTS
 
 if TYPE_CHECKING:
     from engine.core.run import Run as Game
@@ -32,7 +32,7 @@ def growth(game: Game) -> tuple[int, int, int]:
 
 
 def values(game: Game) -> dict[str, Any]:
-    """The fields a HUD template may use (``engine.core.rules.HUD_FIELDS``), now."""
+    """The fields a HUD template may use (``engine.core.messages.HUD_FIELDS``), now."""
     fighter = game.world.get(game.player, Fighter)
     inv = game.world.get(game.player, Inventory)
     potions = sum(inventory.count(game, e) for e in inventory.of_use(game, "quaff"))

@@ -157,10 +157,19 @@ def random_unit(rng: random.Random, shape: tuple[int, ...]) -> np.ndarray:
 
 
 def farthest_room(rooms: list[Rect], start: tuple[int, int],
-                  center: Callable[[Rect], tuple[int, int]]) -> tuple[int, int]:
+                  center: Callable[[Rect], tuple[int, int]] | np.ndarray) -> tuple[int, int]:
     """Where the stairs go: the centre of the room farthest (Manhattan) from ``start``, the first
-    such room on a tie; with a single room, its far corner."""
-    best = max((center(r) for r in rooms), key=lambda c: abs(c[0] - start[0]) + abs(c[1] - start[1]))
+    such room on a tie; with a single room, its far corner.
+
+    ``center`` gives a room's centre: a function of the room, or the rooms' centres already made,
+    an ``(n, 2)`` integer array of ``(x, y)`` rows in the order of ``rooms`` (the same choice
+    without a Python tuple per room: thousands of rooms on a big map)."""
+    if isinstance(center, np.ndarray):
+        reach = np.abs(center[:, 0] - start[0]) + np.abs(center[:, 1] - start[1])
+        x, y = center[int(np.argmax(reach))].tolist()  # argmax: the first on a tie, as max()
+        best = (x, y)
+    else:
+        best = max((center(r) for r in rooms), key=lambda c: abs(c[0] - start[0]) + abs(c[1] - start[1]))
     return best if best != start else (rooms[0].x2, rooms[0].y2)
 
 
