@@ -25,3 +25,12 @@ def test_ruff_is_clean():
     assert ruff, "ruff is a test dependency (pip install -e '.[test]')"
     r = subprocess.run([ruff, "check", "."], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+MAX_MODULE_LINES = 300  # a module holds one idea and reads in one sitting
+
+
+def test_every_module_reads_in_one_sitting():
+    long = {str(p.relative_to(ROOT)): n for folder in ("engine", "plugins") for p in (ROOT / folder).rglob("*.py")
+            if (n := len(p.read_text().splitlines())) > MAX_MODULE_LINES}
+    assert not long, f"over {MAX_MODULE_LINES} lines, split by idea: {long}"
