@@ -83,7 +83,9 @@ def hunt(game: str, seed: int, moves: str, descend: str | None, most: int = 4000
     while g.alive and len(keys) < most:
         monsters = {g.position(m) for m in g.visible_monsters()}
         stairs = g.level.stairs
-        if not monsters and descend and stairs and g.position(g.player) == stairs:
+        if g.prompt is not None:  # a question (a level-up's choice): take its first answer
+            key = "a"
+        elif not monsters and descend and stairs and g.position(g.player) == stairs:
             key = descend
         else:
             seen, open_ = g.floor.seen, g.level.terrain != WALL
