@@ -90,3 +90,16 @@ def test_a_shot_that_cannot_run_is_a_row_saying_why(monkeypatch):
     [row] = bench_shot.bench_figures(1)
     assert row["name"] == "shot 0x5, as installed (could not run)" and row["value"] is None
     assert "--size" in row["target"] and "Traceback" not in row["target"]
+
+
+def test_explore_rows_time_a_step_at_the_start_and_after_walking(monkeypatch):
+    from engine.cli import bench_explore
+
+    monkeypatch.setattr(bench_explore, "SIZES", ((60, 30),))
+    monkeypatch.setattr(bench_explore, "WALKED", 40)
+    start, walked = bench_explore.bench_figures(1)
+    assert start["name"].startswith("explore step 60x30, at the start (")
+    assert walked["name"].startswith("explore step 60x30, after 40 steps (")
+    seen = [int(r["name"].split("(")[1].split()[0]) for r in (start, walked)]
+    assert 0 < seen[0] < seen[1]  # it walked and saw more
+    assert all(0 < r["value"] < 1000 and r["unit"] == "ms" for r in (start, walked))

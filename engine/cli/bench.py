@@ -141,6 +141,10 @@ def main(argv: Sequence[str]) -> int:
         rows += _fov(repeats, args.quick, registry)
     if "path" in groups:
         rows += _optional("cli.bench_path", repeats, registry=registry)
+        if not args.plugin:  # explore uses the default game's pathfinder: not a plugin comparison
+            from engine.cli import bench_explore
+
+            rows += bench_explore.bench_figures(repeats)
     if "gen" in groups:
         rows += _gen(repeats, args.quick, registry)
     if "window" in groups:
