@@ -193,3 +193,20 @@ def test_after_action_hears_each_action_once_it_has_resolved(tmp_path):
     assert seen[2][1:4] == ["rat", "Attack", True]
     assert seen[2][4] == game.api.hp(game.player)[0] < hp  # heard once the blow has landed
     assert len(seen) == 3
+
+
+@pytest.mark.parametrize("size,kept", [((80, 43), 64), ((500, 400), 20)])
+def test_remembered_distance_maps_are_bounded_by_count_and_by_cells(size, kept):
+    """One-goal maps are remembered for the level, the oldest forgotten first: at most 64 of them and
+    at most MAX_PATH_CACHE_CELLS cells (4,000,000: 20 maps of 500x400, where 64 would be 100 MB)."""
+    from engine.kit import limits
+
+    g = new_game(Setup(seed=4, size=size))
+    api = g.api
+    floor = [(int(x), int(y)) for y, x in zip(*(g.level.terrain != 0).nonzero(), strict=True)]
+    goals = floor[:: max(1, len(floor) // 100)][:100]
+    first = [api.distance_map(goal) for goal in goals]
+    assert len(api._maps) == kept and sum(m.size for m in api._maps.values()) <= limits.MAX_PATH_CACHE_CELLS
+    assert api.distance_map(goals[-1]) is first[-1]  # the newest is remembered
+    assert api.distance_map(goals[0]) is not first[0]  # the oldest was forgotten: made again
+    assert (api.distance_map(goals[0]) == first[0]).all()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from engine.kit import limits
 from engine.kit.mapgen import WALL
 from engine.kit.path import Moves, downhill
 
@@ -57,7 +58,10 @@ class Pathfinding:
             return self._maps[key]
         dist = self._run.pathfinder().dijkstra(cost, [goals] if key is not None else goals, self.moves, limit)
         if key is not None:
-            if len(self._maps) >= 64:  # a few goals matter at once (the player, where monsters search)
+            # a few goals matter at once (the player, where monsters search): the oldest go first,
+            # at most 64 maps and at most MAX_PATH_CACHE_CELLS cells of them
+            while self._maps and (len(self._maps) >= 64
+                                  or (len(self._maps) + 1) * dist.size > limits.MAX_PATH_CACHE_CELLS):
                 self._maps.pop(next(iter(self._maps)))
             self._maps[key] = dist
         return dist

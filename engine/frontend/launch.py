@@ -99,15 +99,22 @@ def open_window(game, *, headless: bool, **options):  # -> GameWindow; imported 
         raise UsageError(f"cannot open a window ({reason[:160]}): {HEADLESS_HINT}") from None
 
 
-def save_shot(window, path: Path) -> None:
-    """Read the frame just drawn (before the flip, so it is the back buffer we drew) to a PNG."""
-    from PIL import Image
+SHOT_BAND = 64  # rows read from the frame at a time
 
-    size = window.get_framebuffer_size()
-    # RGB read once and flipped by reading its rows bottom-up (stride -1), not copied three times
-    # as arcade.get_image and a convert would: at 1728x972 that is 5 MB held, not 25
-    data = window.ctx.screen.read(viewport=(0, 0, *size), components=3)
-    Image.frombuffer("RGB", size, data, "raw", "RGB", 0, -1).save(path, format="PNG")
+
+def save_shot(window, path: Path) -> None:
+    """Read the frame just drawn (before the flip, so it is the back buffer we drew) to a PNG. Read
+    in bands of rows, each flipped into place: GL's rows run bottom-up, and reading the whole frame
+    at once holds it three times (GL's buffer, its bytes, the image): 15 MB at 1728x972, not 5."""
+    from PIL import Image, ImageOps
+
+    width, height = window.get_framebuffer_size()
+    image = Image.new("RGB", (width, height))
+    for y in range(0, height, SHOT_BAND):
+        rows = min(SHOT_BAND, height - y)
+        band = Image.frombytes("RGB", (width, rows), window.ctx.screen.read(viewport=(0, y, width, rows)))
+        image.paste(ImageOps.flip(band), (0, height - y - rows))
+    image.save(path, format="PNG")
 
 
 def run_window(

@@ -56,6 +56,9 @@ MAX_SETTING_TEXT = 200  # characters in a setting's text value
 MAX_PACK = 26  # items in the player's pack: one per letter a..z; and options in a plugin's question
 MAX_QUESTIONS = 100  # questions plugins may have asked the player and not had answered
 MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain of actions is a plugin's bug
+# cells of the one-goal distance maps the game API remembers for the level (8 bytes a cell: 32 MB):
+# 64 maps of 80x43, or 4 of 1000x1000, where 64 would hold 512 MB
+MAX_PATH_CACHE_CELLS = 4_000_000
 MAX_ZOOM = 8  # the window's integer zoom (remembered in the profile's settings)
 MAX_SIM_RUNS = 10_000_000  # runs in one ``sim``: each run's result (about 200 bytes) is kept for the table
 MAX_PLUGIN_NAME = 30  # characters in a new-plugin name: every name the package registers starts with it
