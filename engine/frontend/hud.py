@@ -16,6 +16,7 @@ import pyglet
 from engine.core import status as words
 from engine.core.keys import DEFAULT_KEYS
 from engine.frontend.atlas import FONT_NAME
+from engine.frontend.panel import set_text
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -46,13 +47,6 @@ def help_lines(game: Game) -> list[str]:
     rows = [(command, "  ".join(tokens)) for command, tokens in by_command.items()] + window
     width = max(len(c) for c, _ in rows)
     return [f"{command:<{width}}   {tokens}" for command, tokens in rows]
-
-
-def _set(text: arcade.Text, value: str, color: tuple[int, int, int, int] | None = None) -> None:
-    if text.text != value:
-        text.text = value
-    if color is not None and tuple(text.color) != color:
-        text.color = color
 
 
 class Hud:
@@ -99,25 +93,25 @@ class Hud:
     def update(self, game: Game, warn_low_hp: bool = True) -> None:
         """Refresh the strings from the game (cheap when nothing changed). ``warn_low_hp``: the
         status line turns red at low HP (the preset's ``look`` may keep it in the text colour)."""
-        _set(self.status, words.line(game, "status"), HP_LOW if warn_low_hp and words.hp_low(game) else BRIGHT)
+        set_text(self.status, words.line(game, "status"), HP_LOW if warn_low_hp and words.hp_low(game) else BRIGHT)
         if game.alive:
-            _set(self.keys, words.line(game, "keys"), KEYS_COLOR)
+            set_text(self.keys, words.line(game, "keys"), KEYS_COLOR)
         else:  # the keys line says what to do now; red where the preset has its own words for it
             dead_words = "keys_dead" in game.rules.messages
-            _set(self.keys, words.line(game, "keys_dead"), HP_LOW if dead_words else KEYS_COLOR)
+            set_text(self.keys, words.line(game, "keys_dead"), HP_LOW if dead_words else KEYS_COLOR)
         recent = game.messages[-len(self.messages):] if self.messages else []
         for i, text in enumerate(self.messages):
             if i < len(recent):
                 age = len(recent) - 1 - i
-                _set(text, recent[i], message_color(age))
+                set_text(text, recent[i], message_color(age))
             else:
-                _set(text, "")
+                set_text(text, "")
         self.update_death(game)
 
     def update_death(self, game: Game) -> None:
         """The "dim" death screen's line (the preset's death title)."""
         if not game.alive:
-            _set(self.death_line, words.line(game, "death_title"))
+            set_text(self.death_line, words.line(game, "death_title"))
 
     def lines(self) -> dict[str, object]:
         """What the HUD shows, as strings: for tests and tools."""
@@ -136,13 +130,13 @@ class Hud:
         the whole window dimmed, map and text alike, and the title alone in its middle, in
         ``color``: no band, no hint, no profile."""
         arcade.draw_lbwh_rectangle_filled(0, 0, width, height, SHADE)
-        _set(self.death_line, self.death_line.text, (*color, 255))
+        set_text(self.death_line, self.death_line.text, (*color, 255))
         self.death_line.position = (width // 2, height // 2)
         self.death_line.draw()
 
     def draw_help(self, game: Game, width: int, height: int) -> None:
         arcade.draw_lbwh_rectangle_filled(0, 0, width, height, HELP_BG)
-        _set(self.help_title, f"Keys: {game.rules.name}")
-        _set(self.help, "\n".join(help_lines(game)))
+        set_text(self.help_title, f"Keys: {game.rules.name}")
+        set_text(self.help, "\n".join(help_lines(game)))
         self.help_title.draw()
         self.help.draw()

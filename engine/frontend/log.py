@@ -14,7 +14,7 @@ import pyglet
 
 from engine.core import status as words
 from engine.frontend.atlas import FONT_NAME
-from engine.frontend.panel import char_px, clip, wrap
+from engine.frontend.panel import char_px, clip, set_text, wrap
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -80,22 +80,16 @@ class Log:
             if i >= blank:
                 value, age = lines[i - blank]
                 color = message_color(age)
-            _set(text, value, color)
+            set_text(text, value, color)
         if game.alive:
-            _set(self.keys, clip(words.line(game, "keys"), self.columns), KEYS_COLOR)
+            set_text(self.keys, clip(words.line(game, "keys"), self.columns), KEYS_COLOR)
         else:
             dead_words = "keys_dead" in game.rules.messages
-            _set(self.keys, clip(words.line(game, "keys_dead"), self.columns), KEYS_DEAD if dead_words else KEYS_COLOR)
+            set_text(self.keys, clip(words.line(game, "keys_dead"), self.columns),
+                     KEYS_DEAD if dead_words else KEYS_COLOR)
 
     def lines(self) -> list[str]:
         return [t.text for t in self.messages if t.text]
 
     def draw(self) -> None:
         self.batch.draw()
-
-
-def _set(text: arcade.Text, value: str, color: tuple[int, int, int, int]) -> None:
-    if text.text != value:
-        text.text = value
-    if tuple(text.color) != color:
-        text.color = color

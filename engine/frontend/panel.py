@@ -93,7 +93,7 @@ class TextBox:
         for i, text in enumerate(self.texts):
             if i < len(self.lines):
                 _, color, scale = self.lines[i]  # the words are set by place(), cut to the box
-                _set(text, text.text, (*color, 255), self.font_size * scale)
+                set_text(text, text.text, (*color, 255), self.font_size * scale)
             elif text.text:
                 text.text = ""
 
@@ -174,10 +174,13 @@ class TextBox:
         return [t for t, _, _ in self.lines]
 
 
-def _set(text: arcade.Text, value: str, color: tuple[int, int, int, int], size: float) -> None:
+def set_text(text: arcade.Text, value: str, color: tuple[int, int, int, int] | None = None,
+             size: float | None = None) -> None:
+    """Change what a Text shows, touching only what differs: pyglet lays a Text out again on every
+    change of its string, colour or size, and that layout is the expensive part of drawing text."""
     if text.text != value:
         text.text = value
-    if tuple(text.color) != color:
+    if color is not None and tuple(text.color) != color:
         text.color = color
-    if text.font_size != size:
+    if size is not None and text.font_size != size:
         text.font_size = size

@@ -13,7 +13,7 @@ import arcade
 import pyglet
 
 from engine.frontend.atlas import FONT_NAME
-from engine.frontend.panel import char_px, wrap
+from engine.frontend.panel import char_px, set_text, wrap
 from engine.frontend.sidebar import BRIGHT, SECTIONS, Bar, Line, Row, Section, rows_for
 
 if TYPE_CHECKING:
@@ -70,8 +70,8 @@ class Sidebar:
             label = "" if row is None else (row.text if isinstance(row, Line) else row.label)
             color = BRIGHT if row is None or isinstance(row, Bar) else row.color
             mark = "" if row is None else row.glyph
-            _set(text, label, (*color, 255))
-            _set(glyph, mark, (*(row.glyph_color if row else BRIGHT), 255))
+            set_text(text, label, (*color, 255))
+            set_text(glyph, mark, (*(row.glyph_color if row else BRIGHT), 255))
             # a row without a glyph starts at the left edge; one with a glyph after it
             left = self.rect[0] + self.row_px // 2
             x = left + (self.row_px * 3 // 2 if mark else 0)
@@ -123,10 +123,3 @@ class Sidebar:
                     fill = max(1, round(w * share))
                     arcade.draw_lbwh_rectangle_filled(x, y, fill, self.row_px - 2, (*row.color, 255))
         self.batch.draw()
-
-
-def _set(text: arcade.Text, value: str, color: tuple[int, int, int, int]) -> None:
-    if text.text != value:
-        text.text = value
-    if tuple(text.color) != color:
-        text.color = color
