@@ -139,6 +139,10 @@ def run_window(
     registry = load(setup.plugins_dirs)
     if headless:  # must precede the first import of arcade (tileset checks import it)
         os.environ["ARCADE_HEADLESS"] = "1"
+    if not headless:  # before the slot is claimed: from then on a stop signal ends the session with a save
+        from engine.frontend import loop
+
+        loop.stop_on_signals()
     tileset_name, tileset_file = check_tileset(registry, tileset)
     window_options = {"settings": window_settings(), "tilesets": registry.tilesets,
                       "tileset": tileset_name if tileset else None, "tileset_file": tileset_file}
@@ -170,7 +174,7 @@ def run_window(
     try:
         for token in keys:
             window.press(token)
-            if window.game.quit_requested or window.failure is not None:
+            if window.game.quit_requested or window.failure is not None or loop.stop_requested():
                 break
         if not window.closed:
             window.frames.cancel()  # the keys' frames fold into the first frame, drawn now

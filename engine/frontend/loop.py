@@ -10,9 +10,16 @@ is a one-shot callback at delay 0, consumed when it runs: nothing is scheduled w
 
 from __future__ import annotations
 
+import signal
+import sys
+import threading
 from collections.abc import Callable
 
 import pyglet
+
+# SIGTERM (kill, a logout) and SIGHUP (the terminal closed) end a session as the close button does
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+_stop = [False]  # a stop signal has arrived (one process plays one session)
 
 
 def unschedule_frame_dispatch(window: pyglet.window.Window) -> None:
@@ -76,8 +83,35 @@ class OnDemand:
             self.pending = False
 
 
+def stop_on_signals() -> None:
+    """From now on, a stop signal ends the session at the next pass of the event loop: after the
+    turn in progress, so the game is saved at a turn boundary as when the window is closed, not
+    killed in the middle of a turn or of a write. Only the main thread may set signal handlers."""
+    if threading.current_thread() is threading.main_thread():
+        for number in STOP_SIGNALS:
+            signal.signal(number, _on_stop_signal)
+
+
+def _on_stop_signal(_number: int, _frame: object) -> None:
+    # runs in the main thread between two bytecodes, maybe mid-turn: only ask, and wake the loop,
+    # which may be asleep in the OS. Before the window is made pyglet.app must not be imported
+    # here: its first import picks the window platform (EGL or X), which Arcade's import sets up
+    _stop[0] = True
+    if "pyglet.app" in sys.modules:
+        pyglet.clock.schedule_once(_exit, 0)
+        pyglet.app.platform_event_loop.notify()
+
+
+def stop_requested() -> bool:
+    """A stop signal has arrived: play no more keys, run no loop."""
+    return _stop[0]
+
+
 def run(seconds: float | None = None) -> None:
-    """Run pyglet's event loop with no frame interval, until exit (or ``seconds``, one-shot)."""
+    """Run pyglet's event loop with no frame interval, until exit (or ``seconds``, one-shot, or a
+    stop signal once :func:`stop_on_signals` has been called)."""
+    if _stop[0]:
+        return
     if seconds is not None:
         pyglet.clock.schedule_once(_exit, max(0.0, seconds))
     try:
