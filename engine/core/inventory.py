@@ -43,10 +43,6 @@ def letter_of(run: Run, item: int) -> str:
     return run.world.get(item, Carried).letter
 
 
-def at_letter(run: Run, letter: str) -> int | None:
-    return next((e for e, c in run.world.query(Carried) if c.letter == letter), None)
-
-
 def kind(run: Run, item: int) -> ItemKind:
     return run.registry.items[run.world.get(item, Item).kind]
 

@@ -151,10 +151,6 @@ def restore(state: RunState, kept: KeptLevel) -> None:
             state.scheduler.add(entity, state.world.get(entity, Actor).speed, energy)
 
 
-def kept_things(state: RunState) -> int:
-    return sum(len(k.things) for k in state.kept.values())
-
-
 def _forget_past_limits(state: RunState) -> None:
     """Forget the kept levels farthest from the player's depth while past the limits."""
     while state.kept and (len(state.kept) > limits.MAX_KEPT_LEVELS

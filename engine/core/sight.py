@@ -61,7 +61,6 @@ class Sight:
         radius = self.rules.fov_radius
         if radius is not None and (2 * radius + 1) ** 2 < len(blockers):
             px, py = self.position(player)
-            h, w = visible.shape
             ys, xs = visible[max(0, py - radius):py + radius + 1, max(0, px - radius):px + radius + 1].nonzero()
             cells = zip((xs + max(0, px - radius)).tolist(), (ys + max(0, py - radius)).tolist(), strict=True)
             found = [blockers.get(cell) for cell in cells]

@@ -52,7 +52,6 @@ SCHEMA = 2
 NAME = "profile.json"
 TOP = MAX_TOP
 COUNTERS = ("runs", "deaths", "escapes", "deepest", "gold")
-ENTRY = {"score": int, "seed": int, "preset": str, "depth": int, "turns": int, "cause": str, "date": str}
 SETTING_NAME = re.compile(rf"[a-z][a-z0-9_]{{0,{MAX_SETTING_NAME - 1}}}")
 Scalar = bool | int | float | str
 
