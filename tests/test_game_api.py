@@ -210,3 +210,31 @@ def test_remembered_distance_maps_are_bounded_by_count_and_by_cells(size, kept):
     assert api.distance_map(goals[-1]) is first[-1]  # the newest is remembered
     assert api.distance_map(goals[0]) is not first[0]  # the oldest was forgotten: made again
     assert (api.distance_map(goals[0]) == first[0]).all()
+
+
+@pytest.mark.parametrize("generator,size", [("caves", (120, 70)), ("rooms_and_mazes", (90, 60)), ("bsp", (70, 40))])
+def test_a_step_toward_searches_near_the_goal_and_takes_the_whole_maps_step(generator, size):
+    """step_toward searches a box around the goal that grows until it reaches the walker: the step
+    is the one the whole level's distance map gives, from near and far, blocked or not."""
+    import random
+
+    from engine.kit.path import downhill
+
+    g = new_game(Setup(seed=7, size=size, plugins=[f"generator={generator}"]))
+    api, rng = g.api, random.Random(3)
+    floor = [(int(x), int(y)) for y, x in zip(*(g.level.terrain != 0).nonzero(), strict=True)]
+    walker = api.player
+    blockers = set(g.state.spatial.blockers())
+    compared = 0
+    for _ in range(300):
+        goal, here = rng.choice(floor), rng.choice(floor)
+        if here in blockers and here != api.position(walker):
+            continue
+        g.move_entity(walker, *here)
+        whole = api.distance_map(goal)
+        occupied = {c for c in g.state.spatial.blockers() if c != goal}
+        expected = downhill(whole, here, api.walk_cost(), api.moves, blocked=occupied) if here != goal else None
+        expected = None if expected is None else (expected[0] - here[0], expected[1] - here[1])
+        assert api.step_toward(walker, goal) == expected, (goal, here)
+        compared += expected is not None
+    assert compared > 100

@@ -6,7 +6,7 @@ reads the run through ``self._run`` and positions through the reading part's ``p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -31,6 +31,7 @@ class Pathfinding:
     _cost_level: Level | None = None
     _cost: np.ndarray
     _maps: dict
+    _sizes: dict  # cells of each remembered map, by the same keys
 
     @property
     def moves(self) -> Moves:
@@ -43,7 +44,7 @@ class Pathfinding:
         Creatures are not in it: they move; pass them as ``blocked`` where it matters."""
         level = self._run.level
         if self._cost_level is not level:
-            self._cost_level, self._cost, self._maps = level, level.terrain != WALL, {}
+            self._cost_level, self._cost, self._maps, self._sizes = level, level.terrain != WALL, {}, {}
         return self._cost
 
     def distance_map(self, goals, limit: float | None = None, cost: np.ndarray | None = None) -> np.ndarray:
@@ -58,13 +59,17 @@ class Pathfinding:
             return self._maps[key]
         dist = self._run.pathfinder().dijkstra(cost, [goals] if key is not None else goals, self.moves, limit)
         if key is not None:
-            # a few goals matter at once (the player, where monsters search): the oldest go first,
-            # at most 64 maps and at most MAX_PATH_CACHE_CELLS cells of them
-            while self._maps and (len(self._maps) >= 64
-                                  or (len(self._maps) + 1) * dist.size > limits.MAX_PATH_CACHE_CELLS):
-                self._maps.pop(next(iter(self._maps)))
-            self._maps[key] = dist
+            self._remember(key, dist, dist.size)
         return dist
+
+    def _remember(self, key: Any, value: Any, cells: int) -> None:
+        """Keep a map for the level. A few goals matter at once (the player, where monsters
+        search): the oldest go first, at most 64 maps and at most MAX_PATH_CACHE_CELLS cells."""
+        self._maps.pop(key, None)
+        while self._maps and (len(self._maps) >= 64 or sum(self._sizes.values()) + cells > limits.MAX_PATH_CACHE_CELLS):
+            del self._sizes[(gone := next(iter(self._maps)))]
+            del self._maps[gone]
+        self._maps[key], self._sizes[key] = value, cells
 
     def path(self, start: tuple[int, int], goal: tuple[int, int]) -> list[tuple[int, int]] | None:
         """A shortest walk from ``start`` to ``goal`` (the cells after ``start``), or None."""
@@ -76,10 +81,40 @@ class Pathfinding:
         here = self.position(entity)
         if here is None or here == goal:
             return None
-        dist = self.distance_map(goal)
-        occupied = {cell for cell in self._run.state.spatial.blockers() if cell != goal}
-        step = downhill(dist, here, self.walk_cost(), self.moves, blocked=occupied)
-        return None if step is None else (step[0] - here[0], step[1] - here[1])
+        x0, y0, dist = self._reaching(goal, here)
+        cost = self.walk_cost()[y0 : y0 + dist.shape[0], x0 : x0 + dist.shape[1]]
+        occupied = {(x - x0, y - y0) for x, y in self._run.state.spatial.blockers() if (x, y) != goal}
+        step = downhill(dist, (here[0] - x0, here[1] - y0), cost, self.moves, blocked=occupied)
+        return None if step is None else (step[0] + x0 - here[0], step[1] + y0 - here[1])
+
+    def _reaching(self, goal: tuple[int, int], here: tuple[int, int]) -> tuple[int, int, np.ndarray]:
+        """A distance map of ``goal`` over the box of ``radius`` cells around it, exact out to
+        ``here``: (x0, y0, map). Every step costs 1, so a walk of at most ``radius`` steps never
+        leaves that box, and every cell the walk from ``here`` looks at (its own, and neighbours
+        nearer than it) has the value the whole level's map gives: the same steps, for the cells
+        near the goal instead of the whole level (a hunter next to the player on a 1000x1000 level
+        searched a million cells each turn). The radius doubles until ``here`` is reached; the
+        box covering the level, it is the whole map, without a limit."""
+        cost = self.walk_cost()
+        h, w = cost.shape
+        (gx, gy), (hx, hy) = goal, here
+        key = ("reaching", goal)
+        got = self._maps.get(key)
+        if got is not None:
+            x0, y0, dist = got
+            if 0 <= hy - y0 < dist.shape[0] and 0 <= hx - x0 < dist.shape[1] and np.isfinite(dist[hy - y0, hx - x0]):
+                return got
+        radius = max(16, 2 * max(abs(hx - gx), abs(hy - gy)), 2 * (got[2].shape[0] // 2) if got else 0)
+        while True:
+            x0, x1, y0, y1 = max(0, gx - radius), min(w, gx + radius + 1), max(0, gy - radius), min(h, gy + radius + 1)
+            whole = (x0, y0, x1, y1) == (0, 0, w, h)
+            dist = self.distance_map([(gx - x0, gy - y0)], limit=None if whole else radius, cost=cost[y0:y1, x0:x1])
+            if whole or (0 <= hy - y0 < dist.shape[0] and 0 <= hx - x0 < dist.shape[1]
+                         and np.isfinite(dist[hy - y0, hx - x0])):
+                break
+            radius *= 2
+        self._remember(key, (x0, y0, dist), dist.size)
+        return x0, y0, dist
 
     def step_away(self, entity: int, threats: list[tuple[int, int]]) -> tuple[int, int] | None:
         """The step (dx, dy) that takes a creature away from ``threats`` along Brogue's safety map
