@@ -8,9 +8,9 @@ Statuses they put on creatures (``hasted``, ``confused``) are the conditions plu
 (``plugins/conditions.py``).
 """
 
-import numpy as np
 
 from engine import Inventory, hookimpl
+from engine.kit.regions import grown
 
 
 def heal(game, entity, kind, amount):
@@ -88,15 +88,7 @@ def teleport(game, entity, kind, amount):
 
 def magic_mapping(game, entity, kind, amount):
     """The level's floor, and the walls beside it, join what the reader remembers."""
-    walls = game.walls()
-    floor = ~walls
-    near = floor.copy()  # floor cells and their 8 neighbours
-    padded = np.pad(floor, 1)
-    h, w = floor.shape
-    for dy in (0, 1, 2):
-        for dx in (0, 1, 2):
-            near |= padded[dy:dy + h, dx:dx + w]
-    game.reveal(near)
+    game.reveal(grown(~game.walls()))  # floor cells and their 8 neighbours
     return kind.params.get("message", "A map of the level forms in your mind.")
 
 

@@ -11,7 +11,16 @@ import pytest
 from engine import FLOOR, STAIRS, WALL, GenerationError, Level, Rect
 from engine.core.generate import check_level
 from engine.kit.mapgen import carve_line, carve_rect, farthest_room, random_unit
-from engine.kit.regions import dead_ends, distances, ensure_connected, farthest, flood, label_regions, largest_region
+from engine.kit.regions import (
+    dead_ends,
+    distances,
+    ensure_connected,
+    farthest,
+    flood,
+    grown,
+    label_regions,
+    largest_region,
+)
 
 
 def grid(*rows: str) -> np.ndarray:
@@ -219,3 +228,17 @@ def test_the_numpy_references_agree_with_the_compiled_helpers():
         assert n == ref_n and np.array_equal(labels, ref), seed
         start = (int(rng.integers(0, w)), int(rng.integers(0, h)))
         assert np.array_equal(distances(walkable, start), distances_numpy(walkable, start)), seed
+
+
+def test_grown_adds_the_eight_neighbours_of_every_cell():
+    rng = np.random.default_rng(5)
+    for shape in [(1, 1), (1, 7), (6, 1), (9, 13), (30, 20)]:
+        for density in (0.02, 0.2, 0.6):
+            mask = rng.random(shape) < density
+            padded = np.pad(mask, 1)
+            h, w = shape
+            expected = np.zeros_like(mask)
+            for dy in (0, 1, 2):
+                for dx in (0, 1, 2):
+                    expected |= padded[dy:dy + h, dx:dx + w]
+            assert (grown(mask) == expected).all(), (shape, density)

@@ -27,6 +27,7 @@ import numpy as np
 from engine.core.actions import Ascend, Descend, Move
 from engine.kit import limits
 from engine.kit.path import downhill
+from engine.kit.regions import grown
 
 if TYPE_CHECKING:
     from engine.core.api import GameAPI
@@ -65,12 +66,7 @@ def frontier(api: GameAPI) -> tuple[np.ndarray, np.ndarray]:
     a 1000x1000 map costs what the explored part does."""
     seen = api.seen()
     floor = seen & ~api.walls()
-    near = floor.copy()  # floor grown by one cell in the 8 directions
-    near[1:] |= floor[:-1]
-    near[:-1] |= floor[1:]
-    near[:, 1:] |= near[:, :-1].copy()
-    near[:, :-1] |= near[:, 1:].copy()
-    goals = near & ~seen
+    goals = grown(floor) & ~seen
     return floor | goals, goals
 
 

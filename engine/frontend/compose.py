@@ -23,6 +23,7 @@ import numpy as np
 from engine.core.components import Item, Monster, Position, Renderable
 from engine.frontend import palette
 from engine.kit.mapgen import FLOOR, STAIRS, UPSTAIRS, WALL
+from engine.kit.regions import grown
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -132,12 +133,7 @@ def known_cells(terrain: np.ndarray, seen: np.ndarray, ys: slice, xs: slice) -> 
     y0, y1 = max(0, ys.start - 1), min(height, ys.stop + 1)
     x0, x1 = max(0, xs.start - 1), min(width, xs.stop + 1)
     t = terrain[y0:y1, x0:x1]
-    open_seen = np.pad(seen[y0:y1, x0:x1] & (t != WALL), 1)
-    near = np.zeros_like(t, dtype=bool)
-    h, w = t.shape
-    for dy in (0, 1, 2):
-        for dx in (0, 1, 2):
-            near |= open_seen[dy:dy + h, dx:dx + w]
+    near = grown(seen[y0:y1, x0:x1] & (t != WALL))
     known = seen[y0:y1, x0:x1] | (near & (t == WALL))
     return known[ys.start - y0:ys.start - y0 + (ys.stop - ys.start), xs.start - x0:xs.start - x0 + (xs.stop - xs.start)]
 

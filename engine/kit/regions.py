@@ -149,6 +149,17 @@ def farthest(walkable: np.ndarray, start: tuple[int, int]) -> tuple[int, int]:
     return int(x), int(y)
 
 
+def grown(mask: np.ndarray) -> np.ndarray:
+    """``mask`` and every cell beside it (8 ways), beyond the array counting as not in it: the
+    walls bounding a floor, the unknown cells at the edge of what is known."""
+    near = mask.copy()
+    near[1:] |= mask[:-1]
+    near[:-1] |= mask[1:]
+    near[:, 1:] |= near[:, :-1].copy()  # copies: each shift reads the rows as they were
+    near[:, :-1] |= near[:, 1:].copy()
+    return near
+
+
 def dead_ends(walkable: np.ndarray) -> np.ndarray:
     """Walkable cells with exactly one walkable 4-neighbour."""
     p = np.pad(walkable, 1).astype(np.int8)
