@@ -95,25 +95,27 @@ class Pathfinding:
         near the goal instead of the whole level (a hunter next to the player on a 1000x1000 level
         searched a million cells each turn). The radius doubles until ``here`` is reached; the
         box covering the level, it is the whole map, without a limit."""
-        cost = self.walk_cost()
+
+        def reaches(x0: int, y0: int, dist: np.ndarray) -> bool:
+            y, x = here[1] - y0, here[0] - x0
+            return 0 <= y < dist.shape[0] and 0 <= x < dist.shape[1] and bool(np.isfinite(dist[y, x]))
+
+        cost = self.walk_cost()  # first: a new level forgets the old level's maps
+        key = ("reaching", goal)
+        got = self._maps.get(key)  # (radius, x0, y0, map)
+        if got is not None and reaches(*got[1:]):
+            return got[1:]
         h, w = cost.shape
         (gx, gy), (hx, hy) = goal, here
-        key = ("reaching", goal)
-        got = self._maps.get(key)
-        if got is not None:
-            x0, y0, dist = got
-            if 0 <= hy - y0 < dist.shape[0] and 0 <= hx - x0 < dist.shape[1] and np.isfinite(dist[hy - y0, hx - x0]):
-                return got
-        radius = max(16, 2 * max(abs(hx - gx), abs(hy - gy)), 2 * (got[2].shape[0] // 2) if got else 0)
+        radius = max(16, 2 * max(abs(hx - gx), abs(hy - gy)), 2 * got[0] if got else 0)
         while True:
             x0, x1, y0, y1 = max(0, gx - radius), min(w, gx + radius + 1), max(0, gy - radius), min(h, gy + radius + 1)
             whole = (x0, y0, x1, y1) == (0, 0, w, h)
             dist = self.distance_map([(gx - x0, gy - y0)], limit=None if whole else radius, cost=cost[y0:y1, x0:x1])
-            if whole or (0 <= hy - y0 < dist.shape[0] and 0 <= hx - x0 < dist.shape[1]
-                         and np.isfinite(dist[hy - y0, hx - x0])):
+            if whole or reaches(x0, y0, dist):
                 break
             radius *= 2
-        self._remember(key, (x0, y0, dist), dist.size)
+        self._remember(key, (radius, x0, y0, dist), dist.size)
         return x0, y0, dist
 
     def step_away(self, entity: int, threats: list[tuple[int, int]]) -> tuple[int, int] | None:
