@@ -6,25 +6,13 @@ step on the big map should cost what the explored part costs, not the map's mill
 
 from __future__ import annotations
 
-import dataclasses
 import statistics
 import time
 
+from engine.frontend.bench import undying_game
+
 SIZES = ((80, 43), (1000, 1000))  # cells
 WALKED = 300  # explore steps taken before the "after walking" figure
-
-
-def _game(size: tuple[int, int]):
-    from engine.core.components import Fighter
-    from engine.core.game import Game
-    from engine.core.setup import default_game, load
-
-    registry = load()
-    rules = dataclasses.replace(default_game(registry), width=size[0], height=size[1])
-    game = Game(registry, rules, seed=11).start()
-    fighter = game.world.get(game.player, Fighter)
-    fighter.max_hp = fighter.hp = 10**9  # the figure is about choosing steps, not about dying
-    return game
 
 
 def _step_ms(game, repeats: int) -> tuple[float, int]:
@@ -52,7 +40,7 @@ def _walk(game, steps: int) -> None:
 def bench_figures(repeats: int) -> list[dict]:
     rows = []
     for size in SIZES:
-        game = _game(size)
+        game = undying_game(size)
         _step_ms(game, 1)  # the first call pays for the pathfinder's kernel, once
         for when in ("at the start", f"after {WALKED} steps"):
             if when != "at the start":
