@@ -139,9 +139,9 @@ def run_window(
     registry = load(setup.plugins_dirs)
     if headless:  # must precede the first import of arcade (tileset checks import it)
         os.environ["ARCADE_HEADLESS"] = "1"
-    if not headless:  # before the slot is claimed: from then on a stop signal ends the session with a save
-        from engine.frontend import loop
+    from engine.frontend import loop  # imports pyglet: after ARCADE_HEADLESS is decided
 
+    if not headless:  # before the slot is claimed: from then on a stop signal ends the session with a save
         loop.stop_on_signals()
     tileset_name, tileset_file = check_tileset(registry, tileset)
     window_options = {"settings": window_settings(), "tilesets": registry.tilesets,
@@ -168,8 +168,6 @@ def run_window(
         inert = prepare(setup, registry)
         title = Title(saved=keeper.saved_run(slot), presets=presets(registry), default=inert.rules.name)
         window = open_window(inert, headless=headless, title_screen=title, choose=choose, **window_options)
-    from engine.frontend import loop
-
     failed = False
     try:
         for token in keys:
