@@ -3,6 +3,7 @@ content inside it, so a plain ``pip install .`` plays the same game as a checkou
 
 import json
 import os
+import site
 import subprocess
 import sys
 import zipfile
@@ -45,3 +46,33 @@ def test_the_installed_package_finds_its_plugins(wheel, tmp_path):
     where, games, fov = json.loads(r.stdout)
     assert where.startswith(str(site))  # the unpacked wheel, not the checkout
     assert {"undercroft", "bunyip", "rogue-sdl", "lesson28"} <= set(games) and "symmetric" in fov
+
+
+def installed_environment(wheel: Path, where: Path) -> Path:
+    """A new virtual environment holding the wheel (unpacked, as pip installs it) and nothing of the
+    checkout; the run-time dependencies are borrowed from this environment through a ``.pth`` line,
+    which adds their folders but, unlike the site folders themselves, runs none of their ``.pth``
+    files, so the editable install's finder is not there to hide a missing package."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(where)], check=True)
+    python = where / "bin" / "python"
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    zipfile.ZipFile(wheel).extractall(purelib)
+    (Path(purelib) / "borrowed-dependencies.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+    return python
+
+
+def test_the_play_command_plays_from_the_repository_root_and_elsewhere(wheel, tmp_path):
+    """``pip install . && python -m engine`` in the checkout: the current folder comes first on
+    ``sys.path``, so the checkout's ``engine/`` is the one imported, and it must find its built-in
+    plugins and content as the installed package does, and play the same game."""
+    python = installed_environment(wheel, tmp_path / "venv")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    dumps = []
+    for folder in (ROOT, tmp_path):
+        env.update(UNDERCROFT_HOME=str(tmp_path / f"home-{len(dumps)}"), UNDERCROFT_LOAD_PLUGINS="")
+        r = subprocess.run([str(python), "-m", "engine", "--headless", "--new", "--seed", "1", "--keys", "l",
+                            "--dump", "json"], capture_output=True, text=True, env=env, cwd=folder)
+        assert (r.returncode, r.stderr) == (0, ""), f"from {folder}: {r.stderr}"
+        dumps.append(json.loads(r.stdout))
+    assert dumps[0] == dumps[1]

@@ -45,8 +45,8 @@ from engine.core.registrars import REGISTER_HOOKS, LoadProblem, make_registrar
 from engine.core.registry import KINDS, PROJECT, SINGULAR, PluginError, PluginInfo, Registry
 from engine.core.version import VERSION
 
-# The built-in plugins, imported by module name as pytest, datasette and llm do. In a checkout
-# ``plugins/`` is mapped onto ``engine.plugins`` by the install (pyproject's package-dir).
+# The built-in plugins, imported by module name as pytest, datasette and llm do. ``engine/plugins``
+# is a link to the checkout's ``plugins/``, so the name holds in a checkout and once installed alike.
 DEFAULT_PLUGINS = (
     "engine.plugins.content",
     "engine.plugins.behaviours",
