@@ -28,9 +28,11 @@ class Changing:
 
     _run: Run
 
-    def damage(self, entity: int, amount: int, by: int | None = None) -> int:
-        """Hurt an entity (never below 0 HP); at 0 it dies, killed ``by`` that entity when given
-        (a scroll's reader: ``on_death`` hears who, and the killer may grow). Returns the damage dealt."""
+    def damage(self, entity: int, amount: int, by: int | str | None = None) -> int:
+        """Hurt an entity (never below 0 HP); at 0 it dies. ``by`` is what did it: an entity (a
+        scroll's reader, a monster: ``on_death`` hears who, and the killer may grow) or a named cause
+        (a status, a terrain kind, a trap: ``"poison"``), which the morgue, the profile and ``sim``
+        give as the cause of the player's death. Returns the damage dealt."""
         fighter = self._run.world.try_get(entity, Fighter)
         if fighter is None or amount <= 0 or fighter.hp <= 0:
             return 0
@@ -49,8 +51,8 @@ class Changing:
         fighter.hp += gained
         return gained
 
-    def kill(self, entity: int, by: int | None = None) -> None:
-        """Kill a creature at once (``by`` that entity, when given)."""
+    def kill(self, entity: int, by: int | str | None = None) -> None:
+        """Kill a creature at once, ``by`` an entity or a named cause (see :meth:`damage`)."""
         fighter = self._run.world.try_get(entity, Fighter)
         if fighter is not None and fighter.hp > 0:
             fighter.hp = 0

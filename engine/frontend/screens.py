@@ -50,7 +50,7 @@ def cause(game: Game) -> str:
 
     text = cause_of_death(game)
     struck = killer_named(game)
-    if struck is not None and text.startswith("killed by "):
+    if struck is not None and game.state.killed_by_creature:
         article = "an" if struck[:1].lower() in "aeiou" else "a"
         text = f"killed by {article} {struck} on depth {game.depth}"
     return text[:1].upper() + text[1:]
