@@ -211,3 +211,30 @@ def register_components(register):
         def register_components(register):
             register(Regen)
     """
+
+
+@hookspec
+def register_statuses(register):
+    """Register status kinds: call ``register(StatusKind(...))`` for each status a plugin puts on
+    creatures with ``game.add_status``.
+
+    Called once per plugin when the registry loads. An ``engine.StatusKind`` has a ``name`` (what
+    ``add_status`` names; an unregistered name is an error naming the registered ones), a ``label``
+    and ``color`` for the sidebar, ``stacking`` (a second dose: ``"max"`` keeps the longer duration,
+    ``"refresh"`` the new one, ``"add"`` adds them) and optional hooks ``on_start``, ``on_tick`` and
+    ``on_end``, each ``fn(game, entity, status)`` with the game API and the ``engine.Status``.
+    ``on_tick`` runs at the end of every turn the status lasts (after the monsters, before the
+    plugins' end-of-turn systems and ``on_turn_end``), so a status of N turns ticks exactly N times.
+
+    Example::
+
+        from engine import StatusKind, hookimpl
+
+        def bite(game, entity, status):
+            game.damage(entity, status.params.get("damage", 1), by="poison")
+
+        @hookimpl
+        def register_statuses(register):
+            register(StatusKind(name="poisoned", label="Poisoned", color=(120, 220, 60), stacking="add",
+                                on_tick=bite))
+    """
