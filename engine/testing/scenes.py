@@ -38,7 +38,7 @@ from engine.core.game import Game
 from engine.core.registry import Registry
 from engine.core.setup import Setup, default_game, prepare
 from engine.core.snapshot import snapshot
-from engine.testing.errors import fail
+from engine.testing.errors import fail, plugin_failures
 
 LIT_APART = 20.0  # lit: two kinds side by side in the light
 REMEMBERED_APART = 10.0  # remembered terrain and items: dimmer, so a smaller bar
@@ -58,12 +58,21 @@ def game_from_map(registry: Registry, picture: str, *, game: str | None = None, 
     return made.start()
 
 
-def press(game: Game, keys: str) -> dict[str, Any]:
+def press(game: Game, keys: str, *, allow_plugin_errors: bool = False) -> dict[str, Any]:
     """Press ``keys`` (key tokens separated by spaces, as ``--keys`` takes them) in ``game``, one
     after another as a player would, and return the game as ``--dump json`` prints it (a dict:
-    ``turn``, ``depth``, ``player``, ``monsters``, ``messages``, ``map``, ``prompt``...)."""
-    for token in keys.split():
+    ``turn``, ``depth``, ``player``, ``monsters``, ``messages``, ``map``, ``prompt``...).
+
+    A plugin that raises while the game is played (any plugin's ``on_turn_end``, a monster's
+    behaviour...), which in play the engine switches off with one stderr line, fails the test: a
+    :class:`ContractError` naming the plugin, where it failed and the key (a failure while the game
+    started is named at the first key). ``allow_plugin_errors=True`` lets the game go on, as in
+    play: for a test of that isolation itself (``game.isolation.failures`` lists what failed)."""
+    plugin_failures(game, "before the first key", allow=allow_plugin_errors)
+    tokens = keys.split()
+    for number, token in enumerate(tokens, 1):
         game.press(token)
+        plugin_failures(game, f"key {number} of {len(tokens)}, {token!r}", allow=allow_plugin_errors)
     return snapshot(game)
 
 
