@@ -77,7 +77,14 @@ from engine.testing.play import (
     receives,
 )
 from engine.testing.plugins import check_plugin, load_plugin
-from engine.testing.scenes import check_palette, game_from_map, palette_colours, palette_problems, press
+from engine.testing.scenes import (
+    check_palette,
+    colour_distance,
+    game_from_map,
+    palette_colours,
+    palette_problems,
+    press,
+)
 from engine.testing.tiles import check_tileset
 
 # Every check raises ContractError only (errors.contract): one exception type for test authors.
@@ -117,6 +124,7 @@ __all__ = [
     "check_preset",
     "check_symmetric_distances",
     "check_tileset",
+    "colour_distance",
     "fov_cases",
     "fov_map",
     "fov_picture",

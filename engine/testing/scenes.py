@@ -23,7 +23,8 @@ it: the reference's table of glyphs says which glyphs are taken, and by whom. Ke
 The palette rule: every two things a player must tell apart in a preset (the player, its monsters
 and the items it places, and the terrain) are apart in colour as the window draws them, lit and
 remembered, and each reads on the background it stands on. Distances are CIEDE2000 (about 1: barely
-noticed side by side; 10 and more: another colour). :func:`check_palette` holds a preset to it.
+noticed side by side; 10 and more: another colour; :func:`colour_distance`). :func:`check_palette`
+holds a preset to it.
 """
 
 from __future__ import annotations
@@ -76,6 +77,19 @@ def press(game: Game, keys: str, *, allow_plugin_errors: bool = False) -> dict[s
     return snapshot(game)
 
 
+def colour_distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """How far apart two sRGB colours ``(r, g, b)`` (0..255) look: their CIEDE2000 difference (D65),
+    the distance the palette rule is measured in. About 1 is the smallest difference a person
+    notices side by side; 10 and more reads as another colour. Symmetric; 0 for the same colour.
+
+    Example::
+
+        assert testing.colour_distance((165, 160, 175), (150, 140, 130)) < 20  # a wall and a rat, lit: too close"""
+    from engine.frontend import palette
+
+    return palette.delta_e(tuple(a), tuple(b))
+
+
 def palette_colours(registry: Registry, game: str | None = None) -> dict[str, dict[str, Any]]:
     """The colours of preset ``game`` (default: the default game) as the window draws them, by
     thing (``"monster rat"``, ``"item potion"``, ``"wall"``...): ``lit``, ``remembered`` (items
@@ -110,11 +124,22 @@ def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
     """Every breach of the palette rule in preset ``game``, one readable line each: two lit things
     closer than ``LIT_APART``, two remembered ones closer than ``REMEMBERED_APART``, a glyph closer
     than ``ON_BACKGROUND`` to its background, a remembered colour closer than ``LIT_FROM_REMEMBERED``
-    to its lit one."""
+    to its lit one; and a terrain's ``remembered`` colour that the preset sets but the window does
+    not draw (the lit look makes remembered colours from the lit ones, so it replaces the preset's
+    with its own: the line says which to write)."""
     from engine.frontend import palette
+    from engine.frontend.compose import look_for
 
     colours = palette_colours(registry, game)
+    rules = registry.choose("game", game) if game else default_game(registry)
     out = []
+    if look_for(rules).lit:
+        for name, tile in sorted(rules.tiles.items()):
+            declared = tile.get("remembered")
+            drawn = colours.get(name, {}).get("remembered")
+            if declared is not None and drawn is not None and tuple(declared) != drawn:
+                out.append(f"{name}: its remembered colour {tuple(declared)} is drawn as {drawn} (the lit look "
+                           f"dims and greys the lit {colours[name]['lit']}): write {list(drawn)}, or leave it out")
     for (bar, which) in ((LIT_APART, "lit"), (REMEMBERED_APART, "remembered")):
         seen = [(name, c[which]) for name, c in colours.items() if which in c]
         out += [f"{which}: {a} {ca} and {b} {cb} are {palette.delta_e(ca, cb):.1f} apart (at least {bar:g})"
@@ -133,9 +158,10 @@ def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
 def check_palette(registry: Registry, game: str | None = None) -> None:
     """Preset ``game`` (default: the default game, which a plugin's monsters join) keeps the
     palette rule (:func:`palette_problems`): a plugin whose kinds a player could not tell from
-    another's, lit or remembered, fails naming the pair and their distance."""
+    another's, lit or remembered, fails naming each pair and their distance: every problem, in one
+    line, separated by ``"; "`` (the first after a count when there are several)."""
     found = palette_problems(registry, game)
     if found:
         rules = registry.choose("game", game) if game else default_game(registry)
-        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        raise fail(f"game {rules.name!r}", f"its colours are apart: {found[0]}{more}")
+        count = f"{len(found)} problems: " if len(found) > 1 else ""
+        raise fail(f"game {rules.name!r}", f"its colours are apart: {count}{'; '.join(found)}")
