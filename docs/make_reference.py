@@ -262,7 +262,8 @@ def glyphs() -> list[str]:
 
     registry = load_registry(entry_points=False)
     rows = [(ch, f"the {name} (map tile)", "the engine") for ch, name in
-            zip(TILE_CHARS.values(), ("wall", "floor", "stairs down", "stairs up"), strict=True)]
+            zip(TILE_CHARS.values(), ("wall", "floor", "stairs down",
+                                      "stairs up; in a `--map` file, the player's start on them"), strict=True)]
     rows.append((pluginchecks.PLAYER_GLYPH, "the player's start in a `--map` file", "the engine"))
     for table, what in (("items", "item"), ("monsters", "monster")):
         for kind in getattr(registry, table).values():
@@ -275,7 +276,8 @@ def glyphs() -> list[str]:
            "<!-- generated from the built-in plugins' registrations (docs/make_reference.py) -->", "",
            "What each glyph means when the built-in plugins are loaded (`--map` files and test maps read "
            "them so: `engine.testing.game_from_map`). Give a new kind a glyph of its own: kinds sharing one "
-           "are warned at load, and `--map` reads the glyph as the kind registered last.", "",
+           "are warned at load, and `--map` reads the glyph as the kind registered last. A `--map` file also reads "
+           "the glyphs a preset draws its terrain with (its `tiles`) as that terrain, unless a kind has the glyph.", "",
            "| glyph | what | plugin |", "|---|---|---|"]
     out += [f"| `{_cell(ch)}` | {what} | {who} |" for ch, what, who in sorted(rows, key=lambda r: (r[0], r[1]))]
     return [*out, ""]

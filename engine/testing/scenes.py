@@ -14,9 +14,10 @@ would, and reads the result as ``--dump json`` prints it::
         state = testing.press(game, "l g q")          # step onto it, pick it up, drink it
         assert "A wave of frost freezes 1 monster!" in state["messages"]
 
-In a picture, ``#`` is wall, ``.`` floor, ``>`` stairs down, ``@`` the player's start, and a kind's
-glyph is one of that kind (a monster, asleep, or an item), as the preset's ``--map`` legend reads
-it: the reference's table of glyphs says which glyphs are taken, and by whom. Keys are the tokens
+In a picture, ``#`` is wall, ``.`` floor, ``>`` stairs down, ``@`` the player's start (``<``: the
+start on the stairs up), a kind's glyph is one of that kind (a monster, asleep, or an item), and
+the glyphs the preset draws its terrain with are that terrain, as the preset's ``--map`` legend
+reads it: the reference's table of glyphs says which glyphs are taken, and by whom. Keys are the tokens
 ``--keys`` takes (``h j k l y u b n`` to move, ``.`` to wait, ``g`` to pick up, ``q`` to drink,
 ``esc``, ``enter``, a letter to answer a menu...), separated by spaces.
 
