@@ -64,7 +64,7 @@ class Isolation:
     def __init__(self, chosen: set[str], log: Callable[[str], None] | None = None) -> None:
         self.chosen = set(chosen)
         self.off: set[str] = set()
-        self.failures: list[Failure] = []  # one a plugin at most: a plugin switched off is not called again
+        self.failures: list[Failure] = []  # at most one per plugin: one switched off is not called again
         self.log = log  # also tell the player in the game's own log (the window shows it)
 
     def call(self, plugin: str | None, where: str, fn: Callable[..., Any], *args: Any, fallback: Any = None,
