@@ -16,6 +16,7 @@ from engine.cli.parser import SUBCOMMANDS, Parser
 from engine.core import rng as rngmod
 from engine.core.errors import UsageError
 from engine.core.keys import KeyError_, parse_keys
+from engine.core.registry import CHOICE_KINDS
 from engine.core.setup import Setup, parse_size
 
 
@@ -26,7 +27,8 @@ def parser() -> Parser:
     p.add_argument("--seed", help="the run's seed (an integer); default: the preset's, else random")
     p.add_argument("--game", help="the preset to play (python -m engine plugins lists them)")
     p.add_argument("--plugin", action="append", default=[], metavar="KIND=NAME",
-                   help="choose an implementation: fov=NAME, generator=NAME, game=NAME (repeatable)")
+                   help="choose an implementation: " + ", ".join(f"{kind}=NAME" for kind in CHOICE_KINDS)
+                   + " (repeatable)")
     p.add_argument("--plugins-dir", action="append", default=[], metavar="DIR",
                    help="load every *.py in DIR as a plugin (repeatable)")
     p.add_argument("--map", metavar="FILE", help="play the first level from an ASCII map file")

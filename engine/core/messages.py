@@ -116,5 +116,7 @@ class Messages(Spec):
 
     def check(self, value: Any, where: str) -> dict[str, str]:
         table = Map(Str(limits.MAX_MESSAGE_CHARS)).check(value, where)
-        return {k: Template(MESSAGE_FIELDS.get(k)).check(v, f"{where}.{k}") for k, v in table.items()}
+        # an engine message without fields is filled with none: a {field} in it would fail in play
+        return {k: Template(MESSAGE_FIELDS.get(k, set() if k in DEFAULT_MESSAGES else None)).check(v, f"{where}.{k}")
+                for k, v in table.items()}
 
