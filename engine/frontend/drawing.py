@@ -60,7 +60,7 @@ class Drawing:
         ys, xs = self.map_view.window()
         cells = compose(game, ys, xs, self.tables, self.look, self.names, self.recall)
         hover = self.hover if self.pointing else None
-        self.prompt_view.update(game, self.map_rect, self.map_view, hover)
+        self.prompt_view.update(game, self.map_rect, self.map_view, hover, self.screen_rect())
         self.prompt_view.tint(cells, self.map_view)
         self.grid.update(cells)
         about = self.hover_text()
@@ -80,6 +80,11 @@ class Drawing:
                 self.profile_lines = profile_line(game)
             self.end_screen.update(game, self.profile_lines, self.look.death_color)
         self.sounds.observe(game)
+
+    def screen_rect(self) -> tuple[int, int, int, int]:
+        """The whole framebuffer, where a panel may go beside a small board."""
+        width, height = self.get_framebuffer_size()
+        return 0, 0, width, height
 
     def ended(self) -> bool:
         """The player is dead and the preset has a death screen (an empty title: none)."""
@@ -153,13 +158,14 @@ class Drawing:
             self.draw_pointing()
             if not self.look.sidebar:
                 self.tooltip.draw()
+            view, screen = self.map_view, self.screen_rect()
             if won(self.game):
-                self.end_screen.draw(self.map_rect, self.player_screen()[1])
+                self.end_screen.draw(self.map_rect, self.player_screen()[1], view, screen)
             elif self.ended():
                 if self.look.death == "dim":
                     self.hud.draw_dim_death(*self.get_framebuffer_size(), self.look.death_color)
                 else:
-                    self.end_screen.draw(self.map_rect, self.player_screen()[1])
+                    self.end_screen.draw(self.map_rect, self.player_screen()[1], view, screen)
             self.prompt_view.draw(self.map_view)
             if self.help_open:
-                self.hud.draw_help(self.game, *self.get_framebuffer_size())
+                self.help_screen.draw(self.game, self.map_rect, view, screen)
