@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import inventory
 from engine.core.components import Carried, Equipped
 from engine.core.item_actions import Drop, PickUp, TakeOff, UseItem, Wear
-from engine.core.prompts import History, Look, Menu, Option, Target, nearest_monster
+from engine.core.prompts import History, Look, Menu, Option, Target, aim_at, nearest_monster
 
 if TYPE_CHECKING:
     from engine.core.run import Run as Game
@@ -88,7 +88,9 @@ def use(game: Game, how: str) -> Any:
 
 
 def aim(game: Game, item: int) -> Any:
-    """Use an item: at once, at the nearest visible monster, or through a targeting cursor."""
+    """Use an item: at once, at the nearest visible monster, or through a targeting cursor that
+    starts on the monster last aimed at (while in view), else the nearest (the player's own cell
+    only when no monster is in view)."""
     kind = inventory.kind(game, item)
     if kind.target == "":
         return UseItem(item)
@@ -99,7 +101,8 @@ def aim(game: Game, item: int) -> Any:
             return None
         if kind.target == "nearest":
             return UseItem(item, game.position(nearest))
-    start = game.position(nearest) if nearest is not None else game.position(game.player)
+    first = aim_at(game)
+    start = game.position(first) if first is not None else game.position(game.player)
     return Target(start, title=f"Aim the {kind.name}", item=item, mode=kind.target, radius=kind.radius,
                   use=lambda it, cell: UseItem(it, cell))
 

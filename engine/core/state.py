@@ -121,6 +121,7 @@ class RunState:
     kept: dict[int, KeptLevel] = field(default_factory=dict)
     won: bool = False  # the run was won: it is over, and the player alive
     killed_by: str = ""  # the kind of creature that killed the player, if one did (a dead run is never saved)
+    last_target: int | None = None  # the monster the player last aimed at: the next aim starts on it
 
     def __post_init__(self) -> None:
         self.spatial = SpatialIndex.rebuild(self.world)
