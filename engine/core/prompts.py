@@ -1,5 +1,6 @@
-"""Prompts: what the keys mean while the game asks something. A menu of items, a targeting cursor,
-look mode, the message history, and a plugin's question (the level-up choice).
+"""Prompts: what the keys mean while the game asks something. A menu of items, a targeting cursor
+(:mod:`engine.core.aiming`), look mode, the message history, and a plugin's question (the
+level-up choice).
 
 While a prompt is open, :meth:`engine.core.game.Game.press` hands it each key token; it answers
 with what happens next:
@@ -27,7 +28,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.core.actions import Action
 from engine.core.components import Fighter, Item, Monster
 from engine.core.keys import DIRS, command_for
 from engine.kit.mapgen import WALL
@@ -115,7 +115,7 @@ class Cursor(Prompt):
         if key == "click" and cell is not None:
             self.at = _clamp(game, cell)
         elif key == "tab":
-            monsters = _by_distance(game, game.visible_monsters())
+            monsters = by_distance(game, game.visible_monsters())
             if monsters:
                 cells = [game.position(e) for e in monsters]
                 self.at = cells[(cells.index(self.at) + 1) % len(cells)] if self.at in cells else cells[0]
@@ -129,56 +129,6 @@ class Cursor(Prompt):
 
     def describe(self, game: Game) -> dict[str, Any]:
         return {**super().describe(game), "cursor": list(self.at)}
-
-
-@dataclass
-class Target(Cursor):
-    """Aim a used item: a visible monster (``mode="monster"``) or a visible cell (``"cell"``).
-    ``affected`` are the cells it would reach (``radius`` around the cursor). Enter (or a click)
-    chooses; Escape cancels and no time passes. When what it would reach includes the player,
-    the first Enter only says so (``asked`` holds that cell): a second Enter (or a click) on the
-    same cell chooses it; any other key asks again. The monster chosen is the run's
-    ``last_target``, where the next aim starts."""
-
-    title: str = ""
-    item: int = 0
-    mode: str = "cell"
-    radius: int = 0
-    use: Callable[[int, tuple[int, int]], Action] | None = None
-    detail: str = ""
-    asked: tuple[int, int] | None = None  # the cell the player was warned about: a second choice fires
-    kind = "target"
-
-    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
-        if key == "esc":
-            return CLOSE
-        asked, self.asked = self.asked, None
-        if self.move(game, key, cell) and key != "click":
-            return None
-        if key not in (*CHOOSE, "click"):
-            return None
-        x, y = self.at
-        if not game.state.view.visible[y, x]:
-            self.detail = game.rules.message("target_unseen")
-            return None
-        monster = _monster_at(game, self.at)
-        if self.mode == "monster" and monster is None:
-            self.detail = game.rules.message("target_no_monster")
-            return None
-        if asked != self.at and game.position(game.player) in self.affected(game):
-            self.asked = self.at
-            self.detail = game.rules.message("target_self")
-            return None
-        if monster is not None:
-            game.state.last_target = monster
-        return self.use(self.item, self.at)
-
-    def affected(self, game: Game) -> list[tuple[int, int]]:
-        return game.area(self.at, self.radius)
-
-    def describe(self, game: Game) -> dict[str, Any]:
-        return {**super().describe(game), "mode": self.mode, "radius": self.radius,
-                "affected": sorted([list(c) for c in self.affected(game)], key=lambda c: (c[1], c[0]))}
 
 
 @dataclass
@@ -284,7 +234,7 @@ def _clamp(game: Game, cell: tuple[int, int]) -> tuple[int, int]:
     return min(max(cell[0], 0), w - 1), min(max(cell[1], 0), h - 1)
 
 
-def _by_distance(game: Game, entities: list[int]) -> list[int]:
+def by_distance(game: Game, entities: list[int]) -> list[int]:
     px, py = game.position(game.player)
 
     def dist(e: int) -> tuple[int, int]:
@@ -294,20 +244,6 @@ def _by_distance(game: Game, entities: list[int]) -> list[int]:
     return sorted(entities, key=dist)
 
 
-def _monster_at(game: Game, at: tuple[int, int]) -> int | None:
+def monster_at(game: Game, at: tuple[int, int]) -> int | None:
     entity = game.state.spatial.blocker_at(*at)
     return entity if entity is not None and game.world.has(entity, Monster) else None
-
-
-def nearest_monster(game: Game) -> int | None:
-    """The nearest visible monster (ties by entity id), or None."""
-    monsters = _by_distance(game, game.visible_monsters())
-    return monsters[0] if monsters else None
-
-
-def aim_at(game: Game) -> int | None:
-    """The monster an aim starts on: the one last aimed at while it is in view, else the nearest
-    visible one, else None."""
-    last = game.state.last_target
-    return last if last is not None and last in game.visible_monsters() else nearest_monster(game)
-
