@@ -1,5 +1,6 @@
 """Golden pictures: each scene of ``tests/pictures.py`` (every preset, and the default game's title,
-play, hover, inventory, targeting, look, history, death and victory) rendered headless and
+play, hover, inventory, targeting, look, history, help, death and victory, and the level-up
+question on a small map) rendered headless and
 compared with its committed PNG in ``tests/golden/pictures``, so a rendering change shows up in
 review. Regenerate them after a change you mean (then look at every one):
 
