@@ -137,3 +137,16 @@ def test_help_on_lesson28s_board_sits_beside_it(tmp_path, window_for):  # noqa: 
     screenshot(window)
     board = window.map_view.rect
     assert overlap(window.help_screen.box.rect, board) <= 0.1 * board[2] * board[3]
+
+
+def test_a_small_size_opens_a_window_with_room_for_the_question_beside_the_board(window_for):  # noqa: F811
+    from engine.core.setup import Setup, new_game
+    from engine.frontend.layout import SMALLEST_NATURAL
+    from engine.frontend.settings import Settings
+
+    game = new_game(Setup(seed=1, size=(12, 8)))
+    window = window_for(game, settings=Settings())  # nothing remembered: the natural size
+    assert all(have >= least for have, least in zip(window.get_size(), SMALLEST_NATURAL, strict=True))
+    _question(game, window)
+    screenshot(window)
+    assert overlap(window.prompt_view.box.rect, window.map_view.rect) == 0
