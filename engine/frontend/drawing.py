@@ -1,9 +1,11 @@
 """The window's drawing: what one frame shows, brought in line with the game, and the order it is drawn in.
 
 :class:`Drawing` is mixed into :class:`engine.frontend.window.GameWindow`, which owns the parts
-(grid, camera, sidebar or HUD, log, prompt view, end screen, tooltip) and lays them out; this
-module fills them from the game (:meth:`Drawing.refresh`, only what changed) and draws them
-(:meth:`Drawing.on_draw`, called by :class:`engine.frontend.loop.OnDemand`, never on a timer).
+(grid, camera, sidebar or HUD, log, prompt view, end screen, help screen, tooltip) and lays them
+out; this module fills them from the game (:meth:`Drawing.refresh`, only what changed) and draws
+them (:meth:`Drawing.on_draw`, called by :class:`engine.frontend.loop.OnDemand`, never on a
+timer). The panels (prompt, end and help screens) come last, opaque, over the map: on a small
+board they sit beside it (:mod:`engine.frontend.aside`).
 It also says what the mouse points at: a map cell's description, the monster of a sidebar row,
 outlined on the map.
 
@@ -46,7 +48,7 @@ def started(game: Game) -> bool:
 
 class Drawing:
     """Refreshing and drawing a frame; expects the GameWindow's parts (game, look, map_view, grid,
-    sidebar, log, hud, prompt view, end screen, tooltip, the pointer's hover state...)."""
+    sidebar, log, hud, prompt view, end screen, help screen, tooltip, the pointer's hover state...)."""
 
     def refresh(self) -> None:
         """Bring the view, the sprites and the texts in line with the game (only what changed)."""
