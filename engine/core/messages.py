@@ -57,6 +57,7 @@ DEFAULT_MESSAGES = {
     "no_target": "No target in view.",
     "target_unseen": "You cannot see there.",
     "target_no_monster": "No monster there: Tab moves to the next one.",
+    "target_self": "That would reach you too: Enter again to do it anyway, or move the cursor.",
     "look_unknown": "You have not seen this place.",
     "look_remembered": "You remember {what}.",
     "look_you": "you",

@@ -125,6 +125,7 @@ class RunState:
     killed_by: str = ""
     killed_by_creature: bool = False
     death_applied: bool = False  # the turn loop has applied the death (engine.core.game.Game.apply_death)
+    last_target: int | None = None  # the monster the player last aimed at: the next aim starts on it
 
     def __post_init__(self) -> None:
         self.spatial = SpatialIndex.rebuild(self.world)
