@@ -166,7 +166,7 @@ def run_window(
         from engine.frontend.title import Title  # imports arcade: after ARCADE_HEADLESS is decided
 
         inert = prepare(setup, registry)
-        title = Title(saved=keeper.saved_run(slot), presets=presets(registry), default=inert.rules.name)
+        title = Title(saved=keeper.saved_run(slot, registry), presets=presets(registry), default=inert.rules.name)
         window = open_window(inert, headless=headless, title_screen=title, choose=choose, **window_options)
     failed = False
     try:
