@@ -150,3 +150,39 @@ def test_scores_columns_hold_any_seed_and_count(home, capsys):
             assert line[at - 1] == " " and line[at:].split()[0].isdigit(), (head, line)
             if "preset" in head:
                 assert line[head.index("preset"):].startswith("lesson28 "), (head, line)
+
+
+BOOM = """
+import numpy as np
+from engine import hookimpl
+
+calls = [0]
+
+
+def boom(transparent, origin, radius):
+    calls[0] += 1
+    if calls[0] > 2:
+        raise RuntimeError("boom")
+    out = np.zeros(transparent.shape, bool)
+    out[origin[1], origin[0]] = True
+    return out
+
+
+@hookimpl
+def register_fov_algorithms(register):
+    register("boom", boom, summary="fails on its third call")
+"""
+
+
+def test_a_crashed_run_of_a_preset_without_saves_leaves_no_run_and_is_no_quit(tmp_path):
+    plugins, home = tmp_path / "plugins", tmp_path / "home"
+    plugins.mkdir()
+    (plugins / "boom.py").write_text(BOOM)
+    done = play(home, "--headless", "--game", "bunyip", "--plugins-dir", str(plugins), "--plugin", "fov=boom",
+                "--keys", "right right right right")
+    assert done.returncode != 0 and "boom" in done.stderr and "Traceback" not in done.stderr
+    assert not (home / "run.json").exists()
+    bunyip = on_disk_profile(home)["presets"]["bunyip"]
+    # a crash is not the player's doing: the run is counted begun, and in no ending
+    assert (bunyip["runs"], bunyip["quits"], bunyip["deaths"]) == (1, 0, 0)
+    assert next_start(home)["game"] == "undercroft"

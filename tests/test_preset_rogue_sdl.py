@@ -259,14 +259,15 @@ def test_the_rule_is_the_presets_own(registry):
 
 def test_escape_quits_without_keeping_the_run(home):
     game = keeper.open_game(Setup(game="rogue-sdl", seed=4))
-    assert keeper.saved_run() is not None  # kept while playing (a crash loses nothing)...
+    assert keeper.saved_run() is None  # the course has no saves: never one, not even while playing
     for token in "d d s s".split():
         game.press(token)
     game.press("esc")
     assert game.quit_requested
-    assert keeper.saved_run() is None  # ...but Escape ends it: the next start is a new game
+    assert keeper.saved_run() is None  # Escape ends the run: the next start is a new game
     table = profile.load()["presets"]["rogue-sdl"]
     assert table["runs"] == 1 and table["top"][0]["cause"] == "quit on depth 1"
+    assert (table["quits"], table["deaths"]) == (1, 0)
     again = keeper.open_game(Setup(game="rogue-sdl", seed=4), choice="continue")
     assert again.turn == 0 and profile.load()["presets"]["rogue-sdl"]["runs"] == 2
     again.press("esc")

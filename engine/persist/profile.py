@@ -19,11 +19,9 @@ Schema 3 (schemas 1 and 2 are upgraded on load, not refused)::
 
 Counters saturate at :data:`engine.kit.limits.MAX_COUNT` (the loader refuses more, so the writer
 never writes more). A schema-1 profile had no per-preset counts: its counters stay in the totals and
-its best runs go to their presets' tables. A quit is a run the player ended alive without winning
-(the quit key of a preset without saves, or its session ended): never a death. Schema 2 counted
-quits among the deaths and cannot tell them apart (its best runs name only ten): they stay there,
-and its quits start at 0. An escape is the engine's only victory (the Amulet
-carried out, a preset's exit reached): ``escapes`` are the wins, and the text says "Wins".
+its best runs go to their presets' tables. A quit (a run of a preset without saves ended alive, not
+won) is never a death; schema 2 counted quits as deaths, and they stay there. An escape is the only
+victory (the Amulet carried out, an exit reached): ``escapes`` are the wins (the text says "Wins").
 A run's score is its gold, plus 100 for each level below the first, plus 500 for an escape.
 """
 
@@ -78,9 +76,8 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
 def _from_2(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 2 counted quits as deaths: they stay among its deaths, and quits are counted from now."""
     presets = data.get("presets")
-    for t in [data, *(presets.values() if isinstance(presets, dict) else ())]:
-        if isinstance(t, dict):
-            t.setdefault("quits", 0)
+    for t in [data, *(t for t in (presets.values() if isinstance(presets, dict) else ()) if isinstance(t, dict))]:
+        t.setdefault("quits", 0)
     return data
 
 
@@ -271,8 +268,7 @@ def _counts(t: dict[str, Any]) -> str:
 
 
 def _best(t: dict[str, Any], with_preset: bool) -> list[str]:
-    """The best runs as a table whose columns are as wide as their widest cell: any seed (up to 19
-    digits) or count (up to 16) keeps every column in line."""
+    """The best runs, each column as wide as its widest cell (a seed has up to 19 digits, a count 16)."""
     if not t["top"]:
         return []
     heads = ["#", "score", "depth", "turns", *(["preset"] if with_preset else []), "seed", "date", "cause"]
@@ -281,7 +277,7 @@ def _best(t: dict[str, Any], with_preset: bool) -> list[str]:
             for i, e in enumerate(t["top"], 1)]
     least = {"#": 2, "score": 6, "depth": 5, "turns": 6, "preset": 12, "date": 16}
     widths = [max(least.get(head, 0), *(len(row[c]) for row in [heads, *rows])) for c, head in enumerate(heads)]
-    numbers = 4  # "#", score, depth and turns line up on the right; the rest on the left
+    numbers = 4  # "#", score, depth and turns line up on the right, the rest on the left
 
     def line(cells: list[str]) -> str:
         shown = [cell.rjust(w) if c < numbers else cell if c == len(cells) - 1 else cell.ljust(w)
