@@ -32,11 +32,11 @@ Permadeath as DCSS and Brogue keep it. The save stays on disk while its run is p
 - **An unwritable folder** cannot remove a dead run's save, so a saved run is not resumed while
   the folder cannot be written (one line); a new run plays on, not saved.
 
-The keeper also counts runs, depths, deaths, quits and escapes in the profile, writes a morgue at each
-death, and records every key, writing the replay (``last-run.replay.json``, and ``--record FILE``)
-at each level, death, escape and quit, and when the session ends. There is one save slot: a new run
-replaces the saved one at its first level. Whether to resume or start anew is the caller's to decide
-(the command line's rule, or the title screen's choice).
+The keeper also counts runs, depths, deaths, quits and escapes in the profile, writes a morgue at
+each death, and records every key, writing the replay (``last-run.replay.json``, and ``--record
+FILE``) at each level, death, escape and quit, and when the session ends. There is one save slot: a
+new run (of a preset that saves) replaces the saved one at its first level. Whether to resume or
+start anew is the caller's to decide (the command line's rule, or the title screen's choice).
 """
 
 from __future__ import annotations
