@@ -160,7 +160,7 @@ def run_window(
         from engine.frontend.title import Title, new_run_preset  # imports arcade: after ARCADE_HEADLESS
 
         inert = prepare(setup, registry)
-        saved = keeper.saved_run(slot)
+        saved = keeper.saved_run(slot, registry)
         default = new_run_preset(saved, list(registry.games), inert.rules.name)  # a bunyip save: bunyip
 
         def choose(choice: str):

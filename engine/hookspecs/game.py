@@ -143,8 +143,9 @@ def register_rulesets(register):
 
     Called once per plugin when the registry loads. A ruleset says what differs between presets
     in how a turn goes: what a wall bump costs, what happens when the player and a monster meet,
-    what the player's death, the restart key, the exit and the quit key do, and when the view is
-    recomputed. Override only what differs.
+    what the player's death, the restart key, the exit and the quit key do, when the view is
+    recomputed, and whether the run is saved (``saves = False``: a preset without saves, whose run
+    ends with its session). Override only what differs.
 
     Example::
 
