@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import VETO, Action, ActionResult
 from engine.core.components import Monster
+from engine.core.isolation import players
 from engine.core.scheduler import TURN_COST
 from engine.kit import limits
 
@@ -85,9 +86,9 @@ class Acting:
             if plugin not in isolation.off:
                 try:
                     action = fn(api, entity)
-                except KeyboardInterrupt:
-                    raise
                 except BaseException as e:  # noqa: BLE001 - the plugin's failure, reported by isolation
+                    if players(e):  # the player's Ctrl-C; a plugin's own KeyboardInterrupt is its failure
+                        raise
                     isolation.fail(plugin, where, e)
             cost = TURN_COST
             if action is not None and isolation.check(plugin, where, isinstance(action, Action),

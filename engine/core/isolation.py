@@ -12,7 +12,10 @@ plugin owns it:
   choice) cannot be done without: :class:`PluginFailure` stops the game with one line saying what
   to do, and the run stays at its last save point (nothing half-played is saved).
 
-``KeyboardInterrupt`` is the player's, not a plugin's: it passes through.
+A ``KeyboardInterrupt`` is the player's only when a Ctrl-C really arrived: :func:`watch_interrupts`
+makes a SIGINT raise :class:`PlayerInterrupt`, which passes through (:func:`players`); one a plugin
+raises itself is its failure like any other, so a plugin cannot end the session by raising it.
+Messages are read with :func:`one_line`, which never raises (a plugin's ``__str__`` may).
 
 Every switched-off failure is also kept in :attr:`Isolation.failures` (in the order they
 happened), so what needs to know (the test kit, which fails a test on it) reads it there rather
@@ -21,7 +24,9 @@ than from the stderr line.
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,12 +34,54 @@ from typing import Any
 from engine.core.errors import show_traceback
 
 
+class PlayerInterrupt(KeyboardInterrupt):
+    """The player's Ctrl-C: raised by the SIGINT handler of :func:`watch_interrupts`, never by a plugin."""
+
+
+def _interrupted(_number: int, _frame: object) -> None:
+    raise PlayerInterrupt
+
+
+def watch_interrupts() -> None:
+    """From now on a real Ctrl-C raises :class:`PlayerInterrupt` (as Python's own handler raises
+    KeyboardInterrupt), so that it can be told from a plugin's. Only in the main thread, and only
+    over Python's default handler (a handler someone else set is kept)."""
+    if (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+        signal.signal(signal.SIGINT, _interrupted)
+
+
+def players(error: BaseException) -> bool:
+    """Whether ``error`` is the player's Ctrl-C (or what a plugin raised while handling it): it ends
+    the session. A ``KeyboardInterrupt`` a plugin raised on its own is not."""
+    seen: set[int] = set()
+    here: BaseException | None = error
+    while here is not None and id(here) not in seen:
+        if isinstance(here, PlayerInterrupt):
+            return True
+        seen.add(id(here))
+        here = here.__context__
+    return False
+
+
+def one_line(error: BaseException, most: int = 200) -> str:
+    """``error``'s message on one line, at most ``most`` characters (its type's name when it has
+    none). Never raises: a plugin's exception may have a ``__str__`` that raises or returns no text."""
+    try:
+        text = str(error)
+    except BaseException as e:  # noqa: BLE001 - a plugin's __str__, whatever it raises
+        if players(e):
+            raise
+        text = f"(its message cannot be shown: its __str__ raised {type(e).__name__})"
+    return " ".join(text.split())[:most] or type(error).__name__
+
+
 class PluginFailure(Exception):
     """A chosen plugin failed during play; ``str()`` is the one line to show."""
 
     def __init__(self, plugin: str, where: str, error: BaseException) -> None:
         self.plugin, self.where, self.error = plugin, where, error
-        reason = " ".join(str(error).split())[:200] or type(error).__name__
+        reason = one_line(error, 200)
         # what to do, plainly: a removed plugin does not let the run resume (its save needs it)
         # what to do, plainly; not "remove it": a run saved with a plugin does not resume without it
         super().__init__(f"plugin {plugin!r} failed in {where} ({type(error).__name__}: {reason}); the game "
@@ -53,7 +100,7 @@ class Failure:
     error: BaseException
 
     def __str__(self) -> str:
-        reason = " ".join(str(self.error).split())[:160] or type(self.error).__name__
+        reason = one_line(self.error, 160)
         return f"plugin {self.plugin!r} failed in {self.where} ({type(self.error).__name__}: {reason})"
 
 
@@ -66,6 +113,7 @@ class Isolation:
         self.off: set[str] = set()
         self.failures: list[Failure] = []  # at most one per plugin: one switched off is not called again
         self.log = log  # also tell the player in the game's own log (the window shows it)
+        watch_interrupts()  # a Ctrl-C from now on is told from a plugin's KeyboardInterrupt
 
     def call(self, plugin: str | None, where: str, fn: Callable[..., Any], *args: Any, fallback: Any = None,
              **kwargs: Any) -> Any:
@@ -76,10 +124,8 @@ class Isolation:
             return fallback
         try:
             return fn(*args, **kwargs)
-        except KeyboardInterrupt:
-            raise
-        except BaseException as e:  # noqa: BLE001 - a plugin's bug, SystemExit included, is reported
-            if isinstance(e, PluginFailure):
+        except BaseException as e:  # noqa: BLE001 - a plugin's bug, SystemExit and KeyboardInterrupt included
+            if isinstance(e, PluginFailure) or players(e):
                 raise
             self.fail(plugin, where, e)
             return fallback

@@ -41,6 +41,7 @@ import engine.hookspecs as hookspecs
 from engine.core import pluginchecks
 from engine.core.content import ContentError
 from engine.core.errors import show_traceback, valid_names
+from engine.core.isolation import one_line, players, watch_interrupts
 from engine.core.registrars import REGISTER_HOOKS, LoadProblem, make_registrar
 from engine.core.registry import KINDS, PROJECT, SINGULAR, PluginError, PluginInfo, Registry
 from engine.core.version import VERSION
@@ -81,8 +82,9 @@ DEFAULT_PLUGINS = (
     "engine.plugins.preset_undercroft",
 )
 
-# A plugin that ends the process while loading (``raise SystemExit``) is as broken as one that raises.
-FAILURES = (Exception, SystemExit)
+# A plugin that ends the process while loading (``raise SystemExit``, or a KeyboardInterrupt of its
+# own: the player's Ctrl-C passes through, see _reason) is as broken as one that raises.
+FAILURES = (Exception, SystemExit, KeyboardInterrupt)
 
 
 def _register_plugin(pm: pluggy.PluginManager, registry: Registry, plugin: object, info: PluginInfo) -> None:
@@ -133,6 +135,8 @@ def _add(pm, registry, plugin, info, fatal: bool) -> None:
 def _reason(e: BaseException) -> str:
     """The one line saying why a plugin is broken (with ``UNDERCROFT_DEBUG=1``, the traceback is
     printed first)."""
+    if players(e):  # a real Ctrl-C while loading: it stops the start, as it always did
+        raise e
     if not isinstance(e, LoadProblem):  # a problem we found has no traceback worth showing
         show_traceback(e)
     if isinstance(e, ContentError | LoadProblem):
@@ -141,7 +145,9 @@ def _reason(e: BaseException) -> str:
         return pluginchecks.validation_reason(e)
     if isinstance(e, SystemExit):  # no message of its own: where it was raised is what helps
         return f"raised SystemExit({e.code!r}) while loading" + _at(e)
-    return " ".join(f"{type(e).__name__}: {e}".split())  # one line, whatever the message
+    if isinstance(e, KeyboardInterrupt):  # its own, not a Ctrl-C (see above)
+        return "raised KeyboardInterrupt while loading" + _at(e)
+    return f"{type(e).__name__}: {one_line(e, 10_000)}"  # one line, whatever the message (a __str__ that raises too)
 
 
 # Frames that are the loading machinery, never the plugin's line: importlib's, pluggy's, ours.
@@ -194,6 +200,7 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
     ``plugins`` are plugin objects (modules, usually) registered last, as third-party plugins: how
     tests and ``engine.testing`` load a plugin that is not installed.
     """
+    watch_interrupts()  # a plugin's own KeyboardInterrupt is told from the player's Ctrl-C
     pm = pluggy.PluginManager(PROJECT)
     pm.add_hookspecs(hookspecs)
     registry = Registry(manager=pm)

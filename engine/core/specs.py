@@ -14,13 +14,18 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from engine.kit import limits
+
 
 class SchemaError(ValueError):
     """A value that does not hold up; ``str()`` is the one line to show."""
 
 
 def shown(value: Any, most: int = 60) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except (RecursionError, MemoryError):  # a value nested absurdly deep: its type says enough
+        text = f"a {type(value).__name__} nested too deeply to show"
     return text if len(text) <= most else text[:most] + "..."
 
 
@@ -33,7 +38,7 @@ def sub(where: str, key: Any) -> str:
     that ends in a space is a label (``"monsters.toml: [rat] "``): its keys follow it directly."""
     if isinstance(key, int):
         return f"{where.rstrip()}[{key}]"
-    return f"{where}{key}" if not where or where.endswith(" ") else f"{where}.{key}"
+    return f"{where}{key}" if not where or where.endswith((" ", ".")) else f"{where}.{key}"
 
 
 class Spec:
@@ -191,8 +196,15 @@ class Json(Spec):
     """Any JSON value (numbers, strings, booleans, null, lists and tables of them), as params."""
 
     expected = "a JSON value"
+    # lists and tables inside one another: a save holds plugin data two levels down (the file's
+    # table, its plugin_data table), and the reader refuses a file nested past MAX_NESTING
+    DEEPEST = limits.MAX_NESTING - 2
 
-    def check(self, value: Any, where: str) -> Any:
+    def check(self, value: Any, where: str, depth: int = 1, top: str = "") -> Any:
+        top = top or where
+        if depth > self.DEEPEST and isinstance(value, list | tuple | dict):  # one holding itself never ends
+            raise SchemaError(f"{top}: expected a JSON value nested at most {self.DEEPEST} levels deep, "
+                              "got one nested deeper (or holding itself)")
         if value is None or isinstance(value, bool | int | str):
             return value
         if isinstance(value, float):
@@ -200,9 +212,9 @@ class Json(Spec):
                 raise fail(where, "a finite number", value)
             return value
         if isinstance(value, list | tuple):
-            return [self.check(v, sub(where, i)) for i, v in enumerate(value)]
+            return [self.check(v, sub(where, i), depth + 1, top) for i, v in enumerate(value)]
         if isinstance(value, dict):
-            return {Str(100).check(k, where): self.check(v, sub(where, k)) for k, v in value.items()}
+            return {Str(100).check(k, where): self.check(v, sub(where, k), depth + 1, top) for k, v in value.items()}
         raise fail(where, self.expected, value)
 
 

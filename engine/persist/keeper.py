@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.components import Inventory
 from engine.core.errors import UsageError
 from engine.core.setup import Setup, load, prepare
+from engine.core.specs import Json
 from engine.kit import limits
 from engine.persist import files, morgue, profile, replay, runsave, runspec
 from engine.persist.saveslot import Slot, claim, digest, drop_if_ended, exists, release_claim, saved_run
@@ -115,6 +116,21 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
 def saves(game: Game) -> bool:
     """Whether the game's preset saves its runs (its ruleset's ``saves``)."""
     return bool(getattr(game.ruleset, "saves", True))
+
+
+def savable_plugin_data(data: dict[str, Any]) -> dict[str, Any]:
+    """The plugins' data as a save holds it. A plugin whose data a save cannot hold (a value that
+    holds itself, nests past the limit, or is no JSON value) is left out of the save, in one line
+    naming it, once: the run is still saved, and that plugin's data starts empty on resume."""
+    out = {}
+    for name, value in data.items():
+        try:
+            out[name] = Json().check(value, f"plugin_data.{name}")
+        except (ValueError, TypeError, RecursionError) as e:
+            reason = " ".join(str(e).split())[:200] or type(e).__name__
+            files.warn_once(f"plugin {str(name)[:40]!r}: its data cannot be saved ({reason}); the run is saved "
+                            "without it", key=f"plugin-data:{name}")
+    return out
 
 
 def drop_unsaved(slot: Slot, game: Game) -> None:
@@ -222,9 +238,10 @@ class Keeper:
         path = self.slot.path
         try:
             data = runsave.capture(game, self.keys)
+            data["plugin_data"] = savable_plugin_data(game.state.plugin_data)
             runsave.check_writable(data, game)
             files.write_json(path, runspec.KIND, runspec.SCHEMA, data)
-        except (ValueError, TypeError) as e:  # TypeError: a plugin's component JSON cannot hold
+        except (ValueError, TypeError, RecursionError) as e:  # TypeError: a plugin's component JSON cannot hold
             reason = str(e).splitlines()[0][:200]
             files.warn_once(f"run save {path}: this run cannot be saved ({reason}); it would resume from "
                             "its last save point", key=f"unsaveable:{reason}")

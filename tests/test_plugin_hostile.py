@@ -1,0 +1,151 @@
+"""Plugins that try to end the session: a KeyboardInterrupt or SystemExit of their own, an
+exception whose ``__str__`` raises, data that holds itself or nests without end. Each is one line
+naming the plugin, and play (and the save) goes on; a real Ctrl-C from the player still stops it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from engine.cli.main import main
+from engine.core.isolation import Isolation, PlayerInterrupt, one_line, players
+
+
+def plugin_dir(tmp_path, source: str, name: str = "hostile"):
+    folder = tmp_path / "plugins"
+    folder.mkdir(exist_ok=True)
+    (folder / f"{name}.py").write_text(source)
+    return str(folder)
+
+
+def play(capsys, *argv: str) -> tuple[int, str]:
+    status = main(["--headless", *argv])
+    err = capsys.readouterr().err
+    assert "Traceback" not in err, err
+    return status, err
+
+
+@pytest.mark.parametrize("raised", ["KeyboardInterrupt", "SystemExit(0)"])
+def test_a_plugin_raising_at_import_is_skipped_and_the_game_starts(home, tmp_path, capsys, raised):
+    folder = plugin_dir(tmp_path, f"raise {raised}\n")
+    status, err = play(capsys, "--new", "--seed", "1", "--plugins-dir", folder, "--keys", "l")
+    assert status == 0
+    assert err.count("\n") == 1 and "plugin 'hostile'" in err and raised.split("(")[0] in err, err
+
+
+HOOK = """
+from engine import hookimpl
+
+class Unspeakable(Exception):
+    def __str__(self):
+        raise RuntimeError("no words")
+
+@hookimpl
+def on_turn_end(game):
+    raise {raised}
+"""
+
+
+@pytest.mark.parametrize("raised", ["KeyboardInterrupt", "SystemExit(3)", "Unspeakable()"])
+def test_a_hook_raising_anything_is_switched_off_and_the_run_is_saved(home, tmp_path, capsys, raised):
+    folder = plugin_dir(tmp_path, HOOK.format(raised=raised))
+    status, err = play(capsys, "--new", "--seed", "1", "--plugins-dir", folder, "--keys", "l l")
+    assert status == 0
+    assert err.count("\n") == 1 and "plugin 'hostile' failed in hook on_turn_end" in err, err
+    assert "switched off" in err
+    assert main(["--headless", "--dump", "json", "--plugins-dir", folder]) == 0  # resumed: it was saved
+    assert json.loads(capsys.readouterr().out)["turn"] == 2
+
+
+def test_one_line_never_raises_and_the_players_interrupt_is_told_apart():
+    class Bad(Exception):
+        def __str__(self):
+            raise ValueError
+
+    assert "cannot be shown" in one_line(Bad())
+    assert one_line(KeyboardInterrupt()) == "KeyboardInterrupt"
+    assert players(PlayerInterrupt()) and not players(KeyboardInterrupt())
+    try:
+        try:
+            raise PlayerInterrupt
+        except KeyboardInterrupt:
+            raise RuntimeError("a plugin's cleanup") from None
+    except RuntimeError as e:
+        assert players(e)  # raised while the player's Ctrl-C was being handled: still the player's
+
+    isolation = Isolation(chosen=set())
+    with pytest.raises(PlayerInterrupt):
+        isolation.call("someone", "hook on_turn_end", lambda: (_ for _ in ()).throw(PlayerInterrupt()))
+    assert isolation.call("someone", "hook on_turn_end", lambda: (_ for _ in ()).throw(KeyboardInterrupt()),
+                          fallback="off") == "off"
+    assert isolation.off == {"someone"}
+
+
+DATA = """
+from engine import hookimpl
+
+@hookimpl
+def on_turn_end(game):
+    data = game.data("hostile")
+    data["turn"] = game.turn
+    nest = game.data("nested")
+    value = []
+    for _ in range({depth}):
+        value = [value]
+    nest["v"] = value
+    if {selfish}:
+        mine = game.data("selfish")
+        mine["me"] = mine
+"""
+
+
+@pytest.mark.parametrize(("depth", "selfish"), [(100_000, False), (10, True), (60, False), (61, False)])
+def test_plugin_data_a_save_cannot_hold_is_left_out_in_one_line(home, tmp_path, capsys, depth, selfish):
+    """The save holds plugin data as deep as the reader reads back (60 lists in a list in the plugin's table),
+    and no deeper; data that holds itself is left out too. The rest of the run is saved."""
+    folder = plugin_dir(tmp_path, DATA.format(depth=depth, selfish=selfish))
+    status, err = play(capsys, "--new", "--seed", "1", "--plugins-dir", folder, "--keys", "l l")
+    assert status == 0
+    left_out = {name for name in ("nested", "selfish") if f"plugin '{name}': its data cannot be saved" in err}
+    assert left_out == ({"nested"} if depth > 60 else set()) | ({"selfish"} if selfish else set()), err
+    assert err.count("\n") == len(left_out)
+    assert main(["--headless", "--dump", "json", "--plugins-dir", folder]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["turn"] == 2 and "Traceback" not in err and "corrupt" not in err, err
+
+
+def test_a_real_ctrl_c_still_stops_the_game(tmp_path):
+    """A SIGINT while a plugin runs is the player's: it stops the session (exit 130), and the
+    plugin is not blamed for it."""
+    folder = plugin_dir(tmp_path, "import os, time\nfrom engine import hookimpl\n\n@hookimpl\ndef on_turn_end(game):\n"
+                                  "    open(os.environ['MARK'], 'w').close()\n    time.sleep(30)\n")
+    mark = tmp_path / "mark"
+    env = {**os.environ, "UNDERCROFT_HOME": str(tmp_path / "home"), "MARK": str(mark)}
+    process = subprocess.Popen([sys.executable, "-m", "engine", "--headless", "--new", "--seed", "1",
+                                "--plugins-dir", folder, "--keys", "l l"], env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not mark.exists():
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.02)
+        process.send_signal(signal.SIGINT)
+        err = process.communicate(timeout=30)[1]
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, err
+    assert "failed" not in err and "Traceback" not in err, err
+
+
+def test_a_path_into_a_labelled_table_has_one_dot():
+    from engine.core.specs import sub
+
+    assert sub("monster_kinds.blob.", "hp") == "monster_kinds.blob.hp"
+    assert sub("monster_kinds.blob", "hp") == "monster_kinds.blob.hp"
+    assert sub("monsters.toml: [rat] ", "hp") == "monsters.toml: [rat] hp"
