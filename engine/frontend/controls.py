@@ -25,6 +25,7 @@ from engine.frontend.input import Token, WindowKey, Zoom
 from engine.frontend.settings import MAX_ZOOM
 from engine.frontend.tiles import Textures
 from engine.kit.tiles import TilesetError
+from engine.persist.datadir import warn_once
 
 CURSORS = ("target", "look")  # the prompts whose cursor a click on the map moves
 
@@ -59,8 +60,9 @@ class Controls:
             try:
                 self.use_tileset(name)
                 return name
-            except TilesetError:
-                continue  # a set that cannot be built now is skipped
+            except TilesetError as e:
+                warn_once(f"{e}; F2 skips it", key=f"tileset:{name}")
+                continue  # a set that cannot be built now is skipped, said once
         return self.tileset
 
     def use_tileset(self, name: str) -> None:

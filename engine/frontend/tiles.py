@@ -14,8 +14,12 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from engine.core.isolation import one_line, players
+from engine.core.specs import shown
 from engine.frontend.atlas import GlyphAtlas
-from engine.kit.tiles import TileContext, TilesetError, TilesetInfo
+from engine.kit.limits import MAX_TILE_SIDE
+from engine.kit.tiles import Tile, TileContext, TilesetError, TilesetInfo
+from engine.persist.datadir import warn_once
 
 if TYPE_CHECKING:
     from engine.frontend.compose import Names
@@ -45,7 +49,8 @@ def resolve(tilesets: dict[str, TilesetInfo], spec: str | None) -> tuple[str, Pa
 
 
 def make(info: TilesetInfo, *, cell: int, file: Path | None, glyph=None):
-    """Call a set's ``fn``; a broken set (any error but a TilesetError) is reported as one line."""
+    """Call a set's ``fn``; a broken set (anything it raises but a TilesetError, SystemExit and
+    its own KeyboardInterrupt included, or a cell size out of bounds) is reported as one line."""
     ctx = TileContext(cell=cell, file=file, glyph=glyph or (lambda ch: None),
                       resource=lambda name: Path(arcade.resources.resolve(name)))
     try:
@@ -53,10 +58,13 @@ def make(info: TilesetInfo, *, cell: int, file: Path | None, glyph=None):
         width, height = (int(v) for v in tileset.size)
     except TilesetError:
         raise
-    except Exception as e:  # a plugin's bug: one line naming the set, never a traceback
-        raise TilesetError(f"tileset {info.name}: {type(e).__name__}: {e}") from None
-    if width < 1 or height < 1:
-        raise TilesetError(f"tileset {info.name}: cell size {width}x{height} px is not a size")
+    except BaseException as e:  # noqa: BLE001 - a plugin's bug: one line naming the set, never a traceback
+        if players(e):
+            raise
+        raise TilesetError(f"tileset {info.name}: {type(e).__name__}: {one_line(e)}") from None
+    if not (1 <= width <= MAX_TILE_SIDE and 1 <= height <= MAX_TILE_SIDE):
+        raise TilesetError(f"tileset {info.name}: cell size {width}x{height} px is not a size "
+                           f"(expected 1..{MAX_TILE_SIDE} px a side)")
     return tileset
 
 
@@ -89,10 +97,16 @@ class Textures:
         ch = chr(code)
         tile = None
         if name_id:
+            name = self.names.names[name_id]
             try:
-                tile = self.tileset.tile(self.names.names[name_id], ch)
-            except Exception:  # a plugin's bug in one tile: draw the glyph, keep playing
-                tile = None
+                tile = self.tileset.tile(name, ch)
+            except BaseException as e:  # noqa: BLE001 - a plugin's bug in one tile: draw the glyph, keep playing
+                if players(e):
+                    raise
+                tile = self._refuse(name, ch, f"raised {type(e).__name__}: {one_line(e, 120)}")
+            if tile is not None and not _usable(tile):
+                tile = self._refuse(name, ch, f"returned {shown(tile)}, not a Tile of an image of at most "
+                                              f"{MAX_TILE_SIDE}x{MAX_TILE_SIDE} px")
         if tile is None:
             return self.atlas.texture(ch), True
         image = tile.image.convert("RGBA")
@@ -101,3 +115,17 @@ class Textures:
         texture = arcade.Texture(image, hash=f"tile:{self.name}:{self.size}:{name_id}:{code}:{id(self)}",
                                  hit_box_algorithm=arcade.hitbox.algo_bounding_box)
         return texture, bool(tile.tinted)
+
+    def _refuse(self, name: str, glyph: str, what: str) -> None:
+        """A tile the set could not give: said once per set, and the cell is drawn as its glyph."""
+        warn_once(f"tileset {self.name}: tile({name!r}, {glyph!r}) {what}; such cells are drawn as glyphs",
+                  key=f"tile:{self.name}")
+
+
+def _usable(tile: object) -> bool:
+    """Whether a set's answer is a Tile whose image the window can take (and not a huge one)."""
+    from PIL import Image
+
+    image = getattr(tile, "image", None)
+    return (isinstance(tile, Tile) and isinstance(image, Image.Image)
+            and 0 < image.width <= MAX_TILE_SIDE and 0 < image.height <= MAX_TILE_SIDE)

@@ -63,3 +63,6 @@ MAX_ZOOM = 8  # the window's integer zoom (remembered in the profile's settings)
 MAX_SIM_RUNS = 10_000_000  # runs in one ``sim``: each run's result (about 200 bytes) is kept for the table
 MAX_PLUGIN_NAME = 30  # characters in a new-plugin name: every name the package registers starts with it
 MAX_SHEET_SIDE = 4096  # px: a tilesheet of 16x16 glyphs of 256 px; a larger one is refused before it is decoded
+# px: a side of a tileset's cell, and of a tile's image (a sheet's largest cell). A window's
+# textures and glyph atlas grow with its square: 4096-px cells took 24 GB
+MAX_TILE_SIDE = MAX_SHEET_SIDE // 16

@@ -1,0 +1,114 @@
+"""Hostile tilesets: a set whose constructor raises anything (SystemExit and KeyboardInterrupt
+included), one whose ``tile()`` returns what is not a tile, one with huge cells or huge tiles.
+Chosen with ``--tileset``, each is one line and exit 2 before any window opens; reached with F2,
+each is skipped (or its cells drawn as glyphs) in one line, and the window plays on."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cli.main import main
+from engine.kit.limits import MAX_TILE_SIDE
+from engine.kit.tiles import Tile, TilesetInfo
+from scenario import game_from
+
+Image = pytest.importorskip("PIL.Image")
+pytest.importorskip("arcade")
+
+from engine.frontend.launch import open_window  # noqa: E402
+
+
+class Sized:
+    def __init__(self, size, answer=None):
+        self.size, self.answer = size, answer
+
+    def tile(self, name, glyph):
+        if isinstance(self.answer, BaseException):
+            raise self.answer
+        return self.answer
+
+
+def raising(error):
+    def fn(ctx):
+        raise error
+    return fn
+
+
+HOSTILE = {
+    "exits": (raising(SystemExit(3)), "SystemExit: 3"),
+    "interrupts": (raising(KeyboardInterrupt()), "KeyboardInterrupt"),
+    "huge": (lambda ctx: Sized((4096, 4096)), f"cell size 4096x4096 px is not a size (expected 1..{MAX_TILE_SIDE}"),
+    "nosize": (lambda ctx: Sized("big"), "ValueError"),
+}
+BAD_TILES = {
+    "words": ("a string", "returned 'a string', not a Tile"),
+    "notimage": (Tile(image="pixels"), "not a Tile of an image"),
+    "hugetile": (Tile(image=Image.new("RGBA", (MAX_TILE_SIDE + 1, 1))), "not a Tile of an image of at most"),
+    "tileexits": (SystemExit(1), "raised SystemExit"),
+}
+
+
+def plugin_source() -> str:
+    return '''
+from engine import hookimpl
+import tests_hostile_tiles as t
+
+@hookimpl
+def register_tilesets(register):
+    for name, (fn, _) in t.HOSTILE.items():
+        register(name, fn)
+'''
+
+
+@pytest.fixture
+def tilesets(registry):
+    sets = dict(registry.tilesets)
+    sets.update({name: TilesetInfo(name, fn) for name, (fn, _) in HOSTILE.items()})
+    sets.update({name: TilesetInfo(name, lambda ctx, a=answer: Sized((16, 16), a))
+                 for name, (answer, _) in BAD_TILES.items()})
+    return sets
+
+
+ROOM = """
+    ########
+    #@.$.r.#
+    ########
+"""
+
+
+def test_f2_skips_or_survives_every_hostile_set_in_one_line_each(tmp_path, tilesets, capsys):
+    window = open_window(game_from(ROOM, tmp_path), headless=True, tilesets=tilesets)
+    try:
+        window.frames.draw()
+        reached = []
+        for _ in range(len(tilesets) + 2):
+            reached.append(window.next_tileset())
+            window.frames.draw()  # asks the set for every cell in view
+        assert not window.closed and window.game.playing
+        assert window.press("l") is not None and window.game.turn == 1  # still plays
+    finally:
+        window.close()
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert not set(HOSTILE) & set(reached) and set(BAD_TILES) <= set(reached)
+    for name, (_, words) in {**HOSTILE, **BAD_TILES}.items():
+        lines = [line for line in err.splitlines() if f"tileset {name}:" in line]
+        assert len(lines) == 1 and words in lines[0], (name, err)
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_chosen_hostile_set_is_one_line_and_exit_2(tmp_path, name, capsys, monkeypatch):
+    import sys
+    import types
+
+    module = types.ModuleType("tests_hostile_tiles")
+    module.HOSTILE = HOSTILE
+    monkeypatch.setitem(sys.modules, "tests_hostile_tiles", module)
+    (tmp_path / "plugins").mkdir()
+    (tmp_path / "plugins" / "hostile_tiles.py").write_text(plugin_source())
+    shot = tmp_path / "s.png"
+    status = main(["--headless", "--new", "--seed", "1", "--plugins-dir", str(tmp_path / "plugins"),
+                   "--tileset", name, "--shot", str(shot)])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and f"tileset {name}" in err and HOSTILE[name][1] in err, err
+    assert not shot.exists()
