@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 from engine.core.schema import Char, Check, Choice, Color, Int, Json, Map, NonEmpty, SchemaError, Str, Tuple, of
 from engine.kit import limits
+from engine.kit.textfile import TextFileError, read_text
 
 RGB = tuple[int, int, int]
 COUNT = Int(0, 10**6)
@@ -136,10 +137,11 @@ ITEM_FIELDS: dict[str, str] = {
 def read_toml(path: Path) -> dict[str, Any]:
     """Read a TOML file; a missing, unreadable or malformed one is a ContentError."""
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
+        return tomllib.loads(read_text(path, limits.MAX_FILE_BYTES))  # a regular file only: a FIFO never blocks
     except OSError as e:
         raise ContentError(f"{path}: cannot read: {e.strerror or e}") from None
+    except TextFileError as e:
+        raise ContentError(f"{path}: cannot read: {e} (expected a TOML file)") from None
     except tomllib.TOMLDecodeError as e:
         raise ContentError(f"{path}: not valid TOML: {e}") from None
 

@@ -45,6 +45,7 @@ from engine.core.isolation import one_line, players, watch_interrupts
 from engine.core.registrars import REGISTER_HOOKS, LoadProblem, make_registrar
 from engine.core.registry import KINDS, PROJECT, SINGULAR, PluginError, PluginInfo, Registry
 from engine.core.version import VERSION
+from engine.kit.textfile import check_regular
 
 # The built-in plugins, imported by module name as pytest, datasette and llm do. ``engine/plugins``
 # is a link to the checkout's ``plugins/``, so the name holds in a checkout and once installed alike.
@@ -164,6 +165,7 @@ def _at(e: BaseException) -> str:
 
 
 def _load_file(path: Path, module_name: str) -> types.ModuleType:
+    check_regular(path)  # a FIFO named x.py would block the import: TextFileError, one line
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")

@@ -9,13 +9,15 @@ a window the system refuses to create.
 from __future__ import annotations
 
 import dataclasses
+import io
 import os
 import sys
 from pathlib import Path
 
 from engine.core.errors import UsageError
 from engine.core.setup import Setup, load, prepare
-from engine.persist import keeper
+from engine.kit.textfile import TextFileError, check_regular
+from engine.persist import disk, keeper
 
 HEADLESS_HINT = "use --headless (with --shot FILE.png to render a frame offscreen)"
 
@@ -38,6 +40,13 @@ def check_shot(shot: str) -> Path:
         raise UsageError(f"--shot {shot}: no such folder {str(folder)!r}")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise UsageError(f"--shot {shot}: cannot write there (permission denied)")
+    if path.exists():  # the shot replaces a file: never a FIFO (it would block), nor a device
+        try:
+            check_regular(path)
+        except TextFileError as e:
+            raise UsageError(f"--shot {shot}: {e} (expected a PNG file to write)") from None
+        except OSError:
+            pass  # a file we may not read is written over all the same
     return path
 
 
@@ -114,7 +123,18 @@ def save_shot(window, path: Path) -> None:
         rows = min(SHOT_BAND, height - y)
         band = Image.frombytes("RGB", (width, rows), window.ctx.screen.read(viewport=(0, y, width, rows)))
         image.paste(ImageOps.flip(band), (0, height - y - rows))
-    image.save(path, format="PNG")
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    disk.write_atomic(path, out.getvalue())  # a full disk leaves the old file, not half a PNG
+
+
+def shoot(window, path: Path, failed: list[str]) -> None:
+    """:func:`save_shot`; a shot that cannot be written (a full disk) is kept in ``failed``, to be
+    said once the session has ended with its save, not as a traceback that loses the run."""
+    try:
+        save_shot(window, path)
+    except OSError as e:
+        failed.append(e.strerror or str(e))
 
 
 def run_window(
@@ -174,6 +194,7 @@ def run_window(
         title = Title(saved=saved, presets=presets(registry), default=default)
         window = open_window(inert, headless=headless, title_screen=title, choose=choose, **window_options)
     failed = False
+    shot_failed: list[str] = []
     try:
         for token in keys:
             window.press(token)
@@ -182,7 +203,7 @@ def run_window(
         if not window.closed:
             window.frames.cancel()  # the keys' frames fold into the first frame, drawn now
             if shot_path is not None:
-                window.frames.after_draw.append(lambda: save_shot(window, shot_path))
+                window.frames.after_draw.append(lambda: shoot(window, shot_path, shot_failed))
             window.frames.draw()
         if not headless and not window.closed:
             loop.run(seconds)
@@ -197,6 +218,8 @@ def run_window(
         keeper.close(game, failed=failed or window.failure is not None)
     if window.failure is not None:
         raise window.failure
+    if shot_failed:  # said after the session ended as it should, its save written
+        raise UsageError(f"--shot {shot}: cannot write it ({shot_failed[0]})")
     if dump == "json" and game.state is not None:  # quit on the title screen: no run to dump
         from engine.core.snapshot import dumps
 

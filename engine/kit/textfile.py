@@ -5,8 +5,10 @@ end, and opening a FIFO for reading blocks until someone writes to it. So the fi
 ``O_NONBLOCK`` (a FIFO opens at once; the flag means nothing to a regular file), checked with
 ``fstat`` on the opened descriptor (not on the name, which may have been swapped meanwhile), and
 read in chunks up to ``limit + 1`` bytes: one byte past the limit proves the file too big without
-reading the rest. The run save, the profile and replays (:mod:`engine.persist.files`) and the
-``ascii`` generator's ``--map`` files are read through here.
+reading the rest. Every file the game reads goes through here: the run save, the profile and
+replays (:mod:`engine.persist.files`), content and preset TOML, tilesheets, the ``ascii``
+generator's ``--map`` files; a file another library reads (a plugin's ``.py``) is checked with
+:func:`check_regular` first.
 """
 
 from __future__ import annotations
@@ -30,12 +32,8 @@ def _what(mode: int) -> str:
     return "not a regular file"
 
 
-def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
-    """The bytes of the regular file at ``path``, at most ``limit`` of them.
-
-    Raises :class:`TextFileError` when ``path`` is not a regular file ("a named pipe (FIFO)", "a
-    character device", "a folder", ...) or holds more than ``limit`` bytes ("too big (...)"), and
-    OSError as ``os.open`` does when it cannot be opened at all (missing, no permission)."""
+def _open_regular(path: str | os.PathLike[str]) -> tuple[int, os.stat_result]:
+    """An open descriptor of the regular file at ``path`` and its stat (the caller closes it)."""
     flags = os.O_RDONLY
     for name in ("O_NONBLOCK", "O_NOCTTY", "O_CLOEXEC", "O_BINARY"):  # those this platform has
         flags |= getattr(os, name, 0)
@@ -47,6 +45,28 @@ def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise TextFileError(f"{_what(info.st_mode)}, not a regular file")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, info
+
+
+def check_regular(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`TextFileError` unless ``path`` is a regular file (a FIFO, a device, a folder:
+    "a named pipe (FIFO), not a regular file"), and OSError when it cannot be opened. For a file
+    another library reads (a plugin's source, an image): checked first, it cannot block the game."""
+    fd, _ = _open_regular(path)
+    os.close(fd)
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` of them.
+
+    Raises :class:`TextFileError` when ``path`` is not a regular file ("a named pipe (FIFO)", "a
+    character device", "a folder", ...) or holds more than ``limit`` bytes ("too big (...)"), and
+    OSError as ``os.open`` does when it cannot be opened at all (missing, no permission)."""
+    fd, info = _open_regular(path)
+    try:
         if info.st_size > limit:
             raise TextFileError(f"too big ({info.st_size} bytes; the limit is {limit})")
         chunks: list[bytes] = []

@@ -21,17 +21,20 @@ with one line (:class:`TilesetError`).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.kit import limits
+from engine.kit.textfile import TextFileError, read_bytes
 
 if TYPE_CHECKING:
     from PIL import Image
 
 MAX_SHEET_SIDE = limits.MAX_SHEET_SIDE
+MAX_SHEET_BYTES = limits.MAX_FILE_BYTES  # a sheet's file (a 4096-px sheet, compressed, is far less)
 MIN_CELL = 4  # px: a smaller cell cannot show a glyph
 # code page 437's pictures for the control codes 0..31 and 127 (Python's cp437 codec maps those
 # bytes to control characters); 32..126 are ASCII and 128..255 come from the codec
@@ -84,11 +87,10 @@ class TilesetInfo:
     needs_file: bool = False
 
 
-def png_size(path: Path) -> tuple[int, int] | None:
-    """A PNG's declared (width, height) from its header, or None when the file is not a PNG.
-    Read by hand because Pillow refuses some sizes (0x0, decompression bombs) without saying which."""
-    with open(path, "rb") as f:
-        head = f.read(24)
+def png_size(head: bytes) -> tuple[int, int] | None:
+    """A PNG's declared (width, height) from the first 24 bytes of its file, or None when it is
+    not a PNG. Read by hand because Pillow refuses some sizes (0x0, decompression bombs) without
+    saying which."""
     if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
         return None
     return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
@@ -102,13 +104,16 @@ def _open(path: Path, what: str, valid: str) -> Image.Image:
     if path.is_dir():
         raise TilesetError(f"{what} {path}: is a folder, not an image (expected {valid})")
     try:
-        declared = png_size(path)
+        raw = read_bytes(path, MAX_SHEET_BYTES)  # a regular file only (a FIFO never blocks), and bounded
+    except TextFileError as e:
+        raise TilesetError(f"{what} {path}: {e} (expected {valid})") from None
     except OSError as e:
         raise TilesetError(f"{what} {path}: cannot read it ({e.strerror or e})") from None
+    declared = png_size(raw[:24])
     if declared is not None:
         _check_size(path, what, valid, *declared)
     try:
-        image = Image.open(path)  # reads the header only: the size is checked before decoding
+        image = Image.open(io.BytesIO(raw))  # reads the header only: the size is checked before decoding
     except Image.DecompressionBombError:
         raise TilesetError(f"{what} {path}: the image is too large (expected {valid})") from None
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as e:

@@ -37,6 +37,7 @@ from pathlib import Path
 
 import filelock
 
+from engine.kit.textfile import TextFileError, read_bytes
 from engine.persist import files
 
 SHARED_NAME = ".shared.lock"
@@ -148,9 +149,9 @@ def holder(save: Path) -> int | None:
 
 
 def _holder_pid(pid_file: Path) -> int | None:
-    try:
-        text = pid_file.read_text(encoding="ascii", errors="replace")[:20].strip()
-    except OSError:
+    try:  # a regular file of a few bytes: a FIFO put there never blocks the start
+        text = read_bytes(pid_file, 64).decode("ascii", errors="replace")[:20].strip()
+    except (OSError, TextFileError):
         return None
     return int(text) if text.isdigit() else None
 

@@ -1,0 +1,114 @@
+"""No hang, no traceback: a FIFO (or a device) wherever the game reads a file (``--tileset``, a
+content TOML, a ``.py`` in ``--plugins-dir``, the lock's pid file) or writes one (``--shot``), and a
+full disk under ``--shot``. Each is one line naming the file and what would be valid; the game
+runs in a child process with a timeout of a few seconds, so a read that blocks fails the test
+instead of hanging the suite."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
+needs_fifos = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
+FIFO = "a named pipe (FIFO), not a regular file"
+
+
+def run(tmp_path, *argv: str, **env: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "UNDERCROFT_HOME": str(tmp_path / "home"), "ARCADE_HEADLESS": "1", **env}
+    try:
+        return subprocess.run([sys.executable, "-m", "engine", "--headless", "--new", "--seed", "1", *argv],
+                              capture_output=True, text=True, env=env, cwd=ROOT, timeout=20)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the game hung on {argv}")
+
+
+def one_line(done: subprocess.CompletedProcess, *words: str) -> None:
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.count("\n") == 1 and all(w in done.stderr for w in words), done.stderr
+
+
+@needs_fifos
+def test_a_fifo_as_the_tileset_is_one_line_and_exit_2(tmp_path):
+    os.mkfifo(tmp_path / "sheet.png")
+    done = run(tmp_path, "--tileset", str(tmp_path / "sheet.png"), "--shot", str(tmp_path / "s.png"))
+    assert done.returncode == 2
+    one_line(done, "--tileset", "sheet.png", FIFO, "expected a PNG")
+
+
+@needs_fifos
+def test_a_fifo_as_a_content_file_is_one_line(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    (content / "items.toml").unlink()
+    os.mkfifo(content / "items.toml")
+    done = run(tmp_path, "--keys", "l", UNDERCROFT_CONTENT=str(content))
+    assert done.returncode == 2
+    one_line(done, "items.toml", FIFO, "expected a TOML file")
+
+
+@needs_fifos
+def test_a_fifo_in_the_plugins_dir_is_skipped_in_one_line_and_play_goes_on(tmp_path):
+    (tmp_path / "plugins").mkdir()
+    os.mkfifo(tmp_path / "plugins" / "pipe.py")
+    done = run(tmp_path, "--plugins-dir", str(tmp_path / "plugins"), "--keys", "l", "--dump", "json")
+    assert done.returncode == 0 and json.loads(done.stdout)["turn"] == 1
+    one_line(done, "plugin 'pipe'", "pipe.py", FIFO)
+
+
+@needs_fifos
+def test_a_fifo_as_the_locks_pid_file_does_not_block_the_start(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    os.mkfifo(home / ".run.json.pid")
+    assert run(tmp_path, "--keys", "l").returncode == 0
+
+
+@needs_fifos
+@pytest.mark.parametrize("target", ["fifo", "/dev/full"])
+def test_a_shot_onto_a_special_file_is_refused_before_play(tmp_path, target):
+    if target == "fifo":
+        target = str(tmp_path / "shot.png")
+        os.mkfifo(target)
+    elif not os.path.exists(target):
+        pytest.skip("no /dev/full here")
+    done = run(tmp_path, "--keys", "l", "--shot", target)
+    assert done.returncode == 2
+    one_line(done, f"--shot {target}", "not a regular file", "expected a PNG file")
+
+
+class FullDisk:
+    """``os`` for the file layer, with no room left for a screenshot (the saves still fit)."""
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def open(self, path, flags, *args, **kwargs):
+        if "shot.png" in str(path):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+        return os.open(path, flags, *args, **kwargs)
+
+
+def test_a_shot_onto_a_full_disk_is_one_line_and_the_run_is_kept(home, tmp_path, capsys, monkeypatch):
+    from engine.persist import disk
+
+    shot = tmp_path / "shot.png"
+    shot.write_bytes(b"the old shot")
+    with monkeypatch.context() as patch:
+        patch.setattr(disk, "os", FullDisk())
+        assert main(["--headless", "--new", "--seed", "1", "--keys", "l l", "--shot", str(shot)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"--shot {shot}: cannot write it (No space left on device)" in err, err
+    assert shot.read_bytes() == b"the old shot"  # never half a PNG
+    assert main(["--headless", "--dump", "json"]) == 0  # the session ended with its save all the same
+    out, err = capsys.readouterr()
+    assert json.loads(out)["turn"] == 2, err
