@@ -7,6 +7,7 @@ the HUD's templates are filled by engine.core.status.
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any
 
@@ -91,8 +92,18 @@ MESSAGE_FIELDS = {
 }
 
 
+# The fields filled with text (a name, a letter, a list); every other field is a whole number. A
+# template is filled once with each sample when the preset is read, so that a format spec the
+# values cannot take ("{depth:s}", "{hp:c}" with a negative HP) is refused then, not in play.
+TEXT_FIELDS = frozenset({"attacker", "target", "item", "letter", "items", "verb", "what", "monster", "state",
+                         "who", "status", "game"})
+SAMPLE_NUMBERS = (0, -limits.MAX_STAT, limits.MAX_STAT)
+SAMPLE_TEXT = "rat"
+
+
 class Template(Spec):
-    """A message template: ``str.format`` text whose ``{fields}`` are the ones its message has."""
+    """A message template: ``str.format`` text whose ``{fields}`` are the ones its message has,
+    with format specs its values can take and widths of at most MAX_MESSAGE_CHARS."""
 
     def __init__(self, fields: set[str] | None) -> None:
         self.fields = fields
@@ -100,13 +111,26 @@ class Template(Spec):
     def check(self, value: Any, where: str) -> str:
         text = Str(limits.MAX_MESSAGE_CHARS).check(value, where)
         try:
-            names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+            parts = [(name, spec or "") for _, name, spec, _ in string.Formatter().parse(text) if name is not None]
         except ValueError as e:
             raise fail(where, f"a message template ({e})", value) from None
+        names = {name for name, _ in parts}
         unknown = sorted(n for n in names if self.fields is not None and n not in self.fields)
         if unknown or any(not n.isidentifier() for n in names):
             fields = ", ".join(f"{{{f}}}" for f in sorted(self.fields or ()))
             raise fail(where, f"a message using only {fields}" if fields else "a message with no {fields}", value)
+        for name, spec in parts:
+            if "{" in spec or any(int(n) > limits.MAX_MESSAGE_CHARS for n in re.findall(r"\d+", spec)):
+                raise fail(where, f"a message whose format specs have no {{fields}} and widths of at most "
+                                  f"{limits.MAX_MESSAGE_CHARS} ({{{name}:{spec}}} has not)", value)
+        if self.fields is not None:  # a plugin's own message: its fields' values are the plugin's to know
+            for number in SAMPLE_NUMBERS:
+                try:
+                    text.format(**{f: SAMPLE_TEXT if f in TEXT_FIELDS else number for f in names})
+                except (ValueError, TypeError, OverflowError, KeyError, IndexError) as e:
+                    reason = " ".join(str(e).split())[:80] or type(e).__name__
+                    raise fail(where, f"a message its values can fill ({reason})",
+                               value) from None
         return text
 
 
