@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import numpy as np
 
+from engine.core.errors import valid_names
+from engine.core.specs import shown
 from engine.kit import limits
-from engine.kit.mapgen import WALL, GenContext, GenerationError, GeneratorInfo, Level
+from engine.kit.mapgen import TILE_CHARS, WALL, GenContext, GenerationError, GeneratorInfo, Level, Rect
 from engine.kit.regions import flood
 
 
@@ -46,35 +49,70 @@ def check(info: GeneratorInfo, width: int, height: int, params: dict[str, Any] |
 
 
 def run_generator(
-    info: GeneratorInfo, width: int, height: int, depth: int, rng: Any, params: dict[str, Any] | None = None
+    info: GeneratorInfo, width: int, height: int, depth: int, rng: Any, params: dict[str, Any] | None = None,
+    kinds: Collection[str] | None = None,
 ) -> Level:
-    """Build one level with ``info``; bad params or sizes raise a one-line GenerationError."""
+    """Build one level with ``info``; bad params or sizes raise a one-line GenerationError, and so
+    does a level :func:`check_level` refuses (``kinds``: the monster and item kinds its spawns may name)."""
     params = dict(params or {})
     check(info, width, height, params)
     merged = {**info.params, **params}
     level = info.fn(GenContext(width, height, depth, rng, merged))
+    if not isinstance(level, Level):
+        raise GenerationError(f"generator {info.name!r} returned {shown(level)}, not an engine.Level")
     level.generator = info.name
-    check_level(level, info.name)
+    check_level(level, info.name, kinds)
     return level
 
 
+def _cell(value: Any) -> bool:
+    return (isinstance(value, tuple | list) and len(value) == 2
+            and all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in value))
 
 
-def check_level(level: Level, name: str) -> None:
-    """What the engine checks on every generated level: no bigger than a save can hold, start and
-    goal on floor, all connected."""
-    h, w = level.terrain.shape
+def check_level(level: Level, name: str, kinds: Collection[str] | None = None) -> None:
+    """What the engine checks on every generated level: terrain of the tile codes, no bigger than a
+    save can hold, start and goal on floor, rooms ``Rect``s on the map, spawns ``(kind, x, y)`` on
+    floor apart from the start and from each other (of ``kinds``, when given), all connected."""
+    terrain = level.terrain
+    if not isinstance(terrain, np.ndarray) or terrain.ndim != 2 or terrain.dtype.kind not in "iu":
+        raise GenerationError(f"generator {name!r} made terrain that is not a 2-D array of tile codes "
+                              f"(got {shown(terrain)})")
+    h, w = terrain.shape
     if not (1 <= w <= limits.MAX_MAP_SIDE and 1 <= h <= limits.MAX_MAP_SIDE):
         raise GenerationError(f"generator {name!r} made a {w}x{h} level: each side must be 1..{limits.MAX_MAP_SIDE}")
+    if not np.isin(terrain, list(TILE_CHARS)).all():
+        raise GenerationError(f"generator {name!r} made terrain with codes other than the tiles "
+                              f"{sorted(TILE_CHARS)} (engine.kit.mapgen's WALL, FLOOR, STAIRS, UPSTAIRS)")
     for what, things, most in (("spawns", level.spawns, limits.MAX_ENTITIES), ("rooms", level.rooms, limits.MAX_ROOMS)):
-        if len(things) > most:
-            raise GenerationError(f"generator {name!r} made a level with {len(things)} {what} (at most {most})")
+        if not isinstance(things, list | tuple) or len(things) > most:
+            raise GenerationError(f"generator {name!r} made a level with {shown(things)} as {what} "
+                                  f"(expected a list of at most {most})")
     for label, p in (("start", level.start), ("stairs", level.stairs), ("exit", level.exit)):
-        if p is None:
+        if p is None and label != "start":
             continue
-        x, y = p
-        if not (0 <= x < w and 0 <= y < h) or level.terrain[y, x] == WALL:
-            raise GenerationError(f"generator {name!r} put the {label} at {p}, which is not floor")
+        if not _cell(p) or not (0 <= p[0] < w and 0 <= p[1] < h) or terrain[p[1], p[0]] == WALL:
+            raise GenerationError(f"generator {name!r} put the {label} at {shown(p)}, which is not floor")
+    for room in level.rooms:
+        if not (isinstance(room, Rect) and _cell((room.x, room.y)) and _cell((room.w, room.h))
+                and 0 <= room.x and 0 <= room.y and room.w >= 1 and room.h >= 1
+                and room.x + room.w <= w and room.y + room.h <= h):
+            raise GenerationError(f"generator {name!r} made a room {shown(room)}: expected an engine.kit.mapgen.Rect "
+                                  f"(x, y, w, h) inside the {w}x{h} map")
+    taken = {tuple(level.start)}
+    for spawn in level.spawns:
+        if not (isinstance(spawn, tuple | list) and len(spawn) == 3 and isinstance(spawn[0], str)
+                and _cell(spawn[1:])):
+            raise GenerationError(f"generator {name!r} made a spawn {shown(spawn)}: expected (kind name, x, y)")
+        kind, x, y = spawn
+        if kinds is not None and kind not in kinds:
+            raise GenerationError(f"generator {name!r} spawns {kind!r}, which is no monster or item kind here "
+                                  f"{valid_names(kind, kinds)}")
+        if not (0 <= x < w and 0 <= y < h) or terrain[y, x] == WALL or (x, y) in taken:
+            where = "the start" if (x, y) == tuple(level.start) else "taken" if (x, y) in taken else "not floor"
+            raise GenerationError(f"generator {name!r} spawns {kind!r} at ({x}, {y}), which is {where} "
+                                  "(expected a floor cell of its own)")
+        taken.add((x, y))
     problem = unreachable(level)
     if problem:
         raise GenerationError(f"generator {name!r} made a level that is not connected: {problem}")

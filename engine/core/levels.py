@@ -62,8 +62,9 @@ def make_level(game: Run, depth: int) -> Level:
     params = game.rules.generator_params.get(name, {})
     stream = rngmod.stream(game.state.seed, f"level:{depth}")
     # a generator is a chosen plugin: its failure (a bad level included) stops the game in one line
+    kinds = {*game.registry.monsters, *game.rules.monster_kinds, *game.registry.items}  # what its spawns may name
     return game.isolation.call(game.registry.owners.get(("generators", name)), f"generator {name!r}", run_generator,
-                               info, game.rules.width, game.rules.height, depth, stream, params)
+                               info, game.rules.width, game.rules.height, depth, stream, params, kinds)
 
 
 def enter(game: Run, depth: int, *, up: bool = False) -> None:
