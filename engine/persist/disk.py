@@ -35,7 +35,18 @@ def makedirs(folder: Path) -> None:
             os.mkdir(path)
         except FileExistsError:
             if not path.is_dir():
-                raise NotADirectoryError(errno.ENOTDIR, "a file, not a folder", str(path)) from None
+                raise _not_a_folder(path) from None
+
+
+def _not_a_folder(path: Path) -> OSError:
+    """Why ``path``, which exists, is no folder: a file, or a symbolic link that leads nowhere."""
+    try:
+        os.stat(path)
+    except OSError as e:  # the name exists, what it points to does not
+        if e.errno == errno.ELOOP:
+            return OSError(errno.ELOOP, "a symbolic link in a loop, not a folder", str(path))
+        return OSError(e.errno or errno.ENOENT, "a symbolic link to nothing, not a folder", str(path))
+    return NotADirectoryError(errno.ENOTDIR, "a file, not a folder", str(path))
 
 
 def fsync_dir(folder: Path) -> None:
