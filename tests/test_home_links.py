@@ -23,7 +23,9 @@ def test_a_data_folder_that_is_no_folder_is_named_for_what_it_is(tmp_path, monke
     from faults import fresh_process
 
     make(tmp_path)
-    home = tmp_path / "home" if (tmp_path / "home").is_symlink() or (tmp_path / "home").exists() else tmp_path / "a" / "sub"
+    home = tmp_path / "home"
+    if not (home.is_symlink() or home.exists()):
+        home = tmp_path / "a" / "sub"  # a folder inside a loop of two links
     monkeypatch.setenv("UNDERCROFT_HOME", str(home))
     fresh_process()
     try:
