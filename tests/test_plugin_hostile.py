@@ -120,27 +120,61 @@ def test_plugin_data_a_save_cannot_hold_is_left_out_in_one_line(home, tmp_path, 
     assert json.loads(out)["turn"] == 2 and "Traceback" not in err and "corrupt" not in err, err
 
 
-def test_a_real_ctrl_c_still_stops_the_game(tmp_path):
-    """A SIGINT while a plugin runs is the player's: it stops the session (exit 130), and the
-    plugin is not blamed for it."""
-    folder = plugin_dir(tmp_path, "import os, time\nfrom engine import hookimpl\n\n@hookimpl\ndef on_turn_end(game):\n"
-                                  "    open(os.environ['MARK'], 'w').close()\n    time.sleep(30)\n")
+SLOW = """
+import os, time
+from engine import hookimpl
+
+@hookimpl
+def on_turn_end(game):
+    if game.turn == 1:
+        open(os.environ["MARK"], "w").close()
+        time.sleep(float(os.environ["NAP"]))
+"""
+
+
+def interrupted(tmp_path, nap: float, presses: int) -> tuple[subprocess.Popen, str, dict]:
+    """A session Ctrl-C'd ``presses`` times while a plugin naps in its first turn's end."""
+    folder = plugin_dir(tmp_path, SLOW, "slow")
     mark = tmp_path / "mark"
-    env = {**os.environ, "UNDERCROFT_HOME": str(tmp_path / "home"), "MARK": str(mark)}
+    env = {**os.environ, "UNDERCROFT_HOME": str(tmp_path / "home"), "MARK": str(mark), "NAP": str(nap)}
     process = subprocess.Popen([sys.executable, "-m", "engine", "--headless", "--new", "--seed", "1",
-                                "--plugins-dir", folder, "--keys", "l l"], env=env, stderr=subprocess.PIPE, text=True)
+                                "--plugins-dir", folder, "--keys", " ".join(["l"] * 20)], env=env,
+                               stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 60
         while not mark.exists():
             assert process.poll() is None and time.monotonic() < deadline
             time.sleep(0.02)
-        process.send_signal(signal.SIGINT)
+        for _ in range(presses):
+            process.send_signal(signal.SIGINT)
+            time.sleep(0.2)
         err = process.communicate(timeout=30)[1]
     finally:
         if process.poll() is None:
             process.kill()
+    return process, err, env
+
+
+def resumed_turn(env: dict, folder: str) -> int:
+    done = subprocess.run([sys.executable, "-m", "engine", "--headless", "--dump", "json", "--plugins-dir", folder],
+                          env={**env, "NAP": "0"}, capture_output=True, text=True, timeout=60)
+    return json.loads(done.stdout)["turn"]
+
+
+def test_a_real_ctrl_c_stops_the_game_after_the_key_in_progress_with_a_save(tmp_path):
+    """The player's Ctrl-C is not the plugin's failure: the key in progress is played out, the
+    run saved, and the session ends with exit status 130."""
+    process, err, env = interrupted(tmp_path, nap=2, presses=1)
     assert process.returncode == 130, err
     assert "failed" not in err and "Traceback" not in err, err
+    assert resumed_turn(env, str(tmp_path / "plugins")) == 1
+
+
+def test_a_second_ctrl_c_stops_at_once_and_blames_no_plugin(tmp_path):
+    process, err, env = interrupted(tmp_path, nap=60, presses=2)
+    assert process.returncode == 130, err
+    assert "failed" not in err and "Traceback" not in err, err
+    assert resumed_turn(env, str(tmp_path / "plugins")) == 0  # stopped mid-turn: the last save point
 
 
 def test_a_path_into_a_labelled_table_has_one_dot():
@@ -149,3 +183,22 @@ def test_a_path_into_a_labelled_table_has_one_dot():
     assert sub("monster_kinds.blob.", "hp") == "monster_kinds.blob.hp"
     assert sub("monster_kinds.blob", "hp") == "monster_kinds.blob.hp"
     assert sub("monsters.toml: [rat] ", "hp") == "monsters.toml: [rat] hp"
+
+
+def test_a_ctrl_c_to_the_window_saves_and_ends_the_session(tmp_path):
+    from test_stop_signals import _wait_until_idle
+
+    env = {**os.environ, "ARCADE_HEADLESS": "1", "UNDERCROFT_HOME": str(tmp_path), "UNDERCROFT_LOAD_PLUGINS": ""}
+    command = [sys.executable, "-m", "engine", "--new", "--seed", "3", "--keys", "l l j", "--seconds", "300"]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_until_idle(process, tmp_path)
+        process.send_signal(signal.SIGINT)
+        err = process.communicate(timeout=60)[1]
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130 and "Traceback" not in err, err
+    resumed = subprocess.run([sys.executable, "-m", "engine", "--headless", "--dump", "json"], env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert json.loads(resumed.stdout)["turn"] == 3  # the three keys' turns were saved

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from engine.cli.parser import SUBCOMMANDS, Parser
 from engine.core import rng as rngmod
 from engine.core.errors import UsageError
+from engine.core.isolation import PlayerInterrupt
 from engine.core.keys import KeyError_, parse_keys
 from engine.core.registry import CHOICE_KINDS
 from engine.core.setup import Setup, parse_size
@@ -94,21 +95,30 @@ def fix_negative_sizes(argv: Sequence[str]) -> list[str]:
 
 # SIGTERM (kill, a logout) and SIGHUP (the terminal closed) end a session as its keys running out do
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+INTERRUPTED = 130  # the exit status of a session the player stopped with Ctrl-C (128 + SIGINT)
 
 
 @contextmanager
 def stop_signals() -> Iterator[list[bool]]:
-    """While inside, a stop signal only asks to stop (``[True]``): the key in progress is played
-    out, and the session ends with a save, as when the keys run out. The handlers before are put
-    back after (a test calling ``main`` keeps its own). Only the main thread may set them."""
-    stopped = [False]
+    """While inside, a stop signal only asks to stop (``[True, ...]``): the key in progress is
+    played out, and the session ends with a save, as when the keys run out. So does the player's
+    first Ctrl-C (``[True, True]``); a second one stops at once (the last save point stands). The
+    handlers before are put back after (a test calling ``main`` keeps its own). Only the main
+    thread may set them."""
+    stopped = [False, False]  # asked to stop; by a Ctrl-C
 
     def on_stop(_number: int, _frame: object) -> None:
         stopped[0] = True  # between two bytecodes, maybe mid-turn: only ask
 
+    def on_interrupt(_number: int, _frame: object) -> None:
+        if stopped[1]:
+            raise PlayerInterrupt  # asked already, and still going: the player means now
+        stopped[0] = stopped[1] = True
+
     previous = {}
     if threading.current_thread() is threading.main_thread():
         previous = {number: signal.signal(number, on_stop) for number in STOP_SIGNALS}
+        previous[signal.SIGINT] = signal.signal(signal.SIGINT, on_interrupt)
     try:
         yield stopped
     finally:
@@ -119,7 +129,7 @@ def stop_signals() -> Iterator[list[bool]]:
 def play_headless(setup: Setup, keys: list[str], dump: str | None, *, resume: bool, record: str | None) -> int:
     """Play ``keys`` without a window. Saves, profile and replay work as in the window
     (:mod:`engine.persist.keeper`): the quit key saves the run and quits, and so does a stop
-    signal, after the key in progress (exit status 0)."""
+    signal, after the key in progress (exit status 0), or a Ctrl-C (exit status 130)."""
     from engine.core.snapshot import dumps
     from engine.persist import keeper
 
@@ -138,4 +148,4 @@ def play_headless(setup: Setup, keys: list[str], dump: str | None, *, resume: bo
         keeper.close(game)
     if dump == "json":
         print(dumps(game))
-    return 0
+    return INTERRUPTED if stopped[1] else 0

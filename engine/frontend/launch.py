@@ -224,7 +224,7 @@ def run_window(
         from engine.core.snapshot import dumps
 
         print(dumps(game))
-    return 0
+    return 130 if loop.interrupted() else 0  # Ctrl-C: saved, and said as an interruption (128 + SIGINT)
 
 
 def presets(registry) -> list[tuple[str, str]]:

@@ -17,9 +17,12 @@ from collections.abc import Callable
 
 import pyglet
 
+from engine.core.isolation import PlayerInterrupt
+
 # SIGTERM (kill, a logout) and SIGHUP (the terminal closed) end a session as the close button does
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 _stop = [False]  # a stop signal has arrived (one process plays one session)
+_interrupted = [False]  # it was the player's Ctrl-C
 
 
 def unschedule_frame_dispatch(window: pyglet.window.Window) -> None:
@@ -86,10 +89,24 @@ class OnDemand:
 def stop_on_signals() -> None:
     """From now on, a stop signal ends the session at the next pass of the event loop: after the
     turn in progress, so the game is saved at a turn boundary as when the window is closed, not
-    killed in the middle of a turn or of a write. Only the main thread may set signal handlers."""
+    killed in the middle of a turn or of a write. The player's first Ctrl-C does the same
+    (:func:`interrupted`); a second one stops at once. Only the main thread may set signal handlers."""
     if threading.current_thread() is threading.main_thread():
         for number in STOP_SIGNALS:
             signal.signal(number, _on_stop_signal)
+        signal.signal(signal.SIGINT, _on_interrupt)
+
+
+def _on_interrupt(number: int, frame: object) -> None:
+    if _interrupted[0]:
+        raise PlayerInterrupt  # asked already, and still going: the player means now
+    _interrupted[0] = True
+    _on_stop_signal(number, frame)
+
+
+def interrupted() -> bool:
+    """The player stopped the session with Ctrl-C (its exit status is 130)."""
+    return _interrupted[0]
 
 
 def _on_stop_signal(_number: int, _frame: object) -> None:
