@@ -202,3 +202,26 @@ def test_a_ctrl_c_to_the_window_saves_and_ends_the_session(tmp_path):
     resumed = subprocess.run([sys.executable, "-m", "engine", "--headless", "--dump", "json"], env=env,
                              capture_output=True, text=True, timeout=120)
     assert json.loads(resumed.stdout)["turn"] == 3  # the three keys' turns were saved
+
+
+PATHFINDER = """
+from engine import hookimpl
+
+
+def broken(*args, **kwargs):
+    raise {raised}
+
+
+@hookimpl
+def register_pathfinders(register):
+    register("broken", dijkstra=broken, astar=broken)
+"""
+
+
+@pytest.mark.parametrize("raised", ["KeyboardInterrupt", "ValueError('no way')"])
+def test_a_chosen_pathfinder_that_raises_stops_the_game_in_one_line(home, tmp_path, capsys, raised):
+    folder = plugin_dir(tmp_path, PATHFINDER.format(raised=raised))
+    status, err = play(capsys, "--new", "--seed", "1", "--plugins-dir", folder, "--plugin", "path=broken",
+                       "--keys", "o o l")
+    assert status == 2 and err.count("\n") == 1, err
+    assert "plugin 'hostile' failed in pathfinder 'broken'" in err and raised.split("(")[0] in err, err

@@ -76,15 +76,21 @@ def one_line(error: BaseException, most: int = 200) -> str:
     return " ".join(text.split())[:most] or type(error).__name__
 
 
+def described(error: BaseException, most: int = 200) -> str:
+    """``"ValueError: its message"``, or the type alone when there is no message (:func:`one_line`)."""
+    kind, reason = type(error).__name__, one_line(error, most)
+    return kind if reason == kind else f"{kind}: {reason}"
+
+
 class PluginFailure(Exception):
     """A chosen plugin failed during play; ``str()`` is the one line to show."""
 
     def __init__(self, plugin: str, where: str, error: BaseException) -> None:
         self.plugin, self.where, self.error = plugin, where, error
-        reason = one_line(error, 200)
+        reason = described(error, 200)
         # what to do, plainly: a removed plugin does not let the run resume (its save needs it)
         # what to do, plainly; not "remove it": a run saved with a plugin does not resume without it
-        super().__init__(f"plugin {plugin!r} failed in {where} ({type(error).__name__}: {reason}); the game "
+        super().__init__(f"plugin {plugin!r} failed in {where} ({reason}); the game "
                          f"stopped. Fix or update plugin {plugin!r} and play again: the run resumes from its last "
                          "save point (if it reached one); or start a new run without it (--new, with another "
                          "--game or --plugin)")
@@ -100,8 +106,7 @@ class Failure:
     error: BaseException
 
     def __str__(self) -> str:
-        reason = one_line(self.error, 160)
-        return f"plugin {self.plugin!r} failed in {self.where} ({type(self.error).__name__}: {reason})"
+        return f"plugin {self.plugin!r} failed in {self.where} ({described(self.error, 160)})"
 
 
 class Isolation:

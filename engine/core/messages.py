@@ -98,7 +98,7 @@ MESSAGE_FIELDS = {
 TEXT_FIELDS = frozenset({"attacker", "target", "item", "letter", "items", "verb", "what", "monster", "state",
                          "who", "status", "game"})
 SAMPLE_NUMBERS = (0, -limits.MAX_STAT, limits.MAX_STAT)
-SAMPLE_TEXT = "rat"
+SAMPLE_TEXT = "thing"
 
 
 class Template(Spec):

@@ -10,6 +10,8 @@ notices the player, :class:`engine.core.sight.Sight`: both mixed in here.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -159,4 +161,13 @@ class Run(Entities, Sight):
         name = self.choices.path or self.rules.pathfinder or min(self.registry.pathfinders, default=None)
         if name is None:
             raise LookupError("no pathfinder is registered")
-        return self.registry.choose("path", name)
+        found = self.registry.choose("path", name)
+        plugin = self.registry.owners.get(("pathfinders", name))
+        if plugin is None:
+            return found
+        self.isolation.chosen.add(plugin)  # the game cannot do without the pathfinder it uses
+        where = f"pathfinder {name!r}"
+        # its functions run under isolation; the methods' checks of their arguments stay the caller's
+        return dataclasses.replace(
+            found, dijkstra_fn=functools.partial(self.isolation.call, plugin, where, found.dijkstra_fn),
+            astar_fn=functools.partial(self.isolation.call, plugin, where, found.astar_fn))
