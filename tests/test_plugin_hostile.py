@@ -225,3 +225,44 @@ def test_a_chosen_pathfinder_that_raises_stops_the_game_in_one_line(home, tmp_pa
                        "--keys", "o o l")
     assert status == 2 and err.count("\n") == 1, err
     assert "plugin 'hostile' failed in pathfinder 'broken'" in err and raised.split("(")[0] in err, err
+
+
+BEHAVIOUR = """
+from engine import Action, MonsterKind, hookimpl
+
+
+class Unshowable:
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+
+class Boom(Unshowable, Action):
+    def perform(self, game, entity):
+        raise KeyboardInterrupt
+
+
+@hookimpl
+def register_behaviours(register):
+    register("boom", lambda game, entity: {answer})
+
+
+@hookimpl
+def register_monsters(register):
+    register(MonsterKind(name="boomer", glyph="B", color=(255, 0, 0), hp=5, attack=1, defense=0, sight=8,
+                         speed=100, behaviour="boom"))
+"""
+
+
+@pytest.mark.parametrize(("answer", "words"), [("Boom()", "(KeyboardInterrupt)"),
+                                               ("Unshowable()", "returned a Unshowable (its repr raised")])
+def test_a_behaviours_action_that_raises_or_cannot_be_shown_switches_it_off(tmp_path, capsys, answer, words):
+    from engine.core.setup import Setup, new_game
+
+    folder = plugin_dir(tmp_path, BEHAVIOUR.format(answer=answer))
+    (tmp_path / "map.txt").write_text("#######\n#@B...#\n#######\n")
+    game = new_game(Setup(None, 1, [], [folder], str(tmp_path / "map.txt")))
+    for _ in range(3):
+        game.press(".")
+    assert game.turn == 3 and [f.plugin for f in game.isolation.failures] == ["hostile"]
+    err = capsys.readouterr().err
+    assert "plugin 'hostile' failed in behaviour 'boom'" in err and words in err, err

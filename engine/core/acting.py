@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import VETO, Action, ActionResult
 from engine.core.components import Monster
-from engine.core.isolation import players
+from engine.core.isolation import PluginFailure, players, safe_repr
 from engine.core.scheduler import TURN_COST
 from engine.kit import limits
 
@@ -55,8 +55,8 @@ class Acting:
                                              action=action)
                 if answer is VETO:
                     return ActionResult.success()
-                if answer is not None and self.isolation.check(plugin, "hook on_action", isinstance(answer, Action),
-                                                               f"returned {answer!r}, not an Action, VETO or None"):
+                if answer is not None and (isinstance(answer, Action) or self.isolation.check(
+                        plugin, "hook on_action", False, f"returned {safe_repr(answer)}, not an Action, VETO or None")):
                     action = answer
                     break
             result = action.perform(self, entity)
@@ -91,10 +91,17 @@ class Acting:
                         raise
                     isolation.fail(plugin, where, e)
             cost = TURN_COST
-            if action is not None and isolation.check(plugin, where, isinstance(action, Action),
-                                                      f"returned {action!r}, not an Action or None"):
-                result = self.perform(entity, action)
-                cost = result.cost if result.done else TURN_COST
+            if action is not None and (isinstance(action, Action) or isolation.check(
+                    plugin, where, False, f"returned {safe_repr(action)}, not an Action or None")):
+                try:
+                    result = self.perform(entity, action)
+                except BaseException as e:  # noqa: BLE001 - the action its behaviour chose (perhaps its own class) failed
+                    if players(e) or isinstance(e, PluginFailure):
+                        raise
+                    isolation.fail(plugin, where, e)
+                    result = None
+                if result is not None and result.done:
+                    cost = result.cost
             if entity in scheduler:  # it may have died on its own turn
                 scheduler.spend(entity, cost)
 

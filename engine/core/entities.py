@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.core import inventory
 from engine.core.components import Actor, Dead, Fighter, Item, Monster, Position
 from engine.core.content import ItemKind, MonsterKind
+from engine.core.isolation import safe_repr
 from engine.core.looks import item_look, monster_look
 from engine.kit import limits
 from engine.kit.mapgen import WALL
@@ -152,8 +153,8 @@ class Entities:
         extra = {"target": target} if target is not None else {}
         message = self.isolation.call(plugin, f"effect {kind.effect!r}", effect, self.api, entity, kind, amount,
                                       **extra)
-        if message is not None and self.isolation.check(plugin, f"effect {kind.effect!r}", isinstance(message, str),
-                                                         f"returned {message!r}, not a message or None"):
+        if message is not None and (isinstance(message, str) or self.isolation.check(
+                plugin, f"effect {kind.effect!r}", False, f"returned {safe_repr(message)}, not a message or None")):
             self.log(message)
 
     def set_speed(self, entity: int, speed: int) -> None:

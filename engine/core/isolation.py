@@ -76,6 +76,17 @@ def one_line(error: BaseException, most: int = 200) -> str:
     return " ".join(text.split())[:most] or type(error).__name__
 
 
+def safe_repr(value: Any, most: int = 80) -> str:
+    """``repr(value)``, at most ``most`` characters; never raises (a plugin's ``__repr__`` may)."""
+    try:
+        text = repr(value)
+    except BaseException as e:  # noqa: BLE001 - a plugin's __repr__, whatever it raises
+        if players(e):
+            raise
+        return f"a {type(value).__name__} (its repr raised {type(e).__name__})"
+    return text if len(text) <= most else text[:most] + "..."
+
+
 def described(error: BaseException, most: int = 200) -> str:
     """``"ValueError: its message"``, or the type alone when there is no message (:func:`one_line`)."""
     kind, reason = type(error).__name__, one_line(error, most)
