@@ -40,11 +40,23 @@ HOSTILE = {
     "huge": (lambda ctx: Sized((4096, 4096)), f"cell size 4096x4096 px is not a size (expected 1..{MAX_TILE_SIDE}"),
     "nosize": (lambda ctx: Sized("big"), "ValueError"),
 }
+class Unbool:
+    def __bool__(self):
+        raise KeyboardInterrupt
+
+
+class Unshowable:
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+
 BAD_TILES = {
     "words": ("a string", "returned 'a string', not a Tile"),
     "notimage": (Tile(image="pixels"), "not a Tile of an image"),
     "hugetile": (Tile(image=Image.new("RGBA", (MAX_TILE_SIDE + 1, 1))), "not a Tile of an image of at most"),
     "tileexits": (SystemExit(1), "raised SystemExit"),
+    "untellable": (Tile(image=Image.new("RGBA", (16, 16)), tinted=Unbool()), "gave a Tile that cannot be drawn"),
+    "unshowable": (Unshowable(), "returned a Unshowable (its repr raised"),
 }
 
 
@@ -112,3 +124,32 @@ def test_a_chosen_hostile_set_is_one_line_and_exit_2(tmp_path, name, capsys, mon
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1 and f"tileset {name}" in err and HOSTILE[name][1] in err, err
     assert not shot.exists()
+
+
+NON_IMAGES = '''
+from engine import hookimpl
+from engine.kit.tiles import Tile
+
+
+class Words:
+    size = (16, 16)
+
+    def tile(self, name, glyph):
+        return Tile(image="pixels") if name == "wall" else "a floor"
+
+
+@hookimpl
+def register_tilesets(register):
+    register("nonimages", lambda ctx: Words())
+'''
+
+
+def test_a_chosen_set_of_non_images_draws_glyphs_in_one_line(tmp_path, capsys):
+    (tmp_path / "plugins").mkdir()
+    (tmp_path / "plugins" / "words.py").write_text(NON_IMAGES)
+    shot = tmp_path / "s.png"
+    status = main(["--headless", "--new", "--seed", "1", "--plugins-dir", str(tmp_path / "plugins"),
+                   "--tileset", "nonimages", "--shot", str(shot)])
+    err = capsys.readouterr().err
+    assert status == 0 and shot.exists(), err
+    assert err.count("\n") == 1 and "tileset nonimages: tile(" in err and "drawn as glyphs" in err, err

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from engine.core.isolation import one_line, players
-from engine.core.specs import shown
+from engine.core.isolation import described, players, safe_repr
 from engine.frontend.atlas import GlyphAtlas
 from engine.kit.limits import MAX_TILE_SIDE
 from engine.kit.tiles import Tile, TileContext, TilesetError, TilesetInfo
@@ -61,7 +60,7 @@ def make(info: TilesetInfo, *, cell: int, file: Path | None, glyph=None):
     except BaseException as e:  # noqa: BLE001 - a plugin's bug: one line naming the set, never a traceback
         if players(e):
             raise
-        raise TilesetError(f"tileset {info.name}: {type(e).__name__}: {one_line(e)}") from None
+        raise TilesetError(f"tileset {info.name}: {described(e)}") from None
     if not (1 <= width <= MAX_TILE_SIDE and 1 <= height <= MAX_TILE_SIDE):
         raise TilesetError(f"tileset {info.name}: cell size {width}x{height} px is not a size "
                            f"(expected 1..{MAX_TILE_SIDE} px a side)")
@@ -103,18 +102,25 @@ class Textures:
             except BaseException as e:  # noqa: BLE001 - a plugin's bug in one tile: draw the glyph, keep playing
                 if players(e):
                     raise
-                tile = self._refuse(name, ch, f"raised {type(e).__name__}: {one_line(e, 120)}")
+                tile = self._refuse(name, ch, f"raised {described(e, 120)}")
             if tile is not None and not _usable(tile):
-                tile = self._refuse(name, ch, f"returned {shown(tile)}, not a Tile of an image of at most "
+                tile = self._refuse(name, ch, f"returned {safe_repr(tile)}, not a Tile of an image of at most "
                                               f"{MAX_TILE_SIDE}x{MAX_TILE_SIDE} px")
         if tile is None:
             return self.atlas.texture(ch), True
-        image = tile.image.convert("RGBA")
-        if image.size != self.size:
-            image = image.resize(self.size)
+        try:  # the plugin's image (a lazily read file may fail now) and its tinted flag
+            image = tile.image.convert("RGBA")
+            if image.size != self.size:
+                image = image.resize(self.size)
+            tinted = bool(tile.tinted)
+        except BaseException as e:  # noqa: BLE001 - a plugin's bug in one tile: draw the glyph, keep playing
+            if players(e):
+                raise
+            self._refuse(self.names.names[name_id], ch, f"gave a Tile that cannot be drawn ({described(e, 120)})")
+            return self.atlas.texture(ch), True
         texture = arcade.Texture(image, hash=f"tile:{self.name}:{self.size}:{name_id}:{code}:{id(self)}",
                                  hit_box_algorithm=arcade.hitbox.algo_bounding_box)
-        return texture, bool(tile.tinted)
+        return texture, tinted
 
     def _refuse(self, name: str, glyph: str, what: str) -> None:
         """A tile the set could not give: said once per set, and the cell is drawn as its glyph."""
