@@ -112,3 +112,26 @@ def test_a_shot_onto_a_full_disk_is_one_line_and_the_run_is_kept(home, tmp_path,
     assert main(["--headless", "--dump", "json"]) == 0  # the session ended with its save all the same
     out, err = capsys.readouterr()
     assert json.loads(out)["turn"] == 2, err
+
+
+@needs_fifos
+def test_a_record_onto_a_special_file_is_refused_and_the_file_kept(tmp_path):
+    """Written atomically, the replay would be renamed over it: a FIFO, or a device as root."""
+    import stat
+
+    target = tmp_path / "pipe"
+    os.mkfifo(target)
+    done = run(tmp_path, "--keys", "l", "--record", str(target))
+    assert done.returncode == 2
+    one_line(done, f"--record {target}", FIFO, "expected a file to write the replay to")
+    assert stat.S_ISFIFO(os.stat(target).st_mode)
+
+
+@needs_fifos
+def test_replaying_a_fifo_says_what_it_is(tmp_path):
+    os.mkfifo(tmp_path / "r.json")
+    env = {**os.environ, "UNDERCROFT_HOME": str(tmp_path / "home")}
+    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(tmp_path / "r.json"), "--headless"],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=20)
+    assert done.returncode == 2
+    one_line(done, "r.json", FIFO, "expected a replay file")

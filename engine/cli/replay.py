@@ -30,7 +30,8 @@ def main(argv: Sequence[str]) -> int:
         raise UsageError(f"--speed {args.speed}: expected keys per second > 0")
     path = Path(args.file)
     if not path.is_file():
-        raise UsageError(f"replay {args.file}: no such file")
+        raise UsageError(f"replay {args.file}: " + (f"{files.not_a_file(path) or 'not a file'} (expected a replay "
+                                                    "file)" if path.exists() else "no such file"))
     data = replay.read(path)
     registry = load(args.plugins_dir)
     if data["game"] not in registry.games:

@@ -16,8 +16,7 @@ from pathlib import Path
 
 from engine.core.errors import UsageError
 from engine.core.setup import Setup, load, prepare
-from engine.kit.textfile import TextFileError, check_regular
-from engine.persist import disk, keeper
+from engine.persist import disk, files, keeper
 
 HEADLESS_HINT = "use --headless (with --shot FILE.png to render a frame offscreen)"
 
@@ -40,13 +39,9 @@ def check_shot(shot: str) -> Path:
         raise UsageError(f"--shot {shot}: no such folder {str(folder)!r}")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise UsageError(f"--shot {shot}: cannot write there (permission denied)")
-    if path.exists():  # the shot replaces a file: never a FIFO (it would block), nor a device
-        try:
-            check_regular(path)
-        except TextFileError as e:
-            raise UsageError(f"--shot {shot}: {e} (expected a PNG file to write)") from None
-        except OSError:
-            pass  # a file we may not read is written over all the same
+    special = files.not_a_file(path)  # the shot replaces a file: never a FIFO, nor a device
+    if special:
+        raise UsageError(f"--shot {shot}: {special} (expected a PNG file to write)")
     return path
 
 

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from engine.kit.textfile import TextFileError, check_regular
 from engine.persist import disk
 from engine.persist.datadir import (
     data_dir,
@@ -173,3 +174,16 @@ def _keep_original(path: Path, version: int, raw: bytes, what: str, schema: int)
         kept = f"the original could not be kept ({getattr(e, 'strerror', None) or e})"
     warn_once(f"{what} {path}: schema {version} is older than this Undercroft's ({schema}): upgraded; {kept}",
               key=f"upgraded:{path}")
+
+
+def not_a_file(path: Path) -> str | None:
+    """Why the existing ``path`` must not be written over ("a named pipe (FIFO), not a regular
+    file", "a character device, ..."), or None (no such file, or a regular one). An atomic write
+    renames over its target: over a FIFO or a device (``/dev/full``, as root) it would replace it."""
+    try:
+        check_regular(path)
+    except TextFileError as e:
+        return str(e)
+    except OSError:
+        return None  # missing, or not ours to read: the write itself will say
+    return None

@@ -79,6 +79,9 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
         folder = Path(record).parent
         if not (folder if str(folder) else Path(".")).is_dir() or Path(record).is_dir():
             raise UsageError(f"--record {record}: cannot write a file there")
+        special = files.not_a_file(Path(record))  # written atomically, a device would be replaced
+        if special:
+            raise UsageError(f"--record {record}: {special} (expected a file to write the replay to)")
     slot = slot if slot is not None else claim()
     loaded = None
     if choice == "continue":
