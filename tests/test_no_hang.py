@@ -135,3 +135,18 @@ def test_replaying_a_fifo_says_what_it_is(tmp_path):
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=20)
     assert done.returncode == 2
     one_line(done, "r.json", FIFO, "expected a replay file")
+
+
+def test_a_replay_shot_onto_a_full_disk_is_one_line(home, tmp_path, capsys, monkeypatch):
+    from engine.persist import disk
+
+    record = tmp_path / "r.replay.json"
+    assert main(["--headless", "--new", "--seed", "1", "--keys", "l l", "--record", str(record)]) == 0
+    capsys.readouterr()
+    shot = tmp_path / "shot.png"
+    with monkeypatch.context() as patch:
+        patch.setattr(disk, "os", FullDisk())
+        assert main(["replay", str(record), "--shot", str(shot)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and f"--shot {shot}: cannot write it (No space left on device)" in err, err
+    assert not shot.exists()

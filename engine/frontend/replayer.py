@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.errors import UsageError
 from engine.persist import replay
 
 if TYPE_CHECKING:
@@ -15,13 +16,14 @@ if TYPE_CHECKING:
 def play_in_window(data: dict[str, Any], registry: Registry, *, shot: str | None, speed: float | None,
                    seconds: float | None = None) -> Game:
     from engine.frontend import loop
-    from engine.frontend.launch import check_display, check_shot, open_window, save_shot
+    from engine.frontend.launch import check_display, check_shot, open_window, shoot
 
     check_display(headless=shot is not None)
     shot_path = check_shot(shot) if shot else None
     game = replay.build(data, registry)
     window = open_window(game, headless=shot is not None)
     keys = iter(data["keys"])
+    shot_failed: list[str] = []
     try:
         if speed is None:
             for token in keys:
@@ -30,7 +32,7 @@ def play_in_window(data: dict[str, Any], registry: Registry, *, shot: str | None
                     break
             window.frames.cancel()
             if shot_path is not None:
-                window.frames.after_draw.append(lambda: save_shot(window, shot_path))
+                window.frames.after_draw.append(lambda: shoot(window, shot_path, shot_failed))
             window.frames.draw()
         else:
             import pyglet
@@ -48,4 +50,6 @@ def play_in_window(data: dict[str, Any], registry: Registry, *, shot: str | None
     finally:
         if not window.closed:
             window.close()
+    if shot_failed:
+        raise UsageError(f"--shot {shot}: cannot write it ({shot_failed[0]})")
     return game
