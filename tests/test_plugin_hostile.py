@@ -266,3 +266,23 @@ def test_a_behaviours_action_that_raises_or_cannot_be_shown_switches_it_off(tmp_
     assert game.turn == 3 and [f.plugin for f in game.isolation.failures] == ["hostile"]
     err = capsys.readouterr().err
     assert "plugin 'hostile' failed in behaviour 'boom'" in err and words in err, err
+
+
+def test_the_test_kit_names_a_behaviours_unprintable_exception():
+    import types
+
+    from engine import hookimpl, testing
+    from engine.testing import ContractError
+
+    class Unspeakable(Exception):
+        def __str__(self):
+            raise RuntimeError("no words")
+
+    def mute(game, entity):
+        raise Unspeakable
+
+    module = types.ModuleType("mute")
+    module.register_behaviours = hookimpl(lambda register: register("mute", mute))
+    registry = testing.load_plugin(module)
+    with pytest.raises(ContractError, match=r"never raises: Unspeakable: \(its message cannot be shown"):
+        testing.check_behaviour(registry, "mute", situations=1)

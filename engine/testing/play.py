@@ -18,6 +18,7 @@ from engine.core.components import Fighter, Monster, Position
 from engine.core.content import ItemKind, MonsterKind
 from engine.core.game import Choices, Game
 from engine.core.invariants import check as check_state
+from engine.core.isolation import described
 from engine.core.keys import DEFAULT_KEYS, validate_keymap
 from engine.core.registry import PluginError, Registry
 from engine.core.rules import GameRules
@@ -129,7 +130,7 @@ def check_behaviour(registry: Registry, name: str, *, situations: int = 60, seed
                 try:
                     action = registry.behaviours[name](receives(game), entity)
                 except Exception as e:
-                    raise fail(subject, f"never raises: {type(e).__name__}: {e}", where) from None
+                    raise fail(subject, f"never raises: {described(e)}", where) from None
                 if action is not None and not isinstance(action, Action):
                     raise fail(subject, f"returns an engine.Action or None, got {action!r}", where)
                 if action is not None and game.alive:
@@ -137,7 +138,7 @@ def check_behaviour(registry: Registry, name: str, *, situations: int = 60, seed
                         game.perform(entity, action)
                     except Exception as e:
                         raise fail(subject, f"returns an action that can be performed: {action!r} raised "
-                                   f"{type(e).__name__}: {e}", where) from None
+                                   f"{described(e)}", where) from None
                     plugin_failures(game, f"{where}, performing {action!r}", allow=allow_plugin_errors)
                     check_invariants(game)
                 actions.append(action)
@@ -174,7 +175,7 @@ def check_effect(registry: Registry, name: str, *, cases: int = 40, seed: int = 
             try:
                 message = registry.effects[name](receives(game), game.player, kind, amount)
             except Exception as e:
-                raise fail(subject, f"never raises: {type(e).__name__}: {e}", where) from None
+                raise fail(subject, f"never raises: {described(e)}", where) from None
             if message is not None and not isinstance(message, str):
                 raise fail(subject, f"returns a message (a str) or None, got {message!r}", where)
             plugin_failures(game, where, allow=allow_plugin_errors)
