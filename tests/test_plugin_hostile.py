@@ -52,7 +52,8 @@ def on_turn_end(game):
 """
 
 
-@pytest.mark.parametrize("raised", ["KeyboardInterrupt", "SystemExit(3)", "Unspeakable()"])
+@pytest.mark.parametrize("raised", ["KeyboardInterrupt", "SystemExit(3)", "Unspeakable()",
+                                    "__import__('engine.core.isolation').core.isolation.PlayerInterrupt()"])
 def test_a_hook_raising_anything_is_switched_off_and_the_run_is_saved(home, tmp_path, capsys, raised):
     folder = plugin_dir(tmp_path, HOOK.format(raised=raised))
     status, err = play(capsys, "--new", "--seed", "1", "--plugins-dir", folder, "--keys", "l l")
@@ -63,17 +64,23 @@ def test_a_hook_raising_anything_is_switched_off_and_the_run_is_saved(home, tmp_
     assert json.loads(capsys.readouterr().out)["turn"] == 2
 
 
-def test_one_line_never_raises_and_the_players_interrupt_is_told_apart():
+def test_one_line_never_raises_and_the_players_interrupt_is_told_apart(monkeypatch):
+    from engine.core import isolation as module
+
     class Bad(Exception):
         def __str__(self):
             raise ValueError
 
     assert "cannot be shown" in one_line(Bad())
     assert one_line(KeyboardInterrupt()) == "KeyboardInterrupt"
-    assert players(PlayerInterrupt()) and not players(KeyboardInterrupt())
+    monkeypatch.setattr(module, "_sigints", [0])
+    assert not players(PlayerInterrupt()) and not players(KeyboardInterrupt())  # no Ctrl-C came: a plugin's
+    with pytest.raises(PlayerInterrupt) as caught:
+        module.interrupt()  # what the SIGINT handler does
+    assert players(caught.value) and not players(KeyboardInterrupt())
     try:
         try:
-            raise PlayerInterrupt
+            module.interrupt()
         except KeyboardInterrupt:
             raise RuntimeError("a plugin's cleanup") from None
     except RuntimeError as e:
@@ -81,7 +88,7 @@ def test_one_line_never_raises_and_the_players_interrupt_is_told_apart():
 
     isolation = Isolation(chosen=set())
     with pytest.raises(PlayerInterrupt):
-        isolation.call("someone", "hook on_turn_end", lambda: (_ for _ in ()).throw(PlayerInterrupt()))
+        isolation.call("someone", "hook on_turn_end", module.interrupt)
     assert isolation.call("someone", "hook on_turn_end", lambda: (_ for _ in ()).throw(KeyboardInterrupt()),
                           fallback="off") == "off"
     assert isolation.off == {"someone"}

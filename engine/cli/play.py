@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from engine.cli.parser import SUBCOMMANDS, Parser
 from engine.core import rng as rngmod
 from engine.core.errors import UsageError
-from engine.core.isolation import PlayerInterrupt
+from engine.core.isolation import interrupt
 from engine.core.keys import KeyError_, parse_keys
 from engine.core.registry import CHOICE_KINDS
 from engine.core.setup import Setup, parse_size
@@ -112,7 +112,7 @@ def stop_signals() -> Iterator[list[bool]]:
 
     def on_interrupt(_number: int, _frame: object) -> None:
         if stopped[1]:
-            raise PlayerInterrupt  # asked already, and still going: the player means now
+            interrupt()  # asked already, and still going: the player means now
         stopped[0] = stopped[1] = True
 
     previous = {}

@@ -38,8 +38,17 @@ class PlayerInterrupt(KeyboardInterrupt):
     """The player's Ctrl-C: raised by the SIGINT handler of :func:`watch_interrupts`, never by a plugin."""
 
 
-def _interrupted(_number: int, _frame: object) -> None:
+_sigints = [0]  # SIGINTs this process has had: a PlayerInterrupt without one is a plugin's forgery
+
+
+def interrupt() -> None:
+    """Raise the player's Ctrl-C: for a SIGINT handler (only there: it counts a SIGINT as arrived)."""
+    _sigints[0] += 1
     raise PlayerInterrupt
+
+
+def _interrupted(_number: int, _frame: object) -> None:
+    interrupt()
 
 
 def watch_interrupts() -> None:
@@ -54,6 +63,8 @@ def watch_interrupts() -> None:
 def players(error: BaseException) -> bool:
     """Whether ``error`` is the player's Ctrl-C (or what a plugin raised while handling it): it ends
     the session. A ``KeyboardInterrupt`` a plugin raised on its own is not."""
+    if not _sigints[0]:
+        return False  # no Ctrl-C has arrived: whatever was raised, a plugin raised it
     seen: set[int] = set()
     here: BaseException | None = error
     while here is not None and id(here) not in seen:

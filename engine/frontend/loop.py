@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import pyglet
 
-from engine.core.isolation import PlayerInterrupt
+from engine.core.isolation import interrupt
 
 # SIGTERM (kill, a logout) and SIGHUP (the terminal closed) end a session as the close button does
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -99,7 +99,7 @@ def stop_on_signals() -> None:
 
 def _on_interrupt(number: int, frame: object) -> None:
     if _interrupted[0]:
-        raise PlayerInterrupt  # asked already, and still going: the player means now
+        interrupt()  # asked already, and still going: the player means now
     _interrupted[0] = True
     _on_stop_signal(number, frame)
 
