@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.components import Inventory
 from engine.core.errors import UsageError
 from engine.core.setup import Setup, load, prepare
-from engine.core.specs import Json
+from engine.core.specs import Json, Str
 from engine.kit import limits
 from engine.persist import files, morgue, profile, replay, runsave, runspec
 from engine.persist.saveslot import Slot, claim, digest, drop_if_ended, exists, release_claim, saved_run
@@ -128,6 +128,7 @@ def savable_plugin_data(data: dict[str, Any]) -> dict[str, Any]:
     out = {}
     for name, value in data.items():
         try:
+            Str(100, 1).check(name, "plugin_data: a plugin's name")  # as the save's spec keys it
             out[name] = Json().check(value, f"plugin_data.{name}")
         except (ValueError, TypeError, RecursionError) as e:
             reason = " ".join(str(e).split())[:200] or type(e).__name__
