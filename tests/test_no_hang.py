@@ -150,3 +150,13 @@ def test_a_replay_shot_onto_a_full_disk_is_one_line(home, tmp_path, capsys, monk
     err = capsys.readouterr().err
     assert "Traceback" not in err and f"--shot {shot}: cannot write it (No space left on device)" in err, err
     assert not shot.exists()
+
+
+@pytest.mark.parametrize("target", ["chart.txt", "nowhere/chart.png"])
+def test_a_bench_plot_target_that_cannot_be_written_is_one_line_before_measuring(tmp_path, target):
+    pytest.importorskip("matplotlib")
+    env = {**os.environ, "UNDERCROFT_HOME": str(tmp_path / "home")}
+    done = subprocess.run([sys.executable, "-m", "engine", "bench", "--only", "fov", "--quick", "--plot",
+                           str(tmp_path / target)], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    assert done.returncode == 2
+    one_line(done, f"--plot {tmp_path / target}", "not a chart format" if target.endswith("txt") else "no such folder")

@@ -132,6 +132,10 @@ def main(argv: Sequence[str]) -> int:
         if "fov" not in groups:
             print("bench: --plot charts the FOV figures: add --only fov", file=sys.stderr)
             return 2
+        problem = bench_plot.target_problem(args.plot)  # before the minutes of measuring, not after
+        if problem:
+            print(f"bench: {problem}", file=sys.stderr)
+            return 2
     rows: list[dict] = []
     if "turn" in groups:
         from engine.cli.bench_turn import turn_figures
@@ -157,8 +161,8 @@ def main(argv: Sequence[str]) -> int:
     if args.plot:
         try:
             bench_plot.plot(rows, Path(args.plot))
-        except OSError as e:
-            print(f"bench: --plot: cannot write {args.plot}: {e.strerror or e}", file=sys.stderr)
+        except (OSError, ValueError) as e:
+            print(f"bench: --plot: cannot write {args.plot}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
             return 2
     if args.json:
         print(json.dumps(rows, indent=2))

@@ -14,6 +14,27 @@ def available() -> bool:
     return importlib.util.find_spec("matplotlib") is not None
 
 
+def target_problem(spec: str, flag: str = "--plot") -> str | None:
+    """Why a chart cannot be written to ``spec`` (checked before the figures are measured), as one
+    line, or None: a format matplotlib does not write, a missing folder, a folder, a special file."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from engine.persist.files import not_a_file
+
+    path = Path(spec)
+    formats = sorted(FigureCanvasAgg(Figure()).get_supported_filetypes())
+    if path.suffix.lower().lstrip(".") not in formats:
+        return f"{flag} {spec}: not a chart format (expected a file ending in .{', .'.join(formats)})"
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        return f"{flag} {spec}: is a folder, not a file"
+    if not folder.is_dir():
+        return f"{flag} {spec}: no such folder {str(folder)!r}"
+    special = not_a_file(path)
+    return f"{flag} {spec}: {special} (expected a chart file to write)" if special else None
+
+
 def plot(rows: list[dict], path: Path) -> None:
     """Write the chart of the ``fov`` timing rows of ``rows`` to ``path`` (a PNG)."""
     import matplotlib
