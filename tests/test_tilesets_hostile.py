@@ -153,3 +153,35 @@ def test_a_chosen_set_of_non_images_draws_glyphs_in_one_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert status == 0 and shot.exists(), err
     assert err.count("\n") == 1 and "tileset nonimages: tile(" in err and "drawn as glyphs" in err, err
+
+
+@pytest.mark.parametrize("fmt", ["tiff", "ico", "png", "gif"])
+def test_a_damaged_sheet_is_one_tileset_error_and_nothing_else(tmp_path, fmt):
+    """Bytes flipped in the header of a sheet: load_sheet raises TilesetError or reads it, and lets
+    no decoder's exception or warning through (a warning would be a second line)."""
+    import io
+    import random
+    import warnings
+
+    from engine.kit.tiles import TilesetError, load_sheet
+
+    rng = random.Random(5)
+    image = Image.new("RGB", (128, 128))
+    for _ in range(200):
+        image.putpixel((rng.randrange(128), rng.randrange(128)), (255, 255, 255))
+    out = io.BytesIO()
+    image.save(out, format=fmt)
+    raw = out.getvalue()
+    path = tmp_path / f"sheet.{fmt}"
+    for _ in range(60):
+        damaged = bytearray(raw)
+        for _ in range(rng.randint(1, 8)):
+            damaged[rng.randrange(min(len(damaged), 200))] = rng.randrange(256)
+        path.write_bytes(bytes(damaged))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                load_sheet(path)
+            except TilesetError as e:
+                assert "\n" not in str(e)
+        assert not caught, [str(w.message) for w in caught]

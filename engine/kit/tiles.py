@@ -22,6 +22,7 @@ with one line (:class:`TilesetError`).
 from __future__ import annotations
 
 import io
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -116,7 +117,7 @@ def _open(path: Path, what: str, valid: str) -> Image.Image:
         image = Image.open(io.BytesIO(raw))  # reads the header only: the size is checked before decoding
     except Image.DecompressionBombError:
         raise TilesetError(f"{what} {path}: the image is too large (expected {valid})") from None
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as e:
+    except Exception as e:  # noqa: BLE001 - UnidentifiedImageError, OSError, ...: a decoder may raise anything
         reason = "no image format recognised" if isinstance(e, UnidentifiedImageError) else type(e).__name__
         raise TilesetError(f"{what} {path}: not an image ({reason}); expected {valid}") from None
     return image
@@ -143,15 +144,17 @@ def load_sheet(path: Path | str, what: str = "--tileset") -> tuple[list[Image.Im
     """
     path = Path(path)
     valid = f"a PNG of 16x16 glyphs, each side a multiple of 16 from {16 * MIN_CELL} to {MAX_SHEET_SIDE} px"
-    image = _open(path, what, valid)
-    width, height = image.size
-    _check_size(path, what, valid, width, height)  # again: the file may be another format than PNG
-    cw, ch = width // 16, height // 16
-    try:
-        rgba = image.convert("RGBA")
-    except (OSError, ValueError, SyntaxError, EOFError) as e:  # a header that lied about its data
-        reason = " ".join(str(e).split())[:80] or type(e).__name__
-        raise TilesetError(f"{what} {path}: the image cannot be read ({reason})") from None
+    with warnings.catch_warnings():  # Pillow's warnings on a damaged file: the one line below says it
+        warnings.simplefilter("ignore")
+        image = _open(path, what, valid)
+        width, height = image.size
+        _check_size(path, what, valid, width, height)  # again: the file may be another format than PNG
+        cw, ch = width // 16, height // 16
+        try:
+            rgba = image.convert("RGBA")
+        except Exception as e:  # noqa: BLE001 - a header that lied about its data: a decoder may raise anything
+            reason = " ".join(str(e).split())[:80] or type(e).__name__
+            raise TilesetError(f"{what} {path}: the image cannot be read ({reason})") from None
     rgba = _transparent(rgba)
     cells = [rgba.crop((x * cw, y * ch, (x + 1) * cw, (y + 1) * ch)) for y in range(16) for x in range(16)]
     return cells, (cw, ch)
