@@ -1,5 +1,5 @@
-"""A data folder that is a symbolic link leading nowhere (a loop, a missing target) is said as
-what it is, not as "a file": one line, and play goes on without saving."""
+"""A data folder that is a symbolic link leading nowhere (a loop, a missing target), or a FIFO,
+is said as what it is, not as "a file": one line, and play goes on without saving."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ needs_links = pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", 
     (lambda d: (os.symlink(d / "b", d / "a"), os.symlink(d / "a", d / "b")), "a is a symbolic link in a loop"),
     (lambda d: os.symlink(d / "nowhere" / "x", d / "home"), "home is a symbolic link to nothing, not a folder"),
     (lambda d: (d / "home").write_text("x"), "home is a file, not a folder"),
+    (lambda d: os.mkfifo(d / "home"), "home is a named pipe (FIFO), not a folder"),
 ])
 def test_a_data_folder_that_is_no_folder_is_named_for_what_it_is(tmp_path, monkeypatch, capsys, make, words):
     from faults import fresh_process

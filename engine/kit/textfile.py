@@ -23,7 +23,8 @@ class TextFileError(ValueError):
     """A file we will not read; ``str()`` is the one-line reason, without the file's name."""
 
 
-def _what(mode: int) -> str:
+def kind_of(mode: int) -> str:
+    """What a file of ``st_mode`` ``mode`` is, when not a regular file: "a named pipe (FIFO)", ..."""
     for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
                        (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
                        (stat.S_ISSOCK, "a socket")):
@@ -44,7 +45,7 @@ def _open_regular(path: str | os.PathLike[str]) -> tuple[int, os.stat_result]:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise TextFileError(f"{_what(info.st_mode)}, not a regular file")
+            raise TextFileError(f"{kind_of(info.st_mode)}, not a regular file")
     except BaseException:
         os.close(fd)
         raise

@@ -78,7 +78,7 @@ def _probe(folder: Path) -> str | None:
 
 
 def _why(e: OSError) -> str:
-    if e.errno == errno.ENOTDIR and e.strerror != "a file, not a folder":  # the OS's own words
+    if e.errno == errno.ENOTDIR and not (e.strerror or "").endswith("not a folder"):  # the OS's own words
         return f"{e.filename} is a file, not a folder" if e.filename else "a file is in the way"
     if e.filename and e.strerror and e.strerror.endswith("not a folder"):  # disk.makedirs's words
         return f"{e.filename} is {e.strerror}"

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import sys
 from pathlib import Path
+
+from engine.kit.textfile import kind_of
 
 TMP_TAG = ".tmp-"
 
@@ -41,12 +44,13 @@ def makedirs(folder: Path) -> None:
 def _not_a_folder(path: Path) -> OSError:
     """Why ``path``, which exists, is no folder: a file, or a symbolic link that leads nowhere."""
     try:
-        os.stat(path)
+        mode = os.stat(path).st_mode
     except OSError as e:  # the name exists, what it points to does not
         if e.errno == errno.ELOOP:
             return OSError(errno.ELOOP, "a symbolic link in a loop, not a folder", str(path))
         return OSError(e.errno or errno.ENOENT, "a symbolic link to nothing, not a folder", str(path))
-    return NotADirectoryError(errno.ENOTDIR, "a file, not a folder", str(path))
+    what = "a file" if stat.S_ISREG(mode) else kind_of(mode)
+    return NotADirectoryError(errno.ENOTDIR, f"{what}, not a folder", str(path))
 
 
 def fsync_dir(folder: Path) -> None:
