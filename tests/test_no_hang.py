@@ -160,3 +160,13 @@ def test_a_bench_plot_target_that_cannot_be_written_is_one_line_before_measuring
                            str(tmp_path / target)], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
     assert done.returncode == 2
     one_line(done, f"--plot {tmp_path / target}", "not a chart format" if target.endswith("txt") else "no such folder")
+
+
+def test_a_content_file_nested_thousands_deep_is_one_line_naming_it(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    with open(content / "items.toml", "a") as f:
+        f.write("\n[deep]\nx = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    done = run(tmp_path, "--keys", "l", UNDERCROFT_CONTENT=str(content))
+    assert done.returncode == 2
+    one_line(done, "items.toml: not valid TOML: nested too deeply")

@@ -142,6 +142,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ContentError(f"{path}: cannot read: {e.strerror or e}") from None
     except TextFileError as e:
         raise ContentError(f"{path}: cannot read: {e} (expected a TOML file)") from None
+    except RecursionError:  # arrays in arrays thousands deep: the parser recurses
+        raise ContentError(f"{path}: not valid TOML: nested too deeply (expected at most a few levels)") from None
     except tomllib.TOMLDecodeError as e:
         raise ContentError(f"{path}: not valid TOML: {e}") from None
 
