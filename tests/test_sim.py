@@ -339,3 +339,51 @@ def test_a_cluster_whose_workers_all_die_reports_the_runs_played_and_ends_in_one
     assert last == (f"sim: --cluster {scheduler.scheduler_address}: the cluster has had no worker for 2 s "
                     f"(--cluster-timeout): 1 of 4 runs were played (on 1 worker: {worker}), 3 were not"), err
     assert "Traceback" not in err
+
+
+@pytest.fixture
+def listener():
+    """A TCP port that accepts connections and then says nothing, or garbage."""
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    held = []
+
+    def serve(garbage):
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            held.append(conn)
+            if garbage:
+                conn.sendall(b"HTTP/1.0 200 OK\r\n\r\nnot dask at all\n" * 8)
+
+    def start(garbage):
+        threading.Thread(target=serve, args=(garbage,), daemon=True).start()
+        return f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+    yield start
+    server.close()
+    for conn in held:
+        conn.close()
+
+
+def test_a_cluster_address_that_never_answers_is_one_line_within_the_connect_timeout(capsys, monkeypatch, listener):
+    monkeypatch.setattr(simworkers, "CONNECT_SECONDS", 1)
+    address = listener(garbage=False)
+    started = time.monotonic()
+    code, out, err = run(capsys, "--runs", "2", *SHORT, "--cluster", address)
+    assert code == 2 and out == "" and time.monotonic() - started < 5
+    assert err.strip() == f"undercroft: sim: --cluster {address}: cannot reach a Dask scheduler there " \
+                          "(no answer in 1 s)"
+
+
+def test_a_cluster_address_that_answers_garbage_is_one_line_and_no_traceback_at_exit(tmp_path, listener):
+    address = listener(garbage=True)
+    done = subprocess.run([sys.executable, "-m", "engine", "sim", "--runs", "2", *SHORT, "--cluster", address],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith(f"undercroft: sim: --cluster {address}: cannot reach a Dask scheduler there (")
