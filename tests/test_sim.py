@@ -387,3 +387,31 @@ def test_a_cluster_address_that_answers_garbage_is_one_line_and_no_traceback_at_
     assert done.returncode == 2 and done.stdout == "", done.stderr
     [line] = done.stderr.splitlines()
     assert line.startswith(f"undercroft: sim: --cluster {address}: cannot reach a Dask scheduler there (")
+
+
+def test_a_cluster_whose_scheduler_goes_away_reports_the_runs_played_and_ends_in_one_line(capsys, monkeypatch):
+    import threading
+
+    import dask
+    from distributed import LocalCluster
+
+    monkeypatch.setattr(simworkers, "CONNECT_SECONDS", 1)  # how long the client tries to reconnect
+    with dask.config.set({"distributed.comm.timeouts.connect": 1}), \
+            LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        def close_after_a_run():
+            deadline = time.monotonic() + 60
+            while (not any(t.state == "memory" for t in cluster.scheduler.tasks.values())
+                   and time.monotonic() < deadline):
+                time.sleep(0.01)
+            time.sleep(0.5)  # the client has that run's result
+            cluster.loop.add_callback(cluster.scheduler.close)
+
+        threading.Thread(target=close_after_a_run, daemon=True).start()
+        code, out, err = run(capsys, "--runs", "40", *SHORT, "--cluster", cluster.scheduler_address, "--json")
+    report = json.loads(out)
+    played = len(report["runs"])
+    assert code == 1 and 0 < played < 40 and len(report["not_played"]) == 40 - played
+    last = err.strip().splitlines()[-1]
+    assert last.startswith(f"sim: --cluster {cluster.scheduler_address}: the connection to the scheduler was lost: "
+                           f"{played} of 40 runs were played (on 1 worker: "), err
+    assert "Traceback" not in err

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
+import logging
 import multiprocessing
 import os
 import queue
@@ -152,15 +153,22 @@ def run_on_cluster(address: str, specs: list[RunSpec], advance: Callable[[int], 
         from distributed import Client
     except ImportError:
         raise UsageError(MISSING_DASK) from None
+    # what goes wrong on the way is said here in one line: dask's own log of it (a lost scheduler's
+    # reconnection, a cancelled task's traceback) would bury that line
+    log = logging.getLogger("distributed")
+    level, log.level = log.level, logging.CRITICAL
     try:
-        _reach(address)  # bounded: the client's own connect waits for a handshake with no end
-        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
-    except Exception as e:  # noqa: BLE001 - whatever dask raises for an address it cannot use
-        raise UsageError(f"sim: --cluster {address}: cannot reach a Dask scheduler there ({_reason(e)})") from None
-    try:
-        return _play(client, address, specs, advance, patience)
+        try:
+            _reach(address)  # bounded: the client's own connect waits for a handshake with no end
+            client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        except Exception as e:  # noqa: BLE001 - whatever dask raises for an address it cannot use
+            raise UsageError(f"sim: --cluster {address}: cannot reach a Dask scheduler there ({_reason(e)})") from None
+        try:
+            return _play(client, address, specs, advance, patience)
+        finally:
+            client.close(timeout=CONNECT_SECONDS)
     finally:
-        client.close(timeout=CONNECT_SECONDS)
+        log.setLevel(level)
 
 
 def _play(client: Any, address: str, specs: list[RunSpec], advance: Callable[[int], None],
@@ -181,6 +189,9 @@ def _play(client: Any, address: str, specs: list[RunSpec], advance: Callable[[in
             future = finished.get(timeout=POLL_SECONDS)
         except queue.Empty:
             future = None
+        if future is not None and future.cancelled():  # the client lost its scheduler: all are cancelled
+            played.stopped = "the connection to the scheduler was lost"
+            break
         if future is not None:
             batch = batch_of[future.key]
             try:
