@@ -117,11 +117,11 @@ def main(argv: Sequence[str]) -> int:
             played = run_on_cluster(args.cluster, specs, progress.advance, args.cluster_timeout)
         else:
             played = run_locally(specs, jobs, progress.advance)
-    except (KeyboardInterrupt, Stopped) as e:
+    except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM or SIGHUP as Stopped
         progress.finish()
         print(f"sim: stopped by {e.signal if isinstance(e, Stopped) else 'Ctrl-C'} with {progress.done} of "
               f"{len(specs)} runs played: no table", file=sys.stderr)
-        return 128 + (e.signum if isinstance(e, Stopped) else 2)
+        return 128 + (e.signum if isinstance(e, Stopped) else 2)  # 2: SIGINT, as a shell counts it
     finally:
         restore()
     progress.finish()

@@ -46,9 +46,9 @@ class Played:
     workers: set[str] = field(default_factory=set)
 
 
-class Stopped(BaseException):
-    """SIGTERM (or SIGHUP) asked ``sim`` to stop; like KeyboardInterrupt, no ``except Exception``
-    swallows it."""
+class Stopped(KeyboardInterrupt):
+    """SIGTERM (or SIGHUP) asked ``sim`` to stop. A KeyboardInterrupt, because whatever lets Ctrl-C
+    through (``except Exception``, a plugin's isolation) must let it through too."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -61,6 +61,8 @@ def stop_on_signals() -> Callable[[], None]:
     def stop(signum: int, _frame: Any) -> None:
         raise Stopped(signum)
 
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        return lambda: None
     wanted = [s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
     previous = {s: signal.signal(s, stop) for s in wanted}
 
