@@ -2,7 +2,9 @@
 and the table says how they went (depth reached, wins, turns, causes of death).
 
 Runs are played by :mod:`engine.cli.simrun` in worker processes (``--jobs``, all cores by
-default), or on an existing Dask cluster (``--cluster ADDRESS``, the optional extra ``cluster``).
+default), or on an existing Dask cluster (``--cluster ADDRESS``, the optional extra ``cluster``),
+as :mod:`engine.cli.simworkers` arranges: local workers die with ``sim``, and a cluster that has had
+no worker for ``--cluster-timeout`` seconds stops the runs, reporting those played (exit status 1).
 Each run is seeded by its number in ``--seeds``, so the same arguments give the same table and the
 same ``--json``, byte for byte, whatever ``--jobs`` or ``--cluster`` is: results are sorted by seed,
 and timings go to stderr only. A run whose bot or game raises is reported with its seed, a replay
