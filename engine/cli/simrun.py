@@ -82,6 +82,14 @@ def play_batch(specs: list[RunSpec]) -> list[dict[str, Any]]:
     return [play_one(spec) for spec in specs]
 
 
+def play_batch_on_worker(specs: list[RunSpec]) -> tuple[str, list[dict[str, Any]]]:
+    """Play each run on a Dask worker; with the worker's address, so that ``sim`` can say which
+    workers played."""
+    from distributed import get_worker
+
+    return get_worker().address, play_batch(specs)
+
+
 def play_one(spec: RunSpec) -> dict[str, Any]:
     """Play one run to its end, the turn limit, or the bot's stop; never raises for the bot's or
     the game's failure (the run comes back crashed)."""

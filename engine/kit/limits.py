@@ -61,5 +61,6 @@ MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain of ac
 MAX_PATH_CACHE_CELLS = 4_000_000
 MAX_ZOOM = 8  # the window's integer zoom (remembered in the profile's settings)
 MAX_SIM_RUNS = 10_000_000  # runs in one ``sim``: each run's result (about 200 bytes) is kept for the table
+MAX_CLUSTER_WAIT = 7 * 24 * 3600  # seconds ``sim --cluster-timeout`` may wait for a worker: a week
 MAX_PLUGIN_NAME = 30  # characters in a new-plugin name: every name the package registers starts with it
 MAX_SHEET_SIDE = 4096  # px: a tilesheet of 16x16 glyphs of 256 px; a larger one is refused before it is decoded
