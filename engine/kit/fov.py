@@ -20,7 +20,9 @@ it must agree with, which the tests compare it to and the bench times beside it.
 an algorithm whose tables grow too fast to light far: the farthest window half-side it accepts
 (``table_reach``); a game whose light reaches farther is refused before play (``reach_error``).
 ``tcod`` names libtcod's counterpart (``"FOV_SHADOW"``, a ``tcod.constants`` name), which the bench
-times beside it.
+times beside it. ``reach`` is a cap on the light, which the game honours (a fog, a "sight 4" rule):
+the algorithm is called with ``reach`` for a larger radius or None, so nothing farther is ever lit,
+and the test kit holds it to that.
 """
 
 from __future__ import annotations
@@ -47,9 +49,29 @@ class FovAlgorithm:
     tcod: str | None = None  # libtcod's counterpart, a tcod.constants name, for the bench to compare
     through_walls: bool = False  # it claims to see through opaque cells (a map reveal), so walls hide nothing
     shape: str = "round"  # the shape of its light (LIGHT_SHAPES): what the test kit holds it to
+    reach: int | None = None  # the farthest it ever lights, whatever the radius asked (``fn`` is capped)
 
     def __call__(self, transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
         return self.fn(transparent, origin, radius)
+
+    def radius_for(self, radius: int | None) -> int | None:
+        """The radius it lights when asked for ``radius``: its ``reach`` when that is nearer."""
+        return capped_radius(radius, self.reach)
+
+
+def capped_radius(radius: int | None, reach: int | None) -> int | None:
+    """``radius``, or ``reach`` when that is nearer (None: unlimited)."""
+    if reach is None or (radius is not None and radius <= reach):
+        return radius
+    return reach
+
+
+def capped(fn: FovFn, reach: int) -> FovFn:
+    """``fn`` whose light never goes farther than ``reach``: a larger radius, or None, becomes ``reach``."""
+    @functools.wraps(fn)
+    def lit(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
+        return fn(transparent, origin, capped_radius(radius, reach))
+    return lit
 
 
 # The shapes a light may have, and when a cell (dx, dy) from the origin is within ``radius``.
