@@ -174,3 +174,20 @@ def test_a_run_remembers_at_most_the_limit_forgetting_the_farthest_level_first(t
     memory.forget_past_limit(state)  # 25: depth 5, the farthest, forgets its 5 oldest
     assert memory.remembered_total(state) == 20
     assert list(state.kept[5].items) == [(x, 1) for x in range(6, 9)] and len(state.kept[2].items) == 8
+
+
+def test_a_pile_is_remembered_by_its_newest_item_as_the_window_draws_it(tmp_path, window_for):  # noqa: F811
+    game = game_from("""
+        ##########################
+        #.....!@.................#
+        ##########################
+    """, tmp_path)
+    game.api.spawn("gold", 6, 1, 5)  # on the potion: the newest of the pile
+    window = window_for(game)
+    window.frames.draw()
+    assert window.grid.shown(6, 1)[0] == "$"
+    for _ in range(12):
+        window.press("l")
+    window.frames.draw()
+    assert not game.api.sees(6, 1) and game.api.remembered() == {(6, 1): "gold"}
+    assert window.grid.shown(6, 1)[0] == "$" and describe_cell(game, (6, 1)) == "You remember some gold here."

@@ -3,13 +3,14 @@ remember them), kept in the run's state so that it lives as long as the run does
 (each step is a turn), a level left and found again, and a save and resume.
 
 The memory (:attr:`engine.core.state.View.items`, and each kept level's) maps a cell to the kind
-of the item on top there (the one put there last, as the window draws it). Whenever the view
-changes, every cell that was in view until then or is in view now forgets what it held and
-remembers what lies there now: so what changed while the player watched is remembered as it was
+of the item on top there: the newest (the highest entity id, which a save keeps in order), as the
+window draws a pile. Every turn (the view system), and when a level is left, the cells in view
+forget what they held and remember what lies there now; when the view changes, so do the cells
+that were in view until then. So what changed while the player watched is remembered as it was
 last seen, and an item that moves, is picked up by a monster or is destroyed while unseen stays
-remembered where it was seen until the player sees that cell again. Only those cells are looked at
-(the light's square around the player, or the piles of items when there are fewer of them): never
-the whole map.
+remembered where it was seen until the player sees that cell again. Only those cells are looked
+at (the light's square around the player, or the piles of items when there are fewer of them):
+never the whole map.
 
 A run remembers at most ``MAX_REMEMBERED`` item cells, its kept levels' included: past that, the
 kept level farthest from the player's depth forgets first, its oldest memories first, then the

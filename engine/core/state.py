@@ -31,9 +31,9 @@ Remembered = dict[tuple[int, int], str]
 class View:
     """What the player sees now and has seen of the current level. ``dirty``: the player moved or
     arrived since the view was computed (the view system recomputes it only then). ``items``: the
-    kind of the item on top of each cell where the player last saw one (engine.core.sight keeps
-    it), in the order remembered; ``origin``: the player's cell when ``visible`` was computed
-    (derived, not saved)."""
+    kind of the item on top (the newest) of each cell where the player last saw one, in the order
+    remembered (:mod:`engine.core.memory` keeps it); ``origin``: the player's cell when
+    ``visible`` was computed (derived, not saved)."""
 
     visible: np.ndarray
     seen: np.ndarray

@@ -157,7 +157,7 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names:
     for entity, (r, p) in game.world.query(Renderable, Position):
         if ys.start <= p.y < ys.stop and xs.start <= p.x < xs.stop and visible[p.y - ys.start, p.x - xs.start]:
             drawn.append((r.layer, entity, p.x - xs.start, p.y - ys.start, r))
-    drawn.sort(key=lambda t: t[0])
+    drawn.sort(key=lambda t: (t[0], t[1]))  # a pile shows its newest item, as memory keeps it
     for _layer, entity, x, y, r in drawn:
         code[y, x] = ord(r.glyph[:1] or " ")
         fg[y, x] = r.color[:3]
