@@ -236,9 +236,14 @@ def game_rules() -> list[str]:
            "<!-- generated from the dataclass and engine.core.rules.FIELDS (docs/make_reference.py) -->", "",
            markdown(rules.GameRules.__doc__), "",
            "A preset in TOML (`content/games/*.toml`) has the same keys. A default of `required` means the field "
-           "must be given.", "",
-           "| field | type | default | a value must be | meaning |", "|---|---|---|---|---|"]
-    for f in dataclasses.fields(rules.GameRules):
+           "must be given.", ""]
+    return [*out, *_field_table(rules.GameRules, rules.FIELDS, hints), ""]
+
+
+def _field_table(cls: type, meanings: dict[str, str], hints: dict[str, Any]) -> list[str]:
+    """A dataclass's fields as a table: type, default, what a value must be, what it means."""
+    out = ["| field | type | default | a value must be | meaning |", "|---|---|---|---|---|"]
+    for f in dataclasses.fields(cls):
         hint = hints[f.name]
         spec = hint.__metadata__[0] if typing.get_origin(hint) is typing.Annotated else None
         if f.default is not dataclasses.MISSING:
@@ -249,7 +254,61 @@ def game_rules() -> list[str]:
             default = "required"
         expected = getattr(spec, "expected", "") or ""
         out.append(f"| `{f.name}` | `{_cell(_type_name(hint))}` | `{_cell(default)}` | {_cell(str(expected))} | "
-                   f"{_cell(rules.FIELDS[f.name])} |")
+                   f"{_cell(meanings[f.name])} |")
+    return out
+
+
+def kinds() -> list[str]:
+    """Every field of ``engine.MonsterKind`` and ``engine.ItemKind`` (as :func:`game_rules`), then
+    the behaviours and effects the built-in plugins register, with the params each reads."""
+    from engine.core import content
+    from engine.core.loader import load_registry
+
+    out = ["## Kinds: the fields of `engine.MonsterKind` and `engine.ItemKind`", "",
+           "<!-- generated from the dataclasses and engine.core.content's MONSTER_FIELDS and ITEM_FIELDS "
+           "(docs/make_reference.py) -->", "",
+           "A content file's row (`content/monsters.toml`, `content/items.toml`) has the same keys, its table's name "
+           "being the `name`.", ""]
+    for cls, meanings in ((content.MonsterKind, content.MONSTER_FIELDS), (content.ItemKind, content.ITEM_FIELDS)):
+        missing = [f.name for f in dataclasses.fields(cls) if f.name not in meanings]
+        if missing:
+            raise ValueError(f"engine.core.content: say what {cls.__name__} field(s) {', '.join(missing)} mean")
+        hints = typing.get_type_hints(cls, include_extras=True)
+        out += [f"### `engine.{cls.__name__}`", "", markdown(cls.__doc__), "", *_field_table(cls, meanings, hints), ""]
+    registry = load_registry(entry_points=False)
+    for table, title, intro in (
+            ("behaviours", "Built-in behaviours", "What a monster kind's `behaviour` may name with the built-in "
+             "plugins loaded; the params each reads are the kind's `params` (`params = { flee = 30 }` in a content "
+             "file). A plugin's own behaviour calls one by name: `game.behaviour(\"hunt\")(game, me)`."),
+            ("effects", "Built-in effects", "What an item kind's `effect` may name with the built-in plugins loaded; "
+             "the params each reads are the kind's `params` (`params = { amount = 12 }` in a content file).")):
+        out += [f"### {title}", "", intro, ""]
+        for name, fn in sorted(getattr(registry, table).items()):
+            out += [f"#### `{name}` (plugin `{registry.owners[(table, name)]}`)", "", markdown(fn.__doc__), ""]
+    return out
+
+
+def messages() -> list[str]:
+    """Every message key a preset's ``messages`` may set: its default and the fields it may use."""
+    from engine.core import messages as m
+
+    out = ["## Message keys", "",
+           "<!-- generated from engine.core.messages (docs/make_reference.py) -->", "",
+           "What a preset's `messages` table (`[messages]` in TOML) may set, over the defaults below. A template "
+           "is Python `str.format` text and may use only its key's fields (a template naming another is refused "
+           "when the preset is read, in one line); a key not listed here is a plugin's own "
+           "(`game.rules.message(\"frost.thaw\")`) and may use any field. The HUD's keys (`status`, `keys`, "
+           "`keys_dead`, `death_title`, `death_hint`) are what the window's status line, key line and death "
+           "screen say; a preset that sets `status` keeps the classic look (its own status line, no sidebar). "
+           "Their fields, the HUD fields, are " + ", ".join(f"`{{{f}}}`" for f in m.HUD_FIELDS) + ".", "",
+           "| key | default | fields |", "|---|---|---|"]
+    defaults = {**m.DEFAULT_MESSAGES, **m.HUD_MESSAGES, **{k: f"(the `{v}` line)" for k, v in m.HUD_FALLBACK.items()}}
+    for key, text in defaults.items():
+        hud = key in m.HUD_MESSAGES or key in m.HUD_FALLBACK
+        fields = "the HUD fields" if hud else ", ".join(f"`{{{f}}}`" for f in sorted(m.MESSAGE_FIELDS.get(key, ())))
+        fields = fields or "none"
+        shown = text if key in m.HUD_FALLBACK else f"`{text}`" if text else "(nothing said)"
+        out.append(f"| `{key}` | {_cell(shown)} | {fields} |")
     return [*out, ""]
 
 
@@ -263,6 +322,7 @@ def glyphs() -> list[str]:
     registry = load_registry(entry_points=False)
     rows = [(ch, f"the {name} (map tile)", "the engine") for ch, name in
             zip(TILE_CHARS.values(), ("wall", "floor", "stairs down", "stairs up"), strict=True)]
+    rows[-1] = (rows[-1][0], "the stairs up (map tile); in a `--map` file, the player's start on them", rows[-1][2])
     rows.append((pluginchecks.PLAYER_GLYPH, "the player's start in a `--map` file", "the engine"))
     for table, what in (("items", "item"), ("monsters", "monster")):
         for kind in getattr(registry, table).values():
@@ -275,7 +335,8 @@ def glyphs() -> list[str]:
            "<!-- generated from the built-in plugins' registrations (docs/make_reference.py) -->", "",
            "What each glyph means when the built-in plugins are loaded (`--map` files and test maps read "
            "them so: `engine.testing.game_from_map`). Give a new kind a glyph of its own: kinds sharing one "
-           "are warned at load, and `--map` reads the glyph as the kind registered last.", "",
+           "are warned at load, and `--map` reads the glyph as the kind registered last. A `--map` file also reads "
+           "the glyphs a preset draws its terrain with (its `tiles`) as that terrain, unless a kind has the glyph.", "",
            "| glyph | what | plugin |", "|---|---|---|"]
     out += [f"| `{_cell(ch)}` | {what} | {who} |" for ch, what, who in sorted(rows, key=lambda r: (r[0], r[1]))]
     return [*out, ""]
@@ -289,8 +350,8 @@ def render(api: Iterable[str] = GAME_API) -> str:
              "Generated by `python docs/make_reference.py` from the docstrings of `engine.hookspecs`, "
              "`engine.testing` and the game API; a test fails when this file and the code disagree, so edit "
              "the docstrings, not this file.", "",
-             "## Plugins", "", markdown(hookspecs.__doc__), *hooks(), *game_api(api), *game_rules(), *glyphs(),
-             *contracts()]
+             "## Plugins", "", markdown(hookspecs.__doc__), *hooks(), *game_api(api), *game_rules(), *kinds(),
+             *messages(), *glyphs(), *contracts()]
     return re.sub(r"\n{3,}", "\n\n", "\n".join(parts)).rstrip() + "\n"
 
 

@@ -9,7 +9,7 @@ For each preset, two pictures, both rendered with ``--headless --shot`` from the
   lesson28, where a capture starts a new board at once, random walks until the first capture;
 
 and the default game's screens, ``docs/undercroft-SCENE.png`` (title, inventory, targeting,
-victory), rendered from the golden pictures' scenes (``tests/pictures.py``). Every picture is
+victory, help), rendered from the golden pictures' scenes (``tests/pictures.py``). Every picture is
 stored with a palette of at most 256 colours, so the README's pictures stay small.
 
 Deterministic: the same code gives the same pictures.
@@ -121,7 +121,7 @@ def caught(seed: int) -> list[str]:
     raise SystemExit("lesson28: no capture found")
 
 
-SCREENS = ["title", "inventory", "targeting", "victory"]  # tests/pictures.py's scenes shown in the README
+SCREENS = ["title", "inventory", "targeting", "victory", "help"]  # tests/pictures.py's scenes shown in the README
 
 
 def small(path: Path) -> None:

@@ -31,6 +31,7 @@ from engine.core.requests import ChangeLevel, NewRun, Quit, Request, Won  # noqa
 from engine.core.rules import GameRules, load_rules  # noqa: E402
 from engine.core.ruleset import Ruleset  # noqa: E402
 from engine.core.setup import generate_level  # noqa: E402
+from engine.core.statuskinds import StatusKind  # noqa: E402
 from engine.core.systems import Phase, System  # noqa: E402
 from engine.core.version import VERSION as __version__  # noqa: E402, F401 - the package version
 from engine.kit.fov import FovAlgorithm, radius_mask  # noqa: E402
@@ -81,6 +82,7 @@ __all__ = [
     "Request",
     "Ruleset",
     "Status",
+    "StatusKind",
     "Statuses",
     "System",
     "Wait",

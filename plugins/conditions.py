@@ -13,10 +13,11 @@ Nothing happens in a game whose items put no such status on anyone (the presets)
 
 from dataclasses import dataclass
 
-from engine import VETO, Actor, Attack, Move, Phase, Statuses, System, hookimpl
+from engine import VETO, Actor, Attack, Move, Phase, Statuses, StatusKind, System, hookimpl
 from engine.kit import limits
 
 HASTE = 2  # times as often, by default
+SIDEBAR = (120, 200, 235)  # the statuses' colour in the sidebar
 STUMBLE = 50  # percent of a confused player's steps that go astray, by default
 
 
@@ -92,3 +93,11 @@ def register_components(register):
 @hookimpl
 def register_systems(register):
     register(Haste())
+
+
+@hookimpl
+def register_statuses(register):
+    # the speed itself changes at the end of the turn (the Haste system): when the potion was drunk
+    # matters to the scheduler, and a save keeps the speed a hasted creature had (BaseSpeed)
+    register(StatusKind(name="hasted", label="Hasted", color=SIDEBAR))
+    register(StatusKind(name="confused", label="Confused", color=SIDEBAR))

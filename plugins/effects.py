@@ -14,12 +14,13 @@ from engine.kit.regions import grown
 
 
 def heal(game, entity, kind, amount):
-    """Heal ``params.amount`` HP per item, never above max."""
+    """Heal ``params.amount`` HP per item (default 8), never above max."""
     game.heal(entity, int(kind.params.get("amount", 8)) * amount)
     return game.rules.message("drink", item=kind.name)
 
 
 def gold(game, entity, kind, amount):
+    """The amount rolled (the kind's ``amount``) joins the picker's gold. No params."""
     game.component(entity, Inventory).gold += amount
     return game.rules.message("pickup_gold", amount=amount)
 
@@ -29,13 +30,15 @@ def _the(game, entity):
 
 
 def haste(game, entity, kind, amount):
-    """The drinker is ``hasted`` for ``params.turns`` turns: it acts twice as often."""
+    """The drinker is ``hasted`` for ``params.turns`` turns per item (default 20): it acts twice as
+    often. ``params.message``: what is said (default "You feel yourself speed up.")."""
     game.add_status(entity, "hasted", int(kind.params.get("turns", 20)) * amount)
     return kind.params.get("message", "You feel yourself speed up.")
 
 
 def heal_dazed(game, entity, kind, amount):
-    """Heal ``params.amount`` HP, at the price of being ``confused`` for ``params.turns`` turns."""
+    """Heal ``params.amount`` HP per item (default 15), at the price of being ``confused`` for
+    ``params.turns`` turns (default 8). ``params.message``: what is said."""
     game.heal(entity, int(kind.params.get("amount", 15)) * amount)
     game.add_status(entity, "confused", int(kind.params.get("turns", 8)))
     return kind.params.get("message", "You feel much better, and the room spins.")
@@ -46,7 +49,8 @@ def _monster_at(game, cell):
 
 
 def lightning(game, entity, kind, amount, target=None):
-    """A bolt of ``params.damage`` at the monster on ``target`` (the nearest one in view)."""
+    """A bolt of ``params.damage`` (default 12) at the monster on ``target`` (the nearest one in
+    view, for a kind with ``target = "nearest"``)."""
     monster = _monster_at(game, target) if target is not None else None
     if monster is None:
         return game.rules.message("no_target")
@@ -56,7 +60,8 @@ def lightning(game, entity, kind, amount, target=None):
 
 
 def confuse(game, entity, kind, amount, target=None):
-    """The monster on ``target`` is ``confused`` for ``params.turns`` turns: it stumbles at random."""
+    """The monster on ``target`` is ``confused`` for ``params.turns`` turns (default 10): it
+    stumbles at random."""
     monster = _monster_at(game, target) if target is not None else None
     if monster is None:
         return game.rules.message("no_target")
@@ -65,8 +70,8 @@ def confuse(game, entity, kind, amount, target=None):
 
 
 def fireball(game, entity, kind, amount, target=None):
-    """``params.damage`` to every creature in the blast (``kind.radius`` around ``target``), the
-    reader too when it stands there."""
+    """``params.damage`` (default 10) to every creature in the blast (``kind.radius`` around
+    ``target``), the reader too when it stands there."""
     if target is None:
         return game.rules.message("no_target")
     damage = int(kind.params.get("damage", 10))
@@ -81,13 +86,14 @@ def fireball(game, entity, kind, amount, target=None):
 
 
 def teleport(game, entity, kind, amount):
-    """The reader lands on a random free floor cell of the level."""
+    """The reader lands on a random free floor cell of the level. ``params.message``: what is said."""
     game.teleport(entity, "effects:teleport")
     return kind.params.get("message", "The world blurs: you are elsewhere.")
 
 
 def magic_mapping(game, entity, kind, amount):
-    """The level's floor, and the walls beside it, join what the reader remembers."""
+    """The level's floor, and the walls beside it, join what the reader remembers.
+    ``params.message``: what is said."""
     game.reveal(grown(~game.walls()))  # floor cells and their 8 neighbours
     return kind.params.get("message", "A map of the level forms in your mind.")
 

@@ -1,7 +1,12 @@
 """The ``ascii`` generator: a level drawn as text.
 
-``#`` wall, ``.`` floor, ``>`` stairs, ``@`` the player's start; a monster or an item by its
-glyph (``legend`` maps glyphs to kind names; the engine fills it from the registry). ``>`` is the
+``#`` wall, ``.`` floor, ``>`` stairs, ``@`` the player's start, ``<`` the player's start on the
+stairs up (a map has one start, ``@`` or ``<``: in a preset that keeps its levels the start is
+the stairs up either way); a monster or an item by its glyph (``legend`` maps glyphs to kind
+names; the engine fills it from the registry); and the glyphs the preset draws its terrain with
+(``tiles`` maps glyphs to ``wall``, ``floor``, ``stairs`` or ``upstairs``; the engine fills it from
+the preset), so a map drawn as the window draws it reads back. The fixed characters come first,
+then the legend, then the preset's glyphs: a kind's glyph is never read as terrain. ``>`` is the
 stairs, or the level's exit with ``goal="exit"`` (a preset's setting). The map's
 size is the text's: ``ctx.width`` and ``ctx.height`` are ignored. Short rows are padded with wall.
 """
@@ -11,10 +16,11 @@ import numpy as np
 from engine import FLOOR, MAX_MAP_BYTES, STAIRS, WALL, GenerationError, Level, hookimpl
 from engine.kit.textfile import TextFileError, read_text
 
-TILES = {"#": WALL, ".": FLOOR, ">": STAIRS, "@": FLOOR}
+TILES = {"#": WALL, ".": FLOOR, ">": STAIRS, "@": FLOOR, "<": FLOOR}
+TERRAIN = {"wall": "#", "floor": ".", "stairs": ">", "upstairs": "<"}  # a preset's tile names, as read
 
 
-def parse(text: str, legend: dict, source: str = "map", goal: str = "stairs") -> Level:
+def parse(text: str, legend: dict, source: str = "map", goal: str = "stairs", tiles: dict | None = None) -> Level:
     lines = [line.rstrip("\r") for line in text.split("\n")]
     while lines and not lines[-1].strip():
         lines.pop()
@@ -22,10 +28,13 @@ def parse(text: str, legend: dict, source: str = "map", goal: str = "stairs") ->
         raise GenerationError(f"{source}: the map is empty")
     width = max(len(line) for line in lines)
     terrain = np.full((len(lines), width), WALL, dtype=np.uint8)
+    aliases = {glyph: TERRAIN[name] for glyph, name in (tiles or {}).items()
+               if name in TERRAIN and glyph not in TILES and glyph not in legend and glyph != " "}
     start = stairs = None
     spawns = []
     for y, line in enumerate(lines):
-        for x, ch in enumerate(line):
+        for x, raw in enumerate(line):
+            ch = aliases.get(raw, raw)
             if ch in TILES:
                 terrain[y, x] = TILES[ch]
             elif ch in legend:
@@ -34,16 +43,17 @@ def parse(text: str, legend: dict, source: str = "map", goal: str = "stairs") ->
             elif ch == " ":
                 continue  # outside the level: wall
             else:
-                valid = " ".join(sorted([*TILES, *legend]))
+                valid = " ".join(sorted([*TILES, *legend, *aliases]))
                 raise GenerationError(f"{source}:{y + 1}:{x + 1}: unknown character {ch!r} (valid: {valid})")
-            if ch == "@":
+            if ch in "@<":
                 if start is not None:
-                    raise GenerationError(f"{source}:{y + 1}:{x + 1}: a second '@' (the map has one start)")
+                    raise GenerationError(f"{source}:{y + 1}:{x + 1}: a second start {raw!r} (the map has one: "
+                                          "'@', or '<' on the stairs up)")
                 start = (x, y)
             elif ch == ">" and stairs is None:
                 stairs = (x, y)
     if start is None:
-        raise GenerationError(f"{source}: no '@' (the player's start) in the map")
+        raise GenerationError(f"{source}: no '@' (the player's start) in the map, nor '<' (a start on the stairs up)")
     if goal == "exit":
         return Level(terrain, start, None, exit=stairs, spawns=spawns, populate=False)
     return Level(terrain, start, stairs, spawns=spawns, populate=False)
@@ -62,7 +72,8 @@ def generate(ctx):
     goal = ctx.params.get("goal", "stairs")
     if goal not in ("stairs", "exit"):
         raise GenerationError(f"generator 'ascii': goal must be 'stairs' or 'exit', got {goal!r}")
-    return parse(text, dict(ctx.params.get("legend") or {}), str(path or "map"), goal)
+    return parse(text, dict(ctx.params.get("legend") or {}), str(path or "map"), goal,
+                 dict(ctx.params.get("tiles") or {}))
 
 
 @hookimpl
@@ -70,8 +81,9 @@ def register_generators(register):
     register(
         "ascii",
         generate,
-        summary="A level read from a text file (--map FILE): # . > @ and monster/item glyphs.",
-        params={"path": "", "text": None, "legend": {}, "goal": "stairs"},
+        summary="A level read from a text file (--map FILE): # . > < @, monster/item glyphs and the preset's "
+                "terrain glyphs.",
+        params={"path": "", "text": None, "legend": {}, "goal": "stairs", "tiles": {}},
         min_size=(0, 0),
         reads_maps=True,
     )

@@ -54,7 +54,15 @@ def _remember(game, me, memory):
 
 
 def hunt(game, me, flee: int = 0):
-    """Hunt the player (see the module doc); ``flee``: the default of ``params.flee``."""
+    """Noticing the player, it remembers where and walks a shortest way there (around pillars and
+    other monsters, by the preset's pathfinder); beside the player it attacks. Out of its sight, it
+    goes where it last saw the player and searches around, then goes back to sleep. Params:
+
+    - ``flee``: below this percent of its HP it runs from the player instead, along the safety map
+      (toward open ways out, not into a corner); default 0, never.
+    - ``search``: the turns it searches where it last saw the player; default 8.
+
+    (Called from a plugin's own behaviour, ``flee`` is the default of ``params.flee``.)"""
     memory = game.component(me, Hunting)
     if game.notices(me):
         px, py = _remember(game, me, memory)
@@ -80,14 +88,19 @@ def hunt(game, me, flee: int = 0):
 
 def coward(game, me):
     """``hunt``, but below ``params.flee`` percent of its HP (default 50) it runs from the player
-    along the safety map, and only turns to fight when cornered."""
+    along the safety map, and only turns to fight when cornered. Params: ``flee``, ``search`` (as
+    ``hunt``'s)."""
     return hunt(game, me, flee=COWARD)
 
 
 def archer(game, me):
-    """Keeps its distance and shoots: in the player's view within ``params.range`` (default 6) it
-    shoots (a blow from afar: its attack, less the player's defense); beside the player it steps
-    back along the safety map, and strikes only when it cannot; farther off it hunts."""
+    """Keeps its distance and shoots: in the player's view within range it shoots (a blow from
+    afar: its attack, less the player's defense); beside the player it steps back along the safety
+    map, and strikes only when it cannot; farther off it hunts. Params:
+
+    - ``range``: how far it shoots, in king moves; default 6.
+    - ``shoot``: the message of a shot, with ``{monster}``; default "The {monster} shoots!".
+    - ``flee``, ``search``: as ``hunt``'s, when it hunts."""
     if not game.notices(me):
         return hunt(game, me)
     params = game.kind_of(me).params

@@ -3,11 +3,12 @@ default game's: an enemy's touch kills (walking into one, or being walked onto),
 escaped, a new dungeon starts at once: the run counter is all that survives. Escape quits without
 keeping the dungeon (the lesson has no saves; the profile still counts the run)."""
 
-from engine import ActionResult, NewRun, Quit, Ruleset, hookimpl
+from engine import ActionResult, NewRun, Ruleset, hookimpl
 
 
 class Lesson28(Ruleset):
     name = "lesson28"
+    saves = False  # Escape quits and ends the run; no run file is ever written
 
     def touch(self, game, mover, other):
         game.kill(game.player, other if mover == game.player else mover)  # caught: by whichever moved or was met
@@ -18,9 +19,6 @@ class Lesson28(Ruleset):
 
     def restart(self, game):
         return None
-
-    def escape(self, game):
-        return Quit(save=False)
 
 
 @hookimpl

@@ -3,12 +3,13 @@ differ from the default game's: monsters and treasure go in a random room first,
 of it (the course's ``takeFreeSpot``), so a small room gets as many as a big one; and Escape quits
 without keeping the run (the course has no saves)."""
 
-from engine import Quit, Ruleset, hookimpl
+from engine import Ruleset, hookimpl
 from engine.kit.mapgen import FLOOR
 
 
 class RogueSdl(Ruleset):
     name = "rogue-sdl"
+    saves = False  # Escape ends the program; the next start is a new game
 
     def spawn_cell(self, game, level, rng, cells):
         """``takeFreeSpot``: a room picked uniformly (``SDL_rand(roomCount)``), then a cell of its
@@ -20,9 +21,6 @@ class RogueSdl(Ruleset):
         room = level.rooms[rng.randrange(len(level.rooms))]
         x, y = rng.randint(room.x, room.x2), rng.randint(room.y, room.y2)
         return (x, y) if level.terrain[y, x] == FLOOR else None
-
-    def escape(self, game):
-        return Quit(save=False)  # Escape ends the program; the next start is a new game
 
 
 @hookimpl

@@ -69,9 +69,14 @@ def register_items(register):
                       description="The Amulet of the Undercroft. Carry it up the stairs of the first level."))
 
 
+def inert(game, entity, kind, amount, **target):
+    """Nothing: the effect of an item that is only carried (the Amulet). No params."""
+    return None
+
+
 @hookimpl
 def register_effects(register):
-    register("inert", lambda game, entity, kind, amount, **target: None)  # carried, never used
+    register("inert", inert)
 
 
 @hookimpl

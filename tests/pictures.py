@@ -158,6 +158,38 @@ def victory(tmp: Path, open_window: Callable):
     return open_window(game, settings=_settings())
 
 
+def help_screen(tmp: Path, open_window: Callable):
+    """The keys, in a player's words, on a panel over the map."""
+    game = _default_game(tmp)
+    window = open_window(game, settings=_settings())
+    window.press("?")
+    return window
+
+
+SMALL_ROOM = """
+#########
+#@r.....#
+#.......#
+#########
+"""
+
+
+def question(tmp: Path, open_window: Callable):
+    """The level-up question on a small map: beside the board, not over it (the rat killed with
+    the player one point short of level 2)."""
+    path = tmp / "small.txt"
+    path.write_text(SMALL_ROOM.lstrip("\n"))
+    game = new_game(Setup(seed=1, map_file=str(path)))
+    growth = next(c for c in game.world.components(game.player) if hasattr(c, "xp") and hasattr(c, "next"))
+    growth.xp = growth.next - 1
+    for _ in range(20):
+        if game.prompt is not None:
+            break
+        game.press("l")
+    assert game.prompt is not None and game.prompt.kind == "question", "the question scene asked nothing"
+    return open_window(game, settings=_settings())
+
+
 def title(tmp: Path, open_window: Callable):
     """The title screen: a saved run to continue, a new run, the presets."""
     from engine.frontend.launch import presets
@@ -192,6 +224,8 @@ SCENES: dict[str, Callable] = {
     "history": history,
     "death": death,
     "victory": victory,
+    "help": help_screen,
+    "question": question,
     "bunyip": _preset("bunyip", "h h h h h h h"),
     "rogue-sdl": _preset("rogue-sdl", "a a a a a a s"),
     "lesson28": _preset("lesson28", "right right", seed=2, ascii_map=False),

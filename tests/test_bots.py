@@ -51,6 +51,33 @@ def test_a_plugin_registers_a_bot(tmp_path):
     assert (first.keys, second.keys) == (1, 0)
 
 
+def test_a_bot_plays_another_through_the_api(tmp_path):
+    write_bot(tmp_path, "copycat", """
+        def start():
+            inner = None
+
+            def play(game):
+                nonlocal inner
+                inner = inner or game.bot("delver")  # once per run: a per_run bot's memory is its own
+                return inner(game)
+
+            return play
+
+        @hookimpl
+        def register_bots(register):
+            register("copycat", start, per_run=True)
+    """)
+    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+    api = new_game(Setup(seed=1), registry).api
+    assert api.bot("random") is registry.bots["random"].fn and api.bot("delver") is not api.bot("delver")
+    with pytest.raises(ValueError, match=r"^bot: no bot named 'delvr' \(registered: copycat, delver, random\)$"):
+        api.bot("delvr")
+    dirs = (str(tmp_path),)
+    copied = play_one(RunSpec(seed=3, game=None, bot="copycat", max_turns=60, plugins_dirs=dirs))
+    assert copied == play_one(RunSpec(seed=3, game=None, bot="delver", max_turns=60, plugins_dirs=dirs))
+    assert copied["turns"] > 0 and copied["outcome"] != "crashed"
+
+
 def test_a_bot_that_is_not_callable_breaks_only_its_plugin(tmp_path):
     write_bot(tmp_path, "broken_bot", """
         @hookimpl

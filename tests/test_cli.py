@@ -134,7 +134,7 @@ def test_plugins_lists_everything_as_json(capsys):
     data = json.loads(capsys.readouterr().out)
     names = {p["name"] for p in data["plugins"]}
     assert {"content", "behaviours", "effects", "gen_ascii"} <= names
-    assert data["active"] == {"game": "undercroft", "fov": "symmetric", "generator": "bsp"}
+    assert data["active"] == {"game": "undercroft", "fov": "symmetric", "generator": "bsp", "path": "heap"}
     assert data["available"]["fov"]["symmetric"]["symmetric"] is True
 
 
@@ -200,3 +200,18 @@ def test_every_subcommand_says_its_usage_on_help(capsys, argv):
     assert code in (0, None)
     out, err = capsys.readouterr()
     assert out.startswith("usage: ") and err == "", (out, err)
+
+
+def test_help_names_every_kind_plugin_chooses_and_plugins_lists_them_all(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "fov=NAME, generator=NAME, game=NAME, path=NAME (repeatable)" in out
+    assert main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    available = out.split("Available:")[1].split("Active")[0]
+    assert "  path       heap\n" in available and "  bot        delver, random (sim --bot NAME)\n" in available
+    assert "  path       heap\n" in out.split("Active")[1]
+    assert main(["plugins", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data["available"]["bot"]) == ["delver", "random"] and list(data["available"]["path"]) == ["heap"]

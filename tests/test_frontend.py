@@ -181,9 +181,14 @@ def test_help_opens_on_question_mark_and_escape_closes_it(tmp_path, window_for):
     window.press("?")
     assert window.help_open
     screenshot(window)
-    text = window.hud.help.text
-    for token in ("h", "kp5", ">", "q", "R", "esc", "?", "ctrl +"):
+    text = "\n".join(window.help_screen.strings())
+    for token in ("h", "keypad 5", ">", "q", "R", "Esc", "?", "Ctrl +", "Ctrl-P"):
         assert token in text
+    # a player's words, not the keymap's command names
+    for words in ("take off", "pick up", "move up-left", "message history"):
+        assert words in text
+    for name in ("takeoff", "pickup", "upleft", "kp5", "ctrlp"):
+        assert name not in text
     window.press("l")  # keys do nothing while help is open
     assert game.turn == 0
     window.press("esc")

@@ -46,7 +46,7 @@ def test_the_inventory_menu_lists_letters_names_counts_and_what_is_worn(tmp_path
     left, bottom, width, height = window.prompt_view.box.rows[row]
     window.on_mouse_press((left + 5) / window.ratio, (bottom + height / 2) / window.ratio, 1, 0)
     screenshot(window)
-    assert "leather jerkin  body: attack +0, defense +1" in window.prompt_view.strings()
+    assert "Leather jerkin: +1 defense. Slot: body." in window.prompt_view.strings()
     assert window.game.turn == turn
 
 
@@ -68,8 +68,13 @@ def test_the_targeting_cursor_tints_what_it_would_reach_and_the_mouse_aims(tmp_p
     screenshot(window)
     assert window.prompt_view.cursor == goblin and game.prompt.describe(game)["cursor"] == data["cursor"]
     assert window.prompt_view.strings()[1].startswith("a goblin")
-    # Enter while pointing aims where the cursor is drawn: the goblin burns
+    # Enter while pointing aims where the cursor is drawn; the blast would reach the player too,
+    # so it asks, and a second Enter burns the goblin
     hp = game.world.get(monster(game, "goblin"), Fighter).hp
+    window.press("enter")
+    assert game.prompt is not None and game.prompt.describe(game)["cursor"] == list(goblin)
+    screenshot(window)
+    assert any(line.startswith("That would reach you too") for line in window.prompt_view.strings())
     window.press("enter")
     assert game.prompt is None
     goblins = [e for e, m in game.world.query(Monster) if m.kind == "goblin"]

@@ -12,7 +12,7 @@ from engine.core.setup import Setup, new_game
 from engine.persist import keeper
 
 FROST = """
-    from engine import VETO, ItemKind, hookimpl
+    from engine import VETO, ItemKind, StatusKind, hookimpl
 
     def freeze(game, entity, kind, amount):
         frozen = game.visible_monsters()
@@ -30,6 +30,10 @@ FROST = """
     @hookimpl
     def register_effects(register):
         register("freeze", freeze)
+
+    @hookimpl
+    def register_statuses(register):
+        register(StatusKind(name="frozen", label="Frozen", color=(120, 200, 255)))
 
     @hookimpl
     def on_action(game, entity, action):

@@ -136,7 +136,7 @@ def test_inventory_lists_by_letter_and_describes_without_time(tmp_path, kit):
     s = press(g, "i")
     assert [(o["letter"], o["label"]) for o in s["prompt"]["options"]] == [("a", "potion (3)"), ("b", "sword")]
     s = press(g, "b")
-    assert s["prompt"]["detail"] == "A plain sword.  hand: attack +3, defense +0"
+    assert s["prompt"]["detail"] == "A plain sword. +3 attack. Slot: hand."
     s = press(g, "esc")
     assert s["prompt"] is None and s["turn"] == 0
 

@@ -6,6 +6,7 @@ the colours the window really draws (engine.frontend.compose.Tables, engine.fron
 
 from __future__ import annotations
 
+import dataclasses
 import types
 
 import pytest
@@ -33,8 +34,9 @@ def test_the_check_catches_the_old_colours(registry):
     old = types.SimpleNamespace(register_monsters=hookimpl(lambda register: register(MonsterKind(
         name="dust-rat", glyph="d", color=(150, 140, 130), hp=1, attack=1))))
     joined = testing.load_plugin(old)
-    with pytest.raises(testing.ContractError, match=r"^game 'undercroft': its colours are apart: lit: .*dust-rat "
-                                                    r"\(150, 140, 130\) are [0-9.]+ apart \(at least 20\)"):
+    with pytest.raises(testing.ContractError, match=r"^game 'undercroft': its colours are apart: [0-9]+ "
+                                                    r"problems: lit: .*dust-rat \(150, 140, 130\) are [0-9.]+ apart "
+                                                    r"\(at least 20\)"):
         testing.check_palette(joined)
     found = testing.palette_problems(joined)
     assert any("dust-rat" in p and "wall" in p for p in found)
@@ -58,3 +60,40 @@ def test_memory_is_dimmer_and_greyer():
         assert max(r, g, b) - min(r, g, b) < (max(rgb) - min(rgb)) * 0.5
     assert palette.wall_bg((100, 100, 100)) == (30, 30, 30)
     assert WALL in TILE_CODES.values()
+
+
+def test_the_check_lists_every_problem_in_one_line(registry):
+    dusty = testing.load_plugin(types.SimpleNamespace(register_monsters=hookimpl(lambda register: [register(
+        MonsterKind(name=f"dust-{n}", glyph=g, color=(150, 140, 130), hp=1, attack=1)) for n, g in (("rat", "d"),
+                                                                                                 ("mouse", "m"))])))
+    found = testing.palette_problems(dusty)
+    assert len(found) >= 3
+    with pytest.raises(testing.ContractError) as e:
+        testing.check_palette(dusty)
+    message = str(e.value)
+    assert message.startswith(f"game 'undercroft': its colours are apart: {len(found)} problems: {found[0]}; ")
+    assert all(problem in message for problem in found) and "more)" not in message and "\n" not in message
+
+
+def test_colour_distance_is_the_distance_the_rule_measures():
+    wall, rat = (165, 160, 175), (150, 140, 130)
+    assert testing.colour_distance(wall, wall) == 0
+    assert testing.colour_distance(wall, rat) == testing.colour_distance(rat, wall) == palette.delta_e(wall, rat)
+    assert 10 < testing.colour_distance(wall, rat) < 20  # another colour, but too close lit (see the rule)
+
+
+def test_a_remembered_colour_the_window_would_change_is_reported(registry):
+    """The lit look makes remembered colours from the lit ones: a preset's own is not drawn, and
+    the check says so rather than the window changing it silently."""
+    upstairs = {"glyph": "<", "color": (140, 255, 255), "remembered": (56, 100, 100)}
+    mine = dataclasses.replace(registry.games["undercroft"], name="dim", default=False,
+                               tiles={**registry.games["undercroft"].tiles, "upstairs": upstairs})
+    classic = dataclasses.replace(mine, name="dim-classic", messages={**mine.messages, "status": "HP {hp}"})
+    registry = testing.load_plugin(types.SimpleNamespace(register_games=hookimpl(
+        lambda register: [register(mine), register(classic)])))
+    with pytest.raises(testing.ContractError, match=r"^game 'dim': its colours are apart: upstairs: its remembered "
+                                                    r"colour \(56, 100, 100\) is drawn as \(92, 118, 118\) \(the lit "
+                                                    r"look dims and greys the lit \(140, 255, 255\)\): write "
+                                                    r"\[92, 118, 118\], or leave it out"):
+        testing.check_palette(registry, "dim")
+    assert not any("its remembered colour" in p for p in testing.palette_problems(registry, "dim-classic"))

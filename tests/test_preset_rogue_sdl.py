@@ -259,14 +259,15 @@ def test_the_rule_is_the_presets_own(registry):
 
 def test_escape_quits_without_keeping_the_run(home):
     game = keeper.open_game(Setup(game="rogue-sdl", seed=4))
-    assert keeper.saved_run() is not None  # kept while playing (a crash loses nothing)...
+    assert keeper.saved_run() is None  # the course has no saves: never one, not even while playing
     for token in "d d s s".split():
         game.press(token)
     game.press("esc")
     assert game.quit_requested
-    assert keeper.saved_run() is None  # ...but Escape ends it: the next start is a new game
+    assert keeper.saved_run() is None  # Escape ends the run: the next start is a new game
     table = profile.load()["presets"]["rogue-sdl"]
     assert table["runs"] == 1 and table["top"][0]["cause"] == "quit on depth 1"
+    assert (table["quits"], table["deaths"]) == (1, 0)
     again = keeper.open_game(Setup(game="rogue-sdl", seed=4), choice="continue")
     assert again.turn == 0 and profile.load()["presets"]["rogue-sdl"]["runs"] == 2
     again.press("esc")
@@ -279,7 +280,8 @@ def test_a_run_is_counted_in_its_own_table(home, capsys):
     p = profile.load()
     assert set(p["presets"]) == {"rogue-sdl"} and p["presets"]["rogue-sdl"]["runs"] == 1 and p["runs"] == 1
     assert main(["scores", "--game", "rogue-sdl"]) == 0
-    assert capsys.readouterr().out.startswith("Runs 1   Deaths 1   Wins 0   Deepest 1")
+    # Escape ends the run (the course has no saves): a quit, never a death
+    assert capsys.readouterr().out.startswith("Runs 1   Deaths 0   Quits 1   Wins 0   Deepest 1")
 
 
 def test_the_status_line_stays_in_the_text_colour_at_low_hp(tmp_path, window_for):  # noqa: F811

@@ -100,11 +100,11 @@ def test_a_schema_1_profile_is_upgraded_not_moved_aside(home, capsys):
     assert p["settings"] == {}
     profile.run_started("bunyip")
     on_disk = json.loads((home / "profile.json").read_text())
-    assert on_disk["schema"] == 2 and on_disk["runs"] == 10 and on_disk["presets"]["bunyip"]["runs"] == 1
+    assert on_disk["schema"] == profile.SCHEMA and on_disk["runs"] == 10 and on_disk["presets"]["bunyip"]["runs"] == 1
     assert not list(home.glob("*.corrupt-*"))
 
 
-@pytest.mark.parametrize("counter", ["runs", "deaths", "gold", "deepest"])
+@pytest.mark.parametrize("counter", ["runs", "deaths", "quits", "gold", "deepest"])
 def test_a_counter_at_its_limit_saturates_and_the_profile_still_loads(home, capsys, counter):
     from engine.kit.limits import MAX_COUNT
 
@@ -157,14 +157,14 @@ def test_scores_for_one_game_and_for_all(home, capsys):
     end(42, depth=2, seed=5)
     assert main(["scores", "--game", "lesson28"]) == 0
     text = capsys.readouterr().out
-    assert text.splitlines()[0] == "Runs 3   Deaths 0   Wins 0   Deepest 0   Gold 0   (lesson28)"
+    assert text.splitlines()[0] == "Runs 3   Deaths 0   Quits 0   Wins 0   Deepest 0   Gold 0   (lesson28)"
     assert "killed by a rat" not in text
     assert main(["scores", "--game", "lesson28", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {**profile.table(), "runs": 3}
     assert main(["scores"]) == 0
     text = capsys.readouterr().out.splitlines()
     assert text[0].startswith("Runs 3   Deaths 1") and text[0].endswith("(all presets)")
-    assert "Runs 3   Deaths 0   Wins 0   Deepest 0   Gold 0   (lesson28)" in text
+    assert "Runs 3   Deaths 0   Quits 0   Wins 0   Deepest 0   Gold 0   (lesson28)" in text
     assert any(line.endswith("(undercroft)") and "Deaths 1" in line for line in text)
     assert main(["scores", "--game", "bunyip"]) == 0  # installed, never played: an empty table
     assert capsys.readouterr().out.startswith("Runs 0   Deaths 0")

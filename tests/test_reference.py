@@ -138,7 +138,8 @@ def test_the_hook_examples_work_together_as_a_plugin(monkeypatch):
     assert info.registered == {
         "behaviours": ["skitter"], "components": ["Regen"], "effects": ["mend"], "fov": ["xray"], "games": ["frost"],
         "generators": ["hall"], "items": ["mending-draught"], "monsters": ["ice-bat"], "pathfinders": ["plain"],
-        "rulesets": ["hardy"], "systems": ["regenerate"], "tilesets": ["redwalls"], "bots": ["waiter"]}
+        "rulesets": ["hardy"], "systems": ["regenerate"], "tilesets": ["redwalls"], "bots": ["waiter"],
+        "statuses": ["poisoned"]}
     testing.check_fov(registry.fov["xray"], cases=30)
     testing.check_generator(registry.generators["hall"], seeds=10)
     testing.check_behaviour(registry, "skitter", situations=20)
@@ -191,3 +192,32 @@ def test_every_public_member_of_the_game_api_has_a_docstring(reference):
     absent = [name for name in members if not name.startswith("_") and not re.search(rf"^#### `{name}[(`]", api, re.M)]
     assert absent == [], f"GameAPI members missing from the reference: {absent}"
     assert "before the\n`on_turn_end` hooks" in api or "before the `on_turn_end` hooks" in " ".join(api.split())
+
+
+def test_the_reference_documents_the_kinds_the_built_in_behaviours_and_the_message_keys(maker, reference, registry,
+                                                                                      monkeypatch):
+    """What a plugin author once had to read content/monsters.toml's comments for."""
+    import dataclasses
+
+    from engine.core import content, messages
+
+    kinds = reference.split("## Kinds: the fields of", 1)[1].split("\n## ", 1)[0]
+    for cls, meanings in ((content.MonsterKind, content.MONSTER_FIELDS), (content.ItemKind, content.ITEM_FIELDS)):
+        table = kinds.split(f"### `engine.{cls.__name__}`", 1)[1].split("\n### ", 1)[0]
+        for f in dataclasses.fields(cls):
+            assert f"| `{f.name}` | " in table and meanings[f.name][:30].replace("|", "\\|") in table, f.name
+    assert "| `max_depth` | `int` | `100000` | an integer in 1..100000 | The deepest level the spawn" in kinds
+    for table, title in (("behaviours", "Built-in behaviours"), ("effects", "Built-in effects")):
+        section = kinds.split(f"### {title}", 1)[1].split("\n### ", 1)[0]
+        for name, fn in getattr(registry, table).items():
+            assert fn.__doc__, f"built-in {table[:-1]} {name!r} has no docstring to show"
+            assert f"#### `{name}` (plugin `{registry.owners[(table, name)]}`)" in section
+    hunt = " ".join(kinds.split("#### `hunt`", 1)[1].split("####", 1)[0].split())
+    assert "`flee`: below this percent of its HP" in hunt and "`search`: the turns it searches" in hunt
+    keys = reference.split("## Message keys", 1)[1].split("\n## ", 1)[0]
+    for key in (*messages.DEFAULT_MESSAGES, *messages.HUD_MESSAGES, *messages.HUD_FALLBACK):
+        assert f"| `{key}` | " in keys, f"message key {key!r} is missing from the reference"
+    assert "| `pickup` | `You pick up the {item} ({letter}).` | `{item}`, `{letter}` |" in keys
+    monkeypatch.delitem(content.MONSTER_FIELDS, "max_depth")
+    with pytest.raises(ValueError, match="say what MonsterKind field.s. max_depth mean"):
+        maker.render()

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -212,3 +213,18 @@ def test_compare_generators_lists_a_generator_that_skips_alone(capsys):
     assert main(["compare", "generators", "--seeds", "1", "--plugin", "generator=ascii"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[0] == "generator" and out[1].startswith("ascii") and "skipped: " in out[1]
+
+
+def test_compare_takes_a_plugins_dir_as_play_does(tmp_path, capsys):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "frosty.py").write_text(textwrap.dedent(FROST.format(square=False)))
+    assert main(["compare", "generators", "--json", "--seeds", "2", "--plugins-dir", str(folder),
+                 "--plugin", "generator=frost-caves"]) == 0
+    rows = json.loads(capsys.readouterr().out)["generators"]
+    assert [row["name"] for row in rows] == ["frost-caves"] and rows[0]["connected"]
+    assert main(["compare", "fov", "--json", "--radius", "8", "--plugins-dir", str(folder),
+                 "--plugin", "fov=frost-diamond"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["algorithms"]) == ["frost-diamond"]
+    assert main(["compare", "generators", "--plugins-dir", str(tmp_path / "nowhere")]) == 2
+    assert capsys.readouterr().err == f"undercroft: --plugins-dir: {tmp_path / 'nowhere'} is not a folder\n"

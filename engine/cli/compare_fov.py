@@ -196,19 +196,22 @@ def _positive(flag: str, minimum: int) -> Callable[[str], int]:
 
 
 def compare_main(argv: list[str], only: list[str] | None = None) -> int:
-    """``python -m engine compare fov [--json] [--maps N] [--seed S] [--radius R] [--plugin fov=NAME]``."""
+    """``python -m engine compare fov [--json] [--maps N] [--seed S] [--radius R] [--plugin fov=NAME]
+    [--plugins-dir DIR]``."""
     p = _Parser(prog="compare fov", add_help=True)
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--maps", type=_positive("--maps", 1), default=1, help="maps of each kind (default 1)")
     p.add_argument("--seed", type=_positive("--seed", 0), default=0, help="seed of the maps (default 0)")
     p.add_argument("--radius", type=_positive("--radius", 1), default=16, help="light radius (default 16)")
     p.add_argument("--plugin", action="append", default=[], metavar="fov=NAME", help="compare only these")
+    p.add_argument("--plugins-dir", action="append", default=[], metavar="DIR",
+                   help="load every *.py in DIR as a plugin too (repeatable)")
     try:
         args = p.parse_args(argv)
         from engine.core.loader import load_registry
         from engine.core.registry import PluginError
 
-        registry = load_registry()
+        registry = load_registry(plugins_dirs=args.plugins_dir)
         chosen = list(only or []) + [s.partition("=")[2] for s in args.plugin if s.startswith("fov=")]
         bad = [s for s in args.plugin if not s.startswith("fov=")]
         if bad:

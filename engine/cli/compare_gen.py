@@ -33,13 +33,14 @@ THUMB_CELL = 4  # pixels per cell in --shot thumbnails
 COLOURS = {"wall": (40, 40, 52), "floor": (170, 165, 150), "goal": (90, 200, 110), "start": (240, 200, 60)}
 
 
-def _registry(registry: Any = None) -> Any:
-    """``registry``, or every plugin's (installed ones included; a broken one said on stderr)."""
+def _registry(registry: Any = None, plugins_dirs: list[str] | None = None) -> Any:
+    """``registry``, or every plugin's (installed ones and those of ``plugins_dirs`` included; a
+    broken one said on stderr)."""
     if registry is not None:
         return registry
     from engine.core.setup import load
 
-    return load()
+    return load(plugins_dirs or ())
 
 
 def _level(info: Any, size: tuple[int, int], seed: int) -> tuple[Level, float]:
@@ -141,7 +142,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def compare_main(argv: list[str]) -> int:
-    """``python -m engine compare generators [--json] [--seeds N] [--shot DIR] [--plugin generator=NAME]``."""
+    """``python -m engine compare generators [--json] [--seeds N] [--shot DIR] [--plugin generator=NAME]
+    [--plugins-dir DIR]``."""
     argv = list(argv)
     if argv[:1] == ["generators"]:
         argv = argv[1:]
@@ -150,6 +152,8 @@ def compare_main(argv: list[str]) -> int:
     parser.add_argument("--seeds", default="20", help="levels per generator (seeds 1..N, default 20)")
     parser.add_argument("--shot", metavar="DIR", help="write a PNG thumbnail of one level per generator")
     parser.add_argument("--plugin", action="append", default=[], metavar="generator=NAME", help="compare only these")
+    parser.add_argument("--plugins-dir", action="append", default=[], metavar="DIR",
+                        help="load every *.py in DIR as a plugin too (repeatable)")
     try:
         args = parser.parse_args(argv)
         try:
@@ -166,7 +170,7 @@ def compare_main(argv: list[str]) -> int:
                 raise _BadInput(f"--shot: cannot create {shot}: {e.strerror or e}") from None
             if not os.access(shot, os.W_OK):
                 raise _BadInput(f"--shot: {shot} is not writable")
-        registry = _registry()
+        registry = _registry(plugins_dirs=args.plugins_dir)
         chosen = _chosen(registry, args.plugin)
         # a level the load checks refuse (pluginchecks: tile codes, shape, dtype) is the plugin's
         # mistake, said in one line naming it; a size it cannot build is a skipped row

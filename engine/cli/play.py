@@ -10,12 +10,16 @@ Undercroft is playing, or one saved in a folder that cannot be written, is one l
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import signal
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from engine.cli.parser import SUBCOMMANDS, Parser
 from engine.core import rng as rngmod
 from engine.core.errors import UsageError
 from engine.core.keys import KeyError_, parse_keys
+from engine.core.registry import CHOICE_KINDS
 from engine.core.setup import Setup, parse_size
 
 
@@ -26,7 +30,8 @@ def parser() -> Parser:
     p.add_argument("--seed", help="the run's seed (an integer); default: the preset's, else random")
     p.add_argument("--game", help="the preset to play (python -m engine plugins lists them)")
     p.add_argument("--plugin", action="append", default=[], metavar="KIND=NAME",
-                   help="choose an implementation: fov=NAME, generator=NAME, game=NAME (repeatable)")
+                   help="choose an implementation: " + ", ".join(f"{kind}=NAME" for kind in CHOICE_KINDS)
+                   + " (repeatable)")
     p.add_argument("--plugins-dir", action="append", default=[], metavar="DIR",
                    help="load every *.py in DIR as a plugin (repeatable)")
     p.add_argument("--map", metavar="FILE", help="play the first level from an ASCII map file")
@@ -87,22 +92,50 @@ def fix_negative_sizes(argv: Sequence[str]) -> list[str]:
     return out
 
 
+# SIGTERM (kill, a logout) and SIGHUP (the terminal closed) end a session as its keys running out do
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextmanager
+def stop_signals() -> Iterator[list[bool]]:
+    """While inside, a stop signal only asks to stop (``[True]``): the key in progress is played
+    out, and the session ends with a save, as when the keys run out. The handlers before are put
+    back after (a test calling ``main`` keeps its own). Only the main thread may set them."""
+    stopped = [False]
+
+    def on_stop(_number: int, _frame: object) -> None:
+        stopped[0] = True  # between two bytecodes, maybe mid-turn: only ask
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        previous = {number: signal.signal(number, on_stop) for number in STOP_SIGNALS}
+    try:
+        yield stopped
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
 def play_headless(setup: Setup, keys: list[str], dump: str | None, *, resume: bool, record: str | None) -> int:
     """Play ``keys`` without a window. Saves, profile and replay work as in the window
-    (:mod:`engine.persist.keeper`): the quit key saves the run and quits."""
+    (:mod:`engine.persist.keeper`): the quit key saves the run and quits, and so does a stop
+    signal, after the key in progress (exit status 0)."""
     from engine.core.snapshot import dumps
     from engine.persist import keeper
 
-    game = keeper.open_game(setup, choice="continue" if resume else "new", record=record)
-    try:
-        for token in keys:
-            game.press(token)
-            if game.quit_requested:
-                break
-    except BaseException:
-        keeper.close(game, failed=True)  # perhaps mid-turn (a chosen plugin failed): the last save point stands
-        raise
-    keeper.close(game)
+    with stop_signals() as stopped:  # before the slot is claimed: from then on a stop ends with a save
+        game = keeper.open_game(setup, choice="continue" if resume else "new", record=record)
+        try:
+            for token in keys:
+                if stopped[0]:
+                    break
+                game.press(token)
+                if game.quit_requested:
+                    break
+        except BaseException:
+            keeper.close(game, failed=True)  # perhaps mid-turn (a chosen plugin failed): the last save point stands
+            raise
+        keeper.close(game)
     if dump == "json":
         print(dumps(game))
     return 0

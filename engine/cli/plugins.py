@@ -26,6 +26,8 @@ def main(argv: Sequence[str]) -> int:
         "game": rules.name if rules else None,
         "fov": rules.fov if rules else None,
         "generator": rules.generator_for(1) if rules else None,
+        # what behaviours walk with: the preset's, else the only (or first by name) registered
+        "path": (rules.pathfinder if rules else None) or min(registry.pathfinders, default=None),
     }
     data = {
         "plugins": [
@@ -39,6 +41,8 @@ def main(argv: Sequence[str]) -> int:
             "fov": {n: {"symmetric": a.symmetric, "summary": a.summary} for n, a in sorted(registry.fov.items())},
             "generator": {n: g.summary for n, g in sorted(registry.generators.items())},
             "game": {n: g.summary for n, g in sorted(registry.games.items())},
+            "path": {n: p.summary for n, p in sorted(registry.pathfinders.items())},
+            "bot": {n: b.summary for n, b in sorted(registry.bots.items())},
             "monsters": sorted(registry.monsters),
             "items": sorted(registry.items),
             "behaviours": sorted(registry.behaviours),
@@ -60,9 +64,9 @@ def main(argv: Sequence[str]) -> int:
     for warning in registry.warnings:
         print(f"Warning: {warning}")
     print("Available:")
-    for kind in ("game", "fov", "generator"):
+    for kind, also in (("game", ""), ("fov", ""), ("generator", ""), ("path", ""), ("bot", " (sim --bot NAME)")):
         names = data["available"][kind]
-        print(f"  {kind:<10} " + ", ".join(names))
+        print(f"  {kind:<10} " + (", ".join(names) or "(none)") + also)
     print("Active (defaults of the preset; change with --game / --plugin KIND=NAME):")
     for kind, name in active.items():
         print(f"  {kind:<10} {name}")

@@ -1,7 +1,7 @@
 """``python -m engine scores``: the profile's counters and best runs, every preset's or one's.
 
 Plain ``scores`` prints the totals over every preset, then each preset's own table (runs begun,
-deaths, escapes, deepest depth, gold, its best ten runs). ``--game NAME`` prints that preset's table
+deaths, quits, escapes, deepest depth, gold, its best ten runs). ``--game NAME`` prints that preset's table
 alone (lesson28's run counter is its ``Runs``); ``--json`` prints the same as JSON: the whole profile,
 or with ``--game`` that preset's table. A preset that is installed but was never played shows an
 empty table; a name that is neither played nor installed is one line and exit status 2.
@@ -18,7 +18,7 @@ from engine.persist import profile
 
 
 def main(argv: Sequence[str]) -> int:
-    p = Parser(prog="undercroft scores", description="Show the profile: runs, deaths, escapes, the best ten "
+    p = Parser(prog="undercroft scores", description="Show the profile: runs, deaths, quits, escapes, the best ten "
                "runs, for every preset or one.")
     p.add_argument("--game", metavar="NAME", help="show only this preset's own table")
     p.add_argument("--json", action="store_true", help="print the profile (or the preset's table) as JSON")

@@ -144,3 +144,24 @@ class GameAPI(Reading, Changing, Pathfinding):
     def behaviour(self, name: str):
         """A registered behaviour by name, to call from your own: ``api.behaviour("chase")(api, me)``."""
         return self._run.registry.behaviours[name]
+
+    def bot(self, name: str):
+        """A registered bot by name (``register_bots``), to play from your own: the function that
+        plays one run, ``fn(api) -> key token | None``. A bot registered with ``per_run=True`` gives
+        a fresh player at each call, with its own memory: ask once per run and keep it::
+
+            def start():  # register("careful", start, per_run=True)
+                delver = None
+
+                def play(game):
+                    nonlocal delver
+                    delver = delver or game.bot("delver")
+                    return "." if game.hp(game.player) < 3 else delver(game)
+
+                return play
+
+        An unknown name is a ValueError naming the registered bots."""
+        bots = self._run.registry.bots
+        if name not in bots:
+            raise ValueError(f"bot: no bot named {name!r} (registered: {', '.join(sorted(bots)) or 'none'})")
+        return bots[name].start()

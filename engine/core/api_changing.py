@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from engine.core import statuses as statusrun
 from engine.core.components import Fighter, Item, Position, Status, Statuses
 from engine.kit.mapgen import WALL
 
@@ -28,9 +29,11 @@ class Changing:
 
     _run: Run
 
-    def damage(self, entity: int, amount: int, by: int | None = None) -> int:
-        """Hurt an entity (never below 0 HP); at 0 it dies, killed ``by`` that entity when given
-        (a scroll's reader: ``on_death`` hears who, and the killer may grow). Returns the damage dealt."""
+    def damage(self, entity: int, amount: int, by: int | str | None = None) -> int:
+        """Hurt an entity (never below 0 HP); at 0 it dies. ``by`` is what did it: an entity (a
+        scroll's reader, a monster: ``on_death`` hears who, and the killer may grow) or a named cause
+        (a status, a terrain kind, a trap: ``"poison"``), which the morgue, the profile and ``sim``
+        give as the cause of the player's death. Returns the damage dealt."""
         fighter = self._run.world.try_get(entity, Fighter)
         if fighter is None or amount <= 0 or fighter.hp <= 0:
             return 0
@@ -49,8 +52,8 @@ class Changing:
         fighter.hp += gained
         return gained
 
-    def kill(self, entity: int, by: int | None = None) -> None:
-        """Kill a creature at once (``by`` that entity, when given)."""
+    def kill(self, entity: int, by: int | str | None = None) -> None:
+        """Kill a creature at once, ``by`` an entity or a named cause (see :meth:`damage`)."""
         fighter = self._run.world.try_get(entity, Fighter)
         if fighter is not None and fighter.hp > 0:
             fighter.hp = 0
@@ -137,24 +140,18 @@ class Changing:
 
     # -- statuses ----------------------------------------------------------------------------
     def add_status(self, entity: int, name: str, turns: int | None, **params: Any) -> None:
-        """Put a status on an entity for ``turns`` turns (None: until removed). Adding one it has
-        already keeps the longer duration and the new params.
+        """Put the status ``name`` (a registered ``engine.StatusKind``: any other name is an error
+        naming the registered ones) on an entity for ``turns`` turns (None: until removed). A second
+        dose stacks as the kind says (by default the longer duration stays) and keeps the new params;
+        a first one calls the kind's ``on_start``.
 
         When it counts down: at the end of every turn (after the monsters have acted, before the
-        ``on_turn_end`` hooks), each status loses one turn and goes at 0, and the player reads
-        "The rat is no longer frozen." when it was theirs or a monster they see. So ``turns=N``
-        added during a turn (an effect, a behaviour, ``on_action``) holds for the rest of this turn
-        and N - 1 more; added in ``on_turn_end``, it holds for the next N whole turns (the player's
-        next N actions and the monsters' turns between them)."""
-        world = self._run.world
-        statuses = world.try_get(entity, Statuses)
-        if statuses is None:
-            statuses = Statuses()
-            world.add(entity, statuses)
-        old = statuses.active.get(name)
-        if old is not None and (old.turns is None or (turns is not None and old.turns > turns)):
-            turns = old.turns
-        statuses.active[name] = Status(turns, dict(params))
+        plugins' end-of-turn systems and before the ``on_turn_end`` hooks), each status ticks (its kind's
+        ``on_tick``), loses one turn and goes at 0 (its ``on_end``), and the player reads "The rat is
+        no longer frozen." when it was theirs or a monster they see. So a status of N turns ticks
+        exactly N times: added during a turn (an effect, a behaviour, ``on_action``) it holds for the
+        rest of this turn and N - 1 more; added in ``on_turn_end``, for the next N whole turns."""
+        statusrun.add(self._run, entity, name, turns, params)
 
     def statuses(self, entity: int) -> dict[str, Status]:
         """The entity's statuses by name (a copy): each with ``turns`` left and ``params``."""
@@ -167,8 +164,6 @@ class Changing:
         return statuses is not None and name in statuses.active
 
     def remove_status(self, entity: int, name: str) -> None:
-        """Take the status ``name`` off the entity at once (nothing if it has none); unlike running
-        out, this logs nothing."""
-        statuses = self._run.world.try_get(entity, Statuses)
-        if statuses is not None:
-            statuses.active.pop(name, None)
+        """Take the status ``name`` off the entity at once (nothing if it has none), calling its
+        kind's ``on_end``; unlike running out, this logs nothing."""
+        statusrun.remove(self._run, entity, name)

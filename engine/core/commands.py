@@ -11,9 +11,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.core import inventory
+from engine.core.aiming import Target, aim_at, nearest_monster
 from engine.core.components import Carried, Equipped
 from engine.core.item_actions import Drop, PickUp, TakeOff, UseItem, Wear
-from engine.core.prompts import History, Look, Menu, Option, Target, nearest_monster
+from engine.core.prompts import History, Look, Menu, Option
 
 if TYPE_CHECKING:
     from engine.core.run import Run as Game
@@ -60,12 +61,20 @@ def show_inventory(game: Game) -> Any:
 
 
 def describe_item(game: Game, item: int) -> str:
-    """The inventory's answer to a letter: what the item is (the menu shows it and stays)."""
+    """The inventory's answer to a letter: what the item is (the menu shows it and stays). For a
+    thing worn, what it adds and its slot, each said once: a description that already says "+1
+    defense" is not followed by "defense +1"."""
     kind = inventory.kind(game, item)
-    words = [kind.description or kind.name]
-    if kind.use == "wear":
-        words.append(f"{kind.slot}: attack {kind.attack:+d}, defense {kind.defense:+d}")
-    return "  ".join(words)
+    if kind.use != "wear":
+        return kind.description or kind.name
+    said = kind.description.lower()
+    stats = [f"{value:+d} {stat}" for stat, value in (("attack", kind.attack), ("defense", kind.defense))
+             if value and f"{value:+d} {stat}" not in said]
+    if kind.description:
+        words = [kind.description, *([", ".join(stats) + "."] if stats else [])]
+    else:
+        words = [f"{kind.name[:1].upper()}{kind.name[1:]}" + (f": {', '.join(stats)}." if stats else ".")]
+    return " ".join([*words, f"Slot: {kind.slot}."])
 
 
 def drop(game: Game) -> Any:
@@ -88,7 +97,9 @@ def use(game: Game, how: str) -> Any:
 
 
 def aim(game: Game, item: int) -> Any:
-    """Use an item: at once, at the nearest visible monster, or through a targeting cursor."""
+    """Use an item: at once, at the nearest visible monster, or through a targeting cursor that
+    starts on the monster last aimed at (while in view), else the nearest (the player's own cell
+    only when no monster is in view)."""
     kind = inventory.kind(game, item)
     if kind.target == "":
         return UseItem(item)
@@ -99,7 +110,8 @@ def aim(game: Game, item: int) -> Any:
             return None
         if kind.target == "nearest":
             return UseItem(item, game.position(nearest))
-    start = game.position(nearest) if nearest is not None else game.position(game.player)
+    first = aim_at(game)
+    start = game.position(first) if first is not None else game.position(game.player)
     return Target(start, title=f"Aim the {kind.name}", item=item, mode=kind.target, radius=kind.radius,
                   use=lambda it, cell: UseItem(it, cell))
 

@@ -95,6 +95,43 @@ class ItemKind:
 
 SPECS = {MonsterKind: of(MonsterKind), ItemKind: of(ItemKind)}
 
+# What each field of the kinds means, one entry per field (docs/make_reference.py renders them as a
+# table with each field's type, default and valid values; it refuses a field that has none).
+MONSTER_FIELDS: dict[str, str] = {
+    "name": "The kind's name: spawn tables, `--map` legends and `game.kind_of(m).name` use it.",
+    "glyph": "The one character the window and `--map` files draw it with.",
+    "color": "Its colour, lit (the palette rule holds it apart from the others: `engine.testing.check_palette`).",
+    "hp": "Its hit points, full.",
+    "attack": "The damage of its blow, before the target's defense.",
+    "defense": "Taken off every blow it receives.",
+    "sight": "How far it notices the player, in cells.",
+    "speed": "Energy a tick: 100 is normal, 200 acts twice a normal turn, 50 every other turn.",
+    "behaviour": "The registered behaviour it acts by (the built-in ones and their params: Built-in behaviours).",
+    "min_depth": "The shallowest level the spawn tables place it on.",
+    "weight": "Its share of the spawn table among the kinds that may appear at a depth.",
+    "params": "JSON values its behaviour reads (`game.kind_of(m).params`), and other plugins too: the built-in "
+              "`growth` reads `xp` (what a kill is worth), `loot` reads `drops` (the loot table rolled on its "
+              "death, default `drop`), `monster_ai` reads `regen = [hp, turns]` (HP regained every so many turns).",
+    "max_depth": "The deepest level the spawn tables place it on (it stops appearing below).",
+}
+ITEM_FIELDS: dict[str, str] = {
+    "name": "The kind's name: loot tables, `item_counts`, `--map` legends and `game.kind_of(i).name` use it.",
+    "glyph": "The one character the window and `--map` files draw it with.",
+    "color": "Its colour, lit (remembered: dimmed and greyed from it).",
+    "effect": "The registered effect that using it applies (the built-in ones and their params: Built-in effects).",
+    "params": "JSON values its effect reads (`kind.params`): the built-in effects' are listed with them.",
+    "amount": "The (min, max) rolled when it is placed: how many (a stack), or how much (gold).",
+    "use": "What it is for: `pickup` (applies when picked up), `quaff`, `read`, `wear`, `carry`.",
+    "slot": "Where a worn item goes (`weapon`, `armour`...): one item a slot.",
+    "attack": "Added to the wearer's attack while worn.",
+    "defense": "Added to the wearer's defense while worn.",
+    "target": "What using it aims at: `\"\"` (nothing, or its user), `nearest`, `monster`, `cell`.",
+    "radius": "The area around the target it reaches (0: the target alone).",
+    "min_depth": "The shallowest level the loot tables place it on.",
+    "weight": "Its share of a loot table among the kinds that may appear at a depth.",
+    "description": "What the inventory and look mode say of it.",
+}
+
 
 def read_toml(path: Path) -> dict[str, Any]:
     """Read a TOML file; a missing, unreadable or malformed one is a ContentError."""

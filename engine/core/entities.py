@@ -89,16 +89,19 @@ class Entities:
         if entity == self.player:
             self.state.view.dirty = True
 
-    def kill(self, entity: int, killer: int | None = None) -> None:
-        """An entity's HP reached 0 (by ``killer``'s hand, when someone's). A monster leaves the map
-        and the scheduler now, so it never acts again and its cell frees up before the next monster
-        moves (the reap system deletes it). The player's death is applied by the turn loop at the
-        end of the turn."""
-        self.hook("on_death", entity=entity, killer=killer)
+    def kill(self, entity: int, killer: int | str | None = None) -> None:
+        """An entity's HP reached 0, by ``killer``: a creature's hand, a named cause (a status, a
+        terrain kind, a trap: a string) or nothing said (None). A monster leaves the map and the
+        scheduler now, so it never acts again and its cell frees up before the next monster moves
+        (the reap system deletes it). The player's death, wherever the blow came from, is applied
+        by the turn loop at the end of the turn (:meth:`engine.core.game.Game.apply_death`)."""
+        creature = None if isinstance(killer, str) else killer
+        monster = self.world.try_get(creature, Monster) if creature is not None else None
+        cause = monster.kind if monster is not None else killer if isinstance(killer, str) else ""
+        self.hook("on_death", entity=entity, killer=creature, cause=cause)
         if entity == self.player:
             self.state.alive = False
-            monster = self.world.try_get(killer, Monster) if killer is not None else None
-            self.state.killed_by = monster.kind if monster is not None else ""
+            self.state.killed_by, self.state.killed_by_creature = cause, monster is not None
             return
         self.state.spatial.remove(entity)
         self.state.scheduler.remove(entity)

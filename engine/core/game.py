@@ -109,6 +109,7 @@ class Game(Travelling, Acting, Run):
     def enter_level(self, depth: int, *, up: bool = False) -> None:
         levels.enter(self, depth, up=up)
         self.emit("level")
+        self.apply_death()  # a plugin's on_level_generated may have killed the player
 
     def close(self) -> None:
         if self.state is not None:
@@ -196,6 +197,7 @@ class Game(Travelling, Acting, Run):
         """The player chose option ``choice`` of the open question: plugins hear ``on_answer``."""
         question = self.state.questions.pop(0)
         self.hook("on_answer", question=question["name"], choice=choice)
+        self.apply_death()
 
     def play(self, command: Command | None) -> bool:
         """One turn for one command (see the module doc); returns whether anything changed."""
@@ -224,6 +226,7 @@ class Game(Travelling, Acting, Run):
         before = len(state.log)
         result = self.perform(state.player, action)
         if not result.done:
+            self.apply_death()  # no time passed, but a hook (on_action, after_action) may have killed
             return len(state.log) != before
         state.turn += 1
         if result.request is not None:
@@ -234,12 +237,22 @@ class Game(Travelling, Acting, Run):
         state.world.process(self, Phase.END_OF_TURN)
         if state.alive:
             self.hook("on_turn_end")
-        else:
-            request = self.ruleset.player_died(self)
-            self.emit("death")
-            if request is not None:
-                self.apply(request)
+        self.apply_death()
         return True
+
+    def apply_death(self) -> None:
+        """The one death path. Whatever took the player's last HP this turn (a monster's blow, an
+        effect, a status, terrain, a system or any hook), the death is applied here, once: the
+        ruleset's word on it (the ``die`` message, or a new run), then listeners hear ``death``
+        (the keeper removes the save, writes the morgue, counts it in the profile)."""
+        state = self.state
+        if state is None or state.alive or state.death_applied:
+            return
+        state.death_applied = True
+        request = self.ruleset.player_died(self)
+        self.emit("death")
+        if request is not None:
+            self.apply(request)
 
     def apply(self, request: Request) -> bool:
         """Apply a change of level or run, or a quit, at the end of a turn."""

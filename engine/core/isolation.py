@@ -13,12 +13,17 @@ plugin owns it:
   to do, and the run stays at its last save point (nothing half-played is saved).
 
 ``KeyboardInterrupt`` is the player's, not a plugin's: it passes through.
+
+Every switched-off failure is also kept in :attr:`Isolation.failures` (in the order they
+happened), so what needs to know (the test kit, which fails a test on it) reads it there rather
+than from the stderr line.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import show_traceback
@@ -38,12 +43,28 @@ class PluginFailure(Exception):
                          "--game or --plugin)")
 
 
+@dataclass(frozen=True)
+class Failure:
+    """A plugin nobody chose that failed and was switched off: its name, where it failed (``"hook
+    on_turn_end"``, ``"behaviour 'lurch'"``...) and the exception."""
+
+    plugin: str
+    where: str
+    error: BaseException
+
+    def __str__(self) -> str:
+        reason = " ".join(str(self.error).split())[:160] or type(self.error).__name__
+        return f"plugin {self.plugin!r} failed in {self.where} ({type(self.error).__name__}: {reason})"
+
+
 class Isolation:
-    """Which plugins are chosen, which are switched off, and the guarded call."""
+    """Which plugins are chosen, which are switched off (and why: :attr:`failures`), and the
+    guarded call."""
 
     def __init__(self, chosen: set[str], log: Callable[[str], None] | None = None) -> None:
         self.chosen = set(chosen)
         self.off: set[str] = set()
+        self.failures: list[Failure] = []  # at most one per plugin: one switched off is not called again
         self.log = log  # also tell the player in the game's own log (the window shows it)
 
     def call(self, plugin: str | None, where: str, fn: Callable[..., Any], *args: Any, fallback: Any = None,
@@ -68,10 +89,10 @@ class Isolation:
         if plugin in self.chosen:
             raise PluginFailure(plugin, where, error) from error
         self.off.add(plugin)
+        failure = Failure(plugin, where, error)
+        self.failures.append(failure)
         show_traceback(error)  # UNDERCROFT_DEBUG=1: the traceback too
-        reason = " ".join(str(error).split())[:160] or type(error).__name__
-        print(f"undercroft: plugin {plugin!r} failed in {where} ({type(error).__name__}: {reason}); "
-              "it is switched off for the rest of the run", file=sys.stderr)
+        print(f"undercroft: {failure}; it is switched off for the rest of the run", file=sys.stderr)
         if self.log is not None:
             self.log(f"The plugin {plugin} failed and is switched off.")
 

@@ -57,6 +57,7 @@ DEFAULT_MESSAGES = {
     "no_target": "No target in view.",
     "target_unseen": "You cannot see there.",
     "target_no_monster": "No monster there: Tab moves to the next one.",
+    "target_self": "That would reach you too: Enter again to do it anyway, or move the cursor.",
     "look_unknown": "You have not seen this place.",
     "look_remembered": "You remember {what}.",
     "look_remembered_item": "You remember {item} here.",
@@ -118,5 +119,7 @@ class Messages(Spec):
 
     def check(self, value: Any, where: str) -> dict[str, str]:
         table = Map(Str(limits.MAX_MESSAGE_CHARS)).check(value, where)
-        return {k: Template(MESSAGE_FIELDS.get(k)).check(v, f"{where}.{k}") for k, v in table.items()}
+        # an engine message without fields is filled with none: a {field} in it would fail in play
+        return {k: Template(MESSAGE_FIELDS.get(k, set() if k in DEFAULT_MESSAGES else None)).check(v, f"{where}.{k}")
+                for k, v in table.items()}
 

@@ -150,6 +150,14 @@ def map_legend(registry: Registry, rules: GameRules | None = None) -> dict[str, 
     return {k.glyph: k.name for k in _kinds(registry, rules)}
 
 
+def map_tiles(rules: GameRules) -> dict[str, str]:
+    """What ``--map`` reads the preset's own terrain glyphs as (glyph -> ``wall``, ``floor``,
+    ``stairs`` or ``upstairs``), so a map drawn as the window draws the preset reads back. The
+    map reader keeps its fixed characters (``# . > < @``, and a space: outside the level) and the
+    kinds' glyphs (:func:`map_legend`) before these."""
+    return {rules.tile(name)["glyph"]: name for name in ("wall", "floor", "stairs", "upstairs")}
+
+
 def _kinds(registry: Registry, rules: GameRules | None) -> list[Any]:
     return [*registry.items.values(), *registry.monsters.values(), *(rules.monster_kinds.values() if rules else ())]
 

@@ -1,5 +1,6 @@
-"""Prompts: what the keys mean while the game asks something. A menu of items, a targeting cursor,
-look mode, the message history, and a plugin's question (the level-up choice).
+"""Prompts: what the keys mean while the game asks something. A menu of items, a targeting cursor
+(:mod:`engine.core.aiming`), look mode, the message history, and a plugin's question (the
+level-up choice).
 
 While a prompt is open, :meth:`engine.core.game.Game.press` hands it each key token; it answers
 with what happens next:
@@ -28,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core import memory
-from engine.core.actions import Action
 from engine.core.components import Fighter, Item, Monster
 from engine.core.keys import DIRS, command_for
 from engine.kit.mapgen import WALL
@@ -116,7 +116,7 @@ class Cursor(Prompt):
         if key == "click" and cell is not None:
             self.at = _clamp(game, cell)
         elif key == "tab":
-            monsters = _by_distance(game, game.visible_monsters())
+            monsters = by_distance(game, game.visible_monsters())
             if monsters:
                 cells = [game.position(e) for e in monsters]
                 self.at = cells[(cells.index(self.at) + 1) % len(cells)] if self.at in cells else cells[0]
@@ -130,44 +130,6 @@ class Cursor(Prompt):
 
     def describe(self, game: Game) -> dict[str, Any]:
         return {**super().describe(game), "cursor": list(self.at)}
-
-
-@dataclass
-class Target(Cursor):
-    """Aim a used item: a visible monster (``mode="monster"``) or a visible cell (``"cell"``).
-    ``affected`` are the cells it would reach (``radius`` around the cursor). Enter (or a click)
-    chooses; Escape cancels and no time passes."""
-
-    title: str = ""
-    item: int = 0
-    mode: str = "cell"
-    radius: int = 0
-    use: Callable[[int, tuple[int, int]], Action] | None = None
-    detail: str = ""
-    kind = "target"
-
-    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
-        if key == "esc":
-            return CLOSE
-        if self.move(game, key, cell) and key != "click":
-            return None
-        if key not in (*CHOOSE, "click"):
-            return None
-        x, y = self.at
-        if not game.state.view.visible[y, x]:
-            self.detail = game.rules.message("target_unseen")
-            return None
-        if self.mode == "monster" and _monster_at(game, self.at) is None:
-            self.detail = game.rules.message("target_no_monster")
-            return None
-        return self.use(self.item, self.at)
-
-    def affected(self, game: Game) -> list[tuple[int, int]]:
-        return game.area(self.at, self.radius)
-
-    def describe(self, game: Game) -> dict[str, Any]:
-        return {**super().describe(game), "mode": self.mode, "radius": self.radius,
-                "affected": sorted([list(c) for c in self.affected(game)], key=lambda c: (c[1], c[0]))}
 
 
 @dataclass
@@ -278,7 +240,7 @@ def _clamp(game: Game, cell: tuple[int, int]) -> tuple[int, int]:
     return min(max(cell[0], 0), w - 1), min(max(cell[1], 0), h - 1)
 
 
-def _by_distance(game: Game, entities: list[int]) -> list[int]:
+def by_distance(game: Game, entities: list[int]) -> list[int]:
     px, py = game.position(game.player)
 
     def dist(e: int) -> tuple[int, int]:
@@ -288,13 +250,6 @@ def _by_distance(game: Game, entities: list[int]) -> list[int]:
     return sorted(entities, key=dist)
 
 
-def _monster_at(game: Game, at: tuple[int, int]) -> int | None:
+def monster_at(game: Game, at: tuple[int, int]) -> int | None:
     entity = game.state.spatial.blocker_at(*at)
     return entity if entity is not None and game.world.has(entity, Monster) else None
-
-
-def nearest_monster(game: Game) -> int | None:
-    """The nearest visible monster (ties by entity id), or None."""
-    monsters = _by_distance(game, game.visible_monsters())
-    return monsters[0] if monsters else None
-

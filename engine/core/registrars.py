@@ -10,12 +10,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from engine.core import content, pluginchecks, rules
+from engine.core import content, pluginchecks, rules, statuskinds
 from engine.core.components import SAVED
 from engine.core.content import ItemKind, MonsterKind
 from engine.core.registry import BotInfo
 from engine.core.rules import GameRules
 from engine.core.ruleset import Ruleset
+from engine.core.statuskinds import StatusKind
 from engine.core.systems import System
 from engine.kit.fov import LIGHT_SHAPES, FovAlgorithm
 from engine.kit.mapgen import GeneratorInfo
@@ -36,12 +37,13 @@ REGISTER_HOOKS = {
     "register_components": "components",
     "register_tilesets": "tilesets",
     "register_bots": "bots",
+    "register_statuses": "statuses",
 }
 
 
 # The hooks whose ``register(obj)`` takes an instance of a class (components take a dataclass).
 REGISTER_TYPES: dict[str, type] = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules,
-                                   "rulesets": Ruleset, "systems": System}
+                                   "rulesets": Ruleset, "systems": System, "statuses": StatusKind}
 
 
 class LoadProblem(Exception):
@@ -107,6 +109,8 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
                 content.validate(obj)
             elif cls is GameRules:
                 rules.validate(obj)
+            elif cls is StatusKind and statuskinds.problems(obj):
+                raise LoadProblem(f"register_statuses: {obj.name!r}: {'; '.join(statuskinds.problems(obj))}")
             put(obj.name, obj)
     elif kind == "components":
         def register(cls):

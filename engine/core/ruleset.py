@@ -34,10 +34,16 @@ class Ruleset:
     ``view_phase``: when the player's view is recomputed after a move: right after the player's
     action (``Phase.AFTER_PLAYER``: monsters act on what the player sees now) or at the end of the
     turn (``Phase.END_OF_TURN``: they act on what the player saw last turn).
+
+    ``saves``: whether the run is saved, to be resumed at the next start (the quit key saves it, a
+    crash resumes from its last save point). A preset whose source has no saves says False: no run
+    file is ever written for it, its run ends with its session however that ends, and the quit key
+    ends it (the profile counts a quit).
     """
 
     name = "standard"
     view_phase = Phase.AFTER_PLAYER
+    saves = True
 
     def bump_wall(self, game: Run, player: int) -> ActionResult:
         """The player walked into a wall or the map's edge: by default nothing happens, no time passes."""
@@ -78,8 +84,9 @@ class Ruleset:
         return ActionResult.not_done()
 
     def escape(self, game: Run) -> Request:
-        """The quit key: save the run and stop (the next start resumes it)."""
-        return Quit(save=True)
+        """The quit key: save the run and stop (the next start resumes it); in a preset without
+        saves, stop and end the run."""
+        return Quit(save=self.saves)
 
     def spawn_cell(self, game: Run, level: Level, rng: random.Random,
                    cells: Sequence[tuple[int, int]]) -> tuple[int, int] | None:

@@ -23,7 +23,7 @@ from engine.core.game import Choices, Game
 from engine.core.generate import check, run_generator
 from engine.core.keys import validate_keymap
 from engine.core.loader import load_registry
-from engine.core.pluginchecks import map_legend
+from engine.core.pluginchecks import map_legend, map_tiles
 from engine.core.registry import CHOICE_KINDS, PluginError, Registry
 from engine.core.rules import GameRules
 from engine.kit import limits
@@ -159,11 +159,12 @@ def prepare(setup: Setup, registry: Registry | None = None) -> Game:
     level = None
     try:
         if setup.map_file is not None:
-            legend = map_legend(registry, rules)
             name = map_reader(registry)
-            level = run_generator(registry.generators[name], 0, 0, 1, rngmod.stream(seed, "level:1"),
-                                  {**rules.generator_params.get(name, {}), "path": setup.map_file,
-                                   "legend": legend})
+            params = {**rules.generator_params.get(name, {}), "path": setup.map_file,
+                      "legend": map_legend(registry, rules)}
+            if "tiles" in registry.generators[name].params:  # a reader that reads the preset's glyphs
+                params["tiles"] = map_tiles(rules)
+            level = run_generator(registry.generators[name], 0, 0, 1, rngmod.stream(seed, "level:1"), params)
         return Game(registry, rules, seed, choices, level_source=level)
     except (GenerationError, PluginError, ReachError) as e:  # ReachError: a --map too big for the fov
         raise UsageError(str(e)) from None

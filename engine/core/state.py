@@ -131,7 +131,12 @@ class RunState:
     # the levels left behind, by depth, when the ruleset keeps them (engine.core.levels)
     kept: dict[int, KeptLevel] = field(default_factory=dict)
     won: bool = False  # the run was won: it is over, and the player alive
-    killed_by: str = ""  # the kind of creature that killed the player, if one did (a dead run is never saved)
+    # what killed the player (a dead run is never saved): a creature's kind, or a named cause (a
+    # status, a terrain kind, a trap) that a plugin gave as ``by`` to GameAPI.damage or kill
+    killed_by: str = ""
+    killed_by_creature: bool = False
+    death_applied: bool = False  # the turn loop has applied the death (engine.core.game.Game.apply_death)
+    last_target: int | None = None  # the monster the player last aimed at: the next aim starts on it
 
     def __post_init__(self) -> None:
         self.spatial = SpatialIndex.rebuild(self.world)

@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from engine.core.components import Dead, Position, Statuses
+from engine.core import statuses
+from engine.core.components import Dead
 
 if TYPE_CHECKING:
     from engine.core.run import Run
@@ -90,26 +91,14 @@ class View(System):
 
 
 class TickStatuses(System):
-    """Statuses with a duration lose a turn at the end of every turn; the expired ones go."""
+    """Statuses tick at the end of every turn and those with a duration lose a turn; the expired
+    ones go (:func:`engine.core.statuses.tick`)."""
 
     name = "statuses"
     priority = 40
 
     def run(self, game: Run) -> None:
-        world, visible, player = game.world, game.state.view.visible, game.state.player
-        for entity, statuses in list(world.query(Statuses)):
-            for name, status in list(statuses.active.items()):
-                if status.turns is None:
-                    continue
-                status.turns -= 1
-                if status.turns <= 0:
-                    del statuses.active[name]
-                    pos = world.try_get(entity, Position)
-                    if entity == player or (pos is not None and visible[pos.y, pos.x]):
-                        who = "You are" if entity == player else f"The {game.name_of(entity)} is"
-                        game.log(game.rules.message("status_end", who=who, status=name))
-            if not statuses.active:
-                world.remove(entity, Statuses)
+        statuses.tick(game)
 
 
 class GuardedSystem(System):

@@ -106,10 +106,9 @@ class Controls:
             return
         px, py = x * self.ratio, y * self.ratio
         if self.title_screen is not None:
-            line = self.title_screen.menu.row_at(px, py)
-            text = self.title_screen.menu.strings()[line].split() if line is not None else []
-            if text:
-                self.press("enter" if text[0].lower() == "c" else text[0])
+            key = self.title_screen.key_at(px, py)
+            if key is not None and key != "esc":
+                self.press("enter" if key == "c" else key)
             return
         prompt = self.game.prompt
         if prompt is not None and prompt.kind not in CURSORS:

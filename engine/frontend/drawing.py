@@ -1,9 +1,11 @@
 """The window's drawing: what one frame shows, brought in line with the game, and the order it is drawn in.
 
 :class:`Drawing` is mixed into :class:`engine.frontend.window.GameWindow`, which owns the parts
-(grid, camera, sidebar or HUD, log, prompt view, end screen, tooltip) and lays them out; this
-module fills them from the game (:meth:`Drawing.refresh`, only what changed) and draws them
-(:meth:`Drawing.on_draw`, called by :class:`engine.frontend.loop.OnDemand`, never on a timer).
+(grid, camera, sidebar or HUD, log, prompt view, end screen, help screen, tooltip) and lays them
+out; this module fills them from the game (:meth:`Drawing.refresh`, only what changed) and draws
+them (:meth:`Drawing.on_draw`, called by :class:`engine.frontend.loop.OnDemand`, never on a
+timer). The panels (prompt, end and help screens) come last, opaque, over the map: on a small
+board they sit beside it (:mod:`engine.frontend.aside`).
 It also says what the mouse points at: a map cell's description, the monster of a sidebar row,
 outlined on the map.
 
@@ -46,7 +48,7 @@ def started(game: Game) -> bool:
 
 class Drawing:
     """Refreshing and drawing a frame; expects the GameWindow's parts (game, look, map_view, grid,
-    sidebar, log, hud, prompt view, end screen, tooltip, the pointer's hover state...)."""
+    sidebar, log, hud, prompt view, end screen, help screen, tooltip, the pointer's hover state...)."""
 
     def refresh(self) -> None:
         """Bring the view, the sprites and the texts in line with the game (only what changed)."""
@@ -60,7 +62,7 @@ class Drawing:
         ys, xs = self.map_view.window()
         cells = compose(game, ys, xs, self.tables, self.look, self.names)
         hover = self.hover if self.pointing else None
-        self.prompt_view.update(game, self.map_rect, self.map_view, hover)
+        self.prompt_view.update(game, self.map_rect, self.map_view, hover, self.screen_rect())
         self.prompt_view.tint(cells, self.map_view)
         self.grid.update(cells)
         about = self.hover_text()
@@ -80,6 +82,11 @@ class Drawing:
                 self.profile_lines = profile_line(game)
             self.end_screen.update(game, self.profile_lines, self.look.death_color)
         self.sounds.observe(game)
+
+    def screen_rect(self) -> tuple[int, int, int, int]:
+        """The whole framebuffer, where a panel may go beside a small board."""
+        width, height = self.get_framebuffer_size()
+        return 0, 0, width, height
 
     def ended(self) -> bool:
         """The player is dead and the preset has a death screen (an empty title: none)."""
@@ -153,13 +160,14 @@ class Drawing:
             self.draw_pointing()
             if not self.look.sidebar:
                 self.tooltip.draw()
+            view, screen = self.map_view, self.screen_rect()
             if won(self.game):
-                self.end_screen.draw(self.map_rect, self.player_screen()[1])
+                self.end_screen.draw(self.map_rect, self.player_screen()[1], view, screen)
             elif self.ended():
                 if self.look.death == "dim":
                     self.hud.draw_dim_death(*self.get_framebuffer_size(), self.look.death_color)
                 else:
-                    self.end_screen.draw(self.map_rect, self.player_screen()[1])
+                    self.end_screen.draw(self.map_rect, self.player_screen()[1], view, screen)
             self.prompt_view.draw(self.map_view)
             if self.help_open:
-                self.hud.draw_help(self.game, *self.get_framebuffer_size())
+                self.help_screen.draw(self.game, self.map_rect, view, screen)

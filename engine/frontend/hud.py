@@ -1,5 +1,6 @@
-"""The classic presets' text below the map, the "dim" death line and the help screen: a few
-arcade.Text objects (the band death and victory screens are :mod:`engine.frontend.screens`).
+"""The classic presets' text below the map and the "dim" death line: a few arcade.Text objects
+(the band death and victory screens are :mod:`engine.frontend.screens`, the help screen
+:mod:`engine.frontend.helpscreen`).
 
 The words come from :mod:`engine.core.status` (the preset's templates); this module only places and
 colours them. A Text is re-laid-out only when its string or colour changes, because pyglet's
@@ -14,7 +15,6 @@ import arcade
 import pyglet
 
 from engine.core import status as words
-from engine.core.keys import DEFAULT_KEYS
 from engine.frontend.atlas import FONT_NAME
 from engine.frontend.panel import set_text
 
@@ -26,27 +26,12 @@ KEYS_COLOR = (140, 150, 170, 255)
 HP_LOW = (235, 60, 50, 255)
 DEATH = (220, 50, 40, 255)
 SHADE = (0, 0, 0, 150)  # the "dim" death screen: the window stays readable under it
-HELP_BG = (8, 8, 14, 235)
-WINDOW_KEYS = [("zoom in / out", "ctrl +  ctrl -"), ("tileset", "F2"), ("fullscreen", "F11"),
-               ("sound on / off", "m"), ("close help", "esc  ?")]
 
 
 def message_color(age: int) -> tuple[int, int, int, int]:
     """The newest message (age 0) bright, older ones fading to a dim grey."""
     level = 235 if age == 0 else max(90, 165 - 25 * (age - 1))
     return (level, level, level, 255)
-
-
-def help_lines(game: Game) -> list[str]:
-    """Every key the preset knows, grouped by command, then the window's own keys."""
-    keymap = game.rules.keys or DEFAULT_KEYS
-    by_command: dict[str, list[str]] = {}
-    for token, command in keymap.items():
-        by_command.setdefault(command, []).append(token)
-    window = [(c, t) for c, t in WINDOW_KEYS if not (t == "m" and "m" in keymap)]  # m is the preset's
-    rows = [(command, "  ".join(tokens)) for command, tokens in by_command.items()] + window
-    width = max(len(c) for c, _ in rows)
-    return [f"{command:<{width}}   {tokens}" for command, tokens in rows]
 
 
 class Hud:
@@ -67,8 +52,6 @@ class Hud:
         self.messages = [text(batch=self.batch) for _ in range(self.rows - 2)]
         self.death_line = text(DEATH)  # the "dim" death screen's one line, at the text's size
         self.death_line.anchor_x, self.death_line.anchor_y = "center", "center"
-        self.help = arcade.Text("", 0, 0, BRIGHT, size, font_name=FONT_NAME, multiline=True, width=4000)
-        self.help_title = text(BRIGHT, scale=1.5)
 
     @staticmethod
     def font_size(row_px: int) -> float:
@@ -80,15 +63,13 @@ class Hud:
         return self.rows * self.row_px
 
     def layout(self, width: int, height: int) -> None:
-        """Place the lines: HUD rows from the bottom edge, the help screen from the top."""
+        """Place the lines: HUD rows from the bottom edge."""
         pad = max(4, self.row_px // 3)
         lines = [self.status, self.keys, *self.messages]
         for i, text in enumerate(lines):
             text.x = pad
             # baseline a quarter row above the row's bottom, so descenders stay in the row
             text.y = self.height - (i + 1) * self.row_px + self.row_px // 4
-        self.help_title.position = (2 * pad, height - 2 * self.row_px)
-        self.help.position = (2 * pad, height - 4 * self.row_px)
 
     def update(self, game: Game, warn_low_hp: bool = True) -> None:
         """Refresh the strings from the game (cheap when nothing changed). ``warn_low_hp``: the
@@ -133,10 +114,3 @@ class Hud:
         set_text(self.death_line, self.death_line.text, (*color, 255))
         self.death_line.position = (width // 2, height // 2)
         self.death_line.draw()
-
-    def draw_help(self, game: Game, width: int, height: int) -> None:
-        arcade.draw_lbwh_rectangle_filled(0, 0, width, height, HELP_BG)
-        set_text(self.help_title, f"Keys: {game.rules.name}")
-        set_text(self.help, "\n".join(help_lines(game)))
-        self.help_title.draw()
-        self.help.draw()

@@ -157,16 +157,21 @@ def run_window(
         # when another window plays it, or the folder cannot be written), a new run and the
         # presets. Behind it the window holds an inert game: it sizes the window, and is never
         # started (it writes nothing)
+        from engine.frontend.title import Title, new_run_preset  # imports arcade: after ARCADE_HEADLESS
+
+        inert = prepare(setup, registry)
+        saved = keeper.saved_run(slot, registry)
+        default = new_run_preset(saved, list(registry.games), inert.rules.name)  # a bunyip save: bunyip
+
         def choose(choice: str):
+            if choice == "new" and default != inert.rules.name:
+                choice = f"game:{default}"
             if choice.startswith("game:"):
                 chosen = dataclasses.replace(setup, game=choice.removeprefix("game:"))
                 return keeper.open_game(chosen, registry, choice="new", record=record, slot=slot)
             return keeper.open_game(setup, registry, choice=choice, record=record, slot=slot)
 
-        from engine.frontend.title import Title  # imports arcade: after ARCADE_HEADLESS is decided
-
-        inert = prepare(setup, registry)
-        title = Title(saved=keeper.saved_run(slot), presets=presets(registry), default=inert.rules.name)
+        title = Title(saved=saved, presets=presets(registry), default=default)
         window = open_window(inert, headless=headless, title_screen=title, choose=choose, **window_options)
     failed = False
     try:

@@ -2,7 +2,8 @@
 
 The window opens at the size it last had (the settings' ``window_size``, sidebar look only), else
 at its natural size (the whole map at the zoom, plus the sidebar and log, or the preset's HUD
-rows), never larger than :data:`SCREEN_SHARE` of the screen. A map larger than that is shown
+rows; in the sidebar look at least :data:`SMALLEST_NATURAL`, so that a small map's dialogs have
+room beside its board), never larger than :data:`SCREEN_SHARE` of the screen. A map larger than that is shown
 through the camera. The classic presets open at their own natural size, as they always did, or at
 the size their ``look`` gives (``window``: the source game's window, times the zoom), the map then
 centred in the whole window, with as much room above it as the text rows take below.
@@ -26,6 +27,7 @@ HUD_ROW_PX = 20  # the tallest text row at zoom 1, in window units
 SIDEBAR_ROWS = 16  # the sidebar's width, in text rows (~30 characters of the HUD font)
 SCREEN_SHARE = 0.9  # the largest first window, as a share of the screen each way
 FALLBACK_SCREEN = (1422, 889)  # when the screen cannot be asked: 1280x800 at SCREEN_SHARE
+SMALLEST_NATURAL = (800, 480)  # the sidebar look's smallest first window at zoom 1, in window units
 Rect = tuple[int, int, int, int]
 
 
@@ -72,6 +74,7 @@ def natural_size(rules: GameRules, cell: tuple[int, int], zoom: int) -> tuple[in
     height += text_rows(rules, look) * row
     if look.sidebar:
         width += SIDEBAR_ROWS * row
+        width, height = max(width, SMALLEST_NATURAL[0] * zoom), max(height, SMALLEST_NATURAL[1] * zoom)
     return width, height
 
 

@@ -1,5 +1,6 @@
-"""A box of text lines over the map: menus, questions, the message history, a cursor's band and
-the end-of-run screens are all one :class:`TextBox`.
+"""A box of text lines over the map: menus, questions, the message history, a cursor's band,
+help and the end-of-run screens are all one :class:`TextBox`: an opaque panel with a border, so
+no map glyph shows through it (where it goes on a small board: :mod:`engine.frontend.aside`).
 
 Lines are ``(text, colour)`` or ``(text, colour, scale)`` (a title drawn larger). The box sizes
 itself from its longest line: the font is monospace (Liberation Mono, whose advance is 0.6 em), so
@@ -17,7 +18,7 @@ from engine.frontend.atlas import FONT_NAME
 
 RGB = tuple[int, int, int]
 Rect = tuple[int, int, int, int]  # left, bottom, width, height (framebuffer pixels, y up)
-BOX = (10, 10, 18, 238)
+BOX = (10, 10, 18, 255)  # opaque: the map never shows through a panel
 BORDER = (90, 90, 120, 255)
 
 
@@ -133,17 +134,21 @@ class TextBox:
                 text.anchor_x = "left"
                 text.position = (left + self.pad, baseline)
 
-    def place_in(self, area: Rect, where: str = "center") -> None:
-        """Place the box inside ``area``: centred, or as a band across its ``top`` or ``bottom``."""
+    def spot_in(self, area: Rect, where: str = "center") -> Rect:
+        """Where :meth:`place_in` puts the box: centred in ``area``, or a band across its ``top``
+        or ``bottom``."""
         left, bottom, width, height = area
         own_w, own_h = self.size()
         own_w, own_h = min(own_w, width), min(own_h, height)
         if where == "top":
-            self.place(left, bottom + height - own_h, width, own_h)
-        elif where == "bottom":
-            self.place(left, bottom, width, own_h)
-        else:
-            self.place(left + (width - own_w) // 2, bottom + (height - own_h) // 2, own_w, own_h)
+            return left, bottom + height - own_h, width, own_h
+        if where == "bottom":
+            return left, bottom, width, own_h
+        return left + (width - own_w) // 2, bottom + (height - own_h) // 2, own_w, own_h
+
+    def place_in(self, area: Rect, where: str = "center") -> None:
+        """Place the box inside ``area``: centred, or as a band across its ``top`` or ``bottom``."""
+        self.place(*self.spot_in(area, where))
 
     def row_at(self, px: float, py: float) -> int | None:
         """The index of the line under framebuffer point (px, py), or None."""

@@ -9,6 +9,9 @@
 - look mode: the cursor outlined and a band saying what is under it;
 - the message history: a tall box of messages, newest at the bottom, scrolled by the prompt.
 
+Each is an opaque panel; on a small board it goes beside the board rather than over it
+(:func:`engine.frontend.aside.place`).
+
 The mouse: while a cursor is open, the cell under the mouse is drawn as the cursor (with its own
 reach and description) without moving the prompt's cursor: a hover is never a key. The window
 turns a click (or Enter while the mouse points) into the ``travel:X,Y`` token that aims there.
@@ -26,6 +29,7 @@ import arcade
 import numpy as np
 
 from engine.core.prompts import describe_cell
+from engine.frontend import aside
 from engine.frontend.panel import Rect, TextBox, wrap
 
 if TYPE_CHECKING:
@@ -70,9 +74,11 @@ class PromptView:
     def active(self) -> bool:
         return self.data is not None
 
-    def update(self, game: Game, area: Rect, view: Camera, hover: tuple[int, int] | None) -> None:
+    def update(self, game: Game, area: Rect, view: Camera, hover: tuple[int, int] | None,
+               screen: Rect | None = None) -> None:
         """Read the open prompt (None: nothing to draw). ``hover``: the map cell the mouse points
-        at, drawn as the cursor of a targeting or look prompt."""
+        at, drawn as the cursor of a targeting or look prompt; ``screen``: the whole window, where
+        a panel may go beside a small board (default: the map ``area``)."""
         prompt = getattr(game, "prompt", None)
         self.data = data = prompt.describe(game) if prompt is not None else None
         self.cursor, self.affected, self.letters = None, [], []
@@ -81,16 +87,16 @@ class PromptView:
             return
         kind = data.get("kind", "")
         self.columns = self.box.columns(area[2])  # the widest line the map's width holds
+        where = "center"
         if "cursor" in data:
             self._cursor(game, data, hover)
             where = "bottom" if self.cursor is not None and self._upper(view, self.cursor) else "top"
-            self.box.place_in(area, where)
         elif kind == "history":
             self._history(game, data, area)
-            self.box.place_in(area, "center")
         else:
             self._menu(data)
-            self.box.place_in(area, "center")
+        wanted = self.box.spot_in(area, where)
+        self.box.place(*aside.place_by(self.box.size(), wanted, area, view, screen))
 
     # -- the kinds ------------------------------------------------------------------------------
     def _menu(self, data: dict[str, Any]) -> None:

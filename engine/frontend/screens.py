@@ -1,7 +1,8 @@
 """The end of a run, said over the map: the death screen and the victory screen.
 
-Both shade the map and put a box of lines in the half away from the player (the end of the run
-stays visible beside it), with room between lines: the preset's title (its ``death_title``
+Both shade the map and put an opaque, bordered band of lines in the half away from the player
+(the end of the run stays visible beside it; on a small board the box goes beside the board:
+:func:`engine.frontend.aside.place`), with room between lines: the preset's title (its ``death_title``
 template; "Victory" when the run is won), what happened (killed by what, on which depth: the
 morgue's own words, :func:`engine.persist.morgue.cause_of_death`; for a win, the game's last
 message), after how many turns and with how much gold, the profile's line, and the keys (the
@@ -21,14 +22,18 @@ import arcade
 
 from engine.core import status as words
 from engine.core.components import Monster, Position
+from engine.frontend import aside
 from engine.frontend.panel import Rect, TextBox
 
 if TYPE_CHECKING:
     from engine.core.game import Game
+    from engine.frontend.camera import Camera
 
 SHADE = (0, 0, 0, 150)  # over the map: it stays readable under the box
-DEATH_BOX = (25, 4, 4, 235)
-VICTORY_BOX = (24, 20, 4, 235)
+DEATH_BOX = (25, 4, 4, 255)  # opaque: no wall shows behind "You die."
+VICTORY_BOX = (24, 20, 4, 255)
+DEATH_BORDER = (120, 40, 36, 255)
+VICTORY_BORDER = (130, 110, 40, 255)
 VICTORY = (250, 210, 80)
 TEXT = (225, 225, 225)
 FACTS = (190, 190, 200)
@@ -50,7 +55,7 @@ def cause(game: Game) -> str:
 
     text = cause_of_death(game)
     struck = killer_named(game)
-    if struck is not None and text.startswith("killed by "):
+    if struck is not None and game.state.killed_by_creature:
         article = "an" if struck[:1].lower() in "aeiou" else "a"
         text = f"killed by {article} {struck} on depth {game.depth}"
     return text[:1].upper() + text[1:]
@@ -101,7 +106,6 @@ class EndScreen:
 
     def __init__(self, row_px: int, font_size: float) -> None:
         self.box = TextBox(row_px, font_size)
-        self.box.border = None
         self._for: tuple = ()
         self.kind = ""  # "death" or "victory" once shown
 
@@ -113,10 +117,12 @@ class EndScreen:
         self.kind = "victory" if won(game) else "death"
         lines = victory_lines(game, profile) if self.kind == "victory" else death_lines(game, profile, color)
         self.box.fill = VICTORY_BOX if self.kind == "victory" else DEATH_BOX
+        self.box.border = VICTORY_BORDER if self.kind == "victory" else DEATH_BORDER
         self.box.show(lines, spacing=SPACING, center=True)
 
-    def draw(self, area: Rect, player_y: float) -> None:
-        """Shade ``area`` (the map) and put the box across it, in the half away from the player."""
+    def draw(self, area: Rect, player_y: float, view: Camera | None = None, screen: Rect | None = None) -> None:
+        """Shade ``area`` (the map) and put the box across it, in the half away from the player;
+        beside the board ``view`` draws when that would hide a small one (``screen``: the window)."""
         left, bottom, width, height = area
         arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, SHADE)
         _, box_h = self.box.size()
@@ -124,7 +130,10 @@ class EndScreen:
         upper = player_y < bottom + height / 2
         middle = bottom + height * (0.72 if upper else 0.28)
         low = int(max(bottom, min(bottom + height - box_h, middle - box_h / 2)))
-        self.box.place(left, low, width, box_h)
+        wanted = (left, low, width, box_h)
+        if view is not None:
+            wanted = aside.place_by(self.box.size(), wanted, area, view, screen)
+        self.box.place(*wanted)
         self.box.draw()
 
     def strings(self) -> list[str]:

@@ -106,11 +106,14 @@ def experience(game: Game, v: dict | None = None) -> tuple[int | None, int, int]
 
 
 def statuses(game: Game) -> list[Row]:
-    """The player's statuses, with the turns they have left."""
+    """The player's statuses, each in its kind's label and colour, with the turns it has left."""
     rows: list[Row] = []
+    kinds = game.registry.statuses
     for name, status in sorted(game.api.statuses(game.player).items()):
         turns = f" ({status.turns})" if status.turns is not None else ""
-        rows.append(Line(f"{name.capitalize()}{turns}", STATUS))
+        kind = kinds.get(name)  # a save's status whose plugin has gone: its name, in the default colour
+        label, color = (kind.shown, kind.color) if kind is not None else (name.capitalize(), STATUS)
+        rows.append(Line(f"{label}{turns}", color))
     return rows
 
 

@@ -28,6 +28,7 @@ from engine.frontend.compose import Names, Tables, look_for
 from engine.frontend.controls import Controls, cell_size
 from engine.frontend.drawing import Drawing, started
 from engine.frontend.grid import MapGrid
+from engine.frontend.helpscreen import HelpScreen
 from engine.frontend.hud import Hud
 from engine.frontend.input import KeyReader
 from engine.frontend.log import Log
@@ -100,6 +101,7 @@ class GameWindow(Controls, Drawing, arcade.Window):
         self._level: object = None
         self.prompt_view: PromptView | None = None
         self.end_screen: EndScreen | None = None
+        self.help_screen: HelpScreen | None = None
         self.tooltip: TextBox | None = None
         self.dress(game)
         if self.settings["fullscreen"] and visible:
@@ -186,6 +188,7 @@ class GameWindow(Controls, Drawing, arcade.Window):
         font = Hud.font_size(plan.row_px)
         self.prompt_view = PromptView(plan.row_px, font)
         self.end_screen = EndScreen(plan.row_px, font)
+        self.help_screen = HelpScreen(plan.row_px, font)
         self.tooltip = TextBox(plan.row_px, font)
         self.tooltip.fill, self.tooltip.border = TOOLTIP_BG, None
         self.set_minimum_size(*sizes.minimum(self.textures.size, plan.row_px, self.look))

@@ -67,6 +67,7 @@ from engine.hookspecs.game import (
     register_items,
     register_monsters,
     register_rulesets,
+    register_statuses,
     register_systems,
 )
 
@@ -86,6 +87,7 @@ __all__ = [
     "register_rulesets",
     "register_systems",
     "register_components",
+    "register_statuses",
     "on_level_generated",
     "on_action",
     "after_action",

@@ -198,7 +198,8 @@ def register_bots(register):
     only way to act, so the run's keys replay it exactly. Its randomness comes from
     ``game.rng("bot:NAME")``. An exception it raises, or an answer that is not a key token, is
     reported by ``sim`` with the run's seed and the command that replays it, and the other runs
-    go on.
+    go on. A bot may hand its keys to another registered one: ``game.bot("delver")`` gives that
+    bot's player for a run (ask once per run and keep it).
 
     Example::
 

@@ -85,10 +85,13 @@ def on_turn_end(game):
 
 
 @hookspec
-def on_death(game, entity, killer):
+def on_death(game, entity, killer, cause):
     """Called when an entity dies (the player included), before it is removed. ``killer`` is the
-    entity whose blow or spell killed it, or None (a trap, a status). ``game`` is the game API
-    (``engine.GameAPI``). A hook may take only the arguments it needs.
+    entity whose blow or spell killed it, or None (a trap, a status); ``cause`` says what killed it
+    in a word: the killer's kind, the named cause a plugin gave ``damage`` or ``kill``
+    (``"poison"``), or ``""`` when nothing was said. ``game`` is the game API (``engine.GameAPI``).
+    A hook may take only the arguments it needs. However the player dies, the death is applied
+    once, at the end of the turn: the ``die`` message, the morgue, the save removed, the profile.
 
     Example::
 

@@ -143,8 +143,9 @@ def register_rulesets(register):
 
     Called once per plugin when the registry loads. A ruleset says what differs between presets
     in how a turn goes: what a wall bump costs, what happens when the player and a monster meet,
-    what the player's death, the restart key, the exit and the quit key do, and when the view is
-    recomputed. Override only what differs.
+    what the player's death, the restart key, the exit and the quit key do, when the view is
+    recomputed, and whether the run is saved (``saves = False``: a preset without saves, whose run
+    ends with its session). Override only what differs.
 
     Example::
 
@@ -210,4 +211,31 @@ def register_components(register):
         @hookimpl
         def register_components(register):
             register(Regen)
+    """
+
+
+@hookspec
+def register_statuses(register):
+    """Register status kinds: call ``register(StatusKind(...))`` for each status a plugin puts on
+    creatures with ``game.add_status``.
+
+    Called once per plugin when the registry loads. An ``engine.StatusKind`` has a ``name`` (what
+    ``add_status`` names; an unregistered name is an error naming the registered ones), a ``label``
+    and ``color`` for the sidebar, ``stacking`` (a second dose: ``"max"`` keeps the longer duration,
+    ``"refresh"`` the new one, ``"add"`` adds them) and optional hooks ``on_start``, ``on_tick`` and
+    ``on_end``, each ``fn(game, entity, status)`` with the game API and the ``engine.Status``.
+    ``on_tick`` runs at the end of every turn the status lasts (after the monsters, before the
+    plugins' end-of-turn systems and ``on_turn_end``), so a status of N turns ticks exactly N times.
+
+    Example::
+
+        from engine import StatusKind, hookimpl
+
+        def bite(game, entity, status):
+            game.damage(entity, status.params.get("damage", 1), by="poison")
+
+        @hookimpl
+        def register_statuses(register):
+            register(StatusKind(name="poisoned", label="Poisoned", color=(120, 220, 60), stacking="add",
+                                on_tick=bite))
     """

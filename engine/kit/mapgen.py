@@ -126,8 +126,10 @@ Generator = Callable[[GenContext], Level]
 class GeneratorInfo:
     """A registered generator: its function, a summary, its params and their defaults, the
     smallest (width, height) it can build, whether it reads ``--map`` files (``reads_maps``: it takes
-    a ``path`` param and a ``legend`` of glyph to kind name), the size it is meant for when that
-    is not a dungeon's (a small board), which ``compare generators`` uses, and whether its levels
+    a ``path`` param and a ``legend`` of glyph to kind name, and, when its params name ``tiles``, the
+    glyphs the preset draws its terrain with, glyph to ``wall``/``floor``/``stairs``/``upstairs``),
+    the size it is meant for when that is not a dungeon's (a small board), which ``compare
+    generators`` uses, and whether its levels
     have an all-wall outer ring (``outer_wall``; False for a board open to the map's edge)."""
 
     name: str

@@ -17,6 +17,13 @@ Permadeath as DCSS and Brogue keep it. The save stays on disk while its run is p
   the morgue, so nothing can read a dead run's save), at a death, an escape (the victory) and a
   quit that ends the run (a ruleset's ``Quit(save=False)``). A save that could not be removed (an
   I/O error) is marked ended in the profile: the next start removes it instead of resuming it.
+- **A preset without saves** (its ruleset's ``saves`` is False, as in the sources of bunyip,
+  rogue-sdl and lesson28) never writes a run save, so no exit leaves one to resume (the quit key,
+  the keys run out, the window closed, a stop signal, a crash) and the saved run of another preset
+  stays as it was. Its run ends with its session: the profile counts a quit, unless the session
+  ended in a crash (an exception or a kill: not the player's doing, and a kill cannot be counted
+  at all, so neither is), which counts in no ending. A run save of such a preset (left by an older
+  Undercroft) is removed, not resumed (one line).
 - **One player per save**: the slot is claimed (:func:`~engine.persist.saveslot.claim`, the run lock of
   :mod:`engine.persist.lock`) before the save is read, and held until the session ends; the OS
   releases it if the process dies. While another process holds it, resuming is refused in one line
@@ -25,11 +32,11 @@ Permadeath as DCSS and Brogue keep it. The save stays on disk while its run is p
 - **An unwritable folder** cannot remove a dead run's save, so a saved run is not resumed while
   the folder cannot be written (one line); a new run plays on, not saved.
 
-The keeper also counts runs, depths, deaths and escapes in the profile, writes a morgue at each
-death, and records every key, writing the replay (``last-run.replay.json``, and ``--record FILE``)
-at each level, death, escape and quit, and when the session ends. There is one save slot: a new run
-replaces the saved one at its first level. Whether to resume or start anew is the caller's to decide
-(the command line's rule, or the title screen's choice).
+The keeper also counts runs, depths, deaths, quits and escapes in the profile, writes a morgue at
+each death, and records every key, writing the replay (``last-run.replay.json``, and ``--record
+FILE``) at each level, death, escape and quit, and when the session ends. There is one save slot: a
+new run (of a preset that saves) replaces the saved one at its first level. Whether to resume or
+start anew is the caller's to decide (the command line's rule, or the title screen's choice).
 """
 
 from __future__ import annotations
@@ -87,6 +94,9 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
             except runsave.NeedsPlugin as e:  # the save is sound: kept where it is, for when the plugin is back
                 raise UsageError(f"run save {slot.path}: {e}; install it to play on, or start a new run with --new "
                                  "(which replaces this save)") from None
+    if loaded is not None and not saves(loaded[0]):
+        drop_unsaved(slot, loaded[0])
+        loaded = None
     if loaded is not None:
         game, keys = loaded
         game.listeners.append(Keeper(game, slot, keys=keys, record=record, resumed=True))
@@ -100,6 +110,22 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
     game.start()
     keeper.save(game)
     return game
+
+
+def saves(game: Game) -> bool:
+    """Whether the game's preset saves its runs (its ruleset's ``saves``)."""
+    return bool(getattr(game.ruleset, "saves", True))
+
+
+def drop_unsaved(slot: Slot, game: Game) -> None:
+    """A run save of a preset without saves (an older Undercroft wrote them): removed, one line."""
+    try:
+        files.remove(slot.path)
+        files.warn(f"run save {slot.path}: {game.rules.name} has no saves (an older Undercroft kept its run); "
+                   "removed it; starting a new run")
+    except OSError as e:
+        files.warn(f"run save {slot.path}: {game.rules.name} has no saves, but it cannot be removed "
+                   f"({e.strerror or e}); starting a new run")
 
 
 def close(game: Game | None = None, *, failed: bool = False) -> None:
@@ -145,24 +171,24 @@ class Keeper:
             profile.reached(game.depth, game.rules.name)
             self.level_pending = self.replay_pending = True
         elif event == "death":
-            self.forget()  # first: nothing may read a dead run's save
+            self.forget(game)  # first: nothing may read a dead run's save
             self.level_pending = False
             self.end_run(game, escaped=False, cause=morgue.cause_of_death(game))
             self.write_morgue(game, morgue.cause_of_death(game))
         elif event == "victory":
-            self.forget()  # the run is won: it is over, like a death, and remembered as a win
+            self.forget(game)  # the run is won: it is over, like a death, and remembered as a win
             cause = f"won on turn {game.turn}"
             self.end_run(game, escaped=True, cause=cause)
             self.write_morgue(game, cause)
         elif event == "escape":
-            self.forget()  # the run is won: its save goes; the next run is saved at its first level
+            self.forget(game)  # the run is won: its save goes; the next run is saved at its first level
             self.end_run(game, escaped=True, cause=f"escaped from depth {game.depth}")
         elif event == "quit":
-            if game.playing and data.get("save", True):
+            if game.playing and data.get("save", True) and saves(game):
                 self.save(game)
             elif game.playing:  # a quit that ends the run, as the classic games' quit does
-                self.forget()
-                self.end_run(game, escaped=False, cause=f"quit on depth {game.depth}")
+                self.forget(game)
+                self.end_run(game, quit=True)
             self.replay_pending = True
 
     @staticmethod
@@ -179,10 +205,11 @@ class Keeper:
             files.warn_once(f"this run is longer than a replay holds ({limits.MAX_KEYS} keys): its replay "
                             "stops there", key="keys-full")
 
-    def end_run(self, game: Game, *, escaped: bool, cause: str) -> None:
+    def end_run(self, game: Game, *, escaped: bool = False, quit: bool = False, cause: str = "") -> None:
+        """Count the run's end in the profile: a death, an escape, or (``quit``) a quit."""
         gold = game.world.get(game.player, Inventory).gold
-        profile.run_ended(escaped=escaped, seed=game.seed, preset=game.rules.name, depth=game.depth,
-                          turns=game.turn, gold=gold, cause=cause)
+        profile.run_ended(escaped=escaped, quit=quit, seed=game.seed, preset=game.rules.name, depth=game.depth,
+                          turns=game.turn, gold=gold, cause=cause or f"quit on depth {game.depth}")
         self.replay_pending = True
 
     def save(self, game: Game) -> None:
@@ -190,7 +217,7 @@ class Keeper:
         loader would refuse is not written (one line): the last save point stands."""
         self.level_pending = False
         self.saved_turn = game.turn
-        if not self.slot.mine:
+        if not self.slot.mine or not saves(game):
             return
         path = self.slot.path
         try:
@@ -204,10 +231,11 @@ class Keeper:
         except OSError as e:
             files.warn(f"run save {path}: cannot write it ({e.strerror or e})")
 
-    def forget(self) -> None:
+    def forget(self, game: Game) -> None:
         """The run is over: remove its save. One that cannot be removed is marked ended in the
-        profile (by its bytes), so that no later start resumes it."""
-        if not self.slot.mine:
+        profile (by its bytes), so that no later start resumes it. A preset without saves wrote
+        none: the slot's file, if any, is another preset's run, and stays."""
+        if not self.slot.mine or not saves(game):
             return
         path = self.slot.path
         try:
@@ -234,7 +262,9 @@ class Keeper:
 
     def close(self, game: Game, *, failed: bool = False) -> None:
         if not failed:
-            if game.playing and not game.quit_requested:
+            if game.playing and not game.quit_requested and saves(game):
                 self.save(game)  # the session ends and the run goes on: a save point
+            elif game.playing and not game.quit_requested:
+                self.end_run(game, quit=True)  # a run that is not saved ends with its session: a quit
             self.write_replays(game)
         self.slot.release()

@@ -24,9 +24,11 @@ LAST_MESSAGES = 20
 
 
 def cause_of_death(game: Game) -> str:
-    """What killed the player (the creature whose blow it was, recorded when it struck), else the
-    last message before the end (a status, a trap, a plugin's effect)."""
+    """What killed the player: the creature whose blow it was, or the cause a plugin named (a
+    status, terrain, a trap), recorded when it struck; else the last message before the end."""
     kind = game.state.killed_by
+    if kind and not game.state.killed_by_creature:
+        return f"killed by {kind} on depth {game.depth}"
     if kind:
         article = "an" if kind[:1].lower() in "aeiou" else "a"
         return f"killed by {article} {kind} on depth {game.depth}"

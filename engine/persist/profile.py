@@ -1,4 +1,4 @@
-"""The profile: what survives every run. Runs started, deaths, escapes, the deepest depth, gold
+"""The profile: what survives every run. Runs started, deaths, quits, escapes, the deepest depth, gold
 collected and the best ten runs, for all presets together and for each preset on its own; and the
 front end's settings (window size, zoom, mute, ...).
 
@@ -9,18 +9,19 @@ lock.shared`), written atomically (:mod:`engine.persist.files`): two Undercrofts
 lose no update. When nothing can be saved (:func:`engine.persist.files.saving_enabled`) the changes
 are made in memory and returned, and nothing more is said.
 
-Schema 2 (schema 1 is upgraded on load, not refused)::
+Schema 3 (schemas 1 and 2 are upgraded on load, not refused)::
 
-    {"runs", "deaths", "escapes", "deepest", "gold": totals over every preset,
+    {"runs", "deaths", "quits", "escapes", "deepest", "gold": totals over every preset,
      "top": the best ten runs of all,
-     "presets": {NAME: {"runs", "deaths", "escapes", "deepest", "gold", "top"}},
+     "presets": {NAME: {"runs", "deaths", "quits", "escapes", "deepest", "gold", "top"}},
      "settings": {name: a JSON scalar},
      "ended_save": the digest of a run save whose run ended but which could not be removed, or null}
 
 Counters saturate at :data:`engine.kit.limits.MAX_COUNT` (the loader refuses more, so the writer
 never writes more). A schema-1 profile had no per-preset counts: its counters stay in the totals and
-its best runs go to their presets' tables. An escape is the engine's only victory (the Amulet
-carried out, a preset's exit reached): ``escapes`` are the wins, and the text says "Wins".
+its best runs go to their presets' tables. A quit (a run of a preset without saves ended alive, not
+won) is never a death; schema 2 counted quits as deaths, and they stay there. An escape is the only
+victory (the Amulet carried out, an exit reached): ``escapes`` are the wins (the text says "Wins").
 A run's score is its gold, plus 100 for each level below the first, plus 500 for an escape.
 """
 
@@ -48,10 +49,10 @@ from engine.persist import files as savefile
 from engine.persist import lock
 
 KIND = "profile"
-SCHEMA = 2
+SCHEMA = 3
 NAME = "profile.json"
 TOP = MAX_TOP
-COUNTERS = ("runs", "deaths", "escapes", "deepest", "gold")
+COUNTERS = ("runs", "deaths", "quits", "escapes", "deepest", "gold")
 SETTING_NAME = re.compile(rf"[a-z][a-z0-9_]{{0,{MAX_SETTING_NAME - 1}}}")
 Scalar = bool | int | float | str
 
@@ -72,7 +73,15 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "presets": presets, "settings": {}}
 
 
-MIGRATIONS: dict[int, Any] = {1: _from_1}  # schema n -> fn(data) -> data of schema n + 1
+def _from_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 counted quits as deaths: they stay among its deaths, and quits are counted from now."""
+    presets = data.get("presets")
+    for t in [data, *(t for t in (presets.values() if isinstance(presets, dict) else ()) if isinstance(t, dict))]:
+        t.setdefault("quits", 0)
+    return data
+
+
+MIGRATIONS: dict[int, Any] = {1: _from_1, 2: _from_2}  # schema n -> fn(data) -> data of schema n + 1
 
 
 def path() -> Path:
@@ -212,9 +221,9 @@ def _bounded(v: int, hi: int = MAX_COUNT) -> int:
 
 
 def run_ended(*, escaped: bool, seed: int, preset: str, depth: int, turns: int, gold: int, cause: str,
-              date: str | None = None) -> dict[str, Any]:
-    """Count a death or an escape, add the gold, and keep the run if it is among the best ten, in
-    the totals and in ``preset``'s own table."""
+              date: str | None = None, quit: bool = False) -> dict[str, Any]:
+    """Count a death, an escape or (``quit``) a quit, add the gold, and keep the run if it is among
+    the best ten, in the totals and in ``preset``'s own table."""
     entry = {"score": _bounded(score(gold, depth, escaped)), "seed": _bounded(seed, MAX_SEED),
              "preset": _clean(preset)[:MAX_PROFILE_TEXT], "depth": _bounded(depth), "turns": _bounded(turns),
              "cause": _clean(cause)[:MAX_PROFILE_TEXT],
@@ -223,7 +232,7 @@ def run_ended(*, escaped: bool, seed: int, preset: str, depth: int, turns: int, 
 
     def change(p: dict[str, Any]) -> None:
         for t in _tables(p, entry["preset"]):
-            _add(t, "escapes" if escaped else "deaths", 1)
+            _add(t, "escapes" if escaped else "quits" if quit else "deaths", 1)
             _add(t, "gold", gold)
             _deeper(t, entry["depth"])
             # a stable sort: among equal scores the earlier run keeps its place
@@ -254,20 +263,28 @@ def update_settings(**values: Scalar | None) -> dict[str, Scalar]:
 # -- as text ---------------------------------------------------------------------------------------
 
 def _counts(t: dict[str, Any]) -> str:
-    return (f"Runs {t['runs']}   Deaths {t['deaths']}   Wins {t['escapes']}   Deepest {t['deepest']}   "
-            f"Gold {t['gold']}")
+    return (f"Runs {t['runs']}   Deaths {t['deaths']}   Quits {t['quits']}   Wins {t['escapes']}   "
+            f"Deepest {t['deepest']}   Gold {t['gold']}")
 
 
 def _best(t: dict[str, Any], with_preset: bool) -> list[str]:
+    """The best runs, each column as wide as its widest cell (a seed has up to 19 digits, a count 16)."""
     if not t["top"]:
         return []
-    preset = f"{'preset':<12} " if with_preset else ""
-    out = [f"{'#':>2} {'score':>6} {'depth':>5} {'turns':>6}  {preset}{'seed':<20} {'date':<16} cause"]
-    for i, e in enumerate(t["top"], 1):
-        preset = f"{_clean(e['preset']):<12} " if with_preset else ""
-        out.append(f"{i:>2} {e['score']:>6} {e['depth']:>5} {e['turns']:>6}  {preset}{e['seed']:<20} "
-                   f"{_clean(e['date']):<16} {_clean(e['cause'])}")
-    return out
+    heads = ["#", "score", "depth", "turns", *(["preset"] if with_preset else []), "seed", "date", "cause"]
+    rows = [[str(i), str(e["score"]), str(e["depth"]), str(e["turns"]),
+             *([_clean(e["preset"])] if with_preset else []), str(e["seed"]), _clean(e["date"]), _clean(e["cause"])]
+            for i, e in enumerate(t["top"], 1)]
+    least = {"#": 2, "score": 6, "depth": 5, "turns": 6, "preset": 12, "date": 16}
+    widths = [max(least.get(head, 0), *(len(row[c]) for row in [heads, *rows])) for c, head in enumerate(heads)]
+    numbers = 4  # "#", score, depth and turns line up on the right, the rest on the left
+
+    def line(cells: list[str]) -> str:
+        shown = [cell.rjust(w) if c < numbers else cell if c == len(cells) - 1 else cell.ljust(w)
+                 for c, (cell, w) in enumerate(zip(cells, widths, strict=True))]
+        return " ".join(shown[:numbers]) + "  " + " ".join(shown[numbers:])
+
+    return [line(heads), *(line(row) for row in rows)]
 
 
 def lines(p: dict[str, Any], game: str | None = None) -> list[str]:

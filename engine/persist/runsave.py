@@ -71,6 +71,7 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
         "plugins": needed_plugins(game, entities + [row for level in kept for row in level["things"]]
                                   + [{"Item": {"kind": kind}} for kind in _remembered_kinds(state)]),
         "kept": kept,
+        "last_target": state.last_target if any(row["id"] == state.last_target for row in entities) else None,
     }
 
 
@@ -163,6 +164,7 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
         state.scheduler.add(new_id[e], speed, energy, player=e == players[0])
     for label, stream in d["streams"].items():
         state.streams.restore(label, stream)
+    state.last_target = new_id.get(d.get("last_target"))  # an id of the save's entities, as they are now
     for i, k in enumerate(d["kept"]):
         state.kept[k["depth"]] = _kept(game, k, f"kept[{i}]")
     if len(state.kept) != len(d["kept"]):

@@ -185,4 +185,5 @@ def run_spec(registry: Registry) -> Obj:
         "plugins": Map(Obj({"version": Str(100), "source": Str(300)}), key=Str(100, 1), most=1000,
                        expected="an object of plugins"),
         "kept": List(kept, most=limits.MAX_KEPT_LEVELS),
-    }, defaults={"plugin_data": True, "plugins": True, "questions": True, "kept": True})
+        "last_target": Optional(Int(1, limits.MAX_STAT, W)),
+    }, defaults={"plugin_data": True, "plugins": True, "questions": True, "kept": True, "last_target": True})

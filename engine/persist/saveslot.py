@@ -12,11 +12,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.kit import limits
 from engine.kit.textfile import TextFileError, read_bytes
 from engine.persist import files, lock, profile, runspec
+
+if TYPE_CHECKING:
+    from engine.core.registry import Registry
 
 SAVE_NAME = "run.json"
 
@@ -79,16 +82,27 @@ def release_claim() -> None:
         _slot.release()
 
 
-def saved_run(slot: Slot | None = None) -> dict[str, Any] | None:
+def saved_run(slot: Slot | None = None, registry: Registry | None = None) -> dict[str, Any] | None:
     """What a title screen shows for Continue (preset, seed, depth, turn, run; ``blocked``: the line
     that says it cannot be resumed), or None when there is no saved run to offer. Looking changes
-    nothing; a bad save is moved aside (one line), unless another process holds it."""
+    nothing; a bad save is moved aside (one line), unless another process holds it. With the
+    ``registry``, a save of a preset without saves (an older Undercroft wrote them) is not offered:
+    resuming removes it (:func:`engine.persist.keeper.open_game`)."""
     path = slot.path if slot is not None else save_path()
     info = files.load(path, runspec.KIND, runspec.SCHEMA, what="run save", then="starting a new run",
                       migrations=runspec.MIGRATIONS, check=runspec.summary, aside=slot is None or slot.hold is not None)
+    if info is not None and registry is not None and not preset_saves(registry, info["game"]):
+        info = None
     if slot is not None and slot.blocked and (info is not None or slot.busy or exists(path)):
         return {**(info or {}), "blocked": slot.blocked}
     return info
+
+
+def preset_saves(registry: Registry, name: str) -> bool:
+    """Whether the preset ``name`` saves its runs (its ruleset's ``saves``; an unknown one does)."""
+    rules = registry.games.get(name)
+    ruleset = registry.rulesets.get(rules.ruleset) if rules is not None and rules.ruleset else None
+    return bool(getattr(ruleset, "saves", True))
 
 
 def exists(path: Path) -> bool:

@@ -9,6 +9,11 @@ registered name, the contract and the case, and no other exception type (a resul
 refuses, ``BadResult``, or a chosen plugin's failure in a game the check plays, ``PluginFailure``,
 becomes a ContractError with the same line); it returns None when everything holds.
 
+A plugin nobody chose that raises while a check or :func:`press` plays a game (another plugin's
+``on_turn_end``, say) is switched off in play with one stderr line; here it fails the test, naming
+the plugin and where it failed. ``allow_plugin_errors=True`` (of ``press``, ``check_preset``,
+``check_behaviour`` and ``check_effect``) lets the game go on, for a test of that isolation itself.
+
 A plugin's own test, for a plugin module that is not installed::
 
     import my_plugin
@@ -72,7 +77,14 @@ from engine.testing.play import (
     receives,
 )
 from engine.testing.plugins import check_plugin, load_plugin
-from engine.testing.scenes import check_palette, game_from_map, palette_colours, palette_problems, press
+from engine.testing.scenes import (
+    check_palette,
+    colour_distance,
+    game_from_map,
+    palette_colours,
+    palette_problems,
+    press,
+)
 from engine.testing.tiles import check_tileset
 
 # Every check raises ContractError only (errors.contract): one exception type for test authors.
@@ -112,6 +124,7 @@ __all__ = [
     "check_preset",
     "check_symmetric_distances",
     "check_tileset",
+    "colour_distance",
     "fov_cases",
     "fov_map",
     "fov_picture",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engine.core.isolation import PluginFailure
 from engine.core.registry import PluginError
@@ -20,6 +20,24 @@ class ContractError(AssertionError):
 def fail(subject: str, contract: str, case: str = "") -> ContractError:
     """``fov 'lantern': neighbours are visible: (3, 0) of (2, 1) is dark (map 4x3, radius 5)``."""
     return ContractError(f"{subject}: {contract}" + (f" ({case})" if case else ""))
+
+
+ALLOW = "allow_plugin_errors=True lets a test of isolation itself go on"
+
+
+def plugin_failures(game: Any, during: str, *, allow: bool = False) -> None:
+    """Fail when a plugin nobody chose failed in ``game`` (during ``during``) and the engine's
+    isolation switched it off (:attr:`engine.core.isolation.Isolation.failures`): in play that is
+    one stderr line and the game goes on; in a test it is a bug to see. ``allow``: not a failure
+    (a test of isolation itself)."""
+    isolation = getattr(game, "isolation", None)
+    if allow or isolation is None or not isolation.failures:
+        return
+    first = isolation.failures[0]
+    reason = " ".join(str(first.error).split())[:200] or type(first.error).__name__
+    also = "".join(f"; plugin {f.plugin!r} fails too, in {f.where}" for f in isolation.failures[1:])
+    raise fail(f"plugin {first.plugin!r}", f"fails in {first.where}: {type(first.error).__name__}: {reason}",
+               f"{during}{also}; {ALLOW}")
 
 
 def contract(check: F) -> F:

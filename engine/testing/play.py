@@ -25,7 +25,7 @@ from engine.core.setup import check_rules, default_game
 from engine.core.snapshot import snapshot
 from engine.kit.mapgen import FLOOR, STAIRS, WALL, Level
 from engine.kit.regions import largest_region
-from engine.testing.errors import fail
+from engine.testing.errors import fail, plugin_failures
 from engine.testing.generators import level_problems
 
 
@@ -103,12 +103,13 @@ def _kind_for(registry: Registry, table: str, name: str, make: Any) -> tuple[Any
 
 
 def check_behaviour(registry: Registry, name: str, *, situations: int = 60, seed: int = 0,
-                    kind: MonsterKind | None = None) -> None:
+                    kind: MonsterKind | None = None, allow_plugin_errors: bool = False) -> None:
     """A behaviour, on ``situations`` random arenas, each with three monsters using it (of the
     first registered kind that names it, or of ``kind``): called for each monster, it returns an
     ``engine.Action`` or None and never raises; the action it returns can be performed and leaves
     the game's invariants whole; and the same situation gives the same actions (randomness from
-    ``game.rng(...)``, never the global ``random``)."""
+    ``game.rng(...)``, never the global ``random``). Another plugin that raises meanwhile (its
+    ``on_action`` hook, say) fails the check too, unless ``allow_plugin_errors`` (see :func:`press`)."""
     if name not in registry.behaviours:
         raise fail(f"behaviour {name!r}", "is registered", f"registered: {', '.join(sorted(registry.behaviours))}")
     if kind is None:
@@ -121,6 +122,7 @@ def check_behaviour(registry: Registry, name: str, *, situations: int = 60, seed
         runs = []
         for _ in range(2):
             game = arena(registry, seed=seed * 100_003 + situation, monsters=(kind.name,) * 3, rules=rules)
+            plugin_failures(game, f"situation {situation}, the arena", allow=allow_plugin_errors)
             actions = []
             for entity in sorted(e for e, m in game.world.query(Monster) if m.kind == kind.name):
                 where = f"situation {situation}, monster {entity} at {game.position(entity)}"
@@ -136,6 +138,7 @@ def check_behaviour(registry: Registry, name: str, *, situations: int = 60, seed
                     except Exception as e:
                         raise fail(subject, f"returns an action that can be performed: {action!r} raised "
                                    f"{type(e).__name__}: {e}", where) from None
+                    plugin_failures(game, f"{where}, performing {action!r}", allow=allow_plugin_errors)
                     check_invariants(game)
                 actions.append(action)
             runs.append(actions)
@@ -146,11 +149,12 @@ def check_behaviour(registry: Registry, name: str, *, situations: int = 60, seed
 
 
 def check_effect(registry: Registry, name: str, *, cases: int = 40, seed: int = 0,
-                 kind: ItemKind | None = None) -> None:
+                 kind: ItemKind | None = None, allow_plugin_errors: bool = False) -> None:
     """An effect, applied to the player of ``cases`` random arenas (HP anywhere from 1 to full,
     amounts 1 to 3), with the first registered item kind that names it (or ``kind``): it returns
     the message to log (a string) or None and never raises; the game's invariants stay whole; and
-    the same case gives the same message and the same game."""
+    the same case gives the same message and the same game. Another plugin that raises meanwhile
+    fails the check too, unless ``allow_plugin_errors`` (see :func:`press`)."""
     if name not in registry.effects:
         raise fail(f"effect {name!r}", "is registered", f"registered: {', '.join(sorted(registry.effects))}")
     if kind is None:
@@ -161,6 +165,7 @@ def check_effect(registry: Registry, name: str, *, cases: int = 40, seed: int = 
         results = []
         for _ in range(2):
             game = arena(registry, seed=seed * 100_003 + case)
+            plugin_failures(game, f"case {case}, the arena", allow=allow_plugin_errors)
             rng = random.Random(f"effect {case}")
             fighter = game.world.get(game.player, Fighter)
             fighter.hp = rng.randint(1, fighter.max_hp)
@@ -172,6 +177,7 @@ def check_effect(registry: Registry, name: str, *, cases: int = 40, seed: int = 
                 raise fail(subject, f"never raises: {type(e).__name__}: {e}", where) from None
             if message is not None and not isinstance(message, str):
                 raise fail(subject, f"returns a message (a str) or None, got {message!r}", where)
+            plugin_failures(game, where, allow=allow_plugin_errors)
             check_invariants(game)
             results.append((message, snapshot(game)))
             game.close()
@@ -179,27 +185,31 @@ def check_effect(registry: Registry, name: str, *, cases: int = 40, seed: int = 
             raise fail(subject, "the same case gives the same message and game (use game.rng(...))", f"case {case}")
 
 
-def _play(registry: Registry, rules: GameRules, seed: int, keys: int) -> dict:
+def _play(registry: Registry, rules: GameRules, seed: int, keys: int, allow: bool) -> dict:
     game = Game(registry, rules, seed, Choices()).start()
+    plugin_failures(game, f"seed {seed}, the start", allow=allow)
     check_invariants(game)
     tokens = sorted(t for t in {*DEFAULT_KEYS, *rules.keys} if t != "esc")
     rng = random.Random(f"preset keys {seed}")
-    for _ in range(keys):
+    for number in range(1, keys + 1):
         token = rng.choice(tokens)
         game.press(token)
+        plugin_failures(game, f"seed {seed}, key {number} of {keys}, {token!r}", allow=allow)
         check_invariants(game)
     state = snapshot(game)
     game.close()
     return state
 
 
-def check_preset(rules: GameRules, registry: Registry, *, seeds: int = 2, keys: int = 200, depths: int = 3) -> None:
+def check_preset(rules: GameRules, registry: Registry, *, seeds: int = 2, keys: int = 200, depths: int = 3,
+                 allow_plugin_errors: bool = False) -> None:
     """A preset plays: everything it names is registered and fits (its generators with their params
     at its size, its FOV and how far it lights, its ruleset, monsters and items, its keys); for
     seeds 1..``seeds``, a game starts, ``keys`` random keys of its keymap keep the invariants
     (:func:`check_invariants`), and the same seed and keys give the same game; and its levels of
     depths 1..``depths`` keep the generator contract (``level_problems``; its params may leave the
-    stairs out)."""
+    stairs out). Any plugin that raises meanwhile (one nobody chose, which in play is switched off
+    with one stderr line) fails the check, unless ``allow_plugin_errors`` (see :func:`press`)."""
     subject = f"game {rules.name!r}"
     try:
         validate_keymap(rules.keys, subject)
@@ -207,13 +217,14 @@ def check_preset(rules: GameRules, registry: Registry, *, seeds: int = 2, keys: 
     except (ValueError, PluginError) as e:
         raise fail(subject, f"names what is registered, and it fits: {e}") from None
     for seed in range(1, seeds + 1):
-        first = _play(registry, rules, seed, keys)
-        if _play(registry, rules, seed, keys) != first:
+        first = _play(registry, rules, seed, keys, allow_plugin_errors)
+        if _play(registry, rules, seed, keys, allow_plugin_errors) != first:
             raise fail(subject, "the same seed and keys give the same game", f"seed {seed}, {keys} keys")
         game = Game(registry, rules, seed, Choices()).start()
         for depth in range(1, depths + 1):
             if depth > 1:
                 game.enter_level(depth)
+                plugin_failures(game, f"seed {seed}, depth {depth}", allow=allow_plugin_errors)
             info = registry.generators[rules.generator_for(depth)]
             found = level_problems(game.level, (rules.width, rules.height), outer_wall=info.outer_wall,
                                    needs_goal=False)

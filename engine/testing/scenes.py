@@ -14,16 +14,18 @@ would, and reads the result as ``--dump json`` prints it::
         state = testing.press(game, "l g q")          # step onto it, pick it up, drink it
         assert "A wave of frost freezes 1 monster!" in state["messages"]
 
-In a picture, ``#`` is wall, ``.`` floor, ``>`` stairs down, ``@`` the player's start, and a kind's
-glyph is one of that kind (a monster, asleep, or an item), as the preset's ``--map`` legend reads
-it: the reference's table of glyphs says which glyphs are taken, and by whom. Keys are the tokens
+In a picture, ``#`` is wall, ``.`` floor, ``>`` stairs down, ``@`` the player's start (``<``: the
+start on the stairs up), a kind's glyph is one of that kind (a monster, asleep, or an item), and
+the glyphs the preset draws its terrain with are that terrain, as the preset's ``--map`` legend
+reads it: the reference's table of glyphs says which glyphs are taken, and by whom. Keys are the tokens
 ``--keys`` takes (``h j k l y u b n`` to move, ``.`` to wait, ``g`` to pick up, ``q`` to drink,
 ``esc``, ``enter``, a letter to answer a menu...), separated by spaces.
 
 The palette rule: every two things a player must tell apart in a preset (the player, its monsters
 and the items it places, and the terrain) are apart in colour as the window draws them, lit and
 remembered, and each reads on the background it stands on. Distances are CIEDE2000 (about 1: barely
-noticed side by side; 10 and more: another colour). :func:`check_palette` holds a preset to it.
+noticed side by side; 10 and more: another colour; :func:`colour_distance`). :func:`check_palette`
+holds a preset to it.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from engine.core.game import Game
 from engine.core.registry import Registry
 from engine.core.setup import Setup, default_game, prepare
 from engine.core.snapshot import snapshot
-from engine.testing.errors import fail
+from engine.testing.errors import fail, plugin_failures
 
 LIT_APART = 20.0  # lit: two kinds side by side in the light
 REMEMBERED_APART = 10.0  # remembered terrain and items: dimmer, so a smaller bar
@@ -58,13 +60,35 @@ def game_from_map(registry: Registry, picture: str, *, game: str | None = None, 
     return made.start()
 
 
-def press(game: Game, keys: str) -> dict[str, Any]:
+def press(game: Game, keys: str, *, allow_plugin_errors: bool = False) -> dict[str, Any]:
     """Press ``keys`` (key tokens separated by spaces, as ``--keys`` takes them) in ``game``, one
     after another as a player would, and return the game as ``--dump json`` prints it (a dict:
-    ``turn``, ``depth``, ``player``, ``monsters``, ``messages``, ``map``, ``prompt``...)."""
-    for token in keys.split():
+    ``turn``, ``depth``, ``player``, ``monsters``, ``messages``, ``map``, ``prompt``...).
+
+    A plugin that raises while the game is played (any plugin's ``on_turn_end``, a monster's
+    behaviour...), which in play the engine switches off with one stderr line, fails the test: a
+    :class:`ContractError` naming the plugin, where it failed and the key (a failure while the game
+    started is named at the first key). ``allow_plugin_errors=True`` lets the game go on, as in
+    play: for a test of that isolation itself (``game.isolation.failures`` lists what failed)."""
+    plugin_failures(game, "before the first key", allow=allow_plugin_errors)
+    tokens = keys.split()
+    for number, token in enumerate(tokens, 1):
         game.press(token)
+        plugin_failures(game, f"key {number} of {len(tokens)}, {token!r}", allow=allow_plugin_errors)
     return snapshot(game)
+
+
+def colour_distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """How far apart two sRGB colours ``(r, g, b)`` (0..255) look: their CIEDE2000 difference (D65),
+    the distance the palette rule is measured in. About 1 is the smallest difference a person
+    notices side by side; 10 and more reads as another colour. Symmetric; 0 for the same colour.
+
+    Example::
+
+        assert testing.colour_distance((165, 160, 175), (150, 140, 130)) < 20  # a wall and a rat, lit: too close"""
+    from engine.frontend import palette
+
+    return palette.delta_e(tuple(a), tuple(b))
 
 
 def palette_colours(registry: Registry, game: str | None = None) -> dict[str, dict[str, Any]]:
@@ -101,11 +125,22 @@ def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
     """Every breach of the palette rule in preset ``game``, one readable line each: two lit things
     closer than ``LIT_APART``, two remembered ones closer than ``REMEMBERED_APART``, a glyph closer
     than ``ON_BACKGROUND`` to its background, a remembered colour closer than ``LIT_FROM_REMEMBERED``
-    to its lit one."""
+    to its lit one; and a terrain's ``remembered`` colour that the preset sets but the window does
+    not draw (the lit look makes remembered colours from the lit ones, so it replaces the preset's
+    with its own: the line says which to write)."""
     from engine.frontend import palette
+    from engine.frontend.compose import look_for
 
     colours = palette_colours(registry, game)
+    rules = registry.choose("game", game) if game else default_game(registry)
     out = []
+    if look_for(rules).lit:
+        for name, tile in sorted(rules.tiles.items()):
+            declared = tile.get("remembered")
+            drawn = colours.get(name, {}).get("remembered")
+            if declared is not None and drawn is not None and tuple(declared) != drawn:
+                out.append(f"{name}: its remembered colour {tuple(declared)} is drawn as {drawn} (the lit look "
+                           f"dims and greys the lit {colours[name]['lit']}): write {list(drawn)}, or leave it out")
     for (bar, which) in ((LIT_APART, "lit"), (REMEMBERED_APART, "remembered")):
         seen = [(name, c[which]) for name, c in colours.items() if which in c]
         out += [f"{which}: {a} {ca} and {b} {cb} are {palette.delta_e(ca, cb):.1f} apart (at least {bar:g})"
@@ -124,9 +159,10 @@ def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
 def check_palette(registry: Registry, game: str | None = None) -> None:
     """Preset ``game`` (default: the default game, which a plugin's monsters join) keeps the
     palette rule (:func:`palette_problems`): a plugin whose kinds a player could not tell from
-    another's, lit or remembered, fails naming the pair and their distance."""
+    another's, lit or remembered, fails naming each pair and their distance: every problem, in one
+    line, separated by ``"; "`` (the first after a count when there are several)."""
     found = palette_problems(registry, game)
     if found:
         rules = registry.choose("game", game) if game else default_game(registry)
-        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        raise fail(f"game {rules.name!r}", f"its colours are apart: {found[0]}{more}")
+        count = f"{len(found)} problems: " if len(found) > 1 else ""
+        raise fail(f"game {rules.name!r}", f"its colours are apart: {count}{'; '.join(found)}")

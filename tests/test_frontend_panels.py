@@ -1,0 +1,152 @@
+"""Solid panels: menus, a question, the history, help and the end screens hide the map under them,
+and on a small board they sit beside it rather than over it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.core.components import Fighter
+from engine.frontend.aside import overlap, place
+from scenario import game_from
+
+arcade = pytest.importorskip("arcade")
+
+from test_frontend import screenshot, window_for  # noqa: E402, F401
+
+# A hall of pillars: bright glyphs under wherever a panel goes.
+HALL = """
+    ########################################
+    #@.....................................#
+    ##.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#
+    #......................................#
+    ##.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#
+    #......................................#
+    ##.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#
+    #......................................#
+    ##.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#
+    #......................................#
+    ##.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#
+    #......................................#
+    ########################################
+"""
+
+
+def _inventory(game, window):
+    game.give("potion", 2)
+    game.give("dagger")
+    window.press("i")
+
+
+def _question(game, window):
+    game.api.ask("test.grow", "Level 2: what grows?", ["Health +6", "Attack +1", "Defense +1"])
+    game.ask_next()
+
+
+def _history(game, window):
+    for i in range(12):
+        game.log(f"Message number {i}: something happened here.")
+    window.press("v")
+
+
+def _help(game, window):
+    window.press("?")
+
+
+def _death(game, window):
+    game.world.get(game.player, Fighter).hp = 0
+    game.state.alive = False
+    game.log(game.rules.message("die"))
+
+
+def _victory(game, window):
+    game.give("Amulet of the Undercroft")
+    game.move_entity(game.player, *game.level.upstairs)
+    window.press("<")
+
+
+def _panel(window):
+    """The rectangle (left, bottom, width, height) of whatever panel is open."""
+    if window.help_open:
+        return window.help_screen.box.rect
+    if window.game.prompt is not None:
+        return window.prompt_view.box.rect
+    return window.end_screen.box.rect
+
+
+@pytest.mark.parametrize("open_panel", [_inventory, _question, _history, _help, _death, _victory])
+def test_no_map_glyph_shows_inside_a_panel(tmp_path, window_for, open_panel):  # noqa: F811
+    game = game_from(HALL, tmp_path)
+    game.state.view.seen[:] = True  # the whole hall remembered: glyphs everywhere under the panel
+    window = window_for(game)
+    open_panel(game, window)
+    with_map = np.asarray(screenshot(window)).astype(int)
+    left, bottom, width, height = _panel(window)
+    assert width > 0 and height > 0
+    window.grid.draw = lambda: None  # the same frame with no map under the panel
+    without_map = np.asarray(screenshot(window)).astype(int)
+    top = with_map.shape[0] - (bottom + height)
+    inside = (slice(top, top + height), slice(left, left + width))
+    assert (with_map[inside] == without_map[inside]).all(), "the map shows through the panel"
+    outside = with_map.copy()
+    outside[inside] = without_map[inside]
+    assert (outside != without_map).any(), "the map is drawn around the panel"
+
+
+def test_a_panel_moves_beside_a_small_board_and_stays_over_a_large_map():
+    screen, area = (0, 0, 1000, 600), (0, 100, 700, 500)
+    board = (250, 250, 200, 200)  # a small board in the middle of the map area
+    panel = (300, 150)
+    wanted = (200, 275, 300, 150)  # centred: it would hide most of the board
+    spot = place(panel, wanted, area, board, screen)
+    assert overlap(spot, board) == 0 and spot[1] + spot[3] <= board[1]  # whole, below the board
+    assert spot[1] >= area[1]  # in the map area, not over the log
+    # no room around the board in the map area: next to it in the window, hiding little of it
+    full = (0, 100, 700, 500)
+    spot = place((500, 300), (100, 200, 500, 300), full, full, screen)
+    assert overlap(spot, full) <= 0.5 * 500 * 300 and spot[0] + spot[2] <= 1000
+    # a large map: a menu over a part of it stays where it asked to be
+    assert place((300, 150), (200, 275, 300, 150), full, full, screen) == (200, 275, 300, 150)
+
+
+SMALL = """
+    ########
+    #@..r..#
+    #......#
+    #..$...#
+    ########
+"""
+
+
+def test_a_question_on_a_small_map_leaves_the_board_in_view(tmp_path, window_for):  # noqa: F811
+    game = game_from(SMALL, tmp_path)
+    window = window_for(game)
+    _question(game, window)
+    screenshot(window)
+    board = window.map_view.rect
+    assert window.prompt_view.strings()[0] == "Level 2: what grows?"
+    assert overlap(window.prompt_view.box.rect, board) <= 0.5 * board[2] * board[3]
+
+
+def test_help_on_lesson28s_board_sits_beside_it(tmp_path, window_for):  # noqa: F811
+    from engine.core.setup import Setup, new_game
+
+    game = new_game(Setup(game="lesson28", seed=2))
+    window = window_for(game)
+    window.press("?")
+    screenshot(window)
+    board = window.map_view.rect
+    assert overlap(window.help_screen.box.rect, board) <= 0.1 * board[2] * board[3]
+
+
+def test_a_small_size_opens_a_window_with_room_for_the_question_beside_the_board(window_for):  # noqa: F811
+    from engine.core.setup import Setup, new_game
+    from engine.frontend.layout import SMALLEST_NATURAL
+    from engine.frontend.settings import Settings
+
+    game = new_game(Setup(seed=1, size=(12, 8)))
+    window = window_for(game, settings=Settings())  # nothing remembered: the natural size
+    assert all(have >= least for have, least in zip(window.get_size(), SMALLEST_NATURAL, strict=True))
+    _question(game, window)
+    screenshot(window)
+    assert overlap(window.prompt_view.box.rect, window.map_view.rect) == 0
