@@ -32,6 +32,9 @@ MAX_KEPT_LEVELS = 100  # levels a run keeps to return to (a game whose ruleset k
 # cells of all kept levels together: a few hundred levels of 80x43, or two of 1000x1000. Past
 # it, the kept level farthest from the player's depth is forgotten (made anew on return)
 MAX_KEPT_CELLS = 2_000_000
+# item cells a run remembers (where the player last saw an item), its kept levels' included: past
+# it, the kept level farthest from the player's depth forgets first, its oldest memories first
+MAX_REMEMBERED = 10_000
 MAX_ROOMS = 10_000  # rooms a level lists
 MAX_STREAMS = 100  # random streams a run keeps (a handful each for the engine and its plugins)
 MAX_MESSAGES = 1_000  # messages kept in a run (its log)
