@@ -1,5 +1,7 @@
 """Turn figures for ``python -m engine bench``: engine CPU time per player turn in the default game,
 and with a hunting crowd: 10, 100 and 500 of a 250x250 level's 500 monsters kept hunting the player.
+The game is the one shipped: the built-in plugins only (what is installed varies), unless the
+caller passes a registry.
 
 The crowd is the default game's own monsters with their own behaviours (``hunt``, ``coward``,
 ``archer``). A hunter is kept hunting by noticing the player wherever it stands (as if its sight
@@ -17,7 +19,8 @@ import time
 from engine.core.components import Actor, Fighter, Monster
 from engine.core.game import Game
 from engine.core.keys import DEFAULT_KEYS
-from engine.core.setup import default_game, load
+from engine.core.loader import load_registry
+from engine.core.setup import default_game
 
 MOVES = [t for t, c in DEFAULT_KEYS.items() if c.startswith("move") or c == "wait"]
 CROWD = 500  # monsters on the crowd's 250x250 level
@@ -103,7 +106,7 @@ def turn_figures(repeats: int = 7, turns: int = 200, registry=None) -> list[dict
     """Engine CPU time per player turn (medians over ``repeats`` seeds, with the spread): the
     default game at 80x43, depth 5; and the hunting crowd at 250x250, 10, 100 and 500 of its
     monsters kept hunting."""
-    registry = registry or load()
+    registry = registry or load_registry(entry_points=False)  # the game as shipped: what is installed varies
     rules = default_game(registry)
     samples = []
     for r in range(repeats):
