@@ -50,10 +50,13 @@ class HuntingCrowd(Game):
         return entry
 
     def keep_hunting(self, count: int, rng: random.Random) -> None:
-        """Wake ``count`` of the level's monsters, chosen with ``rng``, and keep them hunting."""
+        """Wake ``count`` of the level's monsters, chosen with ``rng``, and keep them hunting: they
+        cannot die either (the player's blows would thin the crowd as the figure is taken)."""
         monsters = sorted(e for e, _ in self.world.query(Monster))
         self.keen = frozenset(rng.sample(monsters, min(count, len(monsters))))
         for e in sorted(self.keen):
+            fighter = self.world.get(e, Fighter)
+            fighter.hp = fighter.max_hp = 10**9
             monster = self.world.get(e, Monster)
             if not monster.awake:
                 monster.awake = True

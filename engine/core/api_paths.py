@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from engine.kit.mapgen import Level
 
 
+def _reaches(here: tuple[int, int], x0: int, y0: int, dist: np.ndarray) -> bool:
+    """Whether a distance map of the box at (x0, y0) holds ``here`` and reaches it."""
+    y, x = here[1] - y0, here[0] - x0
+    return 0 <= y < dist.shape[0] and 0 <= x < dist.shape[1] and math.isfinite(dist[y, x])
+
+
 class Pathfinding:
     """Pathfinding.
 
@@ -109,14 +115,10 @@ class Pathfinding:
         ``blocked``), so their moves never make it stale. The radius doubles until ``here`` is reached; the
         box covering the level, it is the whole map, without a limit."""
 
-        def reaches(x0: int, y0: int, dist: np.ndarray) -> bool:
-            y, x = here[1] - y0, here[0] - x0
-            return 0 <= y < dist.shape[0] and 0 <= x < dist.shape[1] and math.isfinite(dist[y, x])
-
         cost = self.walk_cost()  # first: a new level forgets the old level's maps
         key = ("reaching", goal)
         got = self._maps.get(key)  # (radius, x0, y0, map, cost)
-        if got is not None and reaches(*got[1:4]):
+        if got is not None and _reaches(here, *got[1:4]):
             return got[1:]
         h, w = cost.shape
         (gx, gy), (hx, hy) = goal, here
@@ -126,7 +128,7 @@ class Pathfinding:
             whole = (x0, y0, x1, y1) == (0, 0, w, h)
             box = cost[y0:y1, x0:x1]
             dist = self.distance_map([(gx - x0, gy - y0)], limit=None if whole else radius, cost=box)
-            if whole or reaches(x0, y0, dist):
+            if whole or _reaches(here, x0, y0, dist):
                 break
             radius *= 2
         self._remember(key, (radius, x0, y0, dist, box), dist.size)

@@ -232,16 +232,14 @@ def downhill(dist: np.ndarray, cell: Cell, cost: np.ndarray, moves: Moves = Move
     # crowd of hunters calls this once per monster per turn. near[j][i] is cell (x0 + i, y0 + j).
     x0, y0 = max(0, x - 1), max(0, y - 1)
     near_cost, near_dist = cost[y0 : y + 2, x0 : x + 2].tolist(), dist[y0 : y + 2, x0 : x + 2].tolist()
-
-    def enterable(cx: int, cy: int) -> bool:
-        return 0 <= cx < w and 0 <= cy < h and near_cost[cy - y0][cx - x0] > 0
-
+    cut = moves.cut_corners
     best, here = None, near_dist[y - y0][x - x0]
     for dx, dy in moves.steps:
         nx, ny = x + dx, y + dy
-        if not enterable(nx, ny) or (nx, ny) in blocked:
+        if not (0 <= nx < w and 0 <= ny < h and near_cost[ny - y0][nx - x0] > 0) or (nx, ny) in blocked:
             continue
-        if dx and dy and not moves.cut_corners and not (enterable(nx, y) and enterable(x, ny)):
+        # a diagonal past a wall's corner: (nx, y) and (x, ny) are on the map when (nx, ny) is
+        if dx and dy and not cut and not (near_cost[y - y0][nx - x0] > 0 and near_cost[ny - y0][x - x0] > 0):
             continue
         value = near_dist[ny - y0][nx - x0]
         if value < here:
