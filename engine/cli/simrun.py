@@ -45,7 +45,7 @@ class RunSpec:
     plugins_dirs: tuple[str, ...] = ()
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4)  # a process plays with one set of plugin folders
 def registry_for(plugins_dirs: tuple[str, ...]) -> Registry:
     """The registry a process plays with, loaded once per process and plugin folders (a forked
     worker inherits its parent's)."""

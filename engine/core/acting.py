@@ -90,8 +90,9 @@ class Acting:
                 except BaseException as e:  # noqa: BLE001 - the plugin's failure, reported by isolation
                     isolation.fail(plugin, where, e)
             cost = TURN_COST
-            if action is not None and isolation.check(plugin, where, isinstance(action, Action),
-                                                      f"returned {action!r}, not an Action or None"):
+            # the message is made only for a bad answer: a repr per monster turn is a crowd's cost
+            if action is not None and (isinstance(action, Action) or isolation.check(
+                    plugin, where, False, f"returned {action!r}, not an Action or None")):
                 result = self.perform(entity, action)
                 cost = result.cost if result.done else TURN_COST
             if entity in scheduler:  # it may have died on its own turn

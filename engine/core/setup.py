@@ -175,7 +175,7 @@ def new_game(setup: Setup, registry: Registry | None = None) -> Game:
     return prepare(setup, registry).start()
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def _default_registry() -> Registry:
     return load_registry(entry_points=False)
 

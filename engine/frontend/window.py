@@ -231,7 +231,7 @@ class GameWindow(Controls, Drawing, arcade.Window):
         return "map_view" in self.__dict__
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def _builtin_tilesets() -> dict:
     """The built-in sets, for a window opened without a registry's (tests, replays)."""
     from engine.core.loader import load_registry

@@ -62,6 +62,17 @@ MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain of ac
 # cells of the one-goal distance maps the game API remembers for the level (8 bytes a cell: 32 MB):
 # 64 maps of 80x43, or 4 of 1000x1000, where 64 would hold 512 MB
 MAX_PATH_CACHE_CELLS = 4_000_000
+# Tables FOV algorithms keep between calls, per (window reach, radius): window discs (one byte a
+# cell; at most MAX_FOV_CACHE_ENTRIES of them and MAX_FOV_CACHE_CELLS cells together: four reaches
+# of 999, or thousands of a game's lights) and each algorithm's per-reach tables (entries only:
+# MAX_FOV_CACHE_ENTRIES). A light with no radius on a 1000x1000 map has a new reach at almost
+# every step of a walk: kept whole, 500 steps held a gigabyte.
+MAX_FOV_CACHE_ENTRIES = 16
+MAX_FOV_LINE_TABLES = 4  # raycast's and diamond's per-reach line tables (up to 32 and 40 MB each)
+MAX_FOV_CACHE_CELLS = 16_000_000
+# values of one lazily built per-slope table (engine.kit.fov.LazyRows: a tuple of a slope's rows,
+# 8 bytes a value and up to 28 more for a number past 256): about 100 MB at most
+MAX_FOV_ROW_CELLS = 2_000_000
 MAX_ZOOM = 8  # the window's integer zoom (remembered in the profile's settings)
 MAX_SIM_RUNS = 10_000_000  # runs in one ``sim``: each run's result (about 200 bytes) is kept for the table
 MAX_CLUSTER_WAIT = 7 * 24 * 3600  # seconds ``sim --cluster-timeout`` may wait for a worker: a week
