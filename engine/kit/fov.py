@@ -27,6 +27,7 @@ and the test kit holds it to that.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
