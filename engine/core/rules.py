@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from engine.core.content import ContentError, MonsterKind, read_toml
+from engine.core import deprecations
+from engine.core.content import ContentError, MonsterKind, Refused, read_toml
 from engine.core.messages import DEFAULT_MESSAGES, Messages
 from engine.core.rulespecs import DEFAULT_TILES, LOOK, PLAYER, SIZE, SPAWNS, TILE, MonsterKinds, OrNone
 from engine.core.schema import (
@@ -209,10 +210,15 @@ def validate(rules: GameRules) -> None:
 
 
 def load_rules(path: Path | str) -> GameRules:
-    """Read a preset from TOML; every key maps onto a field of GameRules, checked as it says."""
+    """Read a preset from TOML; every key maps onto a field of GameRules, checked as it says. A key
+    a previous plugin API had is read with a deprecation line (:mod:`engine.core.deprecations`).
+    While a plugin registers, a bad file is a :class:`~engine.core.content.Refused` in its place
+    (``register`` skips it, with its reason); otherwise it raises ContentError."""
     path = Path(path)
-    data = read_toml(path)
     try:
-        return SPEC.check(data, f"{path}: ")
-    except SchemaError as e:
+        data = read_toml(path)
+        return SPEC.check(deprecations.rules_data(data, f"{path}: ") if isinstance(data, dict) else data, f"{path}: ")
+    except (ContentError, SchemaError, ValueError) as e:
+        if deprecations.lenient():
+            return Refused(path.stem, str(e))  # type: ignore[return-value]
         raise ContentError(str(e)) from None

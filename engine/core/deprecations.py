@@ -1,0 +1,132 @@
+"""Keys that moved or were renamed in a release of the plugin API, accepted for one more release.
+
+The policy (the README's "Writing a plugin" says it too): a preset or content key that moves or is
+renamed in plugin API ``N`` is still read through API ``N + 1``, each time with one line naming its
+replacement, and refused from ``N + 2``. Here are the keys plugin API 2 moved (the preset flags that
+became rulesets, ``engine.Ruleset``): :func:`rules_data` takes them out of a preset's data, and when
+the preset names no ruleset of its own, names a legacy ruleset (:mod:`engine.core.legacy`) that
+plays them as the previous release did. A flag at its old default needs no ruleset: it is only said.
+
+While a plugin registers (:func:`registering`, set by the loader), the lines go to that plugin's
+notes, said once at start naming the plugin; otherwise they are a ``DeprecationWarning``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from collections.abc import Iterator
+from contextvars import ContextVar
+from typing import Any
+
+from engine.core.version import PLUGIN_API
+
+LEGACY = "legacy:"  # a legacy ruleset's name: this prefix, then its flags joined by "+"
+
+# key -> (its valid old values, the legacy ruleset flag of each value that differs from today's
+# default, what replaces the key). Moved in plugin API 2.
+MOVED: dict[str, tuple[tuple[Any, ...], dict[Any, str], str]] = {
+    "wall_bump_costs_turn": ((True, False), {True: "wall-bump-takes-turn"},
+                             "a ruleset whose bump_wall returns ActionResult.success()"),
+    "fov_timing": (("move", "turn_end"), {"turn_end": "view-at-turn-end"},
+                   "a ruleset whose view_phase is Phase.END_OF_TURN"),
+    "restart": ((True, False), {False: "no-restart"}, "a ruleset whose restart returns None"),
+    "on_death": (("screen", "new_run"), {"new_run": "new-run-on-death"},
+                 "a ruleset whose player_died returns NewRun(...)"),
+    "on_exit": (("new_run",), {}, "a ruleset's reached_exit (a new run, the default)"),
+    "keep_saves": ((True, False), {}, "nothing: a death ends the run (a ruleset's saves says whether it is saved)"),
+    "settings": ((), {}, "params (one table per plugin)"),
+}
+TOUCH = ("fight", "kill")  # a monster kind's touch, moved to a ruleset's touch() in plugin API 2
+
+_notes: ContextVar[list[str] | None] = ContextVar("deprecation_notes", default=None)
+
+
+@contextlib.contextmanager
+def registering(notes: list[str]) -> Iterator[None]:
+    """Within: a plugin is registering; :func:`deprecated` lines go to ``notes``, and a bad content
+    file or row is handed back as a ``Refused`` instead of raised (``engine.core.content``)."""
+    token = _notes.set(notes)
+    try:
+        yield
+    finally:
+        _notes.reset(token)
+
+
+def lenient() -> bool:
+    """Whether a plugin is registering (a bad content file is then a Refused, not an error)."""
+    return _notes.get() is not None
+
+
+def deprecated(line: str) -> None:
+    """Say a deprecation once: to the registering plugin's notes, else as a DeprecationWarning."""
+    notes = _notes.get()
+    if notes is None:
+        warnings.warn(line, DeprecationWarning, stacklevel=3)
+    elif line not in notes:
+        notes.append(line)
+
+
+def _line(where: str, key: str, value: Any, outcome: str, replacement: str) -> str:
+    return (f"{where}{key} = {value!r} is deprecated (moved in plugin API {PLUGIN_API}, read until API "
+            f"{PLUGIN_API + 1}): {outcome}; write {replacement} instead")
+
+
+def rules_data(data: dict[str, Any], where: str) -> dict[str, Any]:
+    """A preset's data with the moved keys taken out and, when they differ from today's defaults
+    and the preset names no ruleset, ``ruleset`` set to the legacy ruleset that plays them. One
+    deprecation line per key. A moved key with a value its release refused raises ValueError."""
+    rows = data.get("monster_kinds")
+    touches = {name: row["touch"] for name, row in rows.items() if isinstance(row, dict) and "touch" in row} \
+        if isinstance(rows, dict) else {}
+    moved = [key for key in MOVED if key in data]
+    if not moved and not touches:
+        return data
+    data = dict(data)
+    own = data.get("ruleset")
+    flags: list[tuple[str, Any, str, str]] = []  # (flag, value, key, replacement)
+    for key in moved:
+        valid, flag_of, replacement = MOVED[key]
+        value = data.pop(key)
+        if valid and not any(value == v and type(value) is type(v) for v in valid):
+            raise ValueError(f"{where}{key}: expected one of {', '.join(map(repr, valid))}, got {value!r} "
+                             f"(a key moved in plugin API {PLUGIN_API}: write {replacement} instead)")
+        if value in flag_of:
+            flags.append((flag_of[value], value, key, replacement))
+        else:
+            deprecated(_line(where, key, value, "ignored (it is today's default)" if valid else "ignored",
+                             replacement))
+    if touches:
+        data["monster_kinds"] = {name: {k: v for k, v in row.items() if k != "touch"} if name in touches else row
+                                 for name, row in rows.items()}
+        if "kill" in touches.values():
+            if set(touches) != set(rows) or set(touches.values()) != {"kill"}:
+                raise ValueError(f"{where}monster_kinds: touch = 'kill' on some kinds only: write a ruleset whose "
+                                 f"touch() kills for those kinds (a key moved in plugin API {PLUGIN_API})")
+            flags.append(("touch-kills", "kill", "monster_kinds.*.touch", "a ruleset whose touch() kills the player"))
+        else:
+            for name in touches:
+                kind_row(rows[name], f"{where}monster_kinds.{name}.")
+    if not flags:
+        return data
+    if own is not None:
+        for _flag, value, key, replacement in flags:
+            deprecated(_line(where, key, value, f"ignored: the preset's ruleset {own!r} decides", replacement))
+        return data
+    data["ruleset"] = LEGACY + "+".join(sorted(flag for flag, *_ in flags))
+    for _flag, value, key, replacement in flags:
+        deprecated(_line(where, key, value, f"played as ruleset {data['ruleset']!r}", replacement))
+    return data
+
+
+def kind_row(row: Any, where: str) -> Any:
+    """A monster row with its moved ``touch`` taken out (``"fight"``, today's only touch for a
+    kind of its own; ``"kill"`` belongs to a preset's ruleset now and raises ValueError)."""
+    if not isinstance(row, dict) or "touch" not in row:
+        return row
+    replacement = "a ruleset whose touch() decides what a meeting does"
+    if row["touch"] != "fight":
+        raise ValueError(f"{where}touch: {row['touch']!r} is no longer a monster's own (moved in plugin API "
+                         f"{PLUGIN_API}): write {replacement}")
+    deprecated(_line(where, "touch", "fight", "ignored (it is today's default)", replacement))
+    return {k: v for k, v in row.items() if k != "touch"}
