@@ -14,6 +14,8 @@ notes, said once at start naming the plugin; otherwise they are a ``DeprecationW
 from __future__ import annotations
 
 import contextlib
+import json
+import sys
 import warnings
 from collections.abc import Iterator
 from contextvars import ContextVar
@@ -67,8 +69,20 @@ def deprecated(line: str) -> None:
         notes.append(line)
 
 
+_said: set[str] = set()  # what say_once said in this process (words only: nothing that shapes a game)
+
+
+def say_once(line: str) -> None:
+    """Say a deprecation met in play once per process, on stderr, in one line (``undercroft:
+    deprecated: LINE``), and as a DeprecationWarning for whoever records those."""
+    if line not in _said:
+        _said.add(line)
+        print(f"undercroft: deprecated: {line}", file=sys.stderr)
+        warnings.warn(line, DeprecationWarning, stacklevel=3)
+
+
 def _line(where: str, key: str, value: Any, outcome: str, replacement: str) -> str:
-    return (f"{where}{key} = {value!r} is deprecated (moved in plugin API {PLUGIN_API}, read until API "
+    return (f"{where}{key} = {json.dumps(value)} is deprecated (moved in plugin API {PLUGIN_API}, read until API "
             f"{PLUGIN_API + 1}): {outcome}; write {replacement} instead")
 
 
@@ -84,7 +98,8 @@ def rules_data(data: dict[str, Any], where: str) -> dict[str, Any]:
         return data
     data = dict(data)
     own = data.get("ruleset")
-    flags: list[tuple[str, Any, str, str]] = []  # (flag, value, key, replacement)
+    said: list[tuple[str, Any, str | None, str]] = []  # (key, value, what became of it (None: a flag), replacement)
+    flags: list[str] = []
     for key in moved:
         valid, flag_of, replacement = MOVED[key]
         value = data.pop(key)
@@ -92,10 +107,9 @@ def rules_data(data: dict[str, Any], where: str) -> dict[str, Any]:
             raise ValueError(f"{where}{key}: expected one of {', '.join(map(repr, valid))}, got {value!r} "
                              f"(a key moved in plugin API {PLUGIN_API}: write {replacement} instead)")
         if value in flag_of:
-            flags.append((flag_of[value], value, key, replacement))
-        else:
-            deprecated(_line(where, key, value, "ignored (it is today's default)" if valid else "ignored",
-                             replacement))
+            flags.append(flag_of[value])
+        said.append((key, value, None if value in flag_of else "ignored (it is today's default)" if valid
+                     else "ignored", replacement))
     if touches:
         data["monster_kinds"] = {name: {k: v for k, v in row.items() if k != "touch"} if name in touches else row
                                  for name, row in rows.items()}
@@ -103,19 +117,17 @@ def rules_data(data: dict[str, Any], where: str) -> dict[str, Any]:
             if set(touches) != set(rows) or set(touches.values()) != {"kill"}:
                 raise ValueError(f"{where}monster_kinds: touch = 'kill' on some kinds only: write a ruleset whose "
                                  f"touch() kills for those kinds (a key moved in plugin API {PLUGIN_API})")
-            flags.append(("touch-kills", "kill", "monster_kinds.*.touch", "a ruleset whose touch() kills the player"))
+            flags.append("touch-kills")
+            said.append(("monster_kinds.*.touch", "kill", None, "a ruleset whose touch() kills the player"))
         else:
             for name in touches:
                 kind_row(rows[name], f"{where}monster_kinds.{name}.")
-    if not flags:
-        return data
-    if own is not None:
-        for _flag, value, key, replacement in flags:
-            deprecated(_line(where, key, value, f"ignored: the preset's ruleset {own!r} decides", replacement))
-        return data
-    data["ruleset"] = LEGACY + "+".join(sorted(flag for flag, *_ in flags))
-    for _flag, value, key, replacement in flags:
-        deprecated(_line(where, key, value, f"played as ruleset {data['ruleset']!r}", replacement))
+    if flags and own is None:
+        data["ruleset"] = LEGACY + "+".join(sorted(flags))
+    flagged = f"ignored: the preset's ruleset {own!r} decides" if own is not None else \
+        f"played as ruleset {data.get('ruleset')!r}"
+    for key, value, outcome, replacement in said:
+        deprecated(_line(where, key, value, outcome or flagged, replacement))
     return data
 
 
