@@ -232,3 +232,32 @@ def test_check_plugin_fails_a_partly_broken_plugin_naming_what_was_skipped(tmp_p
     registry = load_registry(plugins_dirs=[moth_plugin(tmp_path)], entry_points=False)
     with pytest.raises(ContractError, match=r"plugin 'moth': loads whole: skipped game 'a_dusk': .*colour"):
         check_plugin(registry, "moth")
+
+
+def test_a_preset_built_in_python_as_plugin_api_1_documented_it_still_registers_and_plays(tmp_path, capsys):
+    """``register(GameRules(...))`` with API 1's keywords: a moved flag, and no ``fov`` or
+    ``generators`` (API 1 read them as symmetric and bsp)."""
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "oldpy.py").write_text(textwrap.dedent('''
+        from engine import GameRules, hookimpl
+
+
+        @hookimpl
+        def register_games(register):
+            register(GameRules(name="oldpy", wall_bump_costs_turn=True, on_death="new_run"))
+    '''))
+    registry = load_registry(plugins_dirs=[folder], entry_points=False)
+    rules = registry.games["oldpy"]
+    assert (rules.fov, rules.generators) == ("symmetric", ((1, "bsp"),))
+    assert rules.ruleset == "legacy:new-run-on-death+wall-bump-takes-turn" in registry.rulesets
+    said = [w for w in registry.warnings if w.startswith("plugin 'oldpy': ")]
+    assert [line.split(": ", 3)[2] for line in said] == [
+        "generators is missing", "fov is missing", "wall_bump_costs_turn = true is deprecated (moved in plugin API 2, "
+        "read until API 3)", "on_death = \"new_run\" is deprecated (moved in plugin API 2, read until API 3)"]
+    cave = tmp_path / "cave.txt"
+    cave.write_text("######\n#@..>#\n######\n")
+    from engine.cli.main import main
+    assert main(["--headless", "--new", "--plugins-dir", str(folder), "--game", "oldpy", "--map", str(cave),
+                 "--keys", "h h", "--dump", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["turn"] == 2  # two wall bumps, two turns, as API 1 played it

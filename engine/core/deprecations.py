@@ -39,6 +39,8 @@ MOVED: dict[str, tuple[tuple[Any, ...], dict[Any, str], str]] = {
     "keep_saves": ((True, False), {}, "nothing: a death ends the run (a ruleset's saves says whether it is saved)"),
     "settings": ((), {}, "params (one table per plugin)"),
 }
+# Keys plugin API 1 did not require, and the values it read when a preset left them out.
+DEFAULTED: dict[str, Any] = {"generators": ((1, "bsp"),), "fov": "symmetric"}
 TOUCH = ("fight", "kill")  # a monster kind's touch, moved to a ruleset's touch() in plugin API 2
 
 _notes: ContextVar[list[str] | None] = ContextVar("deprecation_notes", default=None)
@@ -94,9 +96,14 @@ def rules_data(data: dict[str, Any], where: str) -> dict[str, Any]:
     touches = {name: row["touch"] for name, row in rows.items() if isinstance(row, dict) and "touch" in row} \
         if isinstance(rows, dict) else {}
     moved = [key for key in MOVED if key in data]
-    if not moved and not touches:
+    missing = [key for key in DEFAULTED if key not in data]
+    if not moved and not touches and not missing:
         return data
     data = dict(data)
+    for key in missing:
+        data[key] = DEFAULTED[key]
+        deprecated(f"{where}{key} is missing: read as {json.dumps(DEFAULTED[key])}, plugin API 1's default (until "
+                   f"API {PLUGIN_API + 1}); write {key} = {json.dumps(DEFAULTED[key])} instead")
     own = data.get("ruleset")
     said: list[tuple[str, Any, str | None, str]] = []  # (key, value, what became of it (None: a flag), replacement)
     flags: list[str] = []

@@ -9,6 +9,7 @@ engine.core.messages'; the specs of its own fields, engine.core.rulespecs'.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -142,6 +143,20 @@ class GameRules:
     def message(self, key: str, **values: Any) -> str:
         template = self.messages.get(key, DEFAULT_MESSAGES.get(key, key))
         return template.format(**values)
+
+
+def _read_old_keywords(init):
+    """GameRules(...) also takes plugin API 1's keywords (``wall_bump_costs_turn=True``, no
+    ``fov``...) for one more API, each said in one line (:mod:`engine.core.deprecations`)."""
+    @functools.wraps(init)
+    def __init__(self, **values: Any) -> None:
+        if not values.keys() >= deprecations.DEFAULTED.keys() or values.keys() & deprecations.MOVED.keys():
+            values = deprecations.rules_data(values, f"GameRules({values.get('name', '')!r}): ")
+        init(self, **values)
+    return __init__
+
+
+GameRules.__init__ = _read_old_keywords(GameRules.__init__)  # type: ignore[method-assign]
 
 
 # What each field of GameRules means, one entry per field (docs/make_reference.py renders them as
