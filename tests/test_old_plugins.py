@@ -261,3 +261,25 @@ def test_a_preset_built_in_python_as_plugin_api_1_documented_it_still_registers_
     assert main(["--headless", "--new", "--plugins-dir", str(folder), "--game", "oldpy", "--map", str(cave),
                  "--keys", "h h", "--dump", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["turn"] == 2  # two wall bumps, two turns, as API 1 played it
+
+
+def test_the_project_s_own_presets_as_api_1_wrote_them_play_by_the_rules_their_rulesets_have_now():
+    """bunyip and lesson28 as the previous release wrote them (content/games at 16a2fe3^, copied
+    into the fixture as they were): their flags become legacy rulesets that answer as the
+    built-in rulesets bunyip and lesson28 answer today."""
+    from types import SimpleNamespace
+
+    from engine.core.legacy import legacy_ruleset
+
+    registry = load_registry(entry_points=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        old_bunyip, old_lesson = (load_rules(API1 / "presets" / f"{name}.toml") for name in ("bunyip", "lesson28"))
+    bunyip, legacy = registry.rulesets["bunyip"], legacy_ruleset(old_bunyip.ruleset)
+    assert legacy.view_phase == bunyip.view_phase and legacy.restart(None) is bunyip.restart(None) is None
+    assert legacy.bump_wall(None, 1) == bunyip.bump_wall(None, 1)
+    lesson, legacy = registry.rulesets["lesson28"], legacy_ruleset(old_lesson.ruleset)
+    killed = []
+    game = SimpleNamespace(rules=old_lesson, player=1, kill=lambda victim, by: killed.append((victim, by)))
+    assert legacy.player_died(game) == lesson.player_died(game) and legacy.restart(game) is None
+    assert legacy.touch(game, 1, 7) == lesson.touch(game, 1, 7) and killed == [(1, 7), (1, 7)]
