@@ -283,3 +283,29 @@ def test_the_project_s_own_presets_as_api_1_wrote_them_play_by_the_rules_their_r
     game = SimpleNamespace(rules=old_lesson, player=1, kill=lambda victim, by: killed.append((victim, by)))
     assert legacy.player_died(game) == lesson.player_died(game) and legacy.restart(game) is None
     assert legacy.touch(game, 1, 7) == lesson.touch(game, 1, 7) and killed == [(1, 7), (1, 7)]
+
+
+def test_a_bad_file_a_plugin_never_registers_is_still_said(tmp_path):
+    """The stand-in for a bad file that a plugin filters out, or trips over, is said all the same."""
+    folder = moth_plugin(tmp_path)
+    (folder / "moth.py").write_text(BAD_PRESET.replace("register(load_rules(path))", "rules = load_rules(path)\n"
+                                                       "        if isinstance(rules, GameRules):\n"
+                                                       "            register(rules)")
+                                    .replace("load_rules, radius_mask", "GameRules, load_rules, radius_mask"))
+    (folder / "picky.py").write_text(textwrap.dedent('''
+        import dataclasses
+        from pathlib import Path
+
+        from engine import hookimpl, load_rules
+
+
+        @hookimpl
+        def register_games(register):
+            for path in sorted(Path(__file__).with_name("moth_games").glob("*.toml")):
+                register(dataclasses.replace(load_rules(path), name="picky-" + path.stem))
+    '''))
+    registry = load_registry(plugins_dirs=[folder], entry_points=False)
+    why = f"{folder / 'moth_games' / 'a_dusk.toml'}: colour: unknown key"
+    [moth] = [s.line for s in registry.plugin("moth").skipped]
+    assert moth.startswith(f"skipped game 'a_dusk': {why}") and {"dawn", "lamp"} <= {*registry.games, *registry.fov}
+    assert registry.broken["picky"].startswith(why)  # what it tripped over, not the TypeError it tripped with

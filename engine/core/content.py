@@ -35,6 +35,7 @@ class Refused:
     def __init__(self, name: str, reason: str) -> None:
         self.name = name
         self.reason = reason
+        deprecations.handed_out(self)
 
     def __getattr__(self, attr: str) -> Any:
         if attr.startswith("__"):

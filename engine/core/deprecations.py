@@ -19,6 +19,7 @@ import sys
 import warnings
 from collections.abc import Iterator
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.version import PLUGIN_API
@@ -43,32 +44,46 @@ MOVED: dict[str, tuple[tuple[Any, ...], dict[Any, str], str]] = {
 DEFAULTED: dict[str, Any] = {"generators": ((1, "bsp"),), "fov": "symmetric"}
 TOUCH = ("fight", "kill")  # a monster kind's touch, moved to a ruleset's touch() in plugin API 2
 
-_notes: ContextVar[list[str] | None] = ContextVar("deprecation_notes", default=None)
+@dataclass
+class _Registering:
+    notes: list[str]  # deprecation lines
+    unread: list[Any]  # the Refused stand-ins handed out and not yet given to register()
+
+
+_state: ContextVar[_Registering | None] = ContextVar("registering", default=None)
 
 
 @contextlib.contextmanager
-def registering(notes: list[str]) -> Iterator[None]:
+def registering(notes: list[str], unread: list[Any]) -> Iterator[None]:
     """Within: a plugin is registering; :func:`deprecated` lines go to ``notes``, and a bad content
-    file or row is handed back as a ``Refused`` instead of raised (``engine.core.content``)."""
-    token = _notes.set(notes)
+    file or row is handed back as a ``Refused`` (``engine.core.content``) instead of raised, each
+    also put in ``unread`` until ``register`` takes it (so none goes unsaid)."""
+    token = _state.set(_Registering(notes, unread))
     try:
         yield
     finally:
-        _notes.reset(token)
+        _state.reset(token)
 
 
 def lenient() -> bool:
     """Whether a plugin is registering (a bad content file is then a Refused, not an error)."""
-    return _notes.get() is not None
+    return _state.get() is not None
+
+
+def handed_out(refused: Any) -> None:
+    """A Refused was made while a plugin registers: remember it until ``register`` takes it."""
+    state = _state.get()
+    if state is not None:
+        state.unread.append(refused)
 
 
 def deprecated(line: str) -> None:
     """Say a deprecation once: to the registering plugin's notes, else as a DeprecationWarning."""
-    notes = _notes.get()
-    if notes is None:
+    state = _state.get()
+    if state is None:
         warnings.warn(line, DeprecationWarning, stacklevel=3)
-    elif line not in notes:
-        notes.append(line)
+    elif line not in state.notes:
+        state.notes.append(line)
 
 
 _said: set[str] = set()  # what say_once said in this process (words only: nothing that shapes a game)

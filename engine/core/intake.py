@@ -45,6 +45,7 @@ class Intake:
     buffers: dict[str, dict[str, Any]] = field(default_factory=dict)
     skipped: list[Skipped] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # deprecations, one line each
+    unread: list[Refused] = field(default_factory=list)  # bad files and rows not yet given to register()
 
     def refuse(self, kind: str, name: str, error: BaseException) -> None:
         """Record ``name`` of ``kind`` as skipped for ``error`` (in a strict intake, raise it)."""
@@ -62,6 +63,7 @@ class Intake:
         def register(*args: Any, **kwargs: Any) -> None:
             first = args[0] if args else kwargs.get("name", kwargs.get("obj"))
             if isinstance(first, Refused):  # a file or row load_rules or load_kinds could not read
+                self.unread[:] = [r for r in self.unread if r is not first]
                 self.refuse(kind, first.name, ContentError(first.reason))
                 return
             try:
@@ -73,6 +75,13 @@ class Intake:
             if ruleset is not None:  # an old preset's moved keys: the ruleset that plays them comes with it
                 self.buffers.setdefault("rulesets", {}).setdefault(ruleset.name, ruleset)
         return register
+
+    def said_unread(self, kind: str) -> None:
+        """Record each bad file or row the hook of ``kind`` was handed and never registered (it
+        filtered it out, or raised first) as skipped: no bad file goes unsaid."""
+        for refused in self.unread:
+            self.refuse(kind, refused.name, ContentError(refused.reason))
+        self.unread.clear()
 
     def snapshot(self) -> dict[str, dict[str, Any]]:
         return {kind: dict(buffer) for kind, buffer in self.buffers.items()}

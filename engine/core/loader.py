@@ -107,12 +107,14 @@ def _register_plugin(pm: pluggy.PluginManager, registry: Registry, plugin: objec
             if impl.plugin is plugin:
                 before = intake.snapshot()
                 try:
-                    with deprecations.registering(intake.notes):
+                    with deprecations.registering(intake.notes, intake.unread):
                         impl.function(register=intake.registrar(kind))
                 except FAILURES as e:
                     if strict:
                         raise
+                    intake.said_unread(kind)
                     intake.skipped.append(Skipped("", impl_hook.name, reason(e), intake.drop_since(before)))
+                intake.said_unread(kind)
     registry.warnings.extend(f"plugin {info.name!r}: {note}" for note in intake.notes)
     info.offered = {kind: sorted(buffer) for kind, buffer in intake.buffers.items() if buffer}
     for item in intake.skipped:
