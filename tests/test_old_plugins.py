@@ -45,10 +45,10 @@ def test_a_package_written_for_the_previous_plugin_api_lists_everything_and_says
     toml = API1 / "undercroft_crypt" / "games" / "crypt.toml"
     ruleset = "legacy:no-restart+wall-bump-takes-turn"
     assert said == [
-        f"Warning: plugin 'crypt': {toml}: wall_bump_costs_turn = true is deprecated (moved in plugin API 2, read "
-        f"until API 3): played as ruleset '{ruleset}'; write a ruleset whose bump_wall returns ActionResult.success() "
+        f"Warning: plugin 'crypt': {toml}: wall_bump_costs_turn = true is deprecated (moved in plugin API 2, refused "
+        f"from API 3): played as ruleset '{ruleset}'; write a ruleset whose bump_wall returns ActionResult.success() "
         f"instead",
-        f"Warning: plugin 'crypt': {toml}: restart = false is deprecated (moved in plugin API 2, read until API 3): "
+        f"Warning: plugin 'crypt': {toml}: restart = false is deprecated (moved in plugin API 2, refused from API 3): "
         f"played as ruleset '{ruleset}'; write a ruleset whose restart returns None instead"]
     listing = json.loads(engine("plugins", "--json", home=tmp_path).stdout)
     assert {"lantern", "diamond"} <= set(listing["available"]["fov"])
@@ -82,7 +82,7 @@ def test_the_previous_api_s_bats_still_flutter(tmp_path):
     assert r.returncode == 0 and "failed in" not in r.stderr, r.stderr
     assert json.loads(r.stdout)["messages"][1:] == ["The bat hits you for 1."] * 4  # it flew in, then bit
     said = [line for line in r.stderr.splitlines() if "game.registry" in line]
-    assert said == ["undercroft: deprecated: game.registry (plugin API 1) is read until API 3: write "
+    assert said == ["undercroft: deprecated: game.registry is plugin API 1's (refused from API 3): write "
                     "game.behaviour(name) instead of game.registry.behaviours[name]"]
 
 
@@ -254,7 +254,7 @@ def test_a_preset_built_in_python_as_plugin_api_1_documented_it_still_registers_
     said = [w for w in registry.warnings if w.startswith("plugin 'oldpy': ")]
     assert [line.split(": ", 3)[2] for line in said] == [
         "generators is missing", "fov is missing", "wall_bump_costs_turn = true is deprecated (moved in plugin API 2, "
-        "read until API 3)", "on_death = \"new_run\" is deprecated (moved in plugin API 2, read until API 3)"]
+        "refused from API 3)", "on_death = \"new_run\" is deprecated (moved in plugin API 2, refused from API 3)"]
     cave = tmp_path / "cave.txt"
     cave.write_text("######\n#@..>#\n######\n")
     from engine.cli.main import main
@@ -309,3 +309,17 @@ def test_a_bad_file_a_plugin_never_registers_is_still_said(tmp_path):
     [moth] = [s.line for s in registry.plugin("moth").skipped]
     assert moth.startswith(f"skipped game 'a_dusk': {why}") and {"dawn", "lamp"} <= {*registry.games, *registry.fov}
     assert registry.broken["picky"].startswith(why)  # what it tripped over, not the TypeError it tripped with
+
+
+def test_keys_without_a_replacement_are_read_and_said(tmp_path):
+    preset = tmp_path / "settled.toml"
+    preset.write_text('name = "settled"\ngenerators = [[1, "bsp"]]\nfov = "symmetric"\nkeep_saves = true\n'
+                      '[settings]\nspeed = 3\n')
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert load_rules(preset).ruleset is None
+    assert [str(w.message).split(": ", 1)[1] for w in caught] == [
+        "keep_saves = true is deprecated (moved in plugin API 2, refused from API 3): ignored (nothing plays it "
+        "now); write nothing: a death ends the run (a ruleset's saves says whether it is saved) instead",
+        'settings = {"speed": 3} is deprecated (moved in plugin API 2, refused from API 3): ignored (nothing plays '
+        "it now); write params (one table per plugin) instead"]

@@ -149,10 +149,10 @@ class GameAPI(Reading, Changing, Pathfinding):
 
     @property
     def registry(self) -> Any:
-        """Deprecated: plugin API 1's ``game.registry.behaviours[name]`` (read until API 3, said
-        once in one line). A read-only view of the registered behaviours, effects, monsters and
+        """Deprecated: plugin API 1's ``game.registry.behaviours[name]`` (refused from API 3; said
+        once, in one line). A read-only view of the registered behaviours, effects, monsters and
         items; write :meth:`behaviour` instead."""
-        deprecations.say_once("game.registry (plugin API 1) is read until API 3: write game.behaviour(name) "
+        deprecations.say_once("game.registry is plugin API 1's (refused from API 3): write game.behaviour(name) "
                               "instead of game.registry.behaviours[name]")
         registry = self._run.registry
         return types.SimpleNamespace(**{table: types.MappingProxyType(getattr(registry, table))

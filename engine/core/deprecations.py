@@ -1,8 +1,8 @@
 """Keys that moved or were renamed in a release of the plugin API, accepted for one more release.
 
-The policy (the README's "Writing a plugin" says it too): a preset or content key that moves or is
-renamed in plugin API ``N`` is still read through API ``N + 1``, each time with one line naming its
-replacement, and refused from ``N + 2``. Here are the keys plugin API 2 moved (the preset flags that
+The policy (the README's "Writing a plugin" says it too): a preset or content key that plugin API
+``N`` moves or renames is still read by API ``N``, each time with one line naming its replacement,
+and refused from API ``N + 1``. Here are the keys plugin API 2 moved (the preset flags that
 became rulesets, ``engine.Ruleset``): :func:`rules_data` takes them out of a preset's data, and when
 the preset names no ruleset of its own, names a legacy ruleset (:mod:`engine.core.legacy`) that
 plays them as the previous release did. A flag at its old default needs no ruleset: it is only said.
@@ -26,23 +26,25 @@ from engine.core.version import PLUGIN_API
 
 LEGACY = "legacy:"  # a legacy ruleset's name: this prefix, then its flags joined by "+"
 
-# key -> (its valid old values, the legacy ruleset flag of each value that differs from today's
-# default, what replaces the key). Moved in plugin API 2.
-MOVED: dict[str, tuple[tuple[Any, ...], dict[Any, str], str]] = {
-    "wall_bump_costs_turn": ((True, False), {True: "wall-bump-takes-turn"},
+# key -> (its valid old values, its old default, the legacy ruleset flag of each value that differs
+# from today's rules, what replaces the key). Moved in plugin API 2. A value at its old default is
+# today's rule; one with no flag and no default (keep_saves = true, settings) has no equivalent.
+MOVED: dict[str, tuple[tuple[Any, ...], Any, dict[Any, str], str]] = {
+    "wall_bump_costs_turn": ((True, False), False, {True: "wall-bump-takes-turn"},
                              "a ruleset whose bump_wall returns ActionResult.success()"),
-    "fov_timing": (("move", "turn_end"), {"turn_end": "view-at-turn-end"},
+    "fov_timing": (("move", "turn_end"), "move", {"turn_end": "view-at-turn-end"},
                    "a ruleset whose view_phase is Phase.END_OF_TURN"),
-    "restart": ((True, False), {False: "no-restart"}, "a ruleset whose restart returns None"),
-    "on_death": (("screen", "new_run"), {"new_run": "new-run-on-death"},
+    "restart": ((True, False), True, {False: "no-restart"}, "a ruleset whose restart returns None"),
+    "on_death": (("screen", "new_run"), "screen", {"new_run": "new-run-on-death"},
                  "a ruleset whose player_died returns NewRun(...)"),
-    "on_exit": (("new_run",), {}, "a ruleset's reached_exit (a new run, the default)"),
-    "keep_saves": ((True, False), {}, "nothing: a death ends the run (a ruleset's saves says whether it is saved)"),
-    "settings": ((), {}, "params (one table per plugin)"),
+    "on_exit": (("new_run",), "new_run", {}, "a ruleset's reached_exit (a new run, the default)"),
+    "keep_saves": ((True, False), False, {},
+                   "nothing: a death ends the run (a ruleset's saves says whether it is saved)"),
+    "settings": ((), {}, {}, "params (one table per plugin)"),
 }
 # Keys plugin API 1 did not require, and the values it read when a preset left them out.
 DEFAULTED: dict[str, Any] = {"generators": ((1, "bsp"),), "fov": "symmetric"}
-TOUCH = ("fight", "kill")  # a monster kind's touch, moved to a ruleset's touch() in plugin API 2
+
 
 @dataclass
 class _Registering:
@@ -99,8 +101,13 @@ def say_once(line: str) -> None:
 
 
 def _line(where: str, key: str, value: Any, outcome: str, replacement: str) -> str:
-    return (f"{where}{key} = {json.dumps(value)} is deprecated (moved in plugin API {PLUGIN_API}, read until API "
+    return (f"{where}{key} = {json.dumps(value)} is deprecated (moved in plugin API {PLUGIN_API}, refused from API "
             f"{PLUGIN_API + 1}): {outcome}; write {replacement} instead")
+
+
+def _same(value: Any, other: Any) -> bool:
+    """Equal and of one type (``1`` is no ``true``)."""
+    return type(value) is type(other) and value == other
 
 
 def rules_data(data: dict[str, Any], where: str) -> dict[str, Any]:
@@ -117,21 +124,22 @@ def rules_data(data: dict[str, Any], where: str) -> dict[str, Any]:
     data = dict(data)
     for key in missing:
         data[key] = DEFAULTED[key]
-        deprecated(f"{where}{key} is missing: read as {json.dumps(DEFAULTED[key])}, plugin API 1's default (until "
-                   f"API {PLUGIN_API + 1}); write {key} = {json.dumps(DEFAULTED[key])} instead")
+        deprecated(f"{where}{key} is missing: read as {json.dumps(DEFAULTED[key])}, plugin API 1's default (refused "
+                   f"from API {PLUGIN_API + 1}); write {key} = {json.dumps(DEFAULTED[key])} instead")
     own = data.get("ruleset")
     said: list[tuple[str, Any, str | None, str]] = []  # (key, value, what became of it (None: a flag), replacement)
     flags: list[str] = []
     for key in moved:
-        valid, flag_of, replacement = MOVED[key]
+        valid, default, flag_of, replacement = MOVED[key]
         value = data.pop(key)
-        if valid and not any(value == v and type(value) is type(v) for v in valid):
+        if valid and not any(_same(value, v) for v in valid):
             raise ValueError(f"{where}{key}: expected one of {', '.join(map(repr, valid))}, got {value!r} "
                              f"(a key moved in plugin API {PLUGIN_API}: write {replacement} instead)")
-        if value in flag_of:
-            flags.append(flag_of[value])
-        said.append((key, value, None if value in flag_of else "ignored (it is today's default)" if valid
-                     else "ignored", replacement))
+        flag = next((f for v, f in flag_of.items() if _same(value, v)), None)
+        if flag is not None:
+            flags.append(flag)
+        said.append((key, value, None if flag is not None else "ignored (it is today's rule)" if _same(value, default)
+                     else "ignored (nothing plays it now)", replacement))
     if touches:
         data["monster_kinds"] = {name: {k: v for k, v in row.items() if k != "touch"} if name in touches else row
                                  for name, row in rows.items()}
@@ -162,5 +170,5 @@ def kind_row(row: Any, where: str) -> Any:
     if row["touch"] != "fight":
         raise ValueError(f"{where}touch: {row['touch']!r} is no longer a monster's own (moved in plugin API "
                          f"{PLUGIN_API}): write {replacement}")
-    deprecated(_line(where, "touch", "fight", "ignored (it is today's default)", replacement))
+    deprecated(_line(where, "touch", "fight", "ignored (it is today's rule)", replacement))
     return {k: v for k, v in row.items() if k != "touch"}
