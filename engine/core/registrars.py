@@ -1,8 +1,8 @@
 """The ``register`` callbacks the loader passes to each register hook: what each kind of plugin
 registration takes, checked as it is registered (a kind or a preset from Python is held to the
 checks a TOML row gets; FOV and generator functions are wrapped so their results are checked).
-Everything a plugin registers goes into ``buffer``, merged by the loader only when all its
-registration hooks succeed.
+Everything a plugin registers goes into ``buffer``; a check that fails raises, and the plugin's
+intake (:mod:`engine.core.intake`) records that one registration as skipped.
 """
 
 from __future__ import annotations
