@@ -33,6 +33,7 @@ from engine.core.ruleset import Ruleset  # noqa: E402
 from engine.core.setup import generate_level  # noqa: E402
 from engine.core.statuskinds import StatusKind  # noqa: E402
 from engine.core.systems import Phase, System  # noqa: E402
+from engine.core.version import PLUGIN_API  # noqa: E402 - the plugin API version (README: deprecations)
 from engine.core.version import VERSION as __version__  # noqa: E402, F401 - the package version
 from engine.kit.fov import FovAlgorithm, radius_mask  # noqa: E402
 from engine.kit.limits import MAX_MAP_BYTES, MAX_MAP_SIDE  # noqa: E402
@@ -43,6 +44,7 @@ __all__ = [
     "FLOOR",
     "MAX_MAP_BYTES",
     "MAX_MAP_SIDE",
+    "PLUGIN_API",
     "STAIRS",
     "UNREACHABLE",
     "VETO",

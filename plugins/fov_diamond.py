@@ -19,7 +19,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl
-from engine.kit import jit
+from engine.kit import jit, limits
 from engine.kit.fov import limited_reach, paste, table_reach, window, window_disc
 
 # Sample points of a cell, in doubled coordinates around its centre: centre first, then the tips.
@@ -64,7 +64,7 @@ def _blockers(px: np.ndarray, py: np.ndarray, tx: np.ndarray, ty: np.ndarray, r:
 PYTHON_REACH = 64
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=limits.MAX_FOV_LINE_TABLES)
 def _table(r: int, radius: int | None) -> tuple[np.ndarray, ...]:
     """Target cells (flat window indices) in the light; the blockers' flat indices of the segment
     to each target's centre, shape (width, targets); and of those to its four tips: the nearest to

@@ -20,7 +20,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl
-from engine.kit import jit
+from engine.kit import jit, limits
 from engine.kit.fov import paste, window, window_reach
 
 # A field is a list: [steep near x, y, steep far x, y, shallow near x, y, shallow far x, y,
@@ -147,7 +147,7 @@ def _quadrant(flat: bytes, lit: bytearray, centre: int, sx: int, sy: int, r: int
                     del fields[k]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=limits.MAX_FOV_CACHE_ENTRIES)
 def _last_band(r: int, radius: int | None) -> int:
     """The farthest band (x + y) of an r-window's quadrant with a square in the light: the bands
     beyond it are all clipped, and visiting stops there (a band only affects later bands)."""

@@ -20,7 +20,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl
-from engine.kit import jit
+from engine.kit import jit, limits
 from engine.kit.fov import limited_reach, paste, window, window_disc
 
 
@@ -47,7 +47,7 @@ PYTHON_REACH = 128
 TABLE_BYTES = 32 << 20
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=limits.MAX_FOV_LINE_TABLES)
 def _lines(r: int, radius: int | None) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
     """Target flat indices of an r-window in the light, and each target's line as (steep, major,
     minor, sx, sy) arrays: what ``_step`` needs to find the line's cells (see ``_between``)."""
@@ -73,7 +73,7 @@ def _step(parts: tuple[np.ndarray, ...], i: int, side: int, centre: int) -> np.n
     return np.where(i < major, centre + sy * y * side + sx * x, centre)
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=limits.MAX_FOV_LINE_TABLES)
 def _table(r: int, radius: int | None) -> np.ndarray | None:
     """Every line's flat indices, shape (r - 1, targets) (steps-major: reducing over the first axis
     is the fast one); None when that is over ``TABLE_BYTES``."""

@@ -27,7 +27,7 @@ import functools
 import numpy as np
 
 from engine import hookimpl
-from engine.kit import jit
+from engine.kit import jit, limits
 from engine.kit.fov import paste, slope_rows, table_reach, window, window_reach
 
 # The eight octants as (xx, xy, yx, yy): the map cell is (x, y) = (dx*xx + dy*xy, dx*yx + dy*yy),
@@ -41,7 +41,7 @@ _OCTANTS = (
 _BEYOND = 1 << 30  # a c_lo meaning "this row and every deeper one of the scan are beyond the light"
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=limits.MAX_FOV_CACHE_ENTRIES)
 def _tables(r: int, radius: int | None) -> tuple:
     """Per r-window and radius: for every slope, the range of cells each row of a scan lights, so
     that a row costs two lookups instead of two divisions (built whole for a small window, slope by

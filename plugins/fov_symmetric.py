@@ -27,11 +27,11 @@ import functools
 import numpy as np
 
 from engine import hookimpl
-from engine.kit import jit
+from engine.kit import jit, limits
 from engine.kit.fov import slope_rows, table_reach, window_disc
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=limits.MAX_FOV_CACHE_ENTRIES)
 def _tables(r: int, radius: int | None) -> tuple:
     """Per r-window and radius: each row's first and last tile for every slope, so that a row costs
     two lookups instead of two divisions, and runs of k lit tiles (built whole for a small window,

@@ -42,10 +42,11 @@ def _wander(game, me):
     return Move(*game.rng("hunt").choice(steps)) if steps else None
 
 
-def _remember(game, me, memory):
-    """The monster sees the player: it remembers where, and will search there when it loses them."""
+def _remember(game, me, memory, params):
+    """The monster sees the player: it remembers where, and will search there when it loses them.
+    ``params``: its kind's."""
     px, py = game.position(game.player)
-    search = int(game.kind_of(me).params.get("search", SEARCH))
+    search = int(params.get("search", SEARCH))
     if memory is None:
         game.add_component(me, Hunting(px, py, search))
     else:
@@ -65,9 +66,10 @@ def hunt(game, me, flee: int = 0):
     (Called from a plugin's own behaviour, ``flee`` is the default of ``params.flee``.)"""
     memory = game.component(me, Hunting)
     if game.notices(me):
-        px, py = _remember(game, me, memory)
+        params = game.kind_of(me).params
+        px, py = _remember(game, me, memory, params)
         hp, max_hp = game.hp(me)
-        if hp * 100 < int(game.kind_of(me).params.get("flee", flee)) * max_hp:
+        if hp * 100 < int(params.get("flee", flee)) * max_hp:
             step = game.step_away(me, [(px, py)])
             if step is not None:
                 return Move(*step)
@@ -111,7 +113,7 @@ def archer(game, me):
             return Move(*step)
         return Attack(player)
     if game.distance(me, player) <= int(params.get("range", RANGE)):
-        _remember(game, me, game.component(me, Hunting))
+        _remember(game, me, game.component(me, Hunting), params)
         game.log(params.get("shoot", "The {monster} shoots!").format(monster=game.name_of(me)))
         return Attack(player)
     return hunt(game, me)

@@ -130,17 +130,18 @@ DIAMOND = """
 """
 
 
-def test_a_built_in_keeps_its_name_and_the_newcomer_is_broken_saying_so(tmp_path, capsys):
+def test_a_built_in_keeps_its_name_and_the_newcomer_loses_that_name_alone_saying_so(tmp_path, capsys):
     folder = plugins_dir(tmp_path, frost=DIAMOND)
     registry = load(folder)
-    assert registry.broken["frost"] == ("fov 'diamond' is already registered by the built-in plugin 'fov_diamond', "
-                                        "which keeps the name (it loaded first): rename yours")
-    assert registry.owners[("fov", "diamond")] == "fov_diamond" and "lantern" not in registry.fov
-    # --plugin fov=diamond plays the built-in, and the broken plugin is said at start, in one line
+    why = "fov 'diamond' is already registered by the built-in plugin 'fov_diamond', which keeps the name (it loaded " \
+          "first): rename yours"
+    assert "frost" not in registry.broken and [s.line for s in registry.plugin("frost").skipped] == [
+        f"skipped fov 'diamond': {why}"]
+    assert registry.owners[("fov", "diamond")] == "fov_diamond" and registry.owners[("fov", "lantern")] == "frost"
+    # --plugin fov=diamond plays the built-in, and the skipped name is said at start, in one line
     assert main(["--headless", "--new", "--seed", "1", "--plugins-dir", str(folder), "--plugin", "fov=diamond"]) == 0
     err = capsys.readouterr().err.splitlines()
-    assert err == [f"undercroft: plugin 'frost' ({folder / 'frost.py'}) is broken and was skipped: "
-                   + registry.broken["frost"]]
+    assert err == [f"undercroft: plugin 'frost' ({folder / 'frost.py'}) is partly broken: skipped fov 'diamond': {why}"]
 
 
 def test_between_third_party_plugins_the_first_loaded_keeps_the_name(tmp_path):
@@ -159,7 +160,7 @@ def test_between_third_party_plugins_the_first_loaded_keeps_the_name(tmp_path):
                                            "the name (it loaded first): rename yours")
 
 
-def test_a_name_a_broken_plugin_offered_says_which_plugin_and_why(tmp_path, capsys):
+def test_a_name_a_plugin_offered_and_lost_says_which_plugin_and_why(tmp_path, capsys):
     folder = plugins_dir(tmp_path, icy="""
         @hookimpl
         def register_generators(register):
@@ -173,10 +174,13 @@ def test_a_name_a_broken_plugin_offered_says_which_plugin_and_why(tmp_path, caps
     registry = load(folder)
     with pytest.raises(PluginError) as e:
         registry.choose("generator", "glacier")
-    assert str(e.value).endswith("; plugin 'icy' registers it but is broken: RuntimeError: out of ice")
+    # the hook that raised loses what it registered; the plugin's other hook keeps its game
+    why = ("plugin 'icy' registers it but it was skipped hook register_generators (dropping what it registered: "
+           "generator 'glacier'): RuntimeError: out of ice")
+    assert str(e.value).endswith(f"; {why}") and "icy" in registry.games and "icy" not in registry.broken
     line = one_line_error(capsys, ["--headless", "--new", "--plugins-dir", str(folder), "--game", "icy"])
-    assert line.startswith("undercroft: --game icy: no game named 'icy' (valid: ")
-    assert line.endswith("plugin 'icy' registers it but is broken: RuntimeError: out of ice")
+    assert line.startswith("undercroft: game icy: generators: no generator named 'glacier' (valid: ")
+    assert line.endswith(why)
 
 
 def test_a_preset_naming_a_missing_generator_blames_the_preset_not_a_flag(tmp_path, capsys):

@@ -93,3 +93,29 @@ def test_jit_off_runs_the_python_reference(registry, monkeypatch):
     cost = random_maps("jit off", 1)[-1]
     assert np.array_equal(pf.dijkstra(cost, [(3, 3)]), pf.reference().dijkstra(cost, [(3, 3)]))
     assert jit._kernels == {"_path_jit": None}
+
+
+def test_unit_steps_from_goals_of_one_value_take_the_layered_search(heap):
+    """Every step costing 1 and every goal one value: the map is made by layers from a queue, not a
+    heap, and is the same map; a weighted map, a dearer diagonal or goals of two values take the heap."""
+    from engine.core.setup import generate_level
+
+    kernel = jit.sibling("engine.plugins.path_heap", "_path_jit", lambda k: None)
+    floor = (generate_level("bsp", 120, 80, seed=2).terrain != 0).astype(np.float64)
+    h, w = floor.shape
+    ys, xs = floor.nonzero()
+    goals = [(int(xs[i]), int(ys[i])) for i in (0, len(xs) // 2)]
+    for moves, cost, values, layered in [
+            (Moves(8, cut_corners=True), floor, (0.0, 0.0), True), (Moves(4), floor, (3.0, 3.0), True),
+            (Moves(8), floor, (0.0, 0.0), True), (Moves(8, 1.5), floor, (0.0, 0.0), False),
+            (Moves(8), floor * 2, (0.0, 0.0), False), (Moves(8), floor, (0.0, 1.0), False)]:
+        seeds = np.full(floor.shape, np.inf)
+        for (x, y), value in zip(goals, values, strict=True):
+            seeds[y, x] = value
+        for limit in (np.inf, 40.0):
+            probe = seeds.copy().ravel()
+            assert kernel._layers(cost.ravel(), probe, w, h, moves.movement, moves.diagonal_cost,
+                                  moves.cut_corners, limit) is layered
+            fast = heap.dijkstra_fn(cost, seeds.copy(), moves, limit)
+            slow = heap.python_dijkstra(cost, seeds.copy(), moves, limit)
+            assert np.array_equal(fast, slow), f"{moves} {values} limit {limit}: {_differ(fast, slow)}"

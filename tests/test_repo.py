@@ -27,7 +27,9 @@ def test_ruff_is_clean():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-MAX_MODULE_LINES = 300  # a module holds one idea and reads in one sitting
+# A loose tripwire, not a target: a module holds one idea and reads in one sitting; what is too long
+# is cured by objects of their own, never by cutting a class into mixins that share ``self``.
+MAX_MODULE_LINES = 500
 
 
 def test_every_module_reads_in_one_sitting():

@@ -33,8 +33,9 @@ def largest_legal_run(tmp_path, registry):
     """A game with every limit at its maximum at once: a MAX_MAP_SIDE² map played from a --map file
     (so the save holds it twice: the level and its source), MAX_ENTITIES entities carrying every
     saved component with the largest values, MAX_ROOMS rooms and MAX_ENTITIES spawns on both levels,
-    MAX_STREAMS random streams, MAX_MESSAGES messages of MAX_MESSAGE_CHARS characters that each take
-    12 bytes of JSON, MAX_KEYS keys of 23 bytes each (the longest travel token), and the largest counters."""
+    MAX_REMEMBERED items remembered, MAX_STREAMS random streams, MAX_MESSAGES messages of
+    MAX_MESSAGE_CHARS characters that each take 12 bytes of JSON, MAX_KEYS keys of 23 bytes each (the
+    longest travel token), and the largest counters."""
     side = limits.MAX_MAP_SIDE
     rows = ["#" * side, "#@" + "." * (side - 3) + "#", *(["#" + "." * (side - 2) + "#"] * (side - 3)), "#" * side]
     (tmp_path / "big.txt").write_text("\n".join(rows) + "\n")
@@ -78,6 +79,12 @@ def largest_legal_run(tmp_path, registry):
         kept = Level(terrain, (0, 0), (1, 0), upstairs=(0, 0), generator="g" * 100)
         state.kept[depth] = KeptLevel(kept, np.ones((h, w), dtype=bool))
     assert sum(k.cells for k in state.kept.values()) <= limits.MAX_KEPT_CELLS
+    # MAX_REMEMBERED items remembered, half on the level, half on a kept one: three-digit cells,
+    # under the longest name of a kind
+    longest = max(registry.items, key=len)
+    far = [(x, y) for y in range(100, side - 1) for x in range(100, side - 1)][: limits.MAX_REMEMBERED]
+    state.view.items = dict.fromkeys(far[: limits.MAX_REMEMBERED // 2], longest)
+    state.kept[2].items = dict.fromkeys(far[limits.MAX_REMEMBERED // 2:], longest)
     assert sum(k.cells for k in state.kept.values()) > limits.MAX_KEPT_CELLS * 0.99
     for i in range(limits.MAX_STREAMS):
         game.rng(f"stream:{i:093d}").gauss(0, 1)  # a float in the state too
@@ -106,6 +113,9 @@ def test_the_largest_legal_run_is_written_and_read_back_whole(home, tmp_path, re
     assert capsys.readouterr().err == ""
     assert resumed.turn == limits.MAX_STAT and len(resumed.world.entities()) == limits.MAX_ENTITIES
     assert runsave.capture(resumed, the_keeper(resumed).keys) == before
+    remembered = {**resumed.api.remembered(), **resumed.state.kept[2].items}
+    assert len(remembered) == limits.MAX_REMEMBERED
+    assert remembered == {**game.api.remembered(), **game.state.kept[2].items}
     print(f"largest legal save: {size:,} bytes of {limits.MAX_FILE_BYTES:,} (built in {built:.1f} s)")
 
 

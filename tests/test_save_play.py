@@ -364,8 +364,8 @@ def test_a_schema_2_pack_of_counts_becomes_items_under_letters(home, registry, c
     resumed = keeper.open_game(Setup(), registry, choice="continue")
     # one line says so, and the save of the older version is kept as it was, never deleted
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "schema 2 is older than this Undercroft's (3): upgraded; the original is " \
-        "kept as run.v2.json" in err
+    assert err.count("\n") == 1 and f"schema 2 is older than this Undercroft's ({runspec.SCHEMA}): upgraded; the " \
+        "original is kept as run.v2.json" in err
     assert (home / "run.v2.json").read_bytes() == original
     pack = snapshot(resumed)["player"]["inventory"]
     assert pack[-1] == {"letter": chr(ord("a") + len(pack) - 1), "kind": "potion", "count": 3, "equipped": False}

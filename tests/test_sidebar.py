@@ -31,8 +31,28 @@ def test_monsters_in_view_are_listed_nearest_first_with_their_health(tmp_path):
     game.world.get(rat, Fighter).hp = 1
     rows = monsters(game)
     assert all(isinstance(r, Bar) for r in rows)
-    assert (rows[0].label, rows[0].value, rows[0].glyph, rows[0].entity) == ("rat", 1, "r", rat)
-    assert rows[0].maximum == game.world.get(rat, Fighter).max_hp
+    top = game.world.get(rat, Fighter).max_hp
+    assert (rows[0].label, rows[0].value, rows[0].glyph, rows[0].entity) == (f"rat 1/{top}", 1, "r", rat)
+    assert rows[0].maximum == top
+
+
+def test_a_monster_row_says_its_hp_and_its_state_in_words(tmp_path):
+    game = game_from("""
+        ########
+        #@..g..#
+        ########
+    """, tmp_path)
+    goblin = next(e for e, m in game.world.query(Monster) if m.kind == "goblin")
+    fighter = game.world.get(goblin, Fighter)
+    game.world.get(goblin, Monster).awake = False  # it has not noticed the player
+    (row,) = monsters(game)
+    assert row.label == f"goblin {fighter.hp}/{fighter.max_hp} asleep"
+    game.world.get(goblin, Monster).awake = True
+    game.api.add_status(goblin, "confused", 3)
+    game.api.add_status(goblin, "hasted", 3)
+    fighter.hp = 2
+    (row,) = monsters(game)
+    assert row.label == f"goblin 2/{fighter.max_hp} confused, hasted" and row.value == 2
 
 
 def test_monsters_out_of_view_are_not_listed(tmp_path):

@@ -3,12 +3,17 @@ reported with their seed and a replay, bad input in one line. Runs here are few 
 
 import io
 import json
+import os
+import signal
+import subprocess
 import sys
 import textwrap
+import time
 
+import psutil
 import pytest
 
-from engine.cli import sim, simreport
+from engine.cli import sim, simreport, simworkers
 from engine.cli.main import main
 from engine.cli.simrun import RunSpec, play_one
 
@@ -153,8 +158,15 @@ def test_the_table_and_the_plot(capsys, tmp_path):
     (["--runs", "2", "--bot", "delver", "--cluster", "tcp://127.0.0.1:1"],
      "sim: --cluster tcp://127.0.0.1:1: cannot reach a Dask scheduler there"),
     (["--runs", "2", "--bot", "delver", "--cluster", "nowhere"], "sim: --cluster nowhere: cannot reach a Dask"),
+    (["--runs", "2", "--bot", "delver", "--cluster-timeout", "0"], "sim: --cluster-timeout 0: expected seconds"),
+    (["--runs", "2", "--bot", "delver", "--plot", "x.txt"], "sim: --plot x.txt: expected a file name ending in .png"),
+    (["--runs", "2", "--bot", "delver", "--plot", "{tmp}"], "sim: --plot {tmp}: expected a file name ending in .png"),
+    (["--runs", "2", "--bot", "delver", "--plot", "{tmp}/folder.png"], "folder.png: is not a regular file"),
+    (["--runs", "2", "--bot", "delver", "--plot", "/proc/x.png"], "sim: --plot /proc/x.png: cannot write it"),
 ])
-def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, message):
+    (tmp_path / "folder.png").mkdir()
+    argv, message = [a.replace("{tmp}", str(tmp_path)) for a in argv], message.replace("{tmp}", str(tmp_path))
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err, err
 
@@ -162,7 +174,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
 def test_without_dask_or_matplotlib_the_options_that_need_them_say_so(capsys, monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "distributed", None)
     code, _, err = run(capsys, "--runs", "1", *SHORT, "--cluster", "tcp://127.0.0.1:8786")
-    assert code == 2 and err.strip() == "undercroft: " + sim.MISSING_DASK
+    assert code == 2 and err.strip() == "undercroft: " + simworkers.MISSING_DASK
     monkeypatch.setattr(simreport, "plot_available", lambda: False)
     code, _, err = run(capsys, "--runs", "1", *SHORT, "--plot", str(tmp_path / "x.png"))
     assert code == 2 and err.strip() == simreport.MISSING_PLOT
@@ -175,3 +187,231 @@ def test_the_progress_bar_on_a_log_is_a_line_a_tenth():
         progress.advance(1)
     lines = stream.getvalue().splitlines()
     assert len(lines) == 10 and lines[-1].startswith("sim [" + "#" * 30 + "] 20/20 runs")
+
+
+# -- stopping: a sim killed, or a cluster without workers ----------------------------------------------
+
+def start_sim(tmp_path, *argv):
+    """``sim`` in a process of its own, in a session of its own (as a terminal's Ctrl-C reaches the
+    whole group), and its local workers once both are forked. Its output goes to files: orphaned
+    workers would hold a pipe open."""
+    out, err = (tmp_path / "out").open("wb"), (tmp_path / "err").open("wb")
+    process = subprocess.Popen([sys.executable, "-m", "engine", "sim", *argv], stdout=out, stderr=err,
+                               start_new_session=True)
+    deadline = time.monotonic() + 60
+    workers = []
+    while len(workers) < 2 and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+        workers = psutil.Process(process.pid).children(recursive=True)
+    assert len(workers) == 2, (tmp_path / "err").read_text()
+    return process, workers
+
+
+def alive(processes):
+    living = []
+    for p in processes:
+        try:
+            if p.status() != psutil.STATUS_ZOMBIE:
+                living.append(p)
+        except psutil.NoSuchProcess:
+            pass
+    return living
+
+
+def gone_soon(workers, seconds=5):
+    """The workers still alive after ``seconds`` (killed then, so that no test leaves one behind)."""
+    deadline = time.monotonic() + seconds
+    while alive(workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = alive(workers)
+    for p in left:
+        p.kill()
+    return left
+
+
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM", "Ctrl-C"])
+def test_a_killed_sim_leaves_no_worker_behind(tmp_path, how):
+    process, workers = start_sim(tmp_path, "--runs", "4", "--bot", "delver", "--jobs", "2")
+    if how == "Ctrl-C":
+        os.killpg(process.pid, signal.SIGINT)  # the terminal's Ctrl-C: to the parent and its workers
+    else:
+        process.send_signal(getattr(signal, how))
+    code = process.wait(timeout=20)
+    assert not gone_soon(workers), f"workers left running after {how} of their sim"
+    if how == "SIGKILL":
+        return
+    err = (tmp_path / "err").read_text()
+    assert code == {"SIGTERM": 143, "Ctrl-C": 130}[how], err
+    assert err.splitlines()[-1].startswith(f"sim: stopped by {how} with ") and "Traceback" not in err, err
+
+
+@pytest.fixture
+def scheduler():
+    """A Dask scheduler in this process with no worker; ``start(n)`` starts n workers, each a
+    process of its own without a nanny (a worker killed stays dead), and waits for them."""
+    from distributed import LocalCluster
+
+    started = []
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None) as cluster:
+        def start(n, env):
+            for _ in range(n):
+                started.append(subprocess.Popen(
+                    [sys.executable, "-m", "distributed.cli.dask_worker", cluster.scheduler_address, "--no-nanny",
+                     "--nthreads", "1", "--no-dashboard"], env={**os.environ, **env},
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            deadline = time.monotonic() + 60
+            while len(cluster.scheduler.workers) < n and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert len(cluster.scheduler.workers) == n
+
+        cluster.start_workers = start
+        yield cluster
+        for p in started:
+            p.kill()
+            p.wait()
+
+
+def test_a_cluster_with_no_worker_ends_in_one_line_within_its_timeout(capsys, scheduler):
+    started = time.monotonic()
+    code, out, err = run(capsys, "--runs", "3", *SHORT, "--cluster", scheduler.scheduler_address,
+                         "--cluster-timeout", "2")
+    assert code == 1 and out == "" and time.monotonic() - started < 10
+    assert err.strip() == (f"sim: --cluster {scheduler.scheduler_address}: the cluster has had no worker for 2 s "
+                           "(--cluster-timeout): no run was played")
+
+
+MORTAL = """
+    import os
+    import signal
+    import time
+    from pathlib import Path
+
+    MARK = Path({mark!r})
+    started = 0
+
+    @hookimpl
+    def register_bots(register):
+        register("mortal", start, per_run=True)
+
+    def start():
+        # the second run a worker starts kills it, once: the first such worker only
+        global started
+        started += 1
+        if started == 2 and os.environ.get("SIM_TEST_WORKER") and not MARK.exists():
+            MARK.touch()
+            time.sleep(1)  # the first run's result reaches the scheduler first
+            os.kill(os.getpid(), signal.SIGKILL)
+        return walk
+
+    def walk(game):
+        x, y = game.position(game.player)
+        return next((k for k, (dx, dy) in STEPS.items() if game.passable(x + dx, y + dy)), ".")
+
+    STEPS = {{"l": (1, 0), "j": (0, 1), "h": (-1, 0), "k": (0, -1)}}
+"""
+
+
+def test_a_cluster_that_loses_a_worker_of_two_gives_the_same_table(capsys, tmp_path, scheduler):
+    plugins = write_plugin(tmp_path / "plugins", "mortal", MORTAL.format(mark=str(tmp_path / "killed")))
+    argv = ["--runs", "6", "--bot", "mortal", "--max-turns", "40", "--plugins-dir", str(plugins)]
+    scheduler.start_workers(2, {"SIM_TEST_WORKER": "1"})
+    code, remote, err = run(capsys, *argv, "--cluster", scheduler.scheduler_address)
+    assert (tmp_path / "killed").exists()  # one worker did die
+    code_here, here, _ = run(capsys, *argv, "--jobs", "1")
+    assert code == code_here == 0 and remote == here, err
+    assert err.splitlines()[-1].startswith("sim: 6 runs in ")
+
+
+def test_a_cluster_whose_workers_all_die_reports_the_runs_played_and_ends_in_one_line(capsys, tmp_path, scheduler):
+    plugins = write_plugin(tmp_path / "plugins", "mortal", MORTAL.format(mark=str(tmp_path / "killed")))
+    argv = ["--runs", "4", "--bot", "mortal", "--max-turns", "40", "--plugins-dir", str(plugins), "--json"]
+    scheduler.start_workers(1, {"SIM_TEST_WORKER": "1"})
+    [worker] = scheduler.scheduler.workers
+    started = time.monotonic()
+    code, out, err = run(capsys, *argv, "--cluster", scheduler.scheduler_address, "--cluster-timeout", "2")
+    assert code == 1 and time.monotonic() - started < 20
+    report = json.loads(out)
+    played = [r["seed"] for r in report["runs"]]
+    assert len(played) == 1 and report["not_played"] == sorted(set(range(4)) - set(played))
+    _, here, _ = run(capsys, *argv, "--seeds", f"{played[0]}-{played[0]}", "--runs", "1", "--jobs", "1")
+    assert report["runs"] == json.loads(here)["runs"]  # what was played is reported as played anywhere
+    last = err.strip().splitlines()[-1]
+    assert last == (f"sim: --cluster {scheduler.scheduler_address}: the cluster has had no worker for 2 s "
+                    f"(--cluster-timeout): 1 of 4 runs were played (on 1 worker: {worker}), 3 were not"), err
+    assert "Traceback" not in err
+
+
+@pytest.fixture
+def listener():
+    """A TCP port that accepts connections and then says nothing, or garbage."""
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    held = []
+
+    def serve(garbage):
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            held.append(conn)
+            if garbage:
+                conn.sendall(b"HTTP/1.0 200 OK\r\n\r\nnot dask at all\n" * 8)
+
+    def start(garbage):
+        threading.Thread(target=serve, args=(garbage,), daemon=True).start()
+        return f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+    yield start
+    server.close()
+    for conn in held:
+        conn.close()
+
+
+def test_a_cluster_address_that_never_answers_is_one_line_within_the_connect_timeout(capsys, monkeypatch, listener):
+    monkeypatch.setattr(simworkers, "CONNECT_SECONDS", 1)
+    address = listener(garbage=False)
+    started = time.monotonic()
+    code, out, err = run(capsys, "--runs", "2", *SHORT, "--cluster", address)
+    assert code == 2 and out == "" and time.monotonic() - started < 5
+    assert err.strip() == f"undercroft: sim: --cluster {address}: cannot reach a Dask scheduler there " \
+                          "(no answer in 1 s)"
+
+
+def test_a_cluster_address_that_answers_garbage_is_one_line_and_no_traceback_at_exit(tmp_path, listener):
+    address = listener(garbage=True)
+    done = subprocess.run([sys.executable, "-m", "engine", "sim", "--runs", "2", *SHORT, "--cluster", address],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith(f"undercroft: sim: --cluster {address}: cannot reach a Dask scheduler there (")
+
+
+def test_a_cluster_whose_scheduler_goes_away_reports_the_runs_played_and_ends_in_one_line(capsys, monkeypatch):
+    import threading
+
+    import dask
+    from distributed import LocalCluster
+
+    monkeypatch.setattr(simworkers, "CONNECT_SECONDS", 1)  # how long the client tries to reconnect
+    with dask.config.set({"distributed.comm.timeouts.connect": 1}), \
+            LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        def close_after_a_run():
+            deadline = time.monotonic() + 60
+            while (not any(t.state == "memory" for t in cluster.scheduler.tasks.values())
+                   and time.monotonic() < deadline):
+                time.sleep(0.01)
+            time.sleep(0.5)  # the client has that run's result
+            cluster.loop.add_callback(cluster.scheduler.close)
+
+        threading.Thread(target=close_after_a_run, daemon=True).start()
+        code, out, err = run(capsys, "--runs", "40", *SHORT, "--cluster", cluster.scheduler_address, "--json")
+    report = json.loads(out)
+    played = len(report["runs"])
+    assert code == 1 and 0 < played < 40 and len(report["not_played"]) == 40 - played
+    last = err.strip().splitlines()[-1]
+    assert last.startswith(f"sim: --cluster {cluster.scheduler_address}: the connection to the scheduler was lost: "
+                           f"{played} of 40 runs were played (on 1 worker: "), err
+    assert "Traceback" not in err

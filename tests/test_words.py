@@ -1,4 +1,4 @@
-"""Words a player uses (issue 28, item 6): the title's whole preset summaries and the New run of
+"""Words a player uses: the title's whole preset summaries and the New run of
 the saved run's preset, and an item worn that says each of its stats once. (The help screen's
 words: tests/test_frontend.py.)"""
 
@@ -50,24 +50,38 @@ def test_the_title_wraps_whole_summaries_and_a_click_on_any_line_of_one_picks_it
     assert [key for _, key in rows if key is not None] == ["n", "1", "2", "2", "esc"]
 
 
-def test_new_run_offers_the_saved_runs_preset(home):
+FROST = """
+from engine import GameRules, hookimpl
+
+@hookimpl
+def register_games(register):
+    register(GameRules(name="frost", generators=((1, "bsp"),), fov="symmetric", monster_count=(0, 0, 0, 0)))
+"""
+
+
+def test_new_run_offers_the_saved_runs_preset(home, tmp_path):
+    """A saved run of another preset (one that saves: a third party's) makes New run play that preset."""
     pytest.importorskip("arcade")
     from engine.frontend.title import Title, lines, new_run_preset
 
-    assert main(["--headless", "--game", "bunyip", "--seed", "3", "--keys", "l"]) == 0  # kept: the keys ran out
+    plugins = tmp_path / "plugins"
+    plugins.mkdir()
+    (plugins / "frost.py").write_text(FROST)
+    assert main(["--headless", "--plugins-dir", str(plugins), "--game", "frost", "--seed", "3", "--keys", "l"]) == 0
     from engine.persist import keeper
 
     saved = keeper.saved_run()
-    games = ["undercroft", "bunyip", "rogue-sdl", "lesson28"]
-    assert new_run_preset(saved, games, "undercroft") == "bunyip"
+    games = ["undercroft", "bunyip", "rogue-sdl", "lesson28", "frost"]
+    assert new_run_preset(saved, games, "undercroft") == "frost"
     assert new_run_preset(None, games, "undercroft") == "undercroft"
     assert new_run_preset({"game": "gone"}, games, "undercroft") == "undercroft"
     text = [line for line, _ in lines(Title(saved=saved, default=new_run_preset(saved, games, "undercroft")))]
-    assert "n  New run: bunyip" in text
-    # the whole window path: N on the title screen plays a new run of bunyip
+    assert "n  New run: frost" in text
+    # the whole window path: N on the title screen plays a new run of frost
     env = {**os.environ, "UNDERCROFT_HOME": str(home), "ARCADE_HEADLESS": "1"}
-    window = subprocess.run([sys.executable, "-m", "engine", "--seconds", "0.2", "--keys", "n l", "--dump", "json"],
+    window = subprocess.run([sys.executable, "-m", "engine", "--plugins-dir", str(plugins), "--seconds", "0.2",
+                             "--keys", "n l", "--dump", "json"],
                             capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert window.returncode == 0, window.stderr
     dumped = json.loads(window.stdout)
-    assert dumped["game"] == "bunyip" and dumped["seed"] != 3
+    assert dumped["game"] == "frost" and dumped["seed"] != 3

@@ -98,7 +98,14 @@ def _print_table(rows: list[dict]) -> None:
         ratio_map = f"{r['ratio_map']:.2f}x" if r.get("ratio_map") is not None else "-"
         value = f"{r['value']:>9.3f} {r['unit']:<2}" if r["value"] is not None else f"{'-':>12}"
         print(f"{r['name']:<52} {value}  {tcod:>10} {ratio:>7}  {tmap:>9} {ratio_map:>7}"
-              f"  {r.get('target', '')}")
+              f"  {r.get('target', '')}{_spread(r)}")
+
+
+def _spread(row: dict) -> str:
+    """The row's spread over repeats (min to max) and its note, when it has them."""
+    spread = row.get("spread")
+    text = f"; spread {spread[0]:.3f}-{spread[1]:.3f}" if spread else ""
+    return text + (f"; {row['note']}" if row.get("note") else "")
 
 
 def main(argv: Sequence[str]) -> int:
@@ -140,7 +147,7 @@ def main(argv: Sequence[str]) -> int:
     if "turn" in groups:
         from engine.cli.bench_turn import turn_figures
 
-        rows += turn_figures(repeats, 50 if args.quick else 200, everything)
+        rows += turn_figures(repeats, 50 if args.quick else 200)  # the built-in game: installs vary
     if "fov" in groups:
         rows += _fov(repeats, args.quick, registry)
     if "path" in groups:

@@ -83,7 +83,7 @@ def _libtcod(tcod: Any, constant: str, t: np.ndarray) -> tuple[Callable, Callabl
     return compute, in_place
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # (constant, radius): the bench asks a dozen
 def shape_note(constant: str, radius: int | None) -> str:
     """How much more than our round light libtcod's ``constant`` lights at ``radius`` on open floor
     ("" when no more)."""

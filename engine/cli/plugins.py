@@ -32,7 +32,7 @@ def main(argv: Sequence[str]) -> int:
     data = {
         "plugins": [
             {"name": p.name, "version": p.version, "source": p.source, "hooks": sorted(p.hooks),
-             "registered": p.registered, "broken": p.error}
+             "registered": p.registered, "broken": p.error, "skipped": [item.line for item in p.skipped]}
             for p in registry.plugins
         ],
         "active": active,
@@ -59,6 +59,10 @@ def main(argv: Sequence[str]) -> int:
         ) or "(registers nothing)"
         version = f" {info.version}" if info.version else ""
         print(f"  {info.name}{version}  [{info.source}]  {status}")
+        if info.skipped and not info.error:
+            print(f"      PARTLY BROKEN: {len(info.skipped)} skipped, the rest kept")
+            for item in info.skipped:
+                print(f"      {item.line}")
         if info.hooks:
             print(f"      hooks: {', '.join(sorted(info.hooks))}")
     for warning in registry.warnings:

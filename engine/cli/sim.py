@@ -2,7 +2,9 @@
 and the table says how they went (depth reached, wins, turns, causes of death).
 
 Runs are played by :mod:`engine.cli.simrun` in worker processes (``--jobs``, all cores by
-default), or on an existing Dask cluster (``--cluster ADDRESS``, the optional extra ``cluster``).
+default), or on an existing Dask cluster (``--cluster ADDRESS``, the optional extra ``cluster``),
+as :mod:`engine.cli.simworkers` arranges: local workers die with ``sim``, and a cluster that has had
+no worker for ``--cluster-timeout`` seconds stops the runs, reporting those played (exit status 1).
 Each run is seeded by its number in ``--seeds``, so the same arguments give the same table and the
 same ``--json``, byte for byte, whatever ``--jobs`` or ``--cluster`` is: results are sorted by seed,
 and timings go to stderr only. A run whose bot or game raises is reported with its seed, a replay
@@ -13,30 +15,27 @@ file of its keys and the command that plays it again; the other runs go on, and 
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import re
 import shlex
-import socket
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.cli import simreport
 from engine.cli.parser import Parser
-from engine.cli.simrun import RunSpec, play_batch, play_one, registry_for
+from engine.cli.simrun import RunSpec, registry_for
+from engine.cli.simworkers import Stopped, named, run_locally, run_on_cluster, stop_on_signals
 from engine.core.errors import UsageError
 from engine.core.setup import Setup, prepare
 from engine.kit import limits
 from engine.persist import files, replay
 
 DEFAULT_MAX_TURNS = 20_000
-CONNECT_SECONDS = 10  # to reach a Dask scheduler
-MISSING_DASK = "sim: --cluster needs dask's distributed scheduler: pip install 'undercroft[cluster]'"
+DEFAULT_CLUSTER_TIMEOUT = 60  # seconds a cluster may have no worker before the runs stop
 
 
 def parser() -> Parser:
@@ -48,6 +47,9 @@ def parser() -> Parser:
     p.add_argument("--seeds", metavar="A-B", help="the runs' seeds, one per run (default: 0 to RUNS-1)")
     p.add_argument("--jobs", type=int, help="worker processes (default: every core)")
     p.add_argument("--cluster", metavar="ADDRESS", help="play on a Dask scheduler (tcp://host:8786) instead")
+    p.add_argument("--cluster-timeout", metavar="SECONDS", type=float, default=DEFAULT_CLUSTER_TIMEOUT,
+                   help="stop, reporting the runs played, when the cluster has had no worker this long "
+                        f"(default {DEFAULT_CLUSTER_TIMEOUT})")
     p.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS,
                    help=f"end a run at this turn (default {DEFAULT_MAX_TURNS})")
     p.add_argument("--json", action="store_true", help="print the runs and the summary as JSON")
@@ -85,6 +87,9 @@ def main(argv: Sequence[str]) -> int:
     first, last = parse_seeds(args.seeds, args.runs)
     if args.max_turns < 1 or args.max_turns > limits.MAX_KEYS:  # a longer run's replay could not be read back
         raise UsageError(f"sim: --max-turns {args.max_turns}: expected 1..{limits.MAX_KEYS}")
+    if not 0 < args.cluster_timeout <= limits.MAX_CLUSTER_WAIT:  # NaN fails this too
+        raise UsageError(f"sim: --cluster-timeout {args.cluster_timeout:g}: expected seconds, more than 0 and at "
+                         f"most {limits.MAX_CLUSTER_WAIT}")
     jobs = args.jobs if args.jobs is not None else (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                                                      else os.cpu_count() or 1)
     if jobs < 1:
@@ -93,9 +98,9 @@ def main(argv: Sequence[str]) -> int:
         if not simreport.plot_available():
             print(simreport.MISSING_PLOT, file=sys.stderr)
             return 2
-        folder = Path(args.plot).parent
-        if not (folder if str(folder) else Path(".")).is_dir():
-            raise UsageError(f"sim: --plot {args.plot}: no folder {folder} to write it in")
+        problem = simreport.plot_target_problem(Path(args.plot))
+        if problem:
+            raise UsageError(f"sim: --plot {args.plot}: {problem}")
     dirs = tuple(str(Path(d).resolve()) for d in args.plugins_dir)
     registry = registry_for(dirs)
     if args.bot not in registry.bots:
@@ -108,107 +113,45 @@ def main(argv: Sequence[str]) -> int:
     specs = [RunSpec(seed, name, args.bot, args.max_turns, dirs) for seed in range(first, last + 1)]
     started = time.monotonic()
     progress = Progress(len(specs))
-    if args.cluster is not None:
-        results, where = run_on_cluster(args.cluster, specs, progress.advance)
-    else:
-        results, where = run_locally(specs, jobs, progress.advance), f"{min(jobs, len(specs))} processes"
+    restore = stop_on_signals()
+    try:
+        if args.cluster is not None:
+            played = run_on_cluster(args.cluster, specs, progress.advance, args.cluster_timeout)
+        else:
+            played = run_locally(specs, jobs, progress.advance)
+    except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM or SIGHUP as Stopped
+        progress.finish()
+        print(f"sim: stopped by {e.signal if isinstance(e, Stopped) else 'Ctrl-C'} with {progress.done} of "
+              f"{len(specs)} runs played: no table", file=sys.stderr)
+        return 128 + (e.signum if isinstance(e, Stopped) else 2)  # 2: SIGINT, as a shell counts it
+    finally:
+        restore()
     progress.finish()
     seconds = time.monotonic() - started
-    results.sort(key=lambda r: r["seed"])
+    results = sorted(played.results, key=lambda r: r["seed"])
+    if played.stopped is not None and not results:
+        print(f"sim: --cluster {args.cluster}: {played.stopped}: no run was played", file=sys.stderr)
+        return 1
     crash_dir = Path(args.crash_dir) if args.crash_dir else Path(tempfile.gettempdir()) / "undercroft-sim"
     report_crashes(results, name, args.bot, args.max_turns, args.plugins_dir, crash_dir)
     report = {"game": name, "bot": args.bot, "seeds": [first, last], "max_turns": args.max_turns,
               "summary": simreport.summarise(results), "runs": results}
+    if played.stopped is not None:
+        report["not_played"] = sorted(set(range(first, last + 1)) - {r["seed"] for r in results})
     print(json.dumps(report, sort_keys=True) if args.json else simreport.table(report), end="\n" if args.json else "")
-    rate = len(specs) / seconds if seconds > 0 else float("inf")
-    per = f", {rate / jobs:.2f} runs/s per process" if args.cluster is None else ""
-    print(f"sim: {len(specs)} runs in {seconds:.1f} s on {where}: {rate:.2f} runs/s{per}", file=sys.stderr)
     if args.plot:
         try:
             simreport.plot(report, Path(args.plot))
         except OSError as e:
             raise UsageError(f"sim: --plot {args.plot}: cannot write it ({e.strerror or e})") from None
+    if played.stopped is not None:
+        print(f"sim: --cluster {args.cluster}: {played.stopped}: {len(results)} of {len(specs)} runs were played "
+              f"(on {named(played.workers)}), {len(specs) - len(results)} were not", file=sys.stderr)
+        return 1
+    rate = len(specs) / seconds if seconds > 0 else float("inf")
+    per = f", {rate / min(jobs, len(specs)):.2f} runs/s per process" if args.cluster is None else ""
+    print(f"sim: {len(specs)} runs in {seconds:.1f} s on {played.where}: {rate:.2f} runs/s{per}", file=sys.stderr)
     return 1 if report["summary"]["crashed"] else 0
-
-
-def batches(specs: list[RunSpec], workers: int, most: int) -> list[list[RunSpec]]:
-    """The runs in batches, a task each: small enough to share the work out evenly (about 20 a
-    worker), at most ``most`` runs (a batch's results come back together)."""
-    size = max(1, min(most, len(specs) // (workers * 20)))
-    return [specs[i:i + size] for i in range(0, len(specs), size)]
-
-
-def run_locally(specs: list[RunSpec], jobs: int, advance: Callable[[int], None]) -> list[dict[str, Any]]:
-    """Play the runs here (``jobs`` 1) or in ``jobs`` worker processes, forked from this one where
-    the platform can (they inherit the loaded plugins and kernels)."""
-    if jobs == 1 or len(specs) == 1:
-        results = []
-        for spec in specs:
-            results.append(play_one(spec))
-            advance(1)
-        return results
-    context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    results = []
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(specs)), mp_context=context)
-    try:
-        futures = {pool.submit(play_batch, batch): batch for batch in batches(specs, jobs, 20)}
-        for future in as_completed(futures):
-            results.extend(_collect(future, futures[future]))
-            advance(len(futures[future]))
-    except KeyboardInterrupt:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
-    return results
-
-
-def run_on_cluster(address: str, specs: list[RunSpec], advance: Callable[[int], None]) -> tuple[list, str]:
-    """Play the runs on the Dask scheduler at ``address`` (its workers must have undercroft and the
-    same plugins installed). One line and exit status 2 when dask is missing or the scheduler
-    cannot be reached."""
-    try:
-        from distributed import Client
-        from distributed import as_completed as completed
-    except ImportError:
-        raise UsageError(MISSING_DASK) from None
-    try:
-        _knock(address)  # a bad address or a closed port: one line now (a Client that fails hangs at exit)
-        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
-    except Exception as e:  # noqa: BLE001 - whatever dask raises for an address it cannot use
-        reason = " ".join(str(e).split())[:200] or type(e).__name__
-        raise UsageError(f"sim: --cluster {address}: cannot reach a Dask scheduler there ({reason})") from None
-    try:
-        threads = sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values()) or 1
-        chunks = batches(specs, threads, 50)
-        futures = client.map(play_batch, chunks, pure=False)
-        batch_of = {future.key: batch for future, batch in zip(futures, chunks, strict=True)}
-        results = []
-        for future in completed(futures, loop=client.loop):
-            results.extend(_collect(future, batch_of[future.key]))
-            advance(len(batch_of[future.key]))
-        return results, f"the Dask cluster at {address} ({threads} worker threads)"
-    finally:
-        client.close()
-
-
-def _knock(address: str) -> None:
-    """Raise when ``address`` is not one dask can use, or (for TCP) nothing listens there."""
-    from distributed.comm.addressing import parse_address, parse_host_port
-
-    scheme, location = parse_address(address)
-    if scheme in ("tcp", "tls"):
-        host, port = parse_host_port(location)
-        socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
-
-
-def _collect(future: Any, batch: list[RunSpec]) -> list[dict[str, Any]]:
-    """A batch's results, or, when its worker died under it, each of its runs as crashed."""
-    try:
-        return future.result()
-    except Exception as e:  # noqa: BLE001 - a worker lost (killed, out of memory): its runs are reported
-        reason = f"{type(e).__name__}: {' '.join(str(e).split())[:200]}".rstrip(": ")
-        return [{"seed": s.seed, "outcome": "crashed", "won": False, "depth": 0, "turns": 0, "keys": 0, "cause": None,
-                 "crash": {"where": "worker", "error": reason, "at": ""}, "replay": None} for s in batch]
 
 
 def report_crashes(results: list[dict[str, Any]], game: str, bot: str, max_turns: int, plugins_dirs: list[str],

@@ -79,6 +79,8 @@ def table(report: dict[str, Any]) -> str:
     if off:
         lines += ["plugins that failed and were switched off during runs: "
                   + ", ".join(f"{p} ({n} runs)" for p, n in sorted(off.items())), ""]
+    if report.get("not_played"):
+        lines += [f"not played: {len(report['not_played'])} runs (seeds {spans(report['not_played'])})", ""]
     if s["crashed"]:
         lines.append(f"crashed: {len(s['crashed'])} runs (the others went on)")
         for c in s["crashed"]:
@@ -88,6 +90,37 @@ def table(report: dict[str, Any]) -> str:
                 lines.append(f"    replay the keys: {c['replay_command']}")
             lines.append(f"    play it again:   {c['rerun_command']}")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def spans(seeds: list[int]) -> str:
+    """Sorted seeds as ranges: ``0-3, 7, 9-10``."""
+    parts: list[list[int]] = []
+    for seed in seeds:
+        if parts and seed == parts[-1][1] + 1:
+            parts[-1][1] = seed
+        else:
+            parts.append([seed, seed])
+    return ", ".join(f"{a}-{b}" if b > a else f"{a}" for a, b in parts)
+
+
+def plot_target_problem(path: Path) -> str | None:
+    """What keeps ``--plot`` from writing ``path``, in a few words, or None: asked before the runs,
+    so that hours of runs never end in a plot that cannot be written."""
+    if path.suffix.lower() != ".png":
+        return "expected a file name ending in .png (the plot is a PNG image)"
+    if not (path.parent if str(path.parent) else Path(".")).is_dir():
+        return f"no folder {path.parent} to write it in"
+    if path.exists() and not path.is_file():  # a folder, or a FIFO that opening would block on
+        return "is not a regular file"
+    existed = path.exists()
+    try:
+        with path.open("ab"):  # appending changes nothing in a file already there
+            pass
+    except OSError as e:
+        return f"cannot write it ({e.strerror or e})"
+    if not existed:
+        path.unlink(missing_ok=True)
+    return None
 
 
 def plot_available() -> bool:
@@ -118,5 +151,5 @@ def plot(report: dict[str, Any], path: Path) -> None:
     fig.suptitle(f"{report['game']}, bot {report['bot']}: {s['runs']} runs (seeds {seeds[0]}-{seeds[1]}), "
                  f"{s['wins']} won")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=100, format="png")
     plt.close(fig)

@@ -45,7 +45,7 @@ class RunSpec:
     plugins_dirs: tuple[str, ...] = ()
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4)  # a process plays with one set of plugin folders
 def registry_for(plugins_dirs: tuple[str, ...]) -> Registry:
     """The registry a process plays with, loaded once per process and plugin folders (a forked
     worker inherits its parent's)."""
@@ -80,6 +80,14 @@ def won(game: Game) -> bool:
 def play_batch(specs: list[RunSpec]) -> list[dict[str, Any]]:
     """Play each run; a worker's task."""
     return [play_one(spec) for spec in specs]
+
+
+def play_batch_on_worker(specs: list[RunSpec]) -> tuple[str, list[dict[str, Any]]]:
+    """Play each run on a Dask worker; with the worker's address, so that ``sim`` can say which
+    workers played."""
+    from distributed import get_worker
+
+    return get_worker().address, play_batch(specs)
 
 
 def play_one(spec: RunSpec) -> dict[str, Any]:

@@ -91,6 +91,7 @@ class Acting:
                         raise
                     isolation.fail(plugin, where, e)
             cost = TURN_COST
+            # the message is made only for a bad answer: a repr per monster turn is a crowd's cost
             if action is not None and (isinstance(action, Action) or isolation.check(
                     plugin, where, False, f"returned {safe_repr(action)}, not an Action or None")):
                 try:

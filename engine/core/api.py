@@ -26,8 +26,10 @@ They reach the run through ``self._run``, set here, and never import this module
 from __future__ import annotations
 
 import random
+import types
 from typing import TYPE_CHECKING, Any
 
+from engine.core import deprecations
 from engine.core.api_changing import Changing
 from engine.core.api_paths import Pathfinding
 from engine.core.api_reading import Reading
@@ -144,6 +146,17 @@ class GameAPI(Reading, Changing, Pathfinding):
     def behaviour(self, name: str):
         """A registered behaviour by name, to call from your own: ``api.behaviour("chase")(api, me)``."""
         return self._run.registry.behaviours[name]
+
+    @property
+    def registry(self) -> Any:
+        """Deprecated: plugin API 1's ``game.registry.behaviours[name]`` (refused from API 3; said
+        once, in one line). A read-only view of the registered behaviours, effects, monsters and
+        items; write :meth:`behaviour` instead."""
+        deprecations.say_once("game.registry is plugin API 1's (refused from API 3): write game.behaviour(name) "
+                              "instead of game.registry.behaviours[name]")
+        registry = self._run.registry
+        return types.SimpleNamespace(**{table: types.MappingProxyType(getattr(registry, table))
+                                        for table in ("behaviours", "effects", "monsters", "items")})
 
     def bot(self, name: str):
         """A registered bot by name (``register_bots``), to play from your own: the function that

@@ -6,6 +6,7 @@ reads the run through ``self._run`` and positions through the reading part's ``p
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -17,6 +18,12 @@ from engine.kit.path import Moves, downhill
 if TYPE_CHECKING:
     from engine.core.run import Run
     from engine.kit.mapgen import Level
+
+
+def _reaches(here: tuple[int, int], x0: int, y0: int, dist: np.ndarray) -> bool:
+    """Whether a distance map of the box at (x0, y0) holds ``here`` and reaches it."""
+    y, x = here[1] - y0, here[0] - x0
+    return 0 <= y < dist.shape[0] and 0 <= x < dist.shape[1] and math.isfinite(dist[y, x])
 
 
 class Pathfinding:
@@ -33,11 +40,16 @@ class Pathfinding:
     _maps: dict
     _sizes: dict  # cells of each remembered map, by the same keys
 
+    _moves: Moves | None = None  # made once per preset's movement: every monster's step asks
+
     @property
     def moves(self) -> Moves:
         """How creatures step in this preset: 4 or 8 ways; a diagonal may pass a wall's corner, as
         a step does in the engine."""
-        return Moves(self._run.rules.movement, 1.0, cut_corners=True)
+        movement, moves = self._run.rules.movement, self._moves
+        if moves is None or moves.movement != movement:
+            moves = self._moves = Moves(movement, 1.0, cut_corners=True)
+        return moves
 
     def walk_cost(self) -> np.ndarray:
         """The level's cost to enter each cell for pathfinding: True (cost 1) on floor, False on wall.
@@ -81,29 +93,32 @@ class Pathfinding:
         here = self.position(entity)
         if here is None or here == goal:
             return None
-        x0, y0, dist = self._reaching(goal, here)
-        cost = self.walk_cost()[y0 : y0 + dist.shape[0], x0 : x0 + dist.shape[1]]
-        occupied = {(x - x0, y - y0) for x, y in self._run.state.spatial.blockers() if (x, y) != goal}
-        step = downhill(dist, (here[0] - x0, here[1] - y0), cost, self.moves, blocked=occupied)
+        x0, y0, dist, cost = self._reaching(goal, here)
+        moves, blockers, (hx, hy) = self.moves, self._run.state.spatial.blockers(), here
+        # the creatures beside the walker (in the box's coordinates), read from the spatial index's
+        # table where the step looks: a step costs the same among 10 monsters or 10,000 (a set of
+        # every blocker, made for each step, was most of a crowd's turn)
+        occupied = [(hx + dx - x0, hy + dy - y0) for dx, dy in moves.steps
+                    if (hx + dx, hy + dy) in blockers and (hx + dx, hy + dy) != goal]
+        step = downhill(dist, (hx - x0, hy - y0), cost, moves, blocked=occupied)
         return None if step is None else (step[0] + x0 - here[0], step[1] + y0 - here[1])
 
-    def _reaching(self, goal: tuple[int, int], here: tuple[int, int]) -> tuple[int, int, np.ndarray]:
+    def _reaching(self, goal: tuple[int, int], here: tuple[int, int]) -> tuple[int, int, np.ndarray, np.ndarray]:
         """A distance map of ``goal`` over the box of ``radius`` cells around it, exact out to
-        ``here``: (x0, y0, map). Every step costs 1, so a walk of at most ``radius`` steps never
-        leaves that box, and every cell the walk from ``here`` looks at (its own, and neighbours
-        nearer than it) has the value the whole level's map gives: the same steps, for the cells
-        near the goal instead of the whole level (a hunter next to the player on a 1000x1000 level
-        searched a million cells each turn). The radius doubles until ``here`` is reached; the
+        ``here``: (x0, y0, map, the box's walk cost). Every step costs 1, so a walk of at most
+        ``radius`` steps never leaves that box, and every cell the walk from ``here`` looks at (its
+        own, and neighbours nearer than it) has the value the whole level's map gives: the same
+        steps, for the cells near the goal instead of the whole level (a hunter next to the player
+        on a 1000x1000 level searched a million cells each turn). The map is remembered for the
+        level by goal, so the hunters that chase one goal share it (one search a turn for a crowd
+        chasing the player): it depends on the terrain alone (creatures are the step's
+        ``blocked``), so their moves never make it stale. The radius doubles until ``here`` is reached; the
         box covering the level, it is the whole map, without a limit."""
-
-        def reaches(x0: int, y0: int, dist: np.ndarray) -> bool:
-            y, x = here[1] - y0, here[0] - x0
-            return 0 <= y < dist.shape[0] and 0 <= x < dist.shape[1] and bool(np.isfinite(dist[y, x]))
 
         cost = self.walk_cost()  # first: a new level forgets the old level's maps
         key = ("reaching", goal)
-        got = self._maps.get(key)  # (radius, x0, y0, map)
-        if got is not None and reaches(*got[1:]):
+        got = self._maps.get(key)  # (radius, x0, y0, map, cost)
+        if got is not None and _reaches(here, *got[1:4]):
             return got[1:]
         h, w = cost.shape
         (gx, gy), (hx, hy) = goal, here
@@ -111,12 +126,13 @@ class Pathfinding:
         while True:
             x0, x1, y0, y1 = max(0, gx - radius), min(w, gx + radius + 1), max(0, gy - radius), min(h, gy + radius + 1)
             whole = (x0, y0, x1, y1) == (0, 0, w, h)
-            dist = self.distance_map([(gx - x0, gy - y0)], limit=None if whole else radius, cost=cost[y0:y1, x0:x1])
-            if whole or reaches(x0, y0, dist):
+            box = cost[y0:y1, x0:x1]
+            dist = self.distance_map([(gx - x0, gy - y0)], limit=None if whole else radius, cost=box)
+            if whole or _reaches(here, x0, y0, dist):
                 break
             radius *= 2
-        self._remember(key, (radius, x0, y0, dist), dist.size)
-        return x0, y0, dist
+        self._remember(key, (radius, x0, y0, dist, box), dist.size)
+        return x0, y0, dist, box
 
     def step_away(self, entity: int, threats: list[tuple[int, int]]) -> tuple[int, int] | None:
         """The step (dx, dy) that takes a creature away from ``threats`` along Brogue's safety map

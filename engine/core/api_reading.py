@@ -69,6 +69,11 @@ class Reading:
         """What the player sees now (bool, ``[y, x]``; a copy)."""
         return self._run.state.view.visible.copy()
 
+    def remembered(self) -> dict[tuple[int, int], str]:
+        """The items the player remembers on the level: by cell ``(x, y)``, the kind of the item on
+        top where they last saw one (a copy). What moved while unseen is remembered where it was."""
+        return dict(self._run.state.view.items)
+
     def walls(self) -> np.ndarray:
         """Where the walls are (bool, ``[y, x]``; a copy). What the player knows is ``walls & seen``."""
         return self._run.level.terrain == WALL

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
+from engine.core import deprecations
+from engine.core.deprecations import lenient
 from engine.core.schema import Char, Check, Choice, Color, Int, Json, Map, NonEmpty, SchemaError, Str, Tuple, of
 from engine.kit import limits
 from engine.kit.textfile import TextFileError, read_text
@@ -24,6 +26,27 @@ COUNT = Int(0, 10**6)
 
 class ContentError(ValueError):
     """A content file is missing, unreadable or malformed."""
+
+
+class Refused:
+    """Stands in for a content file or row that could not be read while a plugin registers
+    (see :mod:`engine.core.intake`): ``register`` records it as skipped, with its reason, and
+    anything else asked of it raises that reason as a ContentError."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name = name
+        self.reason = reason
+        deprecations.handed_out(self)
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        raise ContentError(self.reason)
+
+    def __repr__(self) -> str:
+        return f"Refused({self.name!r}, {self.reason!r})"
+
+
 
 
 @dataclass(frozen=True)
@@ -170,7 +193,23 @@ def validate(kind: MonsterKind | ItemKind) -> None:
 
 
 def load_kinds(path: Path | str, cls: type) -> list[Any]:
-    """Load every row of a content file as ``cls`` (MonsterKind or ItemKind), in file order."""
+    """Load every row of a content file as ``cls`` (MonsterKind or ItemKind), in file order. While
+    a plugin registers, a bad row (or an unreadable file) is a :class:`Refused` in its place."""
     path = Path(path)
-    data = read_toml(path)
-    return [build(cls, path, row, table) for row, table in data.items()]
+    try:
+        data = read_toml(path)
+    except ContentError as e:
+        if lenient():
+            return [Refused(path.name, str(e))]
+        raise
+    kinds = []
+    for row, table in data.items():
+        try:
+            if cls is MonsterKind:
+                table = deprecations.kind_row(table, f"{path}: [{row}] ")
+            kinds.append(build(cls, path, row, table))
+        except ValueError as e:  # a ContentError, or a moved key's bad value
+            if not lenient():
+                raise ContentError(str(e)) from None
+            kinds.append(Refused(row, str(e)))
+    return kinds

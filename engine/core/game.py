@@ -85,7 +85,7 @@ class Game(Travelling, Acting, Run):
         player sees now is recomputed (the same FOV call as the last view, waking nobody)."""
         self.state = state
         self._install(state)
-        state.view.visible = self.compute_visible()
+        state.view.visible, state.view.origin = self.compute_visible(), self.position(self.player)
         state.view.dirty = False
         self.ask_next()
         return self

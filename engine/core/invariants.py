@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core import memory
 from engine.core.components import Actor, Carried, Dead, Equipped, Fighter, Inventory, Item, Monster, Player, Position
 from engine.kit import limits
 from engine.kit.mapgen import WALL
@@ -59,6 +60,7 @@ def check(state: RunState, registry: Registry, rules: GameRules) -> None:
         elif world.has(entity, Carried) or world.has(entity, Equipped):
             raise ValueError(f"{name}: only an item is carried or worn")
     _kept(state, registry, monsters)
+    _remembered(state, registry)
     entities = set(world.entities())
     for entity in state.scheduler.energy:
         if entity not in entities:
@@ -107,6 +109,22 @@ def _kept(state: RunState, registry: Registry, monsters: set[str]) -> None:
                 raise ValueError(f"{name}: expected a known item kind, got {item.kind!r}")
             if (energy is not None) != (monster is not None and monster.awake):
                 raise ValueError(f"{name}: an awake monster has energy and nothing else does")
+
+
+def _remembered(state: RunState, registry: Registry) -> None:
+    """Items remembered: each on its level's map and of a known kind, at most MAX_REMEMBERED in all."""
+    total = memory.remembered_total(state)
+    if total > limits.MAX_REMEMBERED:
+        raise ValueError(f"remembered: {total} item cells remembered, more than {limits.MAX_REMEMBERED} in a run")
+    levels = [("remembered", state.level, state.view.items),
+              *((f"kept depth {d}, remembered", k.level, k.items) for d, k in sorted(state.kept.items()))]
+    for where, level, items in levels:
+        h, w = level.terrain.shape
+        for (x, y), kind in items.items():
+            if not (0 <= x < w and 0 <= y < h):
+                raise ValueError(f"{where}: expected a cell on the {w}x{h} map, got {x},{y}")
+            if kind not in registry.items:
+                raise ValueError(f"{where}: expected a known item kind, got {kind!r}")
 
 
 def _item(state: RunState, registry: Registry, entity: int, item: Item, name: str) -> None:

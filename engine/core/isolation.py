@@ -41,10 +41,11 @@ class PlayerInterrupt(KeyboardInterrupt):
 _sigints = [0]  # SIGINTs this process has had: a PlayerInterrupt without one is a plugin's forgery
 
 
-def interrupt() -> None:
-    """Raise the player's Ctrl-C: for a SIGINT handler (only there: it counts a SIGINT as arrived)."""
+def interrupt(error: PlayerInterrupt | None = None) -> None:
+    """Raise the player's Ctrl-C (or ``error``, a stop signal as one: ``sim``'s SIGTERM): for a
+    signal handler only, since it counts a signal as arrived."""
     _sigints[0] += 1
-    raise PlayerInterrupt
+    raise error if error is not None else PlayerInterrupt()
 
 
 def _interrupted(_number: int, _frame: object) -> None:

@@ -7,8 +7,8 @@ populated from the stream ``spawn:<depth>``, the view is computed (waking whoeve
 player), and only then does ``on_level_generated`` fire.
 
 A game whose ruleset keeps its levels (``Ruleset.keeps_levels``) keeps the old level instead of
-throwing it away (:class:`~engine.core.state.KeptLevel`: its map, what was seen, its things with
-their energy), and finds a kept level as it was: nothing is made, populated or fired then. Such a
+throwing it away (:class:`~engine.core.state.KeptLevel`: its map, what was seen and the items remembered there,
+its things with their energy), and finds a kept level as it was: nothing is made, populated or fired then. Such a
 game has stairs up on every level, on its start; the player going down arrives there, going up
 arrives on the stairs down. Time stands still on a kept level. At most ``MAX_KEPT_LEVELS`` levels
 of ``MAX_KEPT_CELLS`` cells in all are kept: past that the one farthest from the player's depth
@@ -72,6 +72,7 @@ def enter(game: Run, depth: int, *, up: bool = False) -> None:
     state = game.state
     keep = state.level is not None and game.ruleset.keeps_levels(game)
     if keep:
+        game.remember_in_view()
         stash(state)
     else:
         for entity in _things(state):
@@ -85,7 +86,7 @@ def enter(game: Run, depth: int, *, up: bool = False) -> None:
     state.level, state.depth = level, depth
     state.view = View.blank(level.terrain.shape)
     if kept is not None:
-        state.view.seen = kept.seen
+        state.view.seen, state.view.items = kept.seen, kept.items
         restore(state, kept)
     arrival = level.stairs if up and level.stairs is not None else level.upstairs or level.start
     _make_room(game, arrival)
@@ -138,7 +139,7 @@ def stash(state: RunState) -> None:
     # Rooms and fixed spawns only guide populating a new level: a kept one is found as it was left,
     # so it keeps neither (and its save is bounded by its cells, MAX_KEPT_CELLS, and its things).
     level = dataclasses.replace(state.level, rooms=[], spawns=[], populate=False)
-    state.kept[state.depth] = KeptLevel(level, state.view.seen, things)
+    state.kept[state.depth] = KeptLevel(level, state.view.seen, things, state.view.items)
     _forget_past_limits(state)
 
 

@@ -3,23 +3,27 @@
 Loading order: the built-in plugins (the modules named in :data:`DEFAULT_PLUGINS`, imported by
 name and registered exactly like any other plugin), then the ``undercroft`` entry-point group,
 then each ``--plugins-dir`` (every ``*.py`` there is a plugin, loaded by path). Each plugin
-registers into a buffer of its own; only when all its registration hooks succeed is the buffer
-merged, so a broken plugin leaves nothing behind. A third-party plugin that fails to import or
-register is recorded in ``Registry.broken`` and skipped; a broken built-in is fatal
-(:class:`PluginError`), because the game cannot be trusted without it.
+registers into an intake of its own (:mod:`engine.core.intake`), and the unit of failure is the
+registration: a refused ``register(...)`` skips that one thing, a register hook that raises loses
+what that hook registered, and the rest is merged; each skipped thing is one line in
+``PluginInfo.skipped`` (the plugin is "partly broken"). A third-party plugin that fails to import,
+or is left with nothing registered, is recorded in ``Registry.broken`` and skipped; any failure of
+a built-in is fatal (:class:`PluginError`), because the game cannot be trusted without it. A key a
+previous plugin API had is read with one deprecation line (:mod:`engine.core.deprecations`).
 
 What is registered is checked as it is registered (a kind or preset from Python is held to the
 same checks as one read from TOML), and once everything is loaded, the references between
-plugins are: a monster naming a behaviour, or an item an effect, that no plugin registers breaks
-the plugin that registered it (and everything it registered goes), in one line naming both.
+plugins are: a monster naming a behaviour, or an item an effect, that no plugin registers is
+skipped, in one line naming both.
 
 More checks, each one line naming the plugin (:mod:`engine.core.pluginchecks`): a hook no hookspec
 declares (a misspelling such as ``register_monster``) breaks the plugin; a name already registered
-breaks the plugin that comes later, so a built-in always keeps its names (built-ins load first)
-and, among third-party plugins, the first loaded keeps it; FOV and generator functions are wrapped
+is skipped in the plugin that comes later, so a built-in always keeps its names (built-ins load
+first) and, among third-party plugins, the first loaded keeps it; FOV and generator functions are wrapped
 so that a result of the wrong shape, dtype or tile codes raises ``BadResult`` naming the plugin.
 Warnings (kinds sharing a glyph, ``UNDERCROFT_LOAD_PLUGINS`` names no entry point has) go to
-``Registry.warnings``; :func:`announce` says them and the broken plugins once, one line each.
+``Registry.warnings``; :func:`announce` says them, the broken plugins and each skipped thing once,
+one line each.
 """
 
 from __future__ import annotations
@@ -29,21 +33,22 @@ import importlib.metadata
 import importlib.util
 import os
 import sys
-import traceback
 import types
 from collections.abc import Iterable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 import pluggy
 
 import engine.hookspecs as hookspecs
-from engine.core import pluginchecks
+from engine.core import deprecations, pluginchecks
 from engine.core.content import ContentError
-from engine.core.errors import show_traceback, valid_names
-from engine.core.isolation import one_line, players, watch_interrupts
-from engine.core.registrars import REGISTER_HOOKS, LoadProblem, make_registrar
-from engine.core.registry import KINDS, PROJECT, SINGULAR, PluginError, PluginInfo, Registry
+from engine.core.errors import valid_names
+from engine.core.intake import Intake, reason
+from engine.core.isolation import watch_interrupts
+from engine.core.legacy import legacy_ruleset
+from engine.core.registrars import REGISTER_HOOKS, LoadProblem
+from engine.core.registry import PROJECT, SINGULAR, PluginError, PluginInfo, Registry, Skipped
 from engine.core.version import VERSION
 from engine.kit.textfile import check_regular
 
@@ -88,31 +93,51 @@ DEFAULT_PLUGINS = (
 FAILURES = (Exception, SystemExit, KeyboardInterrupt)
 
 
-def _register_plugin(pm: pluggy.PluginManager, registry: Registry, plugin: object, info: PluginInfo) -> None:
-    """Run one plugin's registration hooks into a buffer, then merge it (or raise, merging nothing)."""
+def _register_plugin(pm: pluggy.PluginManager, registry: Registry, plugin: object, info: PluginInfo,
+                     strict: bool) -> None:
+    """Run one plugin's registration hooks into its intake, then merge what was kept (see
+    :mod:`engine.core.intake`: a refused registration skips that thing, a hook that raises loses
+    what it registered); raise when nothing is left of it (a strict intake raises at the first
+    refusal)."""
     unknown = pluginchecks.unknown_hooks(pm, plugin)
     if unknown:
         raise LoadProblem(unknown)
-    buffers: dict[str, dict[str, Any]] = {kind: {} for kind in KINDS}
-    try:
-        for impl_hook in pm.get_hookcallers(plugin) or []:
-            info.hooks.append(impl_hook.name)
-            kind = REGISTER_HOOKS.get(impl_hook.name)
-            if kind is None:
-                continue
-            for impl in impl_hook.get_hookimpls():
-                if impl.plugin is plugin:
-                    impl.function(register=make_registrar(kind, buffers[kind], info.name))
-    finally:
-        info.offered = {kind: sorted(buffer) for kind, buffer in buffers.items() if buffer}
-    for kind, buffer in buffers.items():
-        for name in buffer:
+    intake = Intake(info.name, strict)
+    for impl_hook in pm.get_hookcallers(plugin) or []:
+        info.hooks.append(impl_hook.name)
+        kind = REGISTER_HOOKS.get(impl_hook.name)
+        for impl in impl_hook.get_hookimpls() if kind is not None else ():
+            if impl.plugin is plugin:
+                before = intake.snapshot()
+                try:
+                    with deprecations.registering(intake.notes, intake.unread):
+                        impl.function(register=intake.registrar(kind))
+                except FAILURES as e:
+                    if strict:
+                        raise
+                    intake.said_unread(kind)
+                    intake.skipped.append(Skipped("", impl_hook.name, reason(e), intake.drop_since(before)))
+                intake.said_unread(kind)
+    registry.warnings.extend(f"plugin {info.name!r}: {note}" for note in intake.notes)
+    info.offered = {kind: sorted(buffer) for kind, buffer in intake.buffers.items() if buffer}
+    for item in intake.skipped:
+        for kind, name in ((item.kind, item.name), *item.lost) if item.kind else item.lost:
+            info.offered.setdefault(kind, []).append(name)
+    for kind, buffer in intake.buffers.items():
+        for name in list(buffer):
             owner = registry.plugin(registry.owners.get((kind, name), ""))
-            if owner is not None:
-                first = f"the built-in plugin {owner.name!r}" if owner.builtin else f"plugin {owner.name!r}"
-                raise LoadProblem(f"{SINGULAR[kind]} {name!r} is already registered by {first}, which keeps the "
-                                  f"name (it loaded first): rename yours")
-    for kind, buffer in buffers.items():
+            if owner is None:
+                continue
+            del buffer[name]
+            if kind == "rulesets" and legacy_ruleset(name) is not None:
+                continue  # the same flags, the same legacy ruleset: the one registered serves both
+            first = f"the built-in plugin {owner.name!r}" if owner.builtin else f"plugin {owner.name!r}"
+            intake.refuse(kind, name, LoadProblem(f"{SINGULAR[kind]} {name!r} is already registered by {first}, "
+                                                  f"which keeps the name (it loaded first): rename yours"))
+    if intake.skipped and not any(intake.buffers.values()):
+        raise LoadProblem(intake.skipped[0].reason)  # nothing of it is left: broken as a whole
+    info.skipped = intake.skipped
+    for kind, buffer in intake.buffers.items():
         getattr(registry, kind).update(buffer)
         for name in buffer:
             registry.owners[(kind, name)] = info.name
@@ -124,44 +149,13 @@ def _add(pm, registry, plugin, info, fatal: bool) -> None:
     registry.plugins.append(info)
     try:
         pm.register(plugin, name=info.name)
-        _register_plugin(pm, registry, plugin, info)
+        _register_plugin(pm, registry, plugin, info, strict=fatal)
     except FAILURES as e:  # a plugin's bug is reported by name, never a traceback
-        info.error = _reason(e)
+        info.error = reason(e)
         if pm.is_registered(plugin):
             pm.unregister(plugin)
         if fatal:
             raise PluginError(info.error if isinstance(e, ContentError) else f"plugin {info.name}: {info.error}") from e
-
-
-def _reason(e: BaseException) -> str:
-    """The one line saying why a plugin is broken (with ``UNDERCROFT_DEBUG=1``, the traceback is
-    printed first)."""
-    if players(e):  # a real Ctrl-C while loading: it stops the start, as it always did
-        raise e
-    if not isinstance(e, LoadProblem):  # a problem we found has no traceback worth showing
-        show_traceback(e)
-    if isinstance(e, ContentError | LoadProblem):
-        return str(e)
-    if isinstance(e, pluggy.PluginValidationError):
-        return pluginchecks.validation_reason(e)
-    if isinstance(e, SystemExit):  # no message of its own: where it was raised is what helps
-        return f"raised SystemExit({e.code!r}) while loading" + _at(e)
-    if isinstance(e, KeyboardInterrupt):  # its own, not a Ctrl-C (see above)
-        return "raised KeyboardInterrupt while loading" + _at(e)
-    return f"{type(e).__name__}: {one_line(e, 10_000)}"  # one line, whatever the message (a __str__ that raises too)
-
-
-# Frames that are the loading machinery, never the plugin's line: importlib's, pluggy's, ours.
-_MACHINERY = tuple(os.path.join(os.path.dirname(path), "") for path in
-                   (importlib.__file__, pluggy.__file__, os.path.dirname(os.path.abspath(__file__))))
-
-
-def _at(e: BaseException) -> str:
-    """``" at FILE:LINE"``: the innermost frame of ``e``'s traceback outside the loading machinery
-    (the plugin's own line), or "" when there is none."""
-    frames = [f for f in traceback.extract_tb(e.__traceback__)
-              if not f.filename.startswith("<frozen") and not f.filename.startswith(_MACHINERY)]
-    return f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
 
 
 def _load_file(path: Path, module_name: str) -> types.ModuleType:
@@ -211,7 +205,7 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
         try:
             module = importlib.import_module(name)
         except Exception as e:
-            raise PluginError(f"built-in plugin {name}: cannot import it ({_reason(e)})") from e
+            raise PluginError(f"built-in plugin {name}: cannot import it ({reason(e)})") from e
         _add(pm, registry, module, info, fatal=True)
     if entry_points:
         allowed = _allowed_entry_points()
@@ -229,7 +223,7 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
             try:
                 plugin = ep.load()
             except FAILURES as e:
-                info.error = _reason(e)
+                info.error = reason(e)
                 registry.plugins.append(info)
                 continue
             _add(pm, registry, plugin, info, fatal=False)
@@ -242,7 +236,7 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[st
             try:
                 module = _load_file(path, f"undercroft_dir.{path.stem}")
             except FAILURES as e:
-                info.error = _reason(e)
+                info.error = reason(e)
                 registry.plugins.append(info)
                 continue
             info.version = _version(module)
@@ -260,6 +254,8 @@ def announcement(registry: Registry) -> list[str]:
     the same lines)."""
     lines = [f"plugin {info.name!r} ({info.source}) is broken and was skipped: {info.error}"
              for info in registry.plugins if info.error]
+    lines += [f"plugin {info.name!r} ({info.source}) is partly broken: {item.line}"
+              for info in registry.plugins if not info.error for item in info.skipped]
     return lines + [f"warning: {warning}" for warning in registry.warnings]
 
 
@@ -273,8 +269,9 @@ def announce(registry: Registry, file: IO[str] | None = None) -> None:
         print(f"undercroft: {line}", file=file if file is not None else sys.stderr)
 
 
-def _dangling(registry: Registry) -> tuple[str, str] | None:
-    """The first registration naming a behaviour or effect no plugin registers: (its plugin, why)."""
+def _dangling(registry: Registry) -> tuple[tuple[str, str], str] | None:
+    """The first registration naming a behaviour or effect no plugin registers: its (table, name)
+    and why."""
     behaviours, effects = registry.behaviours, registry.effects
     refs = [(("monsters", k.name), f"monster {k.name!r}", "behaviour", k.behaviour, behaviours)
             for k in registry.monsters.values()]
@@ -283,18 +280,22 @@ def _dangling(registry: Registry) -> tuple[str, str] | None:
              for g in registry.games.values() for k in g.monster_kinds.values()]
     for key, what, label, name, table in refs:
         if name not in table:
-            return registry.owners[key], (f"{what} names {label} {name!r}, which no plugin registers "
-                                          f"{valid_names(name, table)}")
+            return key, f"{what} names {label} {name!r}, which no plugin registers {valid_names(name, table)}"
     return None
 
 
 def _check_references(registry: Registry) -> None:
-    """Break each plugin whose registrations name what nobody registered, until none does (one
-    plugin's going may leave another's references dangling)."""
+    """Skip each registration that names what nobody registered (its plugin keeps the rest; one
+    left with nothing is broken); a built-in's is fatal. Dropping a monster, an item or a game
+    leaves no other reference dangling, so one pass over the registrations does."""
     while (found := _dangling(registry)) is not None:
-        owner, reason = found
-        info = next(p for p in registry.plugins if p.name == owner)
-        if info.source == "builtin":
-            raise PluginError(f"plugin {owner}: {reason}")
-        info.error = reason
-        registry.forget(owner)
+        (kind, name), why = found
+        info = registry.owner(kind, name)
+        assert info is not None  # every registration has its owner
+        if info.builtin:
+            raise PluginError(f"plugin {info.name}: {why}")
+        registry.drop(kind, name)
+        info.skipped.append(Skipped(kind, name, why))
+        if not info.registered:
+            info.error = why
+            registry.forget(info.name)

@@ -61,6 +61,7 @@ DEFAULT_MESSAGES = {
     "target_self": "That would reach you too: Enter again to do it anyway, or move the cursor.",
     "look_unknown": "You have not seen this place.",
     "look_remembered": "You remember {what}.",
+    "look_remembered_item": "You remember {item} here.",
     "look_you": "you",
     "look_monster": "a {monster} ({hp}/{max_hp} HP, {state})",
 }
@@ -86,6 +87,7 @@ MESSAGE_FIELDS = {
     "drink": {"item"},
     **dict.fromkeys(("pack_full", "drop", "wear", "take_off", "cannot_wear", "already_worn"), {"item"}),
     "see_here": {"items"}, "nothing_to": {"verb"}, "look_remembered": {"what"},
+    "look_remembered_item": {"item", "what"},
     "look_monster": {"monster", "hp", "max_hp", "state"},
     "status_end": {"who", "status"},
     **{key: set(HUD_FIELDS) for key in (*HUD_MESSAGES, *HUD_FALLBACK)},

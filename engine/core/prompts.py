@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.core import memory
 from engine.core.components import Fighter, Item, Monster
 from engine.core.keys import DIRS, command_for
 from engine.kit.mapgen import WALL
@@ -197,13 +198,18 @@ class Question(Prompt):
 
 # -- what a cell holds, in words ---------------------------------------------------------------
 def describe_cell(game: Game, at: tuple[int, int]) -> str:
-    """What the player knows of a cell: its creature and items when in view, else its memory."""
+    """What the player knows of a cell: its creature and items when in view, else its memory (the
+    item last seen there, or its terrain)."""
     x, y = at
     view, world = game.state.view, game.world
     if not view.seen[y, x]:
         return game.rules.message("look_unknown")
     terrain = _terrain_name(game, at)
     if not view.visible[y, x]:
+        kind = view.items.get(at)
+        if kind is not None:
+            item = memory.with_article(game.registry.items, kind)
+            return game.rules.message("look_remembered_item", item=item, what=terrain)
         return game.rules.message("look_remembered", what=terrain)
     parts = []
     for entity in game.api.entities_at(x, y):

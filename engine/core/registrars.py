@@ -1,8 +1,8 @@
 """The ``register`` callbacks the loader passes to each register hook: what each kind of plugin
 registration takes, checked as it is registered (a kind or a preset from Python is held to the
 checks a TOML row gets; FOV and generator functions are wrapped so their results are checked).
-Everything a plugin registers goes into ``buffer``, merged by the loader only when all its
-registration hooks succeed.
+Everything a plugin registers goes into ``buffer``; a check that fails raises, and the plugin's
+intake (:mod:`engine.core.intake`) records that one registration as skipped.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from engine.core.rules import GameRules
 from engine.core.ruleset import Ruleset
 from engine.core.statuskinds import StatusKind
 from engine.core.systems import System
-from engine.kit.fov import LIGHT_SHAPES, FovAlgorithm
+from engine.kit import limits
+from engine.kit.fov import LIGHT_SHAPES, FovAlgorithm, capped
 from engine.kit.mapgen import GeneratorInfo
 from engine.kit.path import Pathfinder
 from engine.kit.tiles import TilesetInfo
@@ -66,16 +67,23 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
 
     if kind == "fov":
         def register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None, tcod=None,
-                     through_walls=False, shape="round"):
+                     through_walls=False, shape="round", reach=None):
             function(name, "fn", fn)
-            if python is not None:
-                function(name, "python", python)
-                python = pluginchecks.guard_fov(python, name, plugin)
             if shape not in LIGHT_SHAPES:
                 raise LoadProblem(f"register_fov_algorithms: {name!r}: shape {shape!r}: expected one of "
                                   f"{', '.join(LIGHT_SHAPES)}")
-            put(name, FovAlgorithm(name, pluginchecks.guard_fov(fn, name, plugin), bool(symmetric), summary, python,
-                                   max_reach, tcod, bool(through_walls), shape))
+            if reach is not None and (not isinstance(reach, int) or isinstance(reach, bool)
+                                      or not 1 <= reach <= limits.MAX_MAP_SIDE):
+                raise LoadProblem(f"register_fov_algorithms: {name!r}: reach {reach!r}: expected a whole number "
+                                  f"1..{limits.MAX_MAP_SIDE}, or None for no cap")
+            fn = pluginchecks.guard_fov(fn, name, plugin)
+            if python is not None:
+                function(name, "python", python)
+                python = pluginchecks.guard_fov(python, name, plugin)
+            if reach is not None:  # the cap lives in the function itself: every caller honours it
+                fn, python = capped(fn, reach), capped(python, reach) if python is not None else None
+            put(name, FovAlgorithm(name, fn, bool(symmetric), summary, python, max_reach, tcod, bool(through_walls),
+                                   shape, reach))
     elif kind == "generators":
         def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False, natural_size=None,
                      outer_wall=True):

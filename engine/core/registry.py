@@ -60,6 +60,29 @@ class BadLevel(BadResult, GenerationError):
     generator's failure reports this one the same way)."""
 
 
+@dataclass(frozen=True)
+class Skipped:
+    """One thing a plugin offered that was not kept (see :mod:`engine.core.intake`): its table
+    (``"games"``; ``""`` for a whole register hook), its name (or the hook's), the one-line reason,
+    and for a hook, what it had registered before it failed (dropped with it)."""
+
+    kind: str
+    name: str
+    reason: str
+    lost: tuple[tuple[str, str], ...] = ()  # (table, name) pairs
+
+    def names(self, kind: str, name: str) -> bool:
+        """Whether this is what became of ``name`` of table ``kind``."""
+        return (self.kind, self.name) == (kind, name) or (kind, name) in self.lost
+
+    @property
+    def line(self) -> str:
+        what = f"{SINGULAR[self.kind]} {self.name!r}" if self.kind else f"hook {self.name}"
+        lost = ", ".join(f"{SINGULAR[kind]} {name!r}" for kind, name in self.lost)
+        lost = f" (dropping what it registered: {lost})" if lost else ""
+        return f"skipped {what}{lost}: {self.reason}"
+
+
 @dataclass
 class PluginInfo:
     name: str
@@ -70,6 +93,8 @@ class PluginInfo:
     error: str | None = None
     # what it offered, by table, whether or not it was kept: a broken plugin's names, for choose()
     offered: dict[str, list[str]] = field(default_factory=dict)
+    # what it offered that was refused or lost, one line each: a plugin with some is partly broken
+    skipped: list[Skipped] = field(default_factory=list)
 
     @property
     def builtin(self) -> bool:
@@ -123,10 +148,15 @@ class Registry:
         table = getattr(self, CHOICE_KINDS[kind])
         if name not in table:
             broken = [p for p in self.plugins if p.error]
-            offered = [p for p in broken if name in p.offered.get(CHOICE_KINDS[kind], ())]
+            offered = [p for p in self.plugins if name in p.offered.get(CHOICE_KINDS[kind], ())
+                       and (p.error or p.skipped)]
             hint = ""
-            if offered:
+            if offered and offered[0].error:
                 hint = f"; plugin {offered[0].name!r} registers it but is broken: {offered[0].error}"
+            elif offered:
+                why = next((s for s in offered[0].skipped if s.names(CHOICE_KINDS[kind], name)),
+                           offered[0].skipped[0])
+                hint = f"; plugin {offered[0].name!r} registers it but it was {why.line}"
             else:  # one that failed before offering anything may be why: the one whose name says so first
                 silent = [p for p in broken if not p.offered]
                 suspects = [p for p in silent if name in p.name or p.name in name] or silent
@@ -135,6 +165,16 @@ class Registry:
             where = via or f"--plugin {kind}={name}"
             raise PluginError(f"{where}: no {kind} named {name!r} {valid_names(name, table)}{hint}")
         return table[name]
+
+    def drop(self, kind: str, name: str) -> None:
+        """Drop one registration (it turned out to be unusable); its plugin keeps the rest."""
+        plugin = self.owners.pop((kind, name))
+        del getattr(self, kind)[name]
+        info = self.plugin(plugin)
+        if info is not None and name in info.registered.get(kind, ()):
+            info.registered[kind] = [n for n in info.registered[kind] if n != name]
+            if not info.registered[kind]:
+                del info.registered[kind]
 
     def forget(self, plugin: str) -> None:
         """Drop everything ``plugin`` registered (it turned out to be broken) and its hooks."""

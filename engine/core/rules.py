@@ -9,11 +9,13 @@ engine.core.messages'; the specs of its own fields, engine.core.rulespecs'.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from engine.core.content import ContentError, MonsterKind, read_toml
+from engine.core import deprecations
+from engine.core.content import ContentError, MonsterKind, Refused, read_toml
 from engine.core.messages import DEFAULT_MESSAGES, Messages
 from engine.core.rulespecs import DEFAULT_TILES, LOOK, PLAYER, SIZE, SPAWNS, TILE, MonsterKinds, OrNone
 from engine.core.schema import (
@@ -143,6 +145,20 @@ class GameRules:
         return template.format(**values)
 
 
+def _read_old_keywords(init):
+    """GameRules(...) also takes plugin API 1's keywords (``wall_bump_costs_turn=True``, no
+    ``fov``...) for one more API, each said in one line (:mod:`engine.core.deprecations`)."""
+    @functools.wraps(init)
+    def __init__(self, **values: Any) -> None:
+        if not values.keys() >= deprecations.DEFAULTED.keys() or values.keys() & deprecations.MOVED.keys():
+            values = deprecations.rules_data(values, f"GameRules({values.get('name', '')!r}): ")
+        init(self, **values)
+    return __init__
+
+
+GameRules.__init__ = _read_old_keywords(GameRules.__init__)  # type: ignore[method-assign]
+
+
 # What each field of GameRules means, one entry per field (docs/make_reference.py renders them as
 # a table with each field's type, default and valid values; a test fails when a field has none).
 FIELDS: dict[str, str] = {
@@ -209,10 +225,15 @@ def validate(rules: GameRules) -> None:
 
 
 def load_rules(path: Path | str) -> GameRules:
-    """Read a preset from TOML; every key maps onto a field of GameRules, checked as it says."""
+    """Read a preset from TOML; every key maps onto a field of GameRules, checked as it says. A key
+    a previous plugin API had is read with a deprecation line (:mod:`engine.core.deprecations`).
+    While a plugin registers, a bad file is a :class:`~engine.core.content.Refused` in its place
+    (``register`` skips it, with its reason); otherwise it raises ContentError."""
     path = Path(path)
-    data = read_toml(path)
     try:
-        return SPEC.check(data, f"{path}: ")
-    except SchemaError as e:
+        data = read_toml(path)
+        return SPEC.check(deprecations.rules_data(data, f"{path}: ") if isinstance(data, dict) else data, f"{path}: ")
+    except (ContentError, SchemaError, ValueError) as e:
+        if deprecations.lenient():
+            return Refused(path.stem, str(e))  # type: ignore[return-value]
         raise ContentError(str(e)) from None

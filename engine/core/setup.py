@@ -94,7 +94,7 @@ def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
         via = None if choices.generator else f"game {rules.name}: generators"
         check(registry.choose("generator", name, via), rules.width, rules.height, rules.generator_params.get(name, {}))
     fov = registry.choose("fov", choices.fov or rules.fov, None if choices.fov else f"game {rules.name}: fov")
-    problem = reach_error(fov.name, fov.max_reach, (rules.height, rules.width), rules.fov_radius)
+    problem = reach_error(fov.name, fov.max_reach, (rules.height, rules.width), fov.radius_for(rules.fov_radius))
     if problem:
         raise ValueError(f"game {rules.name}: {problem}: choose another fov (--plugin fov=NAME), a smaller "
                          f"--size, or a preset whose fov_radius is at most {fov.max_reach}")
@@ -175,7 +175,7 @@ def new_game(setup: Setup, registry: Registry | None = None) -> Game:
     return prepare(setup, registry).start()
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def _default_registry() -> Registry:
     return load_registry(entry_points=False)
 

@@ -1,5 +1,6 @@
 """What the player sees, and who notices the player: the FOV from the player's cell, the view and
-its memory, the monsters in view, waking and sleeping, and the cells a blast reaches.
+its memory (the items remembered are :mod:`engine.core.memory`'s), the monsters in view, waking
+and sleeping, and the cells a blast reaches.
 
 :class:`Sight` is mixed into :class:`engine.core.run.Run` and works on the run's state through
 ``self`` (``state``, ``world``, ``level``, ``player``, ``fov``, ``rules``, ``registry``,
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.core import memory
 from engine.core.components import Actor, Monster, Position
 from engine.kit.mapgen import WALL
 
@@ -32,17 +34,26 @@ class Sight:
         return visible
 
     def update_view(self) -> None:
-        """Recompute the view and memory, and wake the monsters that notice the player.
+        """Recompute the view and memory (the cells seen, and the items on the cells that were in
+        view or are now: :mod:`engine.core.memory`), and wake the monsters that notice the player.
         ``new_in_view`` is set when a monster comes into view or one in view notices the player:
         news that stops a held key in the window."""
         view = self.state.view
         in_view = set(self.visible_monsters())
-        view.visible = self.compute_visible()
+        before = [(view.visible, view.origin)] if view.origin is not None else []
+        view.visible, view.origin = self.compute_visible(), self.position(self.player)
         view.seen |= view.visible
         view.dirty = False
+        memory.remember(self.state, [*before, (view.visible, view.origin)], self.rules.fov_radius)
         if not in_view.issuperset(self.visible_monsters()):
             self.new_in_view = True
         self.notice_player()
+
+    def remember_in_view(self) -> None:
+        """Remember the items in view as they lie now (before the level is left)."""
+        view = self.state.view
+        if view.origin is not None:
+            memory.remember(self.state, [(view.visible, view.origin)], self.rules.fov_radius)
 
     def notices(self, entity: int) -> bool:
         """A monster notices the player when it stands where the player can see and the player is

@@ -67,6 +67,8 @@ def snapshot(game: Game) -> dict[str, Any]:
         "map": game.level.rows(),
         "visible": int(game.floor.visible.sum()),
         "seen": int(game.floor.seen.sum()),
+        # the items remembered on the level, as [x, y, kind] in the map's reading order
+        "remembered": [[x, y, kind] for (x, y), kind in sorted(game.floor.items.items(), key=lambda c: c[0][::-1])],
     }
 
 

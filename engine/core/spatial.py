@@ -74,6 +74,10 @@ class SpatialIndex:
     def items_at(self, x: int, y: int) -> list[int]:
         return list(self._items.get((x, y), ()))
 
+    def piles(self) -> dict[Cell, list[int]]:
+        """Every cell with items lying on it, and its items in the order put there (read only)."""
+        return self._items
+
     def blockers(self) -> dict[Cell, int]:
         """Every blocking entity by cell, in the order they came to stand there (read only)."""
         return self._blockers

@@ -1,9 +1,10 @@
 """A run's state as plain data, apart from the behaviour that changes it.
 
 :class:`RunState` is everything the next turn depends on: the counters, the ECS world, the current
-level and what the player sees and remembers of it, the scheduler, the random streams and the
-message log. Saves write it and read it back directly, replays rebuild it from the seed and keys;
-neither generates a level, fires a hook or builds a game to throw away. The spatial index is
+level and what the player sees and remembers of it (its cells, and the items last seen there),
+the scheduler, the random streams and the message log. Saves write it and read it back
+directly, replays rebuild it from the seed and keys; neither generates a level, fires a hook or
+builds a game to throw away. The spatial index is
 derived from the world's positions, so it is rebuilt on load, never saved.
 """
 
@@ -22,15 +23,23 @@ from engine.core.world import World
 from engine.kit import limits
 from engine.kit.mapgen import Level
 
+# what the player remembers lying on a level: an item kind by cell, oldest first
+Remembered = dict[tuple[int, int], str]
+
 
 @dataclass
 class View:
     """What the player sees now and has seen of the current level. ``dirty``: the player moved or
-    arrived since the view was computed (the view system recomputes it only then)."""
+    arrived since the view was computed (the view system recomputes it only then). ``items``: the
+    kind of the item on top (the newest) of each cell where the player last saw one, in the order
+    remembered (:mod:`engine.core.memory` keeps it); ``origin``: the player's cell when
+    ``visible`` was computed (derived, not saved)."""
 
     visible: np.ndarray
     seen: np.ndarray
     dirty: bool = True
+    items: Remembered = field(default_factory=dict)
+    origin: tuple[int, int] | None = None
 
     @classmethod
     def blank(cls, shape: tuple[int, int]) -> View:
@@ -61,13 +70,15 @@ class Streams:
 @dataclass
 class KeptLevel:
     """A level the player left, kept as it was to be found again (a game whose ruleset keeps its
-    levels): the level, what the player had seen of it, and its things (every entity that had a
-    position there) as their components, each with its energy when it was awake and scheduled.
-    Time stands still on a kept level."""
+    levels): the level, what the player had seen of it, its things (every entity that had a
+    position there) as their components, each with its energy when it was awake and scheduled,
+    and the items the player remembers there (:attr:`View.items`). Time stands still on a kept
+    level: what moved there while unseen is remembered where it was seen."""
 
     level: Level
     seen: np.ndarray
     things: list[tuple[list[Any], int | None]] = field(default_factory=list)
+    items: Remembered = field(default_factory=dict)
 
     @property
     def cells(self) -> int:

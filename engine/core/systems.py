@@ -72,7 +72,8 @@ class Reap(System):
 
 
 class View(System):
-    """Recompute what the player sees (and remembers) when the player moved or arrived."""
+    """Recompute what the player sees (and remembers) when the player moved or arrived; else
+    remember the items in view as they lie now (only the cells in view are looked at)."""
 
     name = "view"
     priority = 50
@@ -81,8 +82,12 @@ class View(System):
         self.phases = (phase,)
 
     def run(self, game: Run) -> None:
-        if game.state.alive and game.state.view.dirty:
+        if not game.state.alive:
+            return
+        if game.state.view.dirty:
             game.update_view()
+        else:
+            game.remember_in_view()
 
 
 class TickStatuses(System):

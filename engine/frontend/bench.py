@@ -185,7 +185,7 @@ def _recentred(window, count: int) -> list[float]:
         window.clear()
         from engine.frontend.compose import compose
 
-        window.grid.update(compose(window.game, ys, xs, window.tables, window.look, window.names, window.recall))
+        window.grid.update(compose(window.game, ys, xs, window.tables, window.look, window.names))
         window.grid.draw()
         window.flip()
         window.ctx.finish()

@@ -10,7 +10,8 @@ for cell (glyph colours, the preset's ``remembered`` colours, black behind every
 that recreate another game use it. The *lit* one adds a background per cell (a warm tint where the
 player sees, near black where they remember), memory colours dimmed and desaturated from the lit
 ones, walls drawn wherever they bound a remembered open cell (caves whose walls the light never
-touched included), and items remembered where they were last seen (:class:`Recall`).
+touched included), and the items the player remembers where they last saw them (the run's memory,
+:mod:`engine.core.memory`: a walk, a level left and a save remember them too).
 """
 
 from __future__ import annotations
@@ -98,25 +99,6 @@ class Tables:
                 self.bg_memory[code] = palette.wall_bg(self.memory[code]) if wall else palette.MEMORY_BG
 
 
-class Recall:
-    """Items remembered where the player last saw them (the window's memory, per level): every
-    frame, what is in view replaces what was remembered there."""
-
-    def __init__(self) -> None:
-        self.level: object = None
-        self.items: dict[tuple[int, int], tuple[int, int, tuple[int, int, int]]] = {}  # name id, code, rgb
-
-    def update(self, game: Game, names: Names) -> None:
-        if game.level is not self.level:
-            self.level, self.items = game.level, {}
-        visible = game.floor.visible
-        for key in [k for k in self.items if visible[k[1], k[0]]]:
-            del self.items[key]
-        for _, (item, pos, look) in game.world.query(Item, Position, Renderable):
-            if visible[pos.y, pos.x]:
-                self.items[(pos.x, pos.y)] = (names.id(f"item:{item.kind}"), ord(look.glyph[:1] or " "), look.color[:3])
-
-
 @dataclass
 class Cells:
     code: np.ndarray  # (rows, cols) int32 code points
@@ -138,8 +120,7 @@ def known_cells(terrain: np.ndarray, seen: np.ndarray, ys: slice, xs: slice) -> 
     return known[ys.start - y0:ys.start - y0 + (ys.stop - ys.start), xs.start - x0:xs.start - x0 + (xs.stop - xs.start)]
 
 
-def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names: Names,
-            recall: Recall | None) -> Cells:
+def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names: Names) -> Cells:
     """The viewport's cells (map rows ``ys``, columns ``xs``) as the player sees them now."""
     terrain = game.level.terrain[ys, xs]
     visible = game.floor.visible[ys, xs]
@@ -157,12 +138,15 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names:
     exit_ = game.level.exit
     if exit_ is not None and ys.start <= exit_[1] < ys.stop and xs.start <= exit_[0] < xs.stop:
         name[exit_[1] - ys.start, exit_[0] - xs.start] = names.id("exit")
-    if recall is not None:
-        recall.update(game, names)
-        for (x, y), (nid, ch, rgb) in recall.items.items():
-            if ys.start <= y < ys.stop and xs.start <= x < xs.stop:
-                name[y - ys.start, x - xs.start], code[y - ys.start, x - xs.start] = nid, ch
-                fg[y - ys.start, x - xs.start] = rgb
+    if look.lit:  # the items the player remembers (the run's memory) where they are out of view
+        kinds = game.registry.items
+        for (x, y), kind in game.floor.items.items():
+            if ys.start <= y < ys.stop and xs.start <= x < xs.stop and kind in kinds \
+                    and not visible[y - ys.start, x - xs.start]:
+                item = kinds[kind]
+                name[y - ys.start, x - xs.start] = names.id(f"item:{kind}")
+                code[y - ys.start, x - xs.start] = ord(item.glyph[:1] or " ")
+                fg[y - ys.start, x - xs.start] = item.color[:3]
     remembered = state == REMEMBERED
     if look.lit:
         fg[remembered] = palette.remembered_array(fg[remembered])
@@ -173,7 +157,7 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names:
     for entity, (r, p) in game.world.query(Renderable, Position):
         if ys.start <= p.y < ys.stop and xs.start <= p.x < xs.stop and visible[p.y - ys.start, p.x - xs.start]:
             drawn.append((r.layer, entity, p.x - xs.start, p.y - ys.start, r))
-    drawn.sort(key=lambda t: t[0])
+    drawn.sort(key=lambda t: (t[0], t[1]))  # a pile shows its newest item, as memory keeps it
     for _layer, entity, x, y, r in drawn:
         code[y, x] = ord(r.glyph[:1] or " ")
         fg[y, x] = r.color[:3]

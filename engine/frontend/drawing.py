@@ -60,7 +60,7 @@ class Drawing:
         self.map_view.follow(*game.position(game.player))
         self.grid.place(self.map_view)
         ys, xs = self.map_view.window()
-        cells = compose(game, ys, xs, self.tables, self.look, self.names, self.recall)
+        cells = compose(game, ys, xs, self.tables, self.look, self.names)
         hover = self.hover if self.pointing else None
         self.prompt_view.update(game, self.map_rect, self.map_view, hover, self.screen_rect())
         self.prompt_view.tint(cells, self.map_view)

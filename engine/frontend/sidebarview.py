@@ -110,16 +110,17 @@ class Sidebar:
         if self.hovered is not None and self.hovered < len(self.rows):
             y = bottom + height - pad - (self.hovered + 1) * self.row_px
             arcade.draw_lbwh_rectangle_filled(left, y, width, self.row_px, HOVER_BG)
-            # a bright edge left of the row: the bar covers the row's middle, the edge still shows
+            # a bright edge left of the row, beside its bar
             arcade.draw_lbwh_rectangle_filled(left, y, max(3, pad // 3), self.row_px, HOVER_EDGE)
+        strip = max(2, self.row_px // 6)  # a bar is a strip under its label, so the label reads in one colour
         for i, row in enumerate(self.rows):
             if isinstance(row, Bar):
                 x = left + pad + (self.row_px * 3 // 2 if row.glyph else 0) - 2
                 y = bottom + height - pad - (i + 1) * self.row_px + 1
                 w = left + width - pad - x
-                arcade.draw_lbwh_rectangle_filled(x, y, w, self.row_px - 2, BAR_BACK)
+                arcade.draw_lbwh_rectangle_filled(x, y, w, strip, BAR_BACK)
                 share = max(0.0, min(1.0, row.value / row.maximum)) if row.maximum > 0 else 0.0
                 if share > 0:
                     fill = max(1, round(w * share))
-                    arcade.draw_lbwh_rectangle_filled(x, y, fill, self.row_px - 2, (*row.color, 255))
+                    arcade.draw_lbwh_rectangle_filled(x, y, fill, strip, (*row.color, 255))
         self.batch.draw()

@@ -24,7 +24,7 @@ from engine.core.game import Game
 from engine.frontend import layout as sizes
 from engine.frontend.atlas import FONT
 from engine.frontend.camera import Camera
-from engine.frontend.compose import Names, Recall, Tables, look_for
+from engine.frontend.compose import Names, Tables, look_for
 from engine.frontend.controls import Controls, cell_size
 from engine.frontend.drawing import Drawing, started
 from engine.frontend.grid import MapGrid
@@ -123,17 +123,13 @@ class GameWindow(Controls, Drawing, arcade.Window):
         """Look, tables, texts and layout for a game's preset (at start, and when the game changes)."""
         self.look = look_for(game.rules)
         self.tables = Tables(game.rules, self.look, self.names)
-        self.recall = Recall() if self.look.lit else None
         if self.heard not in game.listeners:
             game.listeners.append(self.heard)
         self.layout()
 
     def heard(self, event: str, game: Game, **data) -> None:
-        """The window's listener on ``Game.emit``: sounds for events no frame shows, and the item
-        memory after every key (keys from ``--keys`` draw no frame each, but are seen all the same)."""
+        """The window's listener on ``Game.emit``: sounds for events no frame shows."""
         self.sounds.listener(event, game, **data)
-        if event == "key" and self.recall is not None and game is self.game:
-            self.recall.update(game, self.names)
 
     def set_game(self, game: Game) -> None:
         """Play another game in this window (the title screen's choice; it may be another preset)."""
@@ -235,7 +231,7 @@ class GameWindow(Controls, Drawing, arcade.Window):
         return "map_view" in self.__dict__
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def _builtin_tilesets() -> dict:
     """The built-in sets, for a window opened without a registry's (tests, replays)."""
     from engine.core.loader import load_registry

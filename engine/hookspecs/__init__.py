@@ -9,7 +9,11 @@ every ``*.py`` of each ``--plugins-dir DIR``. ``python -m engine new-plugin NAME
 with one example of each register hook and its tests; ``python -m engine plugins`` lists what loaded.
 
 Registration hooks are called once per plugin when the registry is loaded, each with a
-``register`` callback; what a plugin registers is kept only if all its registration hooks succeed.
+``register`` callback. The unit of failure is the registration: a ``register(...)`` that is refused
+skips that one thing, a registration hook that raises loses what that hook registered, and the
+plugin keeps the rest (listed as partly broken, one line per skipped thing); a plugin that fails to
+import, or keeps nothing, is broken. A key a previous plugin API had is read for one more API, with
+one line naming what to write instead (the README's "Plugin API version and deprecations").
 Event hooks are called during play, for every plugin, in registration order. Rules at load, each
 said in one line naming the plugin (``python -m engine plugins`` shows it; play says it on stderr
 once at start, and goes on without that plugin unless it was asked for with ``--plugin``):
@@ -17,8 +21,8 @@ once at start, and goes on without that plugin unless it was asked for with ``--
 - a function named like no hook (``register_monster``, ``on_turn_ended``) breaks the plugin,
   and so does a hook function taking an argument the hook does not pass;
 - a name already registered stays with the plugin that registered it first: the built-ins load
-  first, so a built-in always keeps its names (the newcomer is broken, asked to rename);
-- a monster naming a behaviour, or an item an effect, that no plugin registers breaks the plugin;
+  first, so a built-in always keeps its names (the newcomer's is skipped, asked to rename);
+- a monster naming a behaviour, or an item an effect, that no plugin registers is skipped;
 - kinds sharing a glyph are warned (``--map`` reads the glyph as the kind registered last);
 - an FOV or a generator whose result has the wrong type, shape, dtype or tile codes is refused
   when it returns, in one line naming the plugin (``engine.core.registry.BadResult``).

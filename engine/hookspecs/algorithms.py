@@ -33,8 +33,11 @@ def register_fov_algorithms(register):
     algorithm to what it claims (``check_fov``). ``python`` is the pure-Python reference of an ``fn``
     that runs a compiled kernel (``engine.kit.jit``): the kit checks the two agree and ``bench``
     times both. ``max_reach`` is the farthest an algorithm whose tables grow fast can light: a
-    game whose light would reach farther is refused before play. ``tcod`` names libtcod's
-    counterpart, a ``tcod.constants`` name such as ``"FOV_SHADOW"``, which ``bench`` times beside it.
+    game whose light would reach farther is refused before play. ``reach`` is a cap the game
+    honours instead: the algorithm is called with ``reach`` for a larger radius or None, so sight
+    never goes farther (a fog, a short-sighted light), and the kit holds it to that. ``tcod`` names
+    libtcod's counterpart, a ``tcod.constants`` name such as ``"FOV_SHADOW"``, which ``bench`` times
+    beside it.
 
     Example::
 

@@ -125,7 +125,9 @@ def register_games(register):
     generators per depth and their params, FOV and light radius, player, monsters and items and
     how many of each, keys, messages and colours; ``default=True`` makes it the game played when
     none is chosen. It is checked as a TOML preset is (``engine.load_rules`` reads one), and
-    before play against the registry. The test kit's ``check_preset`` plays it.
+    before play against the registry. The test kit's ``check_preset`` plays it. A preset that fails
+    its checks is skipped alone, in one line; ``register(load_rules(path))`` skips a bad file alone
+    too, and reads a key a previous plugin API had with one line naming what replaces it.
 
     Example::
 

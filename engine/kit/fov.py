@@ -20,7 +20,9 @@ it must agree with, which the tests compare it to and the bench times beside it.
 an algorithm whose tables grow too fast to light far: the farthest window half-side it accepts
 (``table_reach``); a game whose light reaches farther is refused before play (``reach_error``).
 ``tcod`` names libtcod's counterpart (``"FOV_SHADOW"``, a ``tcod.constants`` name), which the bench
-times beside it.
+times beside it. ``reach`` is a cap on the light, which the game honours (a fog, a "sight 4" rule):
+the algorithm is called with ``reach`` for a larger radius or None, so nothing farther is ever lit,
+and the test kit holds it to that.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
+
+from engine.kit import limits
+from engine.kit.caches import bounded
 
 FovFn = Callable[[np.ndarray, tuple[int, int], "int | None"], np.ndarray]
 
@@ -47,9 +52,29 @@ class FovAlgorithm:
     tcod: str | None = None  # libtcod's counterpart, a tcod.constants name, for the bench to compare
     through_walls: bool = False  # it claims to see through opaque cells (a map reveal), so walls hide nothing
     shape: str = "round"  # the shape of its light (LIGHT_SHAPES): what the test kit holds it to
+    reach: int | None = None  # the farthest it ever lights, whatever the radius asked (``fn`` is capped)
 
     def __call__(self, transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
         return self.fn(transparent, origin, radius)
+
+    def radius_for(self, radius: int | None) -> int | None:
+        """The radius it lights when asked for ``radius``: its ``reach`` when that is nearer."""
+        return capped_radius(radius, self.reach)
+
+
+def capped_radius(radius: int | None, reach: int | None) -> int | None:
+    """``radius``, or ``reach`` when that is nearer (None: unlimited)."""
+    if reach is None or (radius is not None and radius <= reach):
+        return radius
+    return reach
+
+
+def capped(fn: FovFn, reach: int) -> FovFn:
+    """``fn`` whose light never goes farther than ``reach``: a larger radius, or None, becomes ``reach``."""
+    @functools.wraps(fn)
+    def lit(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
+        return fn(transparent, origin, capped_radius(radius, reach))
+    return lit
 
 
 # The shapes a light may have, and when a cell (dx, dy) from the origin is within ``radius``.
@@ -161,22 +186,36 @@ def slope_rows(r: int, keys: Iterable[int], build: Callable[[int], tuple]) -> li
 
 class LazyRows(dict):
     """A table from a key (a slope, say) to that key's per-row values, each built by ``build(key)``
-    the first time it is asked for."""
+    the first time it is asked for. It keeps at most ``limits.MAX_FOV_ROW_CELLS`` values: past
+    them the keys built first go first (scans meet new slopes all over a big map, and a walk with
+    no radius would keep them all), to be built again if they are asked for again."""
 
-    __slots__ = ("build",)
+    __slots__ = ("build", "cells")
 
     def __init__(self, build: Callable[[int], tuple]):
         super().__init__()
         self.build = build
+        self.cells = 0  # values held, over all keys
 
     def __missing__(self, key: int) -> tuple:
-        rows = self[key] = self.build(key)
+        rows = self.build(key)
+        while self and self.cells + len(rows) > limits.MAX_FOV_ROW_CELLS:
+            self.cells -= len(self.pop(next(iter(self))))
+        self[key] = rows
+        self.cells += len(rows)
         return rows
 
 
-@functools.cache
+def _disc_cells(disc: np.ndarray) -> int:
+    return disc.size
+
+
+# Per (window reach, radius): a light with no radius on a big map has a new reach at almost every
+# origin, so the discs are kept by count and by cells (a reach of 999 is 4 million cells).
+@bounded(limits.MAX_FOV_CACHE_ENTRIES, limits.MAX_FOV_CACHE_CELLS, _disc_cells)
 def window_disc(r: int, radius: int | None) -> np.ndarray:
-    """Cells of an r-window that are in the round light of ``radius`` (read-only; cached per size)."""
+    """Cells of an r-window that are in the round light of ``radius`` (read-only; the most recently
+    used are kept, see ``engine.kit.caches.bounded``)."""
     d = np.arange(-r, r + 1)
     disc = d[:, None] ** 2 + d[None, :] ** 2 <= (2 * r * r if radius is None else radius * radius)
     disc.flags.writeable = False
@@ -192,7 +231,10 @@ def paste(lit: np.ndarray, shape: tuple[int, int], origin: tuple[int, int], r: i
     h, w = shape
     ox, oy = origin
     side = 2 * r + 1
-    lit = lit.reshape(side, side) & window_disc(r, radius)  # a new array: ``lit`` may be read-only
+    if radius is None or radius * radius >= 2 * r * r:  # the light covers the window: no disc to cut by
+        lit = lit.reshape(side, side).copy()  # a copy: ``lit`` may be read-only
+    else:
+        lit = lit.reshape(side, side) & window_disc(r, radius)  # a new array: ``lit`` may be read-only
     lit[r, r] = True  # the origin is always visible
     out = np.zeros(shape, dtype=bool)
     x0, x1 = max(0, ox - r), min(w, ox + r + 1)

@@ -32,6 +32,9 @@ MAX_KEPT_LEVELS = 100  # levels a run keeps to return to (a game whose ruleset k
 # cells of all kept levels together: a few hundred levels of 80x43, or two of 1000x1000. Past
 # it, the kept level farthest from the player's depth is forgotten (made anew on return)
 MAX_KEPT_CELLS = 2_000_000
+# item cells a run remembers (where the player last saw an item), its kept levels' included: past
+# it, the kept level farthest from the player's depth forgets first, its oldest memories first
+MAX_REMEMBERED = 10_000
 MAX_ROOMS = 10_000  # rooms a level lists
 MAX_STREAMS = 100  # random streams a run keeps (a handful each for the engine and its plugins)
 MAX_MESSAGES = 1_000  # messages kept in a run (its log)
@@ -59,8 +62,20 @@ MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain of ac
 # cells of the one-goal distance maps the game API remembers for the level (8 bytes a cell: 32 MB):
 # 64 maps of 80x43, or 4 of 1000x1000, where 64 would hold 512 MB
 MAX_PATH_CACHE_CELLS = 4_000_000
+# Tables FOV algorithms keep between calls, per (window reach, radius): window discs (one byte a
+# cell; at most MAX_FOV_CACHE_ENTRIES of them and MAX_FOV_CACHE_CELLS cells together: four reaches
+# of 999, or thousands of a game's lights) and each algorithm's per-reach tables (entries only:
+# MAX_FOV_CACHE_ENTRIES). A light with no radius on a 1000x1000 map has a new reach at almost
+# every step of a walk: kept whole, 500 steps held a gigabyte.
+MAX_FOV_CACHE_ENTRIES = 16
+MAX_FOV_LINE_TABLES = 4  # raycast's and diamond's per-reach line tables (up to 32 and 40 MB each)
+MAX_FOV_CACHE_CELLS = 16_000_000
+# values of one lazily built per-slope table (engine.kit.fov.LazyRows: a tuple of a slope's rows,
+# 8 bytes a value and up to 28 more for a number past 256): about 100 MB at most
+MAX_FOV_ROW_CELLS = 2_000_000
 MAX_ZOOM = 8  # the window's integer zoom (remembered in the profile's settings)
 MAX_SIM_RUNS = 10_000_000  # runs in one ``sim``: each run's result (about 200 bytes) is kept for the table
+MAX_CLUSTER_WAIT = 7 * 24 * 3600  # seconds ``sim --cluster-timeout`` may wait for a worker: a week
 MAX_PLUGIN_NAME = 30  # characters in a new-plugin name: every name the package registers starts with it
 MAX_SHEET_SIDE = 4096  # px: a tilesheet of 16x16 glyphs of 256 px; a larger one is refused before it is decoded
 # px: a side of a tileset's cell, and of a tile's image (a sheet's largest cell). A window's

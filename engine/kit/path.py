@@ -169,10 +169,13 @@ def as_cost(cost) -> np.ndarray:
 def check_cell(cell, shape: tuple[int, int], what: str = "cell") -> Cell:
     """``cell`` as an (x, y) tuple of ints on a map of ``shape`` (h, w), or a one-line ValueError."""
     h, w = shape
-    try:
-        x, y = (int(v) for v in cell)
-    except (TypeError, ValueError):
-        raise ValueError(f"pathfinding: {what} must be an (x, y) pair, got {cell!r}") from None
+    if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is int:
+        x, y = cell  # the usual cell, without the conversion below (a step asks once per monster)
+    else:
+        try:
+            x, y = (int(v) for v in cell)
+        except (TypeError, ValueError):
+            raise ValueError(f"pathfinding: {what} must be an (x, y) pair, got {cell!r}") from None
     if not (0 <= x < w and 0 <= y < h):
         raise ValueError(f"pathfinding: {what} {(x, y)} is outside the {w}x{h} map")
     return x, y
@@ -214,11 +217,6 @@ def as_seeds(goals, shape: tuple[int, int]) -> np.ndarray:
     return seeds
 
 
-def _enterable(cost: np.ndarray, x: int, y: int) -> bool:
-    h, w = cost.shape
-    return 0 <= x < w and 0 <= y < h and cost[y, x] > 0
-
-
 def downhill(dist: np.ndarray, cell: Cell, cost: np.ndarray, moves: Moves = Moves(),
              blocked: Container[Cell] = ()) -> Cell | None:
     """The neighbour of ``cell`` to step to on ``dist`` (a Dijkstra or safety map made with the same
@@ -228,14 +226,22 @@ def downhill(dist: np.ndarray, cell: Cell, cost: np.ndarray, moves: Moves = Move
     None when there is no such step: at a goal, at the bottom of a basin, next to a goal that
     cannot be entered (the player's cell, when it is marked so), or cut off."""
     x, y = check_cell(cell, dist.shape)
-    best, here = None, dist[y, x]
-    for dx, dy in check_moves(moves).steps:
+    moves = check_moves(moves)
+    h, w = cost.shape
+    # The cell's 3x3 block as lists, read once: eight numpy scalar reads per map cost more, and a
+    # crowd of hunters calls this once per monster per turn. near[j][i] is cell (x0 + i, y0 + j).
+    x0, y0 = max(0, x - 1), max(0, y - 1)
+    near_cost, near_dist = cost[y0 : y + 2, x0 : x + 2].tolist(), dist[y0 : y + 2, x0 : x + 2].tolist()
+    cut = moves.cut_corners
+    best, here = None, near_dist[y - y0][x - x0]
+    for dx, dy in moves.steps:
         nx, ny = x + dx, y + dy
-        if not _enterable(cost, nx, ny) or (nx, ny) in blocked:
+        if not (0 <= nx < w and 0 <= ny < h and near_cost[ny - y0][nx - x0] > 0) or (nx, ny) in blocked:
             continue
-        if dx and dy and not moves.cut_corners and not (_enterable(cost, nx, y) and _enterable(cost, x, ny)):
+        # a diagonal past a wall's corner: (nx, y) and (x, ny) are on the map when (nx, ny) is
+        if dx and dy and not cut and not (near_cost[y - y0][nx - x0] > 0 and near_cost[ny - y0][x - x0] > 0):
             continue
-        value = dist[ny, nx]
+        value = near_dist[ny - y0][nx - x0]
         if value < here:
             best, here = (nx, ny), value
     return best

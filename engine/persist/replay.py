@@ -104,7 +104,8 @@ def build(data: dict[str, Any], registry: Registry) -> Game:
             level = leveldata.load(source, "source_level")
         except ValueError as e:
             raise UsageError(f"replay: {e}") from None
-        problem = reach_error(game.fov.name, game.fov.max_reach, level.terrain.shape, game.rules.fov_radius)
+        problem = reach_error(game.fov.name, game.fov.max_reach, level.terrain.shape,
+                              game.fov.radius_for(game.rules.fov_radius))
         if problem:
             raise UsageError(f"replay: {problem}")
         game.level_source = level

@@ -2,8 +2,9 @@
 
 The save holds everything the next turn depends on, so resuming plays exactly as never quitting:
 the seeds and run counter, the turn, the level (terrain as text rows, start, stairs, exit, rooms,
-generator), what the player has seen (what they see now is recomputed from FOV), every entity with
-its saved components by name (the engine's own and the ones plugins register), the scheduler
+generator), what the player has seen (what they see now is recomputed from FOV) and the items
+they remember where they saw them (on it and on every kept level), every entity with its saved
+components by name (the engine's own and the ones plugins register), the scheduler
 (speeds and energies), the state of every random stream, the messages, the preset, its size and the
 plugin choices, and the keys pressed so far (so the run's replay stays whole).
 
@@ -30,7 +31,7 @@ from engine.core import invariants
 from engine.core.components import SAVED, Position
 from engine.core.game import Choices, Game
 from engine.core.looks import item_look, monster_look, player_look
-from engine.core.state import KeptLevel, MessageLog, RunState, Streams, View
+from engine.core.state import KeptLevel, MessageLog, Remembered, RunState, Streams, View
 from engine.core.world import World
 from engine.persist import files, leveldata
 from engine.persist.runspec import run_spec
@@ -44,7 +45,8 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
     saved = {**SAVED, **game.registry.components}
     entities = [{"id": entity, **_row(state.world.components(entity), saved)} for entity in state.world.entities()]
     kept = [{"depth": depth, "level": leveldata.dump(k.level), "seen": _rows_of(k.seen),
-             "things": [{**_row(components, saved), "energy": energy} for components, energy in k.things]}
+             "things": [{**_row(components, saved), "energy": energy} for components, energy in k.things],
+             "remembered": _remembered_rows(k.items)}
             for depth, k in sorted(state.kept.items())]
     energy, scheduler = state.scheduler.energy, state.scheduler
     return {
@@ -56,6 +58,7 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
         "level": leveldata.dump(state.level),
         "source_level": leveldata.dump(game.level_source) if game.level_source is not None else None,
         "seen": _rows_of(state.view.seen),
+        "remembered": _remembered_rows(state.view.items),
         "entities": entities,
         "scheduler": {"player": [state.player, scheduler.speed(state.player), energy[state.player]],
                       "actors": [[e, scheduler.speed(e), energy[e]] for e in sorted(energy) if e != state.player]},
@@ -65,7 +68,8 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
         "keys": list(keys or []),
         "plugin_data": state.plugin_data,
         "questions": state.questions,
-        "plugins": needed_plugins(game, entities + [row for level in kept for row in level["things"]]),
+        "plugins": needed_plugins(game, entities + [row for level in kept for row in level["things"]]
+                                  + [{"Item": {"kind": kind}} for kind in _remembered_kinds(state)]),
         "kept": kept,
         "last_target": state.last_target if any(row["id"] == state.last_target for row in entities) else None,
     }
@@ -152,7 +156,8 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
     for row in d["entities"]:  # positions through the spatial index: two on one cell is refused there
         if "Position" in row:
             state.spatial.place(new_id[row["id"]], row["Position"].x, row["Position"].y)
-    state.view = View(np.zeros(level.terrain.shape, dtype=bool), _seen_of(d["seen"], w, h), dirty=False)
+    state.view = View(np.zeros(level.terrain.shape, dtype=bool), _seen_of(d["seen"], w, h), dirty=False,
+                      items=_remembered_of(d["remembered"], "remembered"))
     for e, speed, energy in [d["scheduler"]["player"], *d["scheduler"]["actors"]]:
         if e not in new_id:
             raise ValueError(f"scheduler: expected ids of listed entities, got {e}")
@@ -187,6 +192,24 @@ def _seen_of(rows: list[str], w: int, h: int) -> np.ndarray:
     return (np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8) == ord("1")).reshape(h, w)
 
 
+def _remembered_rows(items: Remembered) -> list[list[Any]]:
+    """A level's remembered items as ``[x, y, kind]`` rows, oldest first (see engine.core.memory)."""
+    return [[x, y, kind] for (x, y), kind in items.items()]
+
+
+def _remembered_of(rows: list[tuple[int, int, str]], where: str) -> Remembered:
+    """The inverse of :func:`_remembered_rows` (rows already checked; the cells and kinds are the
+    invariants')."""
+    items = {(x, y): kind for x, y, kind in rows}
+    if len(items) != len(rows):
+        raise ValueError(f"{where}: a cell is listed twice")
+    return items
+
+
+def _remembered_kinds(state: RunState) -> set[str]:
+    return {*state.view.items.values(), *(kind for kept in state.kept.values() for kind in kept.items.values())}
+
+
 def _parts(game: Game, row: dict[str, Any], where: str) -> list[Any]:
     """An entity's components from its checked row, with its look (rebuilt from its kind)."""
     parts = [v for k, v in row.items() if k not in ("id", "energy")]
@@ -205,7 +228,8 @@ def _kept(game: Game, data: dict[str, Any], where: str) -> KeptLevel:
     if len(data["seen"]) != h or any(len(row) != w for row in data["seen"]):
         raise ValueError(f"{where}.seen: expected a list of {h} rows of {w} 0/1 characters")
     things = [(_parts(game, row, f"{where}.things[{i}]"), row.get("energy")) for i, row in enumerate(data["things"])]
-    return KeptLevel(level, _seen_of(data["seen"], w, h), things)
+    items = _remembered_of(data["remembered"], f"{where}.remembered")
+    return KeptLevel(level, _seen_of(data["seen"], w, h), things, items)
 
 
 def _monster_kind(game: Game, name: str, where: str):

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from engine.core.registry import Registry
 
 KIND = "run"
-SCHEMA = 3  # 1: before the run state was its own (entities by field, derived maps saved); 2: a pack of counts
+SCHEMA = 4  # 1: before the run state was its own (entities by field, derived maps saved); 2: a pack of counts;
+# 3: no items remembered
 
 
 def _pack_to_items(data: dict[str, Any]) -> dict[str, Any]:
@@ -55,7 +56,17 @@ def _pack_to_items(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MIGRATIONS: dict[int, Any] = {2: _pack_to_items}  # schema n -> fn(data) -> data of schema n + 1
+def _no_items_remembered(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 3 kept no memory of items (the window did): a run of it remembers none, on any level."""
+    data["remembered"] = []
+    for kept in data.get("kept") or []:
+        if isinstance(kept, dict):
+            kept["remembered"] = []
+    return data
+
+
+# schema n -> fn(data) -> data of schema n + 1
+MIGRATIONS: dict[int, Any] = {2: _pack_to_items, 3: _no_items_remembered}
 
 W = "a whole number"  # how saves name their integers in messages
 COORD = Int(0, limits.MAX_MAP_SIDE - 1, W)
@@ -77,6 +88,8 @@ COMPONENTS: dict[str, Spec] = {
 assert set(COMPONENTS) == set(SAVED), "every saved component has a spec"
 # energy: spending saturates at the debt limit, and a grant stops short of a turn plus the speed
 ENERGY = Int(-limits.MAX_ENERGY_DEBT, TURN_COST + limits.MAX_SPEED, W)
+# the items the player remembers on a level, oldest first (engine.core.memory)
+REMEMBERED = List(Tuple(COORD, COORD, Str(100, 1), expected='[x, y, "item kind"]'), most=limits.MAX_REMEMBERED)
 ACTOR = Tuple(Int(1, limits.MAX_STAT, W), Int(1, limits.MAX_SPEED, W), ENERGY,
               expected=f"[id, speed, energy] with energy in {ENERGY.lo}..{ENERGY.hi}")
 
@@ -147,7 +160,7 @@ def run_spec(registry: Registry) -> Obj:
     kept = Obj({"depth": Int(1, limits.MAX_DEPTH, W), "level": leveldata.LEVEL,
                 "seen": List(Str(limits.MAX_MAP_SIDE, 1, "[01]+", expected="a row of 0 and 1"),
                              most=limits.MAX_MAP_SIDE),
-                "things": List(thing, most=limits.MAX_ENTITIES)})
+                "things": List(thing, most=limits.MAX_ENTITIES), "remembered": REMEMBERED})
     return Obj({
         "game": _known(registry.games, "preset"),
         "size": Tuple(Int(1, limits.MAX_MAP_SIDE, W), Int(1, limits.MAX_MAP_SIDE, W), expected="[width, height]"),
@@ -159,6 +172,7 @@ def run_spec(registry: Registry) -> Obj:
         "alive": Check(Bool(), lambda alive: alive, "true (a dead run is never saved)"),
         "level": leveldata.LEVEL, "source_level": Optional(leveldata.LEVEL),
         "seen": List(Str(limits.MAX_MAP_SIDE, 1, "[01]+", expected="a row of 0 and 1"), most=limits.MAX_MAP_SIDE),
+        "remembered": REMEMBERED,
         "entities": List(entity, lo=1, most=limits.MAX_ENTITIES),
         "scheduler": Obj({"player": ACTOR, "actors": List(ACTOR, most=limits.MAX_ENTITIES)}),
         "streams": Map(StreamState(), most=limits.MAX_STREAMS,

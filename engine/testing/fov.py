@@ -58,11 +58,13 @@ def check_fov_case(alg: FovAlgorithm, transparent: np.ndarray, origin: tuple[int
     """Every FOV, on any map: the result is a bool array of the map's shape; the map it was given
     is unchanged; the origin is visible; the light has the shape it declares (``shape=``, round by
     default: no cell beyond ``dx*dx + dy*dy <= radius*radius`` is lit; ``"diamond"``:
-    ``|dx| + |dy| <= radius``; ``"square"``: ``max(|dx|, |dy|) <= radius``); the eight neighbours of
-    the origin are visible (walls included) when the radius reaches them (None or 2 and more)."""
+    ``|dx| + |dy| <= radius``; ``"square"``: ``max(|dx|, |dy|) <= radius``), within its ``reach``
+    when it declares one (whatever the radius asked, None included); the eight neighbours of the
+    origin are visible (walls included) when the light reaches them (None or 2 and more)."""
     before = transparent.copy()
     where = _where(transparent, origin, radius)
     visible = alg(transparent, origin, radius)
+    asked, radius = radius, alg.radius_for(radius)  # the light it lights: its reach when nearer
     if not isinstance(visible, np.ndarray) or visible.shape != transparent.shape or visible.dtype != bool:
         raise fail(_subject(alg), "returns a bool array of the map's shape", where)
     if not (transparent == before).all():
@@ -74,8 +76,9 @@ def check_fov_case(alg: FovAlgorithm, transparent: np.ndarray, origin: tuple[int
         outside = visible & ~radius_mask(visible.shape, origin, radius, alg.shape)
         if outside.any():
             y, x = (int(v) for v in np.argwhere(outside)[0])
+            beyond = "the radius" if radius == asked else f"its reach ({alg.reach})"
             raise fail(_subject(alg), f"the light is {alg.shape} ({LIGHT_SHAPES[alg.shape]}): ({x}, {y}) is lit "
-                       "beyond the radius", where)
+                       f"beyond {beyond}", where)
     if radius is None or radius >= 2:
         h, w = transparent.shape
         for y in range(max(0, oy - 1), min(h, oy + 2)):
@@ -123,17 +126,22 @@ def check_fov_turns_case(alg: FovAlgorithm, transparent: np.ndarray, origin: tup
 def check_fov_open_room(alg: FovAlgorithm, radii: Iterable[int | None] = (None, 0, 1, 5)) -> None:
     """On a 9x7 map with no walls, from its corners, its middle and an edge, the FOV sees exactly
     the light of the shape it declares (round by default: every cell with
-    ``dx*dx + dy*dy <= radius*radius``; every cell for None)."""
+    ``dx*dx + dy*dy <= radius*radius``; every cell for None), as far as its ``reach`` when it
+    declares one."""
     transparent = np.ones((7, 9), dtype=bool)
     for radius in radii:
         for origin in [(0, 0), (8, 6), (4, 3), (8, 0)]:
             visible = alg(transparent, origin, radius)
-            want = radius_mask((7, 9), origin, radius, alg.shape)
+            want = radius_mask((7, 9), origin, alg.radius_for(radius), alg.shape)
             if not (visible == want).all():
                 y, x = (int(v) for v in np.argwhere(visible != want)[0])
                 other = [shape for shape in LIGHT_SHAPES
                          if (alg(transparent, origin, radius) == radius_mask((7, 9), origin, radius, shape)).all()]
                 hint = f"; it lights a {other[0]} shape: declare it, register(..., shape={other[0]!r})" if other else ""
+                near = [r for r in range(12) if (radius is None or r < radius)
+                        and (visible == radius_mask((7, 9), origin, r, alg.shape)).all()]
+                if near and not other:  # a light that stops short by itself: a cap it should declare
+                    hint = f"; it lights at most {near[0]} away: declare it, register(..., reach={near[0]})"
                 raise fail(_subject(alg), f"on open ground it sees exactly its {alg.shape} light "
                            f"({LIGHT_SHAPES[alg.shape]}): ({x}, {y}) is {'lit' if visible[y, x] else 'dark'}{hint}",
                            _where(transparent, origin, radius))
@@ -176,25 +184,31 @@ def check_fov_walls(alg: FovAlgorithm) -> None:
       included, is visible;
     - a wall hides what is behind it: the room behind a closed door is dark while the wall is
       lit; an FOV registered with ``through_walls=True`` is held to the opposite, it sees all.
+
+    An FOV with a ``reach`` is held to each of these within its reach.
     """
     subject = _subject(alg)
+
+    def in_reach(t: np.ndarray, origin: tuple[int, int]) -> np.ndarray:
+        return radius_mask(t.shape, origin, alg.reach, alg.shape)
+
     t, origin = fov_map(CORNER)
     seen = alg(t, origin, None)
     if not (seen[2, 7] and seen[3, 7]):
         raise fail(subject, "no blind corners: the cells round the bend of a corridor are visible",
                    "\n" + fov_picture(CORNER, seen))
     t, origin = fov_map(CORRIDOR)
-    seen = alg(t, origin, None)
+    seen = alg(t, origin, None) | ~in_reach(t, origin)
     if not seen[1].all():
         raise fail(subject, "from the middle of a straight corridor, all of it is visible")
     room = np.zeros((11, 17), dtype=bool)
     room[1:-1, 1:-1] = True
-    if not alg(room, (8, 5), None).all():
+    if not (alg(room, (8, 5), None) | ~in_reach(room, (8, 5))).all():
         raise fail(subject, "the walls of a room are lit from its middle", "a 15x9 room, origin (8, 5)")
     t, origin = fov_map(DOOR)
     seen = alg(t, origin, None)
     if alg.through_walls:
-        if not seen.all():
+        if not (seen | ~in_reach(t, origin)).all():
             raise fail(subject, "it claims to see through walls, yet the room behind a closed door is dark")
     elif seen[1:3, 5].any() or not seen[1:3, 4].all():
         raise fail(subject, "a wall hides what is behind it and is lit itself", "\n" + fov_picture(DOOR, seen))

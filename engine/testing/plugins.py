@@ -35,16 +35,22 @@ def load_plugin(*plugins: object, entry_point: str | None = None) -> Registry:
 
 
 def check_plugin(registry: Registry, name: str) -> None:
-    """Plugin ``name`` loaded and is not broken (so every hook it implements is an Undercroft hook
-    with the hook's arguments, none of its names is taken, every kind names a registered behaviour
-    or effect), registered something, and no warning of the registry names it (a glyph shared with
-    another kind, ...)."""
+    """Plugin ``name`` loaded whole, not even partly broken (so every hook it implements is an
+    Undercroft hook with the hook's arguments, none of its registrations was refused, none of its
+    names is taken, every kind names a registered behaviour or effect), registered something, uses
+    nothing deprecated, and no warning of the registry names it (a glyph shared with another
+    kind, ...)."""
     info = registry.plugin(name)
     if info is None:
         loaded = ", ".join(p.name for p in registry.plugins if not p.builtin) or "none but the built-ins"
         raise ContractError(f"plugin {name!r}: is loaded (loaded: {loaded})")
     if info.error:
         raise fail(f"plugin {name!r}", f"loads without error: {info.error}")
+    if info.skipped:
+        raise fail(f"plugin {name!r}", f"loads whole: {info.skipped[0].line}")
+    deprecated = [w for w in registry.warnings if w.startswith(f"plugin {name!r}: ")]
+    if deprecated:
+        raise fail(f"plugin {name!r}", f"uses nothing deprecated: {deprecated[0]}")
     if not info.registered and not any(h.startswith("on_") for h in info.hooks):
         raise fail(f"plugin {name!r}", "registers something or implements an event hook")
     mine = [w for w in registry.warnings if f"(plugin {name})" in w]

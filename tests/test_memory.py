@@ -1,0 +1,193 @@
+"""Memory is run state (issue 27, item 1): the items the player has seen are remembered by the run,
+where they were last seen, through the stairs, a save and resume, and every step of a walk; look
+and the window read that memory."""
+
+from __future__ import annotations
+
+import json
+
+from PIL import Image
+from test_frontend import brightest, cell_pixels, close_to, window_for  # noqa: F401
+
+from engine.cli.main import main
+from engine.core.prompts import describe_cell
+from engine.core.setup import Setup
+from engine.core.snapshot import dumps
+from engine.core.state import KeptLevel
+from engine.frontend import palette
+from engine.kit import limits
+from engine.persist import keeper, runsave, runspec
+from scenario import game_from
+
+# a potion in the room below, seen through its door from the corridor, then out of view from the
+# stairs (the map of the issue's reproduction)
+SIDE_ROOM = """
+    ##########
+    #@.......#
+    #........#
+    #...>....#
+    #........#
+    ####.#####
+    #........#
+    #.!......#
+    ##########
+"""
+POTION = (2, 7)
+SEE_IT_THEN_STAIRS = "n n n j k k"  # to the door (the potion in view), back up onto the stairs
+
+
+def play(game, keys: str) -> None:
+    for token in keys.split():
+        game.press(token)
+
+
+def test_an_item_seen_is_remembered_after_the_stairs_a_save_and_a_resume(home, tmp_path, registry, window_for):  # noqa: F811
+    (tmp_path / "side.txt").write_text(SIDE_ROOM.replace("\n    ", "\n").strip("\n") + "\n")
+    game = keeper.open_game(Setup(map_file=str(tmp_path / "side.txt"), seed=1), registry)
+    play(game, SEE_IT_THEN_STAIRS)
+    assert not game.api.sees(*POTION) and game.api.remembered() == {POTION: "potion"}
+    play(game, ">")
+    assert game.depth == 2 and POTION not in game.api.remembered()
+    play(game, "<")
+    assert game.depth == 1 and not game.api.sees(*POTION)
+    assert game.api.remembered() == {POTION: "potion"}
+    assert describe_cell(game, POTION) == "You remember a potion here."
+    play(game, "esc")  # save and quit
+    resumed = keeper.open_game(Setup(), registry, choice="continue")
+    assert resumed.depth == 1 and not resumed.api.sees(*POTION)
+    assert resumed.api.remembered() == {POTION: "potion"}
+    assert describe_cell(resumed, POTION) == "You remember a potion here."
+    assert json.loads(dumps(resumed))["remembered"] == [[*POTION, "potion"]]
+
+
+def test_a_shot_after_the_stairs_and_a_resume_shows_the_remembered_item(home, tmp_path, registry, window_for):  # noqa: F811
+    """The issue's reproduction: ``--map`` with a potion in a side room, walk past it, ``> <``,
+    save, ``--shot``: the ``!`` is drawn where it was seen, in its remembered colour."""
+    (tmp_path / "side.txt").write_text(SIDE_ROOM.replace("\n    ", "\n").strip("\n") + "\n")
+    assert main(["--headless", "--map", str(tmp_path / "side.txt"), "--seed", "1",
+                 "--keys", SEE_IT_THEN_STAIRS + " > < esc"]) == 0
+    shot = tmp_path / "shot.png"
+    assert main(["--headless", "--shot", str(shot)]) == 0  # resumes the run, draws it
+    again = keeper.open_game(Setup(), registry, choice="continue")
+    assert again.depth == 1 and not again.floor.visible[POTION[1], POTION[0]]
+    window = window_for(again)  # the same window as --shot's: the cell's place in the picture
+    window.frames.draw()
+    assert window.grid.shown(*POTION)[0] == "!"
+    colour = palette.remembered(registry.items["potion"].color)
+    pixels = cell_pixels(window, Image.open(shot).convert("RGB"), *POTION)
+    assert close_to(brightest(pixels), colour, tolerance=12), (brightest(pixels), colour)
+
+
+def test_an_item_that_moved_unseen_is_remembered_where_it_was_seen(tmp_path):
+    game = game_from("""
+        ##########################
+        #.....!@.................#
+        ##########################
+    """, tmp_path)
+    potion = game.api.entities_at(6, 1)[0]
+    play(game, "l " * 12)
+    assert not game.api.sees(6, 1) and game.api.remembered() == {(6, 1): "potion"}
+    game.state.spatial.move(potion, 1, 1)  # carried off while the player looked away
+    play(game, "l")
+    assert game.api.remembered() == {(6, 1): "potion"}
+    assert describe_cell(game, (6, 1)) == "You remember a potion here."
+    assert describe_cell(game, (1, 1)) == "You remember floor."
+    play(game, "h " * 12)  # the old cell in view again: nothing there now
+    assert game.api.sees(6, 1) and (6, 1) not in game.api.remembered()
+    play(game, "h " * 4)
+    assert game.api.sees(1, 1) and game.api.remembered() == {(1, 1): "potion"}
+
+
+def test_an_item_a_monster_took_while_unseen_is_remembered_until_seen_again(tmp_path):
+    game = game_from("""
+        ##########################
+        #.....!@.................#
+        ##########################
+    """, tmp_path)
+    play(game, "l " * 12)
+    game.api.remove(game.api.entities_at(6, 1)[0])  # picked up or destroyed out of sight
+    play(game, "l")
+    assert game.api.remembered() == {(6, 1): "potion"}
+    play(game, "h " * 13)
+    assert game.api.remembered() == {}
+
+
+def test_a_walk_of_one_key_remembers_the_items_it_passed(home, tmp_path, capsys):
+    """Headless, ``o`` is one key: the items seen on its way are remembered all the same."""
+    (tmp_path / "walk.txt").write_text("###########################\n"
+                                       "#@........................#\n"
+                                       "#########.#################\n"
+                                       "########!.#################\n"
+                                       "###########################\n")
+    assert main(["--headless", "--map", str(tmp_path / "walk.txt"), "--seed", "1", "--keys", "o",
+                 "--dump", "json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["player"]["x"] > 15 and state["turn"] > 10  # it walked away from the potion
+    assert state["remembered"] == [[8, 3, "potion"]]
+
+
+def test_a_save_of_the_previous_schema_loads_with_no_items_remembered(home, tmp_path, registry):
+    (tmp_path / "side.txt").write_text(SIDE_ROOM.replace("\n    ", "\n").strip("\n") + "\n")
+    game = keeper.open_game(Setup(map_file=str(tmp_path / "side.txt"), seed=1), registry)
+    play(game, SEE_IT_THEN_STAIRS + " > < esc")
+    data = json.loads((home / "run.json").read_text())
+    assert data["schema"] == runspec.SCHEMA == 4 and data["remembered"] == [[*POTION, "potion"]]
+    del data["remembered"]
+    for kept in data["kept"]:
+        del kept["remembered"]
+    data["schema"] = 3
+    (home / "run.json").write_text(json.dumps(data))
+    resumed = keeper.open_game(Setup(), registry, choice="continue")
+    assert resumed.turn == game.turn and resumed.api.remembered() == {}
+    assert all(kept.items == {} for kept in resumed.state.kept.values())
+
+
+def test_a_save_with_a_bad_memory_is_refused_in_one_line(tmp_path, registry):
+    game = game_from(SIDE_ROOM, tmp_path)
+    play(game, SEE_IT_THEN_STAIRS)
+    data = runsave.capture(game)
+    for rows, message in (([[2, 7, "no such thing"]], "remembered: expected a known item kind"),
+                          ([[2, 70, "potion"]], "remembered: expected a cell on the 10x9 map"),
+                          ([[2, 7, "potion"], [2, 7, "gold"]], "remembered: a cell is listed twice"),
+                          ([[2, 7]], 'remembered[0]: expected [x, y, "item kind"]')):
+        try:
+            runsave.load({**data, "remembered": rows}, registry)
+        except ValueError as e:
+            assert message in str(e) and "\n" not in str(e), str(e)
+        else:
+            raise AssertionError(f"{rows} was accepted")
+
+
+def test_a_run_remembers_at_most_the_limit_forgetting_the_farthest_level_first(tmp_path, monkeypatch):
+    from engine.core import memory
+
+    game = game_from(SIDE_ROOM, tmp_path)
+    state = game.state
+    level = state.level
+    for depth in (2, 5):
+        state.kept[depth] = KeptLevel(level, state.view.seen.copy(),
+                                      items={(x, 1): "gold" for x in range(1, 9)})
+    monkeypatch.setattr(limits, "MAX_REMEMBERED", 20)
+    play(game, SEE_IT_THEN_STAIRS)  # remembers the potion: 17 in all, under the limit
+    assert memory.remembered_total(state) == 17
+    state.view.items.update({(x, 2): "gold" for x in range(1, 9)})
+    memory.forget_past_limit(state)  # 25: depth 5, the farthest, forgets its 5 oldest
+    assert memory.remembered_total(state) == 20
+    assert list(state.kept[5].items) == [(x, 1) for x in range(6, 9)] and len(state.kept[2].items) == 8
+
+
+def test_a_pile_is_remembered_by_its_newest_item_as_the_window_draws_it(tmp_path, window_for):  # noqa: F811
+    game = game_from("""
+        ##########################
+        #.....!@.................#
+        ##########################
+    """, tmp_path)
+    game.api.spawn("gold", 6, 1, 5)  # on the potion: the newest of the pile
+    window = window_for(game)
+    window.frames.draw()
+    assert window.grid.shown(6, 1)[0] == "$"
+    for _ in range(12):
+        window.press("l")
+    window.frames.draw()
+    assert not game.api.sees(6, 1) and game.api.remembered() == {(6, 1): "gold"}
+    assert window.grid.shown(6, 1)[0] == "$" and describe_cell(game, (6, 1)) == "You remember some gold here."
