@@ -295,3 +295,12 @@ def test_the_test_kit_names_a_behaviours_unprintable_exception():
     registry = testing.load_plugin(module)
     with pytest.raises(ContractError, match=r"never raises: Unspeakable: \(its message cannot be shown"):
         testing.check_behaviour(registry, "mute", situations=1)
+
+
+def test_a_registration_hook_raising_keyboardinterrupt_is_skipped_alone(home, tmp_path, capsys):
+    folder = plugin_dir(tmp_path, "from engine import hookimpl\n\n@hookimpl\ndef register_monsters(register):\n"
+                                  "    raise KeyboardInterrupt\n\n@hookimpl\ndef register_effects(register):\n"
+                                  "    register('zap', lambda *args, **kwargs: None)\n")
+    status, err = play(capsys, "--new", "--seed", "1", "--plugins-dir", folder, "--keys", "l")
+    assert status == 0 and err.count("\n") == 1, err
+    assert "skipped hook register_monsters: raised KeyboardInterrupt while loading" in err, err
