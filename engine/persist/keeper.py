@@ -41,6 +41,7 @@ start anew is the caller's to decide (the command line's rule, or the title scre
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -129,7 +130,9 @@ def savable_plugin_data(data: dict[str, Any]) -> dict[str, Any]:
     for name, value in data.items():
         try:
             Str(100, 1).check(name, "plugin_data: a plugin's name")  # as the save's spec keys it
-            out[name] = Json().check(value, f"plugin_data.{name}")
+            checked = Json().check(value, f"plugin_data.{name}")
+            json.dumps(checked, allow_nan=False)  # as the writer will: an int of 5000 digits is refused here
+            out[name] = checked
         except (ValueError, TypeError, RecursionError) as e:
             reason = " ".join(str(e).split())[:200] or type(e).__name__
             files.warn_once(f"plugin {str(name)[:40]!r}: its data cannot be saved ({reason}); the run is saved "
