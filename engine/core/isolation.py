@@ -1,8 +1,9 @@
 """Isolation in play: plugin code that fails never ends in a traceback, and never loses a run.
 
-Every call into a plugin during play (a behaviour, an effect, an event hook, an action hook, a
-system, a ruleset, the FOV, a generator) goes through :meth:`Isolation.call`, which knows which
-plugin owns it:
+Every call into a plugin during play (a behaviour and the action it chose, an effect, an event
+hook, an action hook, a system, a ruleset, the FOV, a generator, the pathfinder) goes through
+:meth:`Isolation.call`, which knows which plugin owns it (a tileset, drawn by the window, has its
+own one-line path: :mod:`engine.frontend.tiles`):
 
 - A plugin **nobody chose** (a monster's behaviour, an item's effect, an event hook) that raises
   (``SystemExit`` included) is reported in one line naming the plugin and the hook, and switched off
