@@ -66,8 +66,14 @@ def run_generator(
 
 
 def _cell(value: Any) -> bool:
-    return (isinstance(value, tuple | list) and len(value) == 2
-            and all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in value))
+    """Whether ``value`` is an (x, y) of whole numbers (a tuple, a list, numpy's ints too)."""
+    if isinstance(value, str | bytes | dict):
+        return False
+    try:
+        x, y = value
+    except (TypeError, ValueError):
+        return False
+    return all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in (x, y))
 
 
 def check_level(level: Level, name: str, kinds: Collection[str] | None = None) -> None:
@@ -102,7 +108,7 @@ def check_level(level: Level, name: str, kinds: Collection[str] | None = None) -
     taken = {tuple(level.start)}
     for spawn in level.spawns:
         if not (isinstance(spawn, tuple | list) and len(spawn) == 3 and isinstance(spawn[0], str)
-                and _cell(spawn[1:])):
+                and _cell(tuple(spawn[1:]))):
             raise GenerationError(f"generator {name!r} made a spawn {shown(spawn)}: expected (kind name, x, y)")
         kind, x, y = spawn
         if kinds is not None and kind not in kinds:
