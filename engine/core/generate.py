@@ -10,7 +10,7 @@ import numpy as np
 from engine.core.errors import valid_names
 from engine.core.specs import shown
 from engine.kit import limits
-from engine.kit.mapgen import TILE_CHARS, WALL, GenContext, GenerationError, GeneratorInfo, Level, Rect
+from engine.kit.mapgen import TILE_CHARS, WALL, GenContext, GenerationError, GeneratorInfo, Level
 from engine.kit.regions import flood
 
 
@@ -100,9 +100,10 @@ def check_level(level: Level, name: str, kinds: Collection[str] | None = None) -
         if not _cell(p) or not (0 <= p[0] < w and 0 <= p[1] < h) or terrain[p[1], p[0]] == WALL:
             raise GenerationError(f"generator {name!r} put the {label} at {shown(p)}, which is not floor")
     for room in level.rooms:
-        if not (isinstance(room, Rect) and _cell((room.x, room.y)) and _cell((room.w, room.h))
-                and 0 <= room.x and 0 <= room.y and room.w >= 1 and room.h >= 1
-                and room.x + room.w <= w and room.y + room.h <= h):
+        # a Rect, or what reads as one (x, y, w, h and contains): the placement and the save use no more
+        x, y, rw, rh = (getattr(room, a, None) for a in ("x", "y", "w", "h"))
+        if not (callable(getattr(room, "contains", None)) and _cell((x, y)) and _cell((rw, rh))
+                and 0 <= x and 0 <= y and rw >= 1 and rh >= 1 and x + rw <= w and y + rh <= h):
             raise GenerationError(f"generator {name!r} made a room {shown(room)}: expected an engine.kit.mapgen.Rect "
                                   f"(x, y, w, h) inside the {w}x{h} map")
     taken = {tuple(level.start)}
