@@ -306,3 +306,39 @@ def test_a_registration_hook_raising_keyboardinterrupt_is_skipped_alone(home, tm
     status, err = play(capsys, "--new", "--seed", "1", "--plugins-dir", folder, "--keys", "l")
     assert status == 0 and err.count("\n") == 1, err
     assert "skipped hook register_monsters: raised KeyboardInterrupt while loading" in err, err
+
+
+COMPONENT = """
+import dataclasses
+from engine import hookimpl
+
+
+class Trap:
+    def __deepcopy__(self, memo):
+        raise SystemExit(4)
+
+
+@dataclasses.dataclass
+class Cursed:
+    what: int = 0
+
+
+@hookimpl
+def register_components(register):
+    register(Cursed)
+
+
+@hookimpl
+def on_turn_end(game):
+    if game.turn == 2:
+        game.add_component(game.player, Cursed(Trap()))
+"""
+
+
+def test_a_component_whose_copy_raises_systemexit_does_not_end_the_session(home, tmp_path, capsys):
+    folder = plugin_dir(tmp_path, COMPONENT)
+    status, err = play(capsys, "--new", "--seed", "1", "--plugins-dir", folder, "--keys", "l l l")
+    assert status == 0, err
+    assert err.count("\n") == 1 and "this run cannot be saved (SystemExit: 4)" in err, err
+    assert main(["--headless", "--dump", "json", "--plugins-dir", folder]) == 0  # the last save point stands
+    assert json.loads(capsys.readouterr().out)["turn"] == 0

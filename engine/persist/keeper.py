@@ -46,7 +46,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.core.components import Inventory
-from engine.core.errors import UsageError
+from engine.core.errors import UsageError, show_traceback
+from engine.core.isolation import described, one_line, players
 from engine.core.setup import Setup, load, prepare
 from engine.core.specs import Json, Str
 from engine.kit import limits
@@ -248,12 +249,15 @@ class Keeper:
             data["plugin_data"] = savable_plugin_data(game.state.plugin_data)
             runsave.check_writable(data, game)
             files.write_json(path, runspec.KIND, runspec.SCHEMA, data)
-        except (ValueError, TypeError, RecursionError) as e:  # TypeError: a plugin's component JSON cannot hold
-            reason = str(e).splitlines()[0][:200]
-            files.warn_once(f"run save {path}: this run cannot be saved ({reason}); it would resume from "
-                            "its last save point", key=f"unsaveable:{reason}")
         except OSError as e:
             files.warn(f"run save {path}: cannot write it ({e.strerror or e})")
+        except BaseException as e:  # noqa: BLE001 - a plugin's component JSON cannot hold, or whose copy raises
+            if players(e):
+                raise
+            show_traceback(e)  # UNDERCROFT_DEBUG=1: the traceback too
+            reason = one_line(e, 200) if isinstance(e, ValueError | TypeError) else described(e, 200)
+            files.warn_once(f"run save {path}: this run cannot be saved ({reason}); it would resume from "
+                            "its last save point", key=f"unsaveable:{reason}")
 
     def forget(self, game: Game) -> None:
         """The run is over: remove its save. One that cannot be removed is marked ended in the
