@@ -117,8 +117,8 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
                 content.validate(obj)
             elif cls is GameRules:
                 rules.validate(obj)
-            elif cls is StatusKind and statuskinds.problems(obj):
-                raise LoadProblem(f"register_statuses: {obj.name!r}: {'; '.join(statuskinds.problems(obj))}")
+            elif cls is StatusKind and (problems := statuskinds.problems(obj)):
+                raise LoadProblem(f"register_statuses: {obj.name!r}: {'; '.join(problems)}")
             put(obj.name, obj)
     elif kind == "components":
         def register(cls):
