@@ -108,6 +108,19 @@ def test_headless_shot_writes_a_png_and_dumps(tmp_path, capsys):
         assert image.getbbox() is not None  # something was drawn
 
 
+@pytest.mark.parametrize("keys", ["esc", "l l esc"])
+def test_a_shot_after_keys_that_quit_is_of_the_frame_the_window_closed_on(keys, tmp_path, home, capsys):
+    """Escape saves and quits, closing the window: the shot is still written, of the last frame."""
+    shot = tmp_path / "look.png"
+    assert main(["--headless", "--seed", "3", "--keys", keys, "--shot", str(shot), "--dump", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["turn"] == keys.count("l")
+    from PIL import Image
+
+    with Image.open(shot) as image:
+        assert image.format == "PNG" and image.getbbox() is not None
+    assert (home / "run.json").exists()  # the quit saved, as without --shot
+
+
 def _one_line_error(capsys) -> str:
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err, err

@@ -190,16 +190,22 @@ def run_window(
         window = open_window(inert, headless=headless, title_screen=title, choose=choose, **window_options)
     failed = False
     shot_failed: list[str] = []
+    def last_frame() -> None:
+        window.frames.cancel()  # the keys' frames fold into one frame, drawn now
+        if shot_path is not None:
+            window.frames.after_draw.append(lambda: shoot(window, shot_path, shot_failed))
+        window.frames.draw()
+
+    # a key that quits closes the window: the shot is of the frame it closes on
+    window.last_frame = last_frame if shot_path is not None else None
     try:
         for token in keys:
             window.press(token)
             if window.game.quit_requested or window.failure is not None or loop.stop_requested():
                 break
         if not window.closed:
-            window.frames.cancel()  # the keys' frames fold into the first frame, drawn now
-            if shot_path is not None:
-                window.frames.after_draw.append(lambda: shoot(window, shot_path, shot_failed))
-            window.frames.draw()
+            window.last_frame = None
+            last_frame()
         if not headless and not window.closed:
             loop.run(seconds)
     except BaseException:

@@ -64,6 +64,7 @@ class GameWindow(Controls, Drawing, arcade.Window):
                  tileset_file: Path | None = None, sound_player: Callable | None = None) -> None:
         self.settings = settings if settings is not None else Settings()
         self.game = game
+        self.last_frame: Callable[[], None] | None = None  # drawn as a quit closes the window (--shot)
         self.zoom = max(1, min(MAX_ZOOM, zoom or self.settings["zoom"]))
         self.tilesets = tilesets if tilesets is not None else _builtin_tilesets()
         self.tileset_file = tileset_file
@@ -153,6 +154,11 @@ class GameWindow(Controls, Drawing, arcade.Window):
         # pyglet's Window.__del__ calls close() again, and arcade's close() forgets the active
         # window unconditionally: a garbage-collected old window would orphan a newer one.
         if not getattr(self, "closed", True):
+            last, self.last_frame = getattr(self, "last_frame", None), None
+            if last is not None and getattr(self, "failure", None) is None:
+                # a quit closes the window: what was asked of its last frame first (not after a
+                # chosen plugin failed: drawing could fail the same way)
+                last()
             if "frames" in self.__dict__:
                 self.frames.cancel()
                 if self.look.sidebar and not self.fullscreen:
