@@ -18,9 +18,9 @@ from engine.core.setup import Setup, check_rules, new_game
 from engine.core.snapshot import snapshot
 from engine.core.tables import LootRow, LootTable
 from engine.persist import runsave
-from engine.plugins import conditions, effects
-from engine.plugins.growth import Experience, threshold
-from engine.plugins.monster_ai import SEARCH, Hunting
+from engine.plugins.rules import conditions, effects
+from engine.plugins.rules.growth import Experience, threshold
+from engine.plugins.rules.monster_ai import SEARCH, Hunting
 from scenario import press
 
 

@@ -7,7 +7,9 @@ import json
 
 import pytest
 
-from engine.cli import bench, bench_fov, bench_plot
+from engine.cli.tools.bench import command as bench
+from engine.cli.tools.bench import fov as bench_fov
+from engine.cli.tools.bench import plot as bench_plot
 
 
 @pytest.fixture
@@ -50,7 +52,7 @@ def test_plot_needs_the_fov_group(tmp_path, capsys):
 
 
 def test_generator_rows_cover_three_sizes_and_pure_python(monkeypatch):
-    from engine.cli import compare_gen
+    from engine.cli.tools.compare import generators as compare_gen
     from engine.core.setup import _default_registry
 
     registry = _default_registry()
@@ -65,7 +67,7 @@ def test_generator_rows_cover_three_sizes_and_pure_python(monkeypatch):
 
 
 def test_shot_rows_time_the_whole_command_and_its_peak_memory(monkeypatch):
-    from engine.cli import bench_shot
+    from engine.cli.tools.bench import shot as bench_shot
     from engine.kit import jit
 
     monkeypatch.setattr(bench_shot, "SIZES", ((30, 20), (40, 25)))
@@ -83,7 +85,7 @@ def test_shot_rows_time_the_whole_command_and_its_peak_memory(monkeypatch):
 
 
 def test_a_shot_that_cannot_run_is_a_row_saying_why(monkeypatch):
-    from engine.cli import bench_shot
+    from engine.cli.tools.bench import shot as bench_shot
 
     monkeypatch.setattr(bench_shot, "SIZES", ((0, 5),))
     monkeypatch.setenv("UNDERCROFT_JIT", "0")
@@ -93,7 +95,7 @@ def test_a_shot_that_cannot_run_is_a_row_saying_why(monkeypatch):
 
 
 def test_explore_rows_time_a_step_at_the_start_and_after_walking(monkeypatch):
-    from engine.cli import bench_explore
+    from engine.cli.tools.bench import explore as bench_explore
 
     monkeypatch.setattr(bench_explore, "SIZES", ((60, 30),))
     monkeypatch.setattr(bench_explore, "WALKED", 40)

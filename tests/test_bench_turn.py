@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine.cli import bench_turn
+from engine.cli.tools.bench import turn as bench_turn
 from engine.core.components import Monster
 from engine.core.loader import load_registry
 

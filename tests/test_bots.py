@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from engine import Fighter, load_registry
-from engine.cli.simrun import RunSpec, play_one
+from engine.cli.tools.sim.runs import RunSpec, play_one
 from engine.core.setup import Setup, new_game
-from engine.plugins._delver_look import counts
+from engine.plugins.bots._delver_look import counts
 from scenario import game_from
 
 PRESETS = ["undercroft", "rogue-sdl", "bunyip", "lesson28"]

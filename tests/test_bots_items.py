@@ -8,7 +8,7 @@ import pytest
 
 from engine import Fighter, Monster, load_registry
 from engine.core.setup import Setup, new_game
-from engine.plugins._delver_look import counts
+from engine.plugins.bots._delver_look import counts
 
 KINDS = """
     from engine import ItemKind, hookimpl

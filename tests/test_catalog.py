@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli.catalog import entries
 from engine.cli.main import main
+from engine.cli.tools.catalog import entries
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 GOLDEN = GOLDEN_DIR / "catalog_undercroft.txt"

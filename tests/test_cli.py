@@ -110,7 +110,7 @@ def test_map_without_start(tmp_path, capsys):
 def test_malformed_content_names_file_key_and_reason(tmp_path, file, text, expected):
     import shutil
 
-    from engine.plugins.content import content_dir
+    from engine.plugins.rules.content import content_dir
 
     content = tmp_path / "content"
     shutil.copytree(content_dir(), content)

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import testing
-from engine.cli import compare_fov as catalog_fov
+from engine.cli.tools.compare import fov as catalog_fov
 from engine.testing import fov_map as parse
 from engine.testing import fov_picture as draw
 

@@ -12,7 +12,7 @@ from engine.testing import ContractError
 
 FOG = """
     from engine import hookimpl
-    from engine.plugins.fov_symmetric import symmetric_fov
+    from engine.plugins.fov.symmetric import symmetric_fov
 
     def short_sight(transparent, origin, radius):
         return symmetric_fov(transparent, origin, 4 if radius is None or radius > 4 else radius)

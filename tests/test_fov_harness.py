@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from engine.cli import compare_fov as catalog_fov
+from engine.cli.tools.compare import fov as catalog_fov
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -87,7 +87,7 @@ def test_the_property_checks_can_fail():
 
 
 def test_bench_figures_shape(registry):
-    from engine.cli import bench_fov
+    from engine.cli.tools.bench import fov as bench_fov
 
     figures = bench_fov.fov_figures(repeats=1, registry=registry, maps=((30, 20),), radii=(4, None))
     names = [f["name"] for f in figures]
@@ -114,7 +114,7 @@ def test_bench_figures_shape(registry):
 
 
 def test_first_calls_are_timed_with_the_tables_emptied(registry):
-    from engine.cli import bench_fov
+    from engine.cli.tools.bench import fov as bench_fov
 
     rows = bench_fov.first_calls({"raycast": registry.fov["raycast"]}, quick=True)
     assert [r["name"] for r in rows] == [

@@ -13,7 +13,7 @@ import sys
 import numpy as np
 import pytest
 
-from engine.cli import compare_fov as catalog_fov
+from engine.cli.tools.compare import fov as catalog_fov
 from engine.kit import jit
 from engine.kit.fov import ReachError
 

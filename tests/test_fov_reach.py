@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import engine.kit.fov
-from engine.cli import compare_fov as catalog_fov
+from engine.cli.tools.compare import fov as catalog_fov
 from engine.core.setup import Setup, UsageError, new_game
 from engine.kit.fov import ReachError, slope_rows, table_reach
 
@@ -23,7 +23,7 @@ TABLED = ("symmetric", "shadowcast", "raycast", "diamond")
 
 
 def _module(name: str):
-    return sys.modules[f"engine.plugins.fov_{name}"]
+    return sys.modules[f"engine.plugins.fov.{name}"]
 
 
 def _python(registry, name: str):

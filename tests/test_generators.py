@@ -232,7 +232,7 @@ def test_compiled_generators_build_what_their_python_reference_builds(name):
     from engine.kit.mapgen import GenContext
 
     assert jit.enabled(), "numba is a test dependency: install the test extra"
-    module = importlib.import_module(f"engine.plugins.gen_{name}")
+    module = importlib.import_module(f"engine.plugins.generators.{name}")
     info = _default_registry().generators[name]
     dice = random.Random(f"compiled {name}")
     for case in range(40):

@@ -6,7 +6,7 @@ import textwrap
 
 from engine import Monster, load_registry
 from engine.core.setup import Setup, new_game
-from engine.plugins.monster_ai import SEARCH, Hunting, hunt
+from engine.plugins.rules.monster_ai import SEARCH, Hunting, hunt
 from scenario import press
 
 CUP = """

@@ -12,7 +12,7 @@ from engine.cli.main import main
 from engine.core.messages import Messages
 from engine.core.schema import SchemaError
 from engine.kit import limits
-from engine.plugins.content import content_dir
+from engine.plugins.rules.content import content_dir
 
 REFUSED = {
     "{depth:s}": "Unknown format code 's'",

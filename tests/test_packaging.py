@@ -29,10 +29,11 @@ def test_one_top_level_name_and_the_data_inside(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert tops == {"engine"}
-    for needed in ("engine/plugins/content.py", "engine/plugins/fov_symmetric.py",
+    for needed in ("engine/plugins/rules/content.py", "engine/plugins/fov/symmetric.py",
                    "engine/content/monsters.toml", "engine/content/games/undercroft.toml",
-                   "engine/testing/__init__.py", "engine/testing/fov.py", "engine/cli/new_plugin.py",
-                   "engine/cli/templates/plugin/plugin.py.tmpl", "engine/cli/templates/plugin/pyproject.toml.tmpl"):
+                   "engine/testing/__init__.py", "engine/testing/fov.py", "engine/cli/tools/new_plugin.py",
+                   "engine/cli/tools/templates/plugin/plugin.py.tmpl",
+                   "engine/cli/tools/templates/plugin/pyproject.toml.tmpl"):
         assert needed in names
 
 

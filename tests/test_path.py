@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from engine import UNREACHABLE, Moves, PluginError, descend, downhill, load_registry, testing
-from engine.cli import bench_path
+from engine.cli.tools.bench import path as bench_path
 from engine.kit.path import STEPS
 
 INF = UNREACHABLE

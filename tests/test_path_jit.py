@@ -100,7 +100,7 @@ def test_unit_steps_from_goals_of_one_value_take_the_layered_search(heap):
     heap, and is the same map; a weighted map, a dearer diagonal or goals of two values take the heap."""
     from engine.core.setup import generate_level
 
-    kernel = jit.sibling("engine.plugins.path_heap", "_path_jit", lambda k: None)
+    kernel = jit.sibling("engine.plugins.paths.heap", "_path_jit", lambda k: None)
     floor = (generate_level("bsp", 120, 80, seed=2).terrain != 0).astype(np.float64)
     h, w = floor.shape
     ys, xs = floor.nonzero()

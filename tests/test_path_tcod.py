@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from test_path_jit import random_cells
 
-from engine.cli import bench_path
+from engine.cli.tools.bench import path as bench_path
 from engine.kit.path import Moves
 
 tcod_path = pytest.importorskip("tcod.path", reason="tcod is the optional bench extra")

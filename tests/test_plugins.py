@@ -114,7 +114,7 @@ def test_the_engine_with_no_plugins_says_it_has_nothing_to_play(tmp_path, monkey
     from engine.cli.main import main
     from engine.core import loader as plugins
 
-    monkeypatch.setattr(plugins, "DEFAULT_PLUGINS", ())
+    monkeypatch.setattr(plugins, "DEFAULT_PLUGINS", {})
     registry = load_registry(entry_points=False, builtins=())
     assert not registry.games and not registry.fov and not registry.plugins
     assert main(["--headless", "--new"]) == 2  # --new: a saved run from another test stays untouched

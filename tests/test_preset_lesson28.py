@@ -233,7 +233,7 @@ def test_a_bad_look_is_one_line_before_play(tmp_path, monkeypatch, capsys, old, 
     import shutil
 
     from engine.cli.main import main
-    from engine.plugins.content import content_dir
+    from engine.plugins.rules.content import content_dir
 
     content = tmp_path / "content"
     shutil.copytree(content_dir(), content)

@@ -6,7 +6,7 @@ import shutil
 import pytest
 
 from engine.cli.main import main
-from engine.plugins.content import content_dir
+from engine.plugins.rules.content import content_dir
 
 
 def edit(text: str, old: str, new: str) -> str:

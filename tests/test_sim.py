@@ -14,9 +14,11 @@ import time
 import psutil
 import pytest
 
-from engine.cli import sim, simreport, simworkers
 from engine.cli.main import main
-from engine.cli.simrun import RunSpec, play_one
+from engine.cli.tools.sim import command as sim
+from engine.cli.tools.sim import report as simreport
+from engine.cli.tools.sim import workers as simworkers
+from engine.cli.tools.sim.runs import RunSpec, play_one
 
 SHORT = ["--bot", "delver", "--max-turns", "150"]
 
@@ -126,7 +128,7 @@ def test_a_stuck_bot_ends_its_run_as_stalled(tmp_path, monkeypatch):
         def register_bots(register):
             register("stuck", lambda game: "?")  # help: no time passes, ever
     """)
-    monkeypatch.setattr("engine.cli.simrun.STALL_KEYS", 50)
+    monkeypatch.setattr("engine.cli.tools.sim.runs.STALL_KEYS", 50)
     result = play_one(RunSpec(0, None, "stuck", 20000, (str(plugins),)))
     assert (result["outcome"], result["keys"], result["turns"]) == ("stalled", 50, 0)
 

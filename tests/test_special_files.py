@@ -84,7 +84,7 @@ def test_a_special_file_as_the_map_is_one_line_and_exit_2(tmp_path, special):
 
 
 def test_a_map_file_over_the_limit_is_one_line(tmp_path, monkeypatch):
-    from engine.plugins import gen_ascii
+    from engine.plugins.generators import ascii as gen_ascii
 
     big = tmp_path / "big.txt"
     big.write_text("#" * 10 + "\n")

@@ -14,16 +14,18 @@ from pathlib import Path
 import pytest
 from fakedist import forget_modules, make_dist
 
-from engine.cli import bench, compare_fov, compare_gen
 from engine.cli.main import main
+from engine.cli.tools.bench import command as bench
+from engine.cli.tools.compare import fov as compare_fov
+from engine.cli.tools.compare import generators as compare_gen
 
 ROOT = Path(__file__).resolve().parent.parent
 
 FROST = """
     import numpy as np
     from engine import hookimpl
-    from engine.plugins.fov_symmetric import symmetric_fov
-    from engine.plugins.gen_caves import PARAMS, generate
+    from engine.plugins.fov.symmetric import symmetric_fov
+    from engine.plugins.generators.caves import PARAMS, generate
 
     SQUARE = {square}
 
@@ -166,7 +168,7 @@ def test_pytest_plugins_dir_joins_a_plugin_file_to_the_contract_tests(tmp_path):
     folder.mkdir()
     (folder / "lantern.py").write_text(
         "from engine import hookimpl\n"
-        "from engine.plugins.fov_shadowcast import shadowcast_fov\n\n\n"
+        "from engine.plugins.fov.shadowcast import shadowcast_fov\n\n\n"
         "@hookimpl\n"
         "def register_fov_algorithms(register):\n"
         "    register('lantern', shadowcast_fov)\n")

@@ -57,7 +57,7 @@ def test_travel_to_the_stairs_stops_when_hit(tmp_path):
 
     g.world.get(orc, Monster).awake = True  # hunting already: it will meet the player on the way
     g.scheduler.add(orc, 100)
-    from engine.plugins.monster_ai import Hunting
+    from engine.plugins.rules.monster_ai import Hunting
 
     g.api.add_component(orc, Hunting(1, 1, 8))
     g.floor.seen[:] = True  # the stairs are known

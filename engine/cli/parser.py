@@ -7,9 +7,10 @@ import argparse
 
 from engine.core.errors import UsageError
 
-SUBCOMMANDS = {"plugins": "plugins", "compare": "compare", "bench": "bench", "replay": "replay",
-               "catalog": "catalog", "scores": "scores", "new-plugin": "new_plugin",
-               "sim": "sim"}
+SUBCOMMANDS = {"plugins": "plugins", "replay": "replay", "scores": "scores",
+               # the developer's tools, apart from play (engine/cli/tools/)
+               "compare": "tools.compare.command", "bench": "tools.bench.command",
+               "catalog": "tools.catalog", "new-plugin": "tools.new_plugin", "sim": "tools.sim.command"}
 
 
 class Parser(argparse.ArgumentParser):

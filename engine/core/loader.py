@@ -1,6 +1,6 @@
 """Loading plugins into a registry: built-ins, entry points, ``--plugins-dir``.
 
-Loading order: the built-in plugins (the modules named in :data:`DEFAULT_PLUGINS`, imported by
+Loading order: the built-in plugins (the modules :data:`DEFAULT_PLUGINS` names, imported by
 name and registered exactly like any other plugin), then the ``undercroft`` entry-point group,
 then each ``--plugins-dir`` (every ``*.py`` there is a plugin, loaded by path). Each plugin
 registers into an intake of its own (:mod:`engine.core.intake`), and the unit of failure is the
@@ -54,39 +54,39 @@ from engine.kit.textfile import check_regular
 
 # The built-in plugins, imported by module name as pytest, datasette and llm do. ``engine/plugins``
 # is a link to the checkout's ``plugins/``, so the name holds in a checkout and once installed alike.
-DEFAULT_PLUGINS = (
-    "engine.plugins.content",
-    "engine.plugins.behaviours",
-    "engine.plugins.bot_delver",
-    "engine.plugins.bot_random",
-    "engine.plugins.effects",
-    "engine.plugins.conditions",
-    "engine.plugins.growth",
-    "engine.plugins.loot",
-    "engine.plugins.fov_diamond",
-    "engine.plugins.fov_everything",
-    "engine.plugins.fov_permissive",
-    "engine.plugins.fov_raycast",
-    "engine.plugins.fov_shadowcast",
-    "engine.plugins.fov_symmetric",
-    "engine.plugins.gen_ascii",
-    "engine.plugins.gen_bsp",
-    "engine.plugins.gen_caves",
-    "engine.plugins.gen_drunkard",
-    "engine.plugins.gen_rooms",
-    "engine.plugins.gen_rooms_and_mazes",
-    "engine.plugins.gen_scatter",
-    "engine.plugins.monster_ai",
-    "engine.plugins.path_heap",
-    "engine.plugins.tiles_cp437",
-    "engine.plugins.tiles_glyphs",
-    "engine.plugins.tiles_kenney",
-    "engine.plugins.tiles_squares",
-    "engine.plugins.preset_bunyip",
-    "engine.plugins.preset_lesson28",
-    "engine.plugins.preset_rogue_sdl",
-    "engine.plugins.preset_undercroft",
-)
+DEFAULT_PLUGINS = {  # plugin name: module (grouped by kind under plugins/; the names are the plugins' own)
+    "content": "engine.plugins.rules.content",
+    "behaviours": "engine.plugins.rules.behaviours",
+    "bot_delver": "engine.plugins.bots.delver",
+    "bot_random": "engine.plugins.bots.random",
+    "effects": "engine.plugins.rules.effects",
+    "conditions": "engine.plugins.rules.conditions",
+    "growth": "engine.plugins.rules.growth",
+    "loot": "engine.plugins.rules.loot",
+    "fov_diamond": "engine.plugins.fov.diamond",
+    "fov_everything": "engine.plugins.fov.everything",
+    "fov_permissive": "engine.plugins.fov.permissive",
+    "fov_raycast": "engine.plugins.fov.raycast",
+    "fov_shadowcast": "engine.plugins.fov.shadowcast",
+    "fov_symmetric": "engine.plugins.fov.symmetric",
+    "gen_ascii": "engine.plugins.generators.ascii",
+    "gen_bsp": "engine.plugins.generators.bsp",
+    "gen_caves": "engine.plugins.generators.caves",
+    "gen_drunkard": "engine.plugins.generators.drunkard",
+    "gen_rooms": "engine.plugins.generators.rooms",
+    "gen_rooms_and_mazes": "engine.plugins.generators.rooms_and_mazes",
+    "gen_scatter": "engine.plugins.generators.scatter",
+    "monster_ai": "engine.plugins.rules.monster_ai",
+    "path_heap": "engine.plugins.paths.heap",
+    "tiles_cp437": "engine.plugins.tilesets.cp437",
+    "tiles_glyphs": "engine.plugins.tilesets.glyphs",
+    "tiles_kenney": "engine.plugins.tilesets.kenney",
+    "tiles_squares": "engine.plugins.tilesets.squares",
+    "preset_bunyip": "engine.plugins.presets.bunyip",
+    "preset_lesson28": "engine.plugins.presets.lesson28",
+    "preset_rogue_sdl": "engine.plugins.presets.rogue_sdl",
+    "preset_undercroft": "engine.plugins.presets.undercroft",
+}
 
 # A plugin that ends the process while loading (``raise SystemExit``, or a KeyboardInterrupt of its
 # own: the player's Ctrl-C passes through, see _reason) is as broken as one that raises.
@@ -188,22 +188,23 @@ def _allowed_entry_points() -> set[str] | None:
     return {n.strip() for n in raw.split(",") if n.strip()}
 
 
-def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: tuple[str, ...] | None = None,
+def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: Iterable[str] | None = None,
                   plugins: Iterable[object] = ()) -> Registry:
     """Load every plugin and return the registry.
 
     ``UNDERCROFT_LOAD_PLUGINS`` (a comma list; empty means none) limits which entry points load.
     ``plugins`` are plugin objects (modules, usually) registered last, as third-party plugins: how
-    tests and ``engine.testing`` load a plugin that is not installed.
+    tests and ``engine.testing`` load a plugin that is not installed. ``builtins`` names the built-in
+    plugins to load (keys of :data:`DEFAULT_PLUGINS`; default: all).
     """
     watch_interrupts()  # a plugin's own KeyboardInterrupt is told from the player's Ctrl-C
     pm = pluggy.PluginManager(PROJECT)
     pm.add_hookspecs(hookspecs)
     registry = Registry(manager=pm)
     for name in DEFAULT_PLUGINS if builtins is None else builtins:
-        info = PluginInfo(name.rsplit(".", 1)[-1], _engine_version(), "builtin")
+        info = PluginInfo(name, _engine_version(), "builtin")
         try:
-            module = importlib.import_module(name)
+            module = importlib.import_module(DEFAULT_PLUGINS[name])
         except Exception as e:
             raise PluginError(f"built-in plugin {name}: cannot import it ({reason(e)})") from e
         _add(pm, registry, module, info, fatal=True)

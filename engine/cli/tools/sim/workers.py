@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cli.simrun import RunSpec, play_batch, play_batch_on_worker, play_one
+from engine.cli.tools.sim.runs import RunSpec, play_batch, play_batch_on_worker, play_one
 from engine.core.errors import UsageError
 from engine.core.isolation import PlayerInterrupt, interrupt
 

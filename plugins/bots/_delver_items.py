@@ -11,7 +11,7 @@ letter) is closed with Escape; a plugin's question (the level-up choice) is answ
 
 from __future__ import annotations
 
-from engine.plugins._delver_look import Look, aims, damage, is_heal, quest, worth
+from engine.plugins.bots._delver_look import Look, aims, damage, is_heal, quest, worth
 
 PROMPT_KEYS = 40  # keys in a row into prompts before it gives up with Escape
 PICKUP_TRIES = 3  # pickups tried on one cell before it leaves what lies there (a full pack)

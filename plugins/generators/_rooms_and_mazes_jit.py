@@ -15,7 +15,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from engine.plugins._random_jit import randbelow
+from engine.plugins.generators._random_jit import randbelow
 
 # Seconds of the first compile on an empty numba cache, on the 2-core development machine (numba
 # 0.68), for the one-line notice; ``python -m engine bench --only compile`` measures the FOV kernels.

@@ -5,7 +5,7 @@ the game API (``engine.GameAPI``); it returns the message to log, or None. Its n
 kind's ``params`` (``content/items.toml``): an effect names no item.
 
 Statuses they put on creatures (``hasted``, ``confused``) are the conditions plugin's to act on
-(``plugins/conditions.py``).
+(``plugins/rules/conditions.py``).
 """
 
 

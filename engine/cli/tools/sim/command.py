@@ -1,9 +1,9 @@
 """``python -m engine sim --runs N --bot NAME``: a bot plays many seeded runs headless, in parallel,
 and the table says how they went (depth reached, wins, turns, causes of death).
 
-Runs are played by :mod:`engine.cli.simrun` in worker processes (``--jobs``, all cores by
+Runs are played by :mod:`engine.cli.tools.sim.runs` in worker processes (``--jobs``, all cores by
 default), or on an existing Dask cluster (``--cluster ADDRESS``, the optional extra ``cluster``),
-as :mod:`engine.cli.simworkers` arranges: local workers die with ``sim``, and a cluster that has had
+as :mod:`engine.cli.tools.sim.workers` arranges: local workers die with ``sim``, and a cluster that has had
 no worker for ``--cluster-timeout`` seconds stops the runs, reporting those played (exit status 1).
 Each run is seeded by its number in ``--seeds``, so the same arguments give the same table and the
 same ``--json``, byte for byte, whatever ``--jobs`` or ``--cluster`` is: results are sorted by seed,
@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.cli import simreport
 from engine.cli.parser import Parser
-from engine.cli.simrun import RunSpec, registry_for
-from engine.cli.simworkers import Stopped, named, run_locally, run_on_cluster, stop_on_signals
+from engine.cli.tools.sim import report as simreport
+from engine.cli.tools.sim.runs import RunSpec, registry_for
+from engine.cli.tools.sim.workers import Stopped, named, run_locally, run_on_cluster, stop_on_signals
 from engine.core.errors import UsageError
 from engine.core.setup import Setup, prepare
 from engine.kit import limits

@@ -11,9 +11,9 @@ from engine import ItemKind, MonsterKind, hookimpl, load_kinds, load_rules
 
 def content_dir() -> Path:
     """The content folder: ``UNDERCROFT_CONTENT`` when set, else the one beside this plugin
-    (``content/`` in a checkout, ``engine/content/`` installed)."""
+    (``content/`` in a checkout, ``engine/content/`` installed: two folders up from this file)."""
     override = os.environ.get("UNDERCROFT_CONTENT")
-    return Path(override) if override else Path(__file__).resolve().parent.parent / "content"
+    return Path(override) if override else Path(__file__).resolve().parents[2] / "content"
 
 
 @hookimpl

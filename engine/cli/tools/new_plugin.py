@@ -5,7 +5,7 @@ It writes ``DIR/undercroft-NAME/``: a pyproject with the ``undercroft`` entry po
 module ``undercroft_NAME`` with one example of each register hook (everything it registers is
 named ``NAME-...``, and the game it adds is ``NAME``), tests that hold each part to the test kit's
 contracts (``engine.testing``), and a README. The templates are the files of
-``engine/cli/templates/plugin/``, filled in with :class:`string.Template` (``$name``, ``$module``,
+``engine/cli/tools/templates/plugin/``, filled in with :class:`string.Template` (``$name``, ``$module``,
 ``$dist``, ``$Name``, ``$engine_version``).
 """
 

@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from engine.cli.compare_fov import cave_map
+from engine.cli.tools.compare.fov import cave_map
 from engine.kit.mapgen import Rect
 from engine.kit.path import Moves, Pathfinder
 from engine.kit.regions import largest_region

@@ -72,19 +72,19 @@ GROUPS = ["turn", "fov", "path", "gen", "window", "compile"]
 
 
 def _fov(repeats: int, quick: bool, registry) -> list[dict]:
-    from engine.cli import bench_fov
+    from engine.cli.tools.bench import fov as bench_fov
 
     return bench_fov.overhead_figures(repeats, registry) + bench_fov.fov_figures(repeats, quick, registry)
 
 
 def _compile(quick: bool) -> list[dict]:
-    from engine.cli import bench_compile
+    from engine.cli.tools.bench import compile as bench_compile
 
     return bench_compile.compile_figures(1 if quick else 3)
 
 
 def _gen(repeats: int, quick: bool, registry) -> list[dict]:
-    from engine.cli import compare_gen
+    from engine.cli.tools.compare import generators as compare_gen
 
     return compare_gen.bench_figures(repeats, registry, quick=quick)
 
@@ -111,8 +111,8 @@ def _spread(row: dict) -> str:
 def main(argv: Sequence[str]) -> int:
     from pathlib import Path
 
-    from engine.cli import bench_plot
     from engine.cli.parser import Parser
+    from engine.cli.tools.bench import plot as bench_plot
 
     p = Parser(prog="undercroft bench", description=__doc__)
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -145,22 +145,22 @@ def main(argv: Sequence[str]) -> int:
             return 2
     rows: list[dict] = []
     if "turn" in groups:
-        from engine.cli.bench_turn import turn_figures
+        from engine.cli.tools.bench.turn import turn_figures
 
         rows += turn_figures(repeats, 50 if args.quick else 200)  # the built-in game: installs vary
     if "fov" in groups:
         rows += _fov(repeats, args.quick, registry)
     if "path" in groups:
-        rows += _optional("cli.bench_path", repeats, registry=registry)
+        rows += _optional("cli.tools.bench.path", repeats, registry=registry)
         if not args.plugin:  # explore uses the default game's pathfinder: not a plugin comparison
-            from engine.cli import bench_explore
+            from engine.cli.tools.bench import explore as bench_explore
 
             rows += bench_explore.bench_figures(repeats)
     if "gen" in groups:
         rows += _gen(repeats, args.quick, registry)
     if "window" in groups:
         rows += _optional("frontend.bench", repeats)
-        from engine.cli import bench_shot
+        from engine.cli.tools.bench import shot as bench_shot
 
         rows += bench_shot.bench_figures(1 if args.quick else 3, quick=args.quick)
     if "compile" in groups:

@@ -38,7 +38,7 @@ def _walk(rng, length: int) -> np.ndarray:
 
 
 def _check(kernel) -> None:
-    from engine.plugins import _random_jit
+    from engine.plugins.generators import _random_jit
 
     st = _random_jit.state(random.Random(0))
     kernel.carve(st, np.zeros((5, 5), dtype=np.uint8), 2, 2, 3, 8)
@@ -64,7 +64,7 @@ def _generate(ctx: GenContext, kernel) -> Level:
     start = (w // 2, h // 2)
     terrain[start[1], start[0]] = FLOOR
     if kernel is not None:
-        from engine.plugins import _random_jit
+        from engine.plugins.generators import _random_jit
 
         st = _random_jit.state(rng)
         kernel.carve(st, terrain, start[0], start[1], target, p["walk_length"])

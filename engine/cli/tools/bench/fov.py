@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.cli.compare_fov import cave_map, floor_origins
+from engine.cli.tools.compare.fov import cave_map, floor_origins
 from engine.kit.fov import FovAlgorithm, reach_error
 
 MAPS = ((80, 50), (200, 200), (1000, 1000))

@@ -150,7 +150,7 @@ def _fill_dead_ends(terrain: np.ndarray) -> None:
 
 
 def _check(kernel) -> None:
-    from engine.plugins import _random_jit
+    from engine.plugins.generators import _random_jit
 
     st = _random_jit.state(random.Random(0))
     region = np.zeros((9, 9), dtype=np.int32)
@@ -185,7 +185,7 @@ def _generate(ctx: GenContext, kernel) -> Level:
     if kernel is None:
         rooms = _place_rooms(rng, w, h, p, region)
     else:
-        from engine.plugins import _random_jit
+        from engine.plugins.generators import _random_jit
 
         st = _random_jit.state(rng)
         tries = p["room_tries"] if p["room_tries"] is not None else w * h // 32

@@ -35,8 +35,8 @@ from __future__ import annotations
 import numpy as np
 
 from engine import descend, downhill, hookimpl
-from engine.plugins._delver_items import PICKUP_TRIES, answer, carrying_quest, drink, pick_up, read, wear
-from engine.plugins._delver_look import Look, Memory, can_fight
+from engine.plugins.bots._delver_items import PICKUP_TRIES, answer, carrying_quest, drink, pick_up, read, wear
+from engine.plugins.bots._delver_look import Look, Memory, can_fight
 
 NAME = "delver"
 FLEE_TURNS = 20  # steps it flees along the safety map on one level before it stands and fights

@@ -22,9 +22,9 @@ def main(argv: Sequence[str]) -> int:
     if not argv or argv[0] not in ("fov", "generators"):
         raise UsageError("compare: say what to compare: 'compare fov' or 'compare generators'")
     if argv[0] == "fov":
-        from engine.cli import compare_fov as catalog_fov
+        from engine.cli.tools.compare import fov as catalog_fov
 
         return catalog_fov.compare_main(list(argv[1:]))
-    from engine.cli import compare_gen as catalog_gen
+    from engine.cli.tools.compare import generators as catalog_gen
 
     return catalog_gen.compare_main(list(argv[1:]))

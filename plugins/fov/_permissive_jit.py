@@ -25,7 +25,7 @@ Both arrays grow by doubling when full.
 
 Only ``quadrants`` is called from Python and cached on disk (``cache=True``); the helpers are
 compiled into it. Numba's cached code re-imports this module by the ``__name__`` it had when the
-cache was written: a normal import (``engine.plugins._permissive_jit``) always gives it that name.
+cache was written: a normal import (``engine.plugins.fov._permissive_jit``) always gives it that name.
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""``python -m engine bench``: the figures, measured side by side (:mod:`.command` is the subcommand)."""

@@ -1,0 +1,1 @@
+"""``python -m engine compare``: FOV algorithms and generators side by side (:mod:`.command`)."""

@@ -1,0 +1,1 @@
+"""Bots that play the game for ``sim``, tests and balance sweeps (``register_bots``)."""

@@ -1,0 +1,1 @@
+"""Field-of-view algorithms (``register_fov_algorithms``); each numba kernel sits beside its plugin."""

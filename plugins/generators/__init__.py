@@ -1,0 +1,1 @@
+"""Level generators (``register_generators``); each numba kernel sits beside its plugin."""

@@ -1,0 +1,1 @@
+"""Pathfinders (``register_pathfinders``) and their kernel."""

@@ -1,0 +1,1 @@
+"""Game presets and their rulesets (``register_games`` with the TOML under ``content/games``)."""

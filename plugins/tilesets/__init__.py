@@ -1,0 +1,1 @@
+"""Tilesets: how the window draws a glyph (``register_tilesets``)."""
