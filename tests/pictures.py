@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.core.components import Fighter
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game, prepare
 
 WINDOW = (1120, 640)  # the sidebar look's window, in window units: small pictures, all of it shown
@@ -80,7 +81,7 @@ def _default_game(tmp: Path):
     for kind, amount in (("scroll of burning", 2), ("short sword", 1), ("leather jerkin", 1)):
         game.give(kind, amount)
     for key in "w b j h".split():  # wear the sword: "(in use)" in the pack
-        game.press(key)
+        Session.of(game).press(key)
     return game
 
 
@@ -88,7 +89,7 @@ def play(tmp: Path, open_window: Callable):
     """The default game: lit room, remembered corridor, monsters in the sidebar, the log."""
     game = _default_game(tmp)
     for key in "l l k".split():
-        game.press(key)
+        Session.of(game).press(key)
     return open_window(game, settings=_settings())
 
 
@@ -104,7 +105,7 @@ def hover(tmp: Path, open_window: Callable):
 
 def inventory(tmp: Path, open_window: Callable):
     game = _default_game(tmp)
-    game.press("i")
+    Session.of(game).press("i")
     return open_window(game, settings=_settings())
 
 
@@ -113,25 +114,25 @@ def targeting(tmp: Path, open_window: Callable):
     cells the blast would burn tinted (the player's among them)."""
     game = _default_game(tmp)
     for key in "j j".split():
-        game.press(key)
+        Session.of(game).press(key)
     for key in "r a tab tab".split():
-        game.press(key)
+        Session.of(game).press(key)
     return open_window(game, settings=_settings())
 
 
 def look(tmp: Path, open_window: Callable):
     game = _default_game(tmp)
-    game.press("x")
+    Session.of(game).press("x")
     for key in "l l l k k k k".split():  # onto the potion
-        game.press(key)
+        Session.of(game).press(key)
     return open_window(game, settings=_settings())
 
 
 def history(tmp: Path, open_window: Callable):
     game = _default_game(tmp)
     for key in "b b . . . .".split():  # gold, then the rat comes to fight
-        game.press(key)
-    game.press("ctrlp")
+        Session.of(game).press(key)
+    Session.of(game).press("ctrlp")
     return open_window(game, settings=_settings())
 
 
@@ -143,7 +144,7 @@ def death(tmp: Path, open_window: Callable):
     for _ in range(20):
         if not game.alive:
             break
-        game.press(".")
+        Session.of(game).press(".")
     assert not game.alive, "the death scene's player lived"
     return open_window(game, settings=_settings())
 
@@ -153,7 +154,7 @@ def victory(tmp: Path, open_window: Callable):
     game = _default_game(tmp)
     game.give("Amulet of the Undercroft")
     game.move_entity(game.player, *game.level.upstairs)
-    game.press("<")
+    Session.of(game).press("<")
     assert game.won, "the victory scene did not win"
     return open_window(game, settings=_settings())
 
@@ -182,11 +183,12 @@ def question(tmp: Path, open_window: Callable):
     game = new_game(Setup(seed=1, map_file=str(path)))
     growth = next(c for c in game.world.components(game.player) if hasattr(c, "xp") and hasattr(c, "next"))
     growth.xp = growth.next - 1
+    session = Session.of(game)
     for _ in range(20):
-        if game.prompt is not None:
+        if session.prompt is not None:
             break
-        game.press("l")
-    assert game.prompt is not None and game.prompt.kind == "question", "the question scene asked nothing"
+        session.press("l")
+    assert session.prompt is not None and session.prompt.kind == "question", "the question scene asked nothing"
     return open_window(game, settings=_settings())
 
 
@@ -207,7 +209,7 @@ def _preset(name: str, keys: str, seed: int = 1, ascii_map: bool = True):
         setup = Setup(game=name, seed=seed, map_file=_map(name) if ascii_map else None)
         game = new_game(setup)
         for key in keys.split():
-            game.press(key)
+            Session.of(game).press(key)
         return open_window(game)
 
     scene.__doc__ = f"The {name} preset in its own look."

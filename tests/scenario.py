@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.core.snapshot import snapshot
 
@@ -17,5 +18,5 @@ def game_from(picture: str, tmp_path: Path, *, game: str | None = None, plugins=
 
 def press(game, keys: str) -> dict:
     for token in keys.split():
-        game.press(token)
+        Session.of(game).press(token)
     return snapshot(game)

@@ -10,6 +10,7 @@ import pytest
 
 from engine import Fighter, load_registry
 from engine.cli.tools.sim.runs import RunSpec, play_one
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.plugins.bots._delver_look import counts
 from scenario import game_from
@@ -107,7 +108,7 @@ def test_the_random_bot_presses_only_playing_keys_and_the_same_ones_for_a_seed(r
         out = []
         for _ in range(200):
             out.append(bot(game.api))
-            game.press(out[-1])
+            Session.of(game).press(out[-1])
         return out
 
     first = keys(3)
@@ -139,12 +140,12 @@ def test_the_delver_explores_a_whole_small_map_picks_up_its_items_then_takes_the
         key = bot(game.api)
         if key == ">":
             break
-        game.press(key)
+        Session.of(game).press(key)
     assert key == ">", "it never made for the stairs"
     assert game.api.seen()[floor].all(), "it left cells of the map unseen"
     assert game.api.items() == [] and counts(game.api, game.api.pack()) == {"potion": 1}
     assert game.api.position(game.player) == game.api.stairs()
-    game.press(key)
+    Session.of(game).press(key)
     assert game.depth == 2
 
 
@@ -194,7 +195,7 @@ def test_the_delver_reaches_depth_2_on_most_seeds_of_the_default_game(registry):
         for _ in range(3000):
             if game.depth >= 2 or not game.alive:
                 break
-            game.press(bot(game.api))
+            Session.of(game).press(bot(game.api))
         reached += game.depth >= 2
     assert reached >= 9
 
@@ -243,5 +244,5 @@ def test_the_delver_plays_on_what_the_player_knows_not_on_the_map(registry, pres
         assert told(PlayersView(game.api)) == key, f"key {n}"
         if key is None or not game.alive or game.state.run != run:
             break
-        game.press(key)
+        Session.of(game).press(key)
     assert n > 5

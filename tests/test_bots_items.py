@@ -7,6 +7,7 @@ import textwrap
 import pytest
 
 from engine import Fighter, Monster, load_registry
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.plugins.bots._delver_look import counts
 
@@ -66,10 +67,10 @@ def test_it_drinks_the_healing_kind_from_the_quaff_menu(kinds, tmp_path):
     api.give("tonic")
     game.api.component(game.player, Fighter).hp = 10
     assert bot(api) == "q"
-    assert api.prompt()["kind"] == "menu" if game.press("q") else False  # two kinds: the menu asks
+    assert api.prompt()["kind"] == "menu" if Session.of(game).press("q") else False  # two kinds: the menu asks
     letter = bot(api)
     assert [o["label"] for o in api.prompt()["options"] if o["letter"] == letter] == ["tonic"]
-    game.press(letter)
+    Session.of(game).press(letter)
     assert api.prompt() is None and api.hp(game.player)[0] == 15
     assert counts(api, api.pack()) == {"murk": 1}
 
@@ -84,7 +85,7 @@ def test_it_reads_an_aimed_scroll_at_a_monster_it_would_not_beat_through_the_cur
     keys = []
     for _ in range(10):
         keys.append(bot(api))
-        game.press(keys[-1])
+        Session.of(game).press(keys[-1])
         if keys[-1] == "enter":
             break
     assert keys[0] == "r" and keys[-1] == "enter", keys
@@ -106,8 +107,8 @@ def test_it_wears_what_is_better_and_not_what_is_worse(kinds, tmp_path):
     api.give("sword")
     key = bot(api)
     assert key == "w"
-    game.press(key)
-    game.press(bot(api))  # the menu: the sword's letter
+    Session.of(game).press(key)
+    Session.of(game).press(bot(api))  # the menu: the sword's letter
     assert api.attack_defense(game.player)[0] == 4 + 3
     assert bot(api) != "w"  # the stick is worse than the sword
 
@@ -117,19 +118,19 @@ def test_it_answers_a_level_up_question_hp_then_attack(kinds, tmp_path):
     api, bot = game.api, registry.bots["delver"].start()
     for _ in range(2):
         api.ask("test.level", "You grow. Choose:", ["Defense +1", "Attack +1", "More HP (+5)"])
-    game.press(".")  # the question opens after a turn
+    Session.of(game).press(".")  # the question opens after a turn
     assert api.prompt()["kind"] == "question"
     first = bot(api)
-    game.press(first)
+    Session.of(game).press(first)
     second = bot(api)
-    game.press(second)
+    Session.of(game).press(second)
     assert (first, second) == ("c", "b") and api.prompt() is None
 
 
 def test_it_closes_a_prompt_it_did_not_open(kinds, tmp_path):
     game, registry = game_with(kinds, tmp_path)
     api, bot = game.api, registry.bots["delver"].start()
-    game.press("x")  # look mode
+    Session.of(game).press("x")  # look mode
     assert api.prompt()["kind"] == "look" and bot(api) == "esc"
 
 
@@ -141,5 +142,5 @@ def test_it_picks_up_with_the_pickup_key_and_carries_the_amulet_up_and_out(kinds
     for _ in range(30):
         if game.state.won:
             break
-        game.press(bot(api))
+        Session.of(game).press(bot(api))
     assert game.state.won and game.depth == 1

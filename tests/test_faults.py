@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.core.snapshot import dumps
 from engine.persist import files as savefile
@@ -32,7 +33,7 @@ def test_sigkill_mid_write_leaves_the_old_or_the_new_file(tmp_path, monkeypatch,
     game = new_game(Setup(seed=3), registry)
     versions = [json.loads(json.dumps(capture(game)))]
     for k in "l l j j h k . .".split():
-        game.press(k)
+        Session.of(game).press(k)
     versions.append(json.loads(json.dumps(capture(game, ["l", "l", "j"]))))
     run_path, profile_path = tmp_path / "run.json", profile.path()
     savefile.write_json(run_path, KIND, SCHEMA, versions[0])

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from engine import load_registry, radius_mask, testing
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.testing import ContractError
 
@@ -36,7 +37,7 @@ def test_the_game_never_sees_beyond_the_cap(registry, tmp_path):
     (tmp_path / "room.txt").write_text((tmp_path / "room.txt").read_text().replace(".", "@", 1))
     game = new_game(Setup(seed=1, map_file=str(tmp_path / "room.txt"), plugins=["fov=fog"]), registry)
     assert game.rules.fov_radius == 8  # the preset asks for more: the fog says 4
-    game.press(".")
+    Session.of(game).press(".")
     visible = game.state.view.visible
     assert visible.any() and not (visible & ~radius_mask(visible.shape, game.position(game.player), 4)).any()
     for radius in (None, 2, 4, 30):

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from engine.core.components import Fighter
+from engine.core.session import Session
 from engine.frontend.aside import overlap, place
 from scenario import game_from
 
@@ -40,7 +41,7 @@ def _inventory(game, window):
 
 def _question(game, window):
     game.api.ask("test.grow", "Level 2: what grows?", ["Health +6", "Attack +1", "Defense +1"])
-    game.ask_next()
+    Session.of(game).ask_next()
 
 
 def _history(game, window):
@@ -69,7 +70,7 @@ def _panel(window):
     """The rectangle (left, bottom, width, height) of whatever panel is open."""
     if window.help_open:
         return window.help_screen.box.rect
-    if window.game.prompt is not None:
+    if window.session.prompt is not None:
         return window.prompt_view.box.rect
     return window.end_screen.box.rect
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.components import Fighter
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.persist import keeper
 from scenario import game_from
@@ -21,8 +22,8 @@ def brightest(pixels):
 def test_title_screen_continue_resumes_the_saved_run(window_for):  # noqa: F811
     first = keeper.open_game(Setup(seed=11))
     for token in "l l j".split():
-        first.press(token)
-    first.press("esc")  # save and quit
+        Session.of(first).press(token)
+    Session.of(first).press("esc")  # save and quit
     turn = first.turn
     saved = keeper.saved_run()
     assert saved["seed"] == 11 and saved["turn"] == turn
@@ -38,7 +39,7 @@ def test_title_screen_continue_resumes_the_saved_run(window_for):  # noqa: F811
 
 def test_title_screen_new_run(window_for):  # noqa: F811
     g = keeper.open_game(Setup(seed=12))
-    g.press("esc")
+    Session.of(g).press("esc")
     window = window_for(new_game(Setup(seed=1)), title_screen=keeper.saved_run(),
                         choose=lambda choice: keeper.open_game(Setup(seed=99), choice=choice))
     window.press("n")
@@ -65,7 +66,7 @@ def test_bunyip_remembers_everything_in_one_grey(tmp_path, window_for):  # noqa:
     """, tmp_path, game="bunyip")
     window = window_for(g)
     for _ in range(12):
-        g.press("l")
+        Session.of(g).press("l")
     g.update_view()
     image = screenshot(window)
     assert not g.floor.visible[1, 1] and g.floor.seen[1, 1]
@@ -81,7 +82,7 @@ def test_rogue_sdl_death_turns_the_keys_line_red_without_an_overlay(tmp_path, wi
     """, tmp_path, game="rogue-sdl")
     g.world.get(g.player, Fighter).hp = 1
     window = window_for(g)
-    g.press("d")
+    Session.of(g).press("d")
     assert not g.alive
     screenshot(window)
     lines = window.hud.lines()
@@ -110,7 +111,7 @@ def test_the_death_screen_shows_the_profile(tmp_path, window_for, monkeypatch): 
     """, tmp_path)
     g.world.get(g.player, Fighter).hp = 1
     window = window_for(g)
-    g.press(".")
+    Session.of(g).press(".")
     screenshot(window)
     assert window.profile_lines == []  # no run of this preset recorded (a test's game): no zeros
     assert "Killed by an orc on depth 1" in window.end_screen.strings()
@@ -120,7 +121,7 @@ def test_the_death_screen_shows_the_profile(tmp_path, window_for, monkeypatch): 
     g = game_from("#####\n#@o.#\n#####", tmp_path)
     g.world.get(g.player, Fighter).hp = 1
     window = window_for(g)
-    g.press(".")
+    Session.of(g).press(".")
     assert not g.alive
     screenshot(window)
     assert window.profile_lines and window.profile_lines[0].startswith("Runs 1 ")
@@ -137,7 +138,7 @@ def test_the_death_screen_names_the_monster_that_struck(tmp_path, window_for):  
     for _ in range(60):
         if not g.alive:
             break
-        g.press(".")
+        Session.of(g).press(".")
     assert not g.alive
     screenshot(window)
     last = next(m for m in reversed(g.messages) if "kills you" in m)

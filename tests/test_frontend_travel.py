@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.events import KeyPlayed
+from engine.core.session import Session
 from scenario import game_from
 
 arcade = pytest.importorskip("arcade")
@@ -15,7 +17,7 @@ from test_travel import ROOMS  # noqa: E402
 
 def heard_keys(game) -> list[str]:
     heard: list[str] = []
-    game.listeners.append(lambda event, g, **data: event == "key" and heard.append(data["token"]))
+    game.listeners.append(lambda event, g: isinstance(event, KeyPlayed) and heard.append(event.token))
     return heard
 
 
@@ -24,12 +26,12 @@ def test_the_players_travel_walks_a_step_a_tick_and_a_key_stops_it(tmp_path, win
     heard = heard_keys(game)
     window = window_for(game)
     window.press("o", animate=True)
-    assert game.travelling is not None and game.turn == 0 and heard == []
+    assert Session.of(game).travel is not None and game.turn == 0 and heard == []
     for _ in range(4):
         window._travel_tick(0.04)
     assert game.turn == 4 and window.frames.pending  # each step asks for a frame
     window.on_key_press(arcade.key.ESCAPE, 0)  # any key stops it first
-    assert game.travelling is None and heard[0] == "o:4"
+    assert Session.of(game).travel is None and heard[0] == "o:4"
 
 
 def test_a_travel_that_stops_by_itself_records_the_plain_key(tmp_path, window_for):  # noqa: F811
@@ -39,7 +41,7 @@ def test_a_travel_that_stops_by_itself_records_the_plain_key(tmp_path, window_fo
     window.press("travel:3,2", animate=True)
     for _ in range(10):
         window._travel_tick(0.04)
-    assert game.api.position(game.player) == (3, 2) and game.travelling is None and heard == ["travel:3,2"]
+    assert game.api.position(game.player) == (3, 2) and Session.of(game).travel is None and heard == ["travel:3,2"]
 
 
 def test_a_click_on_a_known_cell_travels_there(tmp_path, window_for):  # noqa: F811
@@ -58,4 +60,4 @@ def test_keys_given_on_the_command_line_travel_at_once(tmp_path, window_for):  #
     game = game_from(ROOMS, tmp_path)
     window = window_for(game)
     window.press("o")  # as --keys and replays do
-    assert game.travelling is None and game.messages[-1] == "Explored all you can reach."
+    assert Session.of(game).travel is None and game.messages[-1] == "Explored all you can reach."

@@ -8,6 +8,7 @@ import pytest
 
 from engine import load_registry
 from engine.cli.main import main
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.persist import keeper
 
@@ -65,20 +66,20 @@ def test_a_status_plus_an_action_hook_freezes_and_a_save_keeps_both(tmp_path, ho
     registry = load_registry(plugins_dirs=[plugin_dir(tmp_path, "frost", FROST)], entry_points=False)
     game = keeper.open_game(Setup(seed=1, map_file=arena(tmp_path)), registry)
     rat = game.api.monsters()[0]
-    game.press(".")  # the rat notices the player and comes one step
+    Session.of(game).press(".")  # the rat notices the player and comes one step
     assert rat_x(game) == 6
     game.api.give("frost potion")
-    game.press("q")
+    Session.of(game).press("q")
     assert game.messages[-1] == "1 monsters freeze." and game.api.statuses(rat)["frozen"].turns == 2
-    game.press(".")
+    Session.of(game).press(".")
     assert rat_x(game) == 6  # vetoed: the frozen rat lost its turn
-    game.press("esc")  # saved with one turn of frost left
+    Session.of(game).press("esc")  # saved with one turn of frost left
     resumed = keeper.open_game(Setup(), registry, choice="continue")
     rat = resumed.api.monsters()[0]
     assert resumed.api.statuses(rat)["frozen"].turns == 1 and resumed.api.data("frost") == {"casts": 1}
-    resumed.press(".")
+    Session.of(resumed).press(".")
     assert rat_x(resumed) == 6 and "The rat is no longer frozen." in resumed.messages
-    resumed.press(".")
+    Session.of(resumed).press(".")
     assert rat_x(resumed) == 5  # thawed: it moves again
 
 
@@ -189,8 +190,8 @@ def test_after_action_hears_each_action_once_it_has_resolved(tmp_path):
     folder = plugin_dir(tmp_path, "after", AFTER)
     game = new_game(Setup(plugins_dirs=[str(folder)], map_file=arena(tmp_path, "#####\n#@r.#\n#####\n"), seed=1))
     hp = game.api.hp(game.player)[0]
-    game.press("k")  # a wall bump: resolved, not done (no time passes, so nobody else acts)
-    game.press(".")  # the player waits, then the rat (awake: it sees the player) attacks
+    Session.of(game).press("k")  # a wall bump: resolved, not done (no time passes, so nobody else acts)
+    Session.of(game).press(".")  # the player waits, then the rat (awake: it sees the player) attacks
     seen = game.api.data("after")["seen"]
     assert seen[0] == [0, "player", "Move", False, hp]
     assert seen[1] == [0, "player", "Wait", True, hp]  # heard before the turn counter moves on, before the rat

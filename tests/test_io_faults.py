@@ -15,6 +15,7 @@ import pytest
 from faults import fresh_process, lines, sweep, temporary_files
 
 from engine.cli.main import main
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.persist import files, keeper, morgue, profile, runsave, runspec
 
@@ -197,11 +198,11 @@ def test_a_run_save_under_every_fault(home, registry):
     fresh_process()
     game = keeper.open_game(Setup(seed=3), registry)
     for token in "l l j".split():
-        game.press(token)
+        Session.of(game).press(token)
     keeper_of(game).save(game)
     old_bytes, old_turn = (home / "run.json").read_bytes(), game.turn
     for token in "j h .".split():
-        game.press(token)
+        Session.of(game).press(token)
     new = json.loads(json.dumps(runsave.capture(game, keeper_of(game).keys)))
     versions = {old_turn: files.payload(json.loads(old_bytes)), game.turn: new}
 
@@ -251,7 +252,7 @@ def test_a_death_under_every_fault(home, tmp_path, registry):
     def die():
         game = games[0]
         while game.alive:
-            game.press(".")
+            Session.of(game).press(".")
         keeper.close(game)
 
     def judge(case):

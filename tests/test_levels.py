@@ -12,6 +12,7 @@ from engine.core import levels
 from engine.core.actions import Descend
 from engine.core.components import Monster, Position
 from engine.core.requests import ChangeLevel
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.core.snapshot import dumps, snapshot
 from engine.kit import limits
@@ -33,12 +34,12 @@ def to(game, cell):
 
 def down(game):
     to(game, game.level.stairs)
-    assert game.press(">")
+    assert Session.of(game).press(">").changed
 
 
 def up(game):
     to(game, game.level.upstairs)
-    assert game.press("<")
+    assert Session.of(game).press("<").changed
 
 
 def things(game):
@@ -60,7 +61,7 @@ def test_every_level_has_stairs_up_on_its_start(registry):
 def test_a_level_left_is_found_as_it_was_and_time_stood_still(registry):
     g = new_game(Setup(seed=7), registry)
     for _ in range(3):
-        g.press(".")
+        Session.of(g).press(".")
     before = things(g)
     awake_before = sorted(g.world.get(e, Monster).awake for e, _ in g.world.query(Monster))
     down(g)
@@ -68,7 +69,7 @@ def test_a_level_left_is_found_as_it_was_and_time_stood_still(registry):
     # kept without what only populating reads: a kept level's save is bounded by its cells and things
     assert g.state.kept[1].level.rooms == [] and g.state.kept[1].level.spawns == []
     for _ in range(5):
-        g.press(".")
+        Session.of(g).press(".")
     up(g)
     assert g.depth == 1 and g.messages[-1].startswith("You climb to depth 1")
     assert g.position(g.player) == g.level.stairs  # arrived on the stairs down
@@ -85,7 +86,7 @@ def test_what_the_player_drops_stays_on_the_level(registry):
     free = next((x, y) for y in range(g.level.height) for x in range(g.level.width)
                 if g.level.terrain[y, x] == 1 and not g.api.entities_at(x, y))
     to(g, free)
-    g.press("d")
+    Session.of(g).press("d")
     down(g)
     up(g)
     assert {"kind": "potion", "x": free[0], "y": free[1], "amount": 1} in snapshot(g)["items"]
@@ -108,7 +109,7 @@ def test_a_save_keeps_every_level_and_resumes_the_same(registry):
 def test_climbing_out_without_the_amulet_is_refused_and_takes_no_time(registry):
     g = new_game(Setup(seed=3), registry)
     s = snapshot(g)
-    g.press("<")
+    Session.of(g).press("<")
     after = snapshot(g)
     assert after["messages"][-1] == "You cannot leave without the Amulet of the Undercroft."
     assert after["turn"] == s["turn"] and not after["won"]
@@ -140,13 +141,13 @@ def test_carrying_the_amulet_out_wins_and_the_run_is_over(registry, home):
     g = keeper.open_game(Setup(seed=3), registry)
     assert (home / "run.json").exists()
     g.give(AMULET)
-    g.press("<")
+    Session.of(g).press("<")
     s = snapshot(g)
     assert s["won"] and s["alive"] and s["messages"][-1].endswith("You have won!")
     assert not (home / "run.json").exists()  # a won run is over: nothing to resume
     turn = s["turn"]
     for key in ("l", ".", ">", "o", "g"):
-        g.press(key)
+        Session.of(g).press(key)
     assert snapshot(g)["turn"] == turn  # nothing more happens but a new run
     assert main(["scores", "--json"]) == 0
     morgues = list((home / "morgue").glob("*.txt")) if (home / "morgue").exists() else list(home.glob("morgue*"))

@@ -11,6 +11,7 @@ from test_frontend import brightest, cell_pixels, close_to, window_for  # noqa: 
 
 from engine.cli.main import main
 from engine.core.prompts import describe_cell
+from engine.core.session import Session
 from engine.core.setup import Setup
 from engine.core.snapshot import dumps
 from engine.core.state import KeptLevel
@@ -38,7 +39,7 @@ SEE_IT_THEN_STAIRS = "n n n j k k"  # to the door (the potion in view), back up 
 
 def play(game, keys: str) -> None:
     for token in keys.split():
-        game.press(token)
+        Session.of(game).press(token)
 
 
 def test_an_item_seen_is_remembered_after_the_stairs_a_save_and_a_resume(home, tmp_path, registry, window_for):  # noqa: F811

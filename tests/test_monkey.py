@@ -7,6 +7,7 @@ import pytest
 
 from engine import testing
 from engine.core.keys import DEFAULT_KEYS
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 
 TOKENS = sorted(t for t in DEFAULT_KEYS if t != "esc")  # esc quits; R restarts after a death
@@ -17,7 +18,7 @@ def test_monkey(seed):
     g = new_game(Setup(seed=seed))
     keys = random.Random(seed)
     for _ in range(2000):
-        g.press(keys.choice(TOKENS))
+        Session.of(g).press(keys.choice(TOKENS))
         testing.check_invariants(g)
     g.close()
 
@@ -29,7 +30,7 @@ def test_monkey_plays_every_preset(preset, seed):
     tokens = sorted(t for t in {*DEFAULT_KEYS, *g.rules.keys} if t != "esc")
     keys = random.Random(seed)
     for _ in range(1000):
-        g.press(keys.choice(tokens))
+        Session.of(g).press(keys.choice(tokens))
         testing.check_invariants(g)
     g.close()
 

@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.persist import files, keeper, morgue, profile
 
@@ -32,7 +33,7 @@ def test_a_death_with_a_lone_surrogate_in_the_log_counts_and_writes_its_morgue(h
     for _ in range(30):
         if not game.alive:
             break
-        game.press(".")
+        Session.of(game).press(".")
     assert not game.alive
     assert "Traceback" not in capsys.readouterr().err
     (written,) = home.glob("morgue-*.txt")
@@ -67,7 +68,7 @@ def test_the_cause_names_the_creature_that_struck_not_the_first_one_beside_the_p
     game.world.get(game.player, Fighter).hp = 1
     rat_mind = game.world.get(rat, Monster)
     rat_mind.awake, rat_mind.sight = False, 0  # the rat sleeps on: only the goblin strikes
-    game.press(".")
+    Session.of(game).press(".")
     assert not game.alive
     assert morgue.cause_of_death(game) == "killed by a goblin on depth 1"
 

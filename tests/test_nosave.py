@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.session import Session
 from engine.persist import keeper, profile
 from engine.persist.saveslot import saved_run
 
@@ -76,7 +77,7 @@ def test_a_run_of_a_preset_without_saves_left_by_an_older_undercroft_is_not_resu
     monkeypatch.setattr(ruleset, "saves", True)  # as the last release kept it
     game = keeper.open_game(Setup(game="bunyip", seed=3), registry, choice="new")
     for token in MOVES.split():
-        game.press(token)
+        Session.of(game).press(token)
     keeper.close(game)
     assert (home / "run.json").exists()
     monkeypatch.setattr(ruleset, "saves", False)  # this release

@@ -8,6 +8,8 @@ import textwrap
 
 import pytest
 
+from engine.core.events import KeyPlayed
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.core.snapshot import snapshot
 from engine.persist import runsave
@@ -287,7 +289,7 @@ def test_a_prompts_keys_are_heard_when_it_closes_so_a_save_with_one_open_replays
     g = play(tmp_path, kit, "########\n#@...r.#\n########\n")
     g.give("charm scroll")
     heard = []
-    g.listeners.append(lambda event, game, **data: heard.append(data["token"]) if event == "key" else None)
+    g.listeners.append(lambda event, game: isinstance(event, KeyPlayed) and heard.append(event.token))
     press(g, "i a")
     assert heard == []
     press(g, "esc")
@@ -322,6 +324,7 @@ def test_a_plugins_question_waits_for_its_answer_across_a_save(tmp_path, kit):
     assert s["prompt"]["kind"] == "question" and s["turn"] == 2
     resumed, _ = runsave.load(json.loads(json.dumps(runsave.capture(g))), g.registry)
     for game in (g, resumed):
+        Session.of(game)  # the player's session on the resumed run asks again
         assert snapshot(game)["prompt"]["title"] == "A gift: which?"
         s = press(game, "b")
         assert s["prompt"] is None and s["messages"][-1] == "You chose health."

@@ -15,6 +15,7 @@ import pytest
 
 from engine.cli.main import main
 from engine.core.isolation import Isolation, PlayerInterrupt, one_line, players
+from engine.core.session import Session
 
 
 def plugin_dir(tmp_path, source: str, name: str = "hostile"):
@@ -273,7 +274,7 @@ def test_a_behaviours_action_that_raises_or_cannot_be_shown_switches_it_off(tmp_
     (tmp_path / "map.txt").write_text("#######\n#@B...#\n#######\n")
     game = new_game(Setup(None, 1, [], [folder], str(tmp_path / "map.txt")))
     for _ in range(3):
-        game.press(".")
+        Session.of(game).press(".")
     assert game.turn == 3 and [f.plugin for f in game.isolation.failures] == ["hostile"]
     err = capsys.readouterr().err
     assert "plugin 'hostile' failed in behaviour 'boom'" in err and words in err, err

@@ -4,6 +4,7 @@ from test_frontend import screenshot, window_for  # noqa: F401
 
 from engine.core import status as hud
 from engine.core.components import Fighter
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.persist import keeper, profile
 from scenario import game_from, press
@@ -117,8 +118,8 @@ def test_escape_quits_and_the_next_launch_is_the_fixed_map_fresh(home):
     first = keeper.open_game(Setup(game="bunyip"))
     start = press(first, "")
     for token in "l l j j l".split():
-        first.press(token)
-    first.press("esc")
+        Session.of(first).press(token)
+    Session.of(first).press("esc")
     assert first.quit_requested and keeper.saved_run() is None  # nothing kept to resume
     fresh = keeper.open_game(Setup(game="bunyip"), choice="continue")  # so even "continue" starts anew
     s = press(fresh, "")
@@ -145,7 +146,7 @@ def test_the_death_screen_is_the_dimmed_window_and_one_line(tmp_path, window_for
     """, tmp_path)
     g.world.get(g.player, Fighter).hp = 1
     window = window_for(g)
-    g.press(".")
+    Session.of(g).press(".")
     assert not g.alive
     image = screenshot(window)
     width, height = image.size

@@ -4,6 +4,7 @@ import pytest
 from test_frontend import screenshot, window_for  # noqa: F401
 
 from engine.core import status as hud
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.persist import keeper, profile
 from scenario import game_from, press
@@ -136,7 +137,7 @@ def test_held_keys_do_not_repeat(registry):
 
 def play_until_a_new_board(game):
     for token in "left up right down".split() * 25:
-        game.press(token)
+        Session.of(game).press(token)
         if game.run > 2:
             return
     raise AssertionError("never caught nor escaped")
@@ -146,11 +147,11 @@ def test_escape_quits_without_keeping_the_board(home):
     game = keeper.open_game(Setup(game="lesson28", seed=5))
     play_until_a_new_board(game)
     board = press(game, "")["map"]
-    game.press("esc")
+    Session.of(game).press("esc")
     assert game.quit_requested and keeper.saved_run() is None
     again = keeper.open_game(Setup(game="lesson28", seed=5), choice="continue")
     assert again.run == 1 and press(again, "")["map"] != board  # a new dungeon, run counter and all
-    again.press("esc")
+    Session.of(again).press("esc")
 
 
 def test_a_run_is_counted_in_its_own_table_and_scores_shows_the_run_counter(home, capsys):
@@ -158,7 +159,7 @@ def test_a_run_is_counted_in_its_own_table_and_scores_shows_the_run_counter(home
 
     game = keeper.open_game(Setup(game="lesson28", seed=5))
     play_until_a_new_board(game)
-    game.press("esc")
+    Session.of(game).press("esc")
     p = profile.load()
     assert set(p["presets"]) == {"lesson28"} and p["presets"]["lesson28"]["runs"] == game.run == p["runs"]
     assert main(["scores", "--game", "lesson28"]) == 0

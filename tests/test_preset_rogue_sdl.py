@@ -6,6 +6,7 @@ from test_frontend import screenshot, window_for  # noqa: F401
 
 from engine.core import status as hud
 from engine.core.components import Fighter, Inventory, Item, Monster, Position
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.persist import keeper, profile
 from scenario import game_from, press
@@ -261,8 +262,8 @@ def test_escape_quits_without_keeping_the_run(home):
     game = keeper.open_game(Setup(game="rogue-sdl", seed=4))
     assert keeper.saved_run() is None  # the course has no saves: never one, not even while playing
     for token in "d d s s".split():
-        game.press(token)
-    game.press("esc")
+        Session.of(game).press(token)
+    Session.of(game).press("esc")
     assert game.quit_requested
     assert keeper.saved_run() is None  # Escape ends the run: the next start is a new game
     table = profile.load()["presets"]["rogue-sdl"]
@@ -270,7 +271,7 @@ def test_escape_quits_without_keeping_the_run(home):
     assert (table["quits"], table["deaths"]) == (1, 0)
     again = keeper.open_game(Setup(game="rogue-sdl", seed=4), choice="continue")
     assert again.turn == 0 and profile.load()["presets"]["rogue-sdl"]["runs"] == 2
-    again.press("esc")
+    Session.of(again).press("esc")
 
 
 def test_a_run_is_counted_in_its_own_table(home, capsys):

@@ -5,6 +5,8 @@ import json
 import pytest
 
 from engine.cli.main import main
+from engine.core.events import RunStarted
+from engine.core.session import Session
 from engine.persist import profile
 
 
@@ -68,7 +70,7 @@ def test_an_escape_is_counted_and_scored(home, registry):
     me = g.world.get(g.player, Position)
     step = next((dx, dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)) if g.passable(me.x + dx, me.y + dy))
     g.level.exit = (me.x + step[0], me.y + step[1])  # as a preset's exit would be
-    g.press({(1, 0): "l", (-1, 0): "h", (0, 1): "j", (0, -1): "k"}[step])
+    Session.of(g).press({(1, 0): "l", (-1, 0): "h", (0, 1): "j", (0, -1): "k"}[step])
     p = profile.load()
     assert (p["escapes"], p["deaths"], p["runs"]) == (1, 0, 2)  # the escape, and the next run begun
     assert p["top"][0]["cause"] == "escaped from depth 1" and p["top"][0]["score"] == 500
@@ -143,10 +145,10 @@ def test_the_lesson28_run_counter_is_its_runs(home, registry):
     from engine.core.setup import Setup, new_game
 
     game = new_game(Setup(game="lesson28", seed=5), registry)
-    game.listeners.append(lambda event, g, **_: profile.run_started(g.rules.name) if event == "start" else None)
+    game.listeners.append(lambda event, g: isinstance(event, RunStarted) and profile.run_started(g.rules.name))
     profile.run_started("lesson28")  # the first run began before the listener was attached
     for token in "left up right down".split() * 25:
-        game.press(token)
+        Session.of(game).press(token)
     assert game.run > 1  # caught or escaped at least once
     assert profile.load()["presets"]["lesson28"]["runs"] == game.run
 

@@ -10,6 +10,7 @@ from engine.cli.main import main
 from engine.cli.play import parser, wants_new
 from engine.core.keys import DEFAULT_KEYS
 from engine.core.requests import ChangeLevel
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.core.snapshot import dumps
 from engine.persist import files as savefile
@@ -55,19 +56,19 @@ def test_capture_restore_mid_game_keeps_every_stream_energy_and_order(registry, 
     cut = dice.randrange(50, 450)
     g = new_game(Setup(seed=seed), registry)
     for k in keys[:cut]:
-        g.press(k)
-    while g.prompt is not None:  # a menu or cursor open is not saved (tests/test_pack.py): cut after it
-        g.press(dice.choice(TOKENS))
+        Session.of(g).press(k)
+    while Session.of(g).prompt is not None:  # a menu or cursor open is not saved (tests/test_pack.py): cut after it
+        Session.of(g).press(dice.choice(TOKENS))
     if not g.alive:
-        g.press("R")
+        Session.of(g).press("R")
     data = json.loads(json.dumps(capture(g)))
     h, _ = load(data, registry)
     assert dumps(h) == dumps(g)
     assert len(h.scheduler) == len(g.scheduler)
     assert sorted(h.scheduler.energy.values()) == sorted(g.scheduler.energy.values())
     for k in keys[cut:]:
-        g.press(k)
-        h.press(k)
+        Session.of(g).press(k)
+        Session.of(h).press(k)
         assert dumps(h) == dumps(g)
 
 
@@ -78,7 +79,7 @@ def test_the_save_stays_on_disk_while_the_run_is_played(home, capsys, registry):
     assert (first.seed, first.turn) == (4, 2)
     assert (home / "run.json").read_bytes() == saved  # kept, untouched: a crash now resumes it
     assert lock.holder(home / "run.json") == os.getpid()  # and marked in play
-    first.press("l")
+    Session.of(first).press("l")
     keeper.close(first)  # the session ends while the run goes on: a save point
     assert json.loads((home / "run.json").read_text())["turn"] == 3
     assert lock.holder(home / "run.json") is None
@@ -95,7 +96,7 @@ def test_the_run_is_saved_at_each_new_level(home, registry):
     g = keeper.open_game(Setup(seed=1), registry)
     assert json.loads((home / "run.json").read_text())["depth"] == 1
     g.apply(ChangeLevel(2))  # as the stairs would
-    g.press(".")  # the key that ends the turn on the new level writes the save
+    Session.of(g).press(".")  # the key that ends the turn on the new level writes the save
     assert json.loads((home / "run.json").read_text())["depth"] == 2
 
 

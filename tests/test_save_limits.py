@@ -18,6 +18,7 @@ from engine.core.inventory import LETTERS
 from engine.core.looks import item_look
 from engine.core.requests import ChangeLevel
 from engine.core.scheduler import TURN_COST
+from engine.core.session import Session
 from engine.core.setup import Setup
 from engine.core.state import KeptLevel
 from engine.kit import limits
@@ -121,13 +122,13 @@ def test_the_largest_legal_run_is_written_and_read_back_whole(home, tmp_path, re
 
 def test_a_run_past_a_limit_is_not_written_and_its_last_save_point_stands(home, registry, capsys):
     game = keeper.open_game(Setup(seed=3), registry)
-    game.press("l")
-    game.press("esc")
+    Session.of(game).press("l")
+    Session.of(game).press("esc")
     saved = (home / "run.json").read_bytes()
     game = keeper.open_game(Setup(), registry, choice="continue")
     game.state.turn = limits.MAX_STAT + 1  # as a billion turns would leave it
     capsys.readouterr()
-    game.press("esc")
+    Session.of(game).press("esc")
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "this run cannot be saved (turn: expected a whole number in 0..1000000000" in err
     assert (home / "run.json").read_bytes() == saved  # never a save the next start would move aside
@@ -168,7 +169,7 @@ def test_a_seed_beyond_what_a_save_holds_is_refused_before_play(home, capsys, se
 def test_a_plugins_lone_surrogate_in_a_message_is_saved_and_resumed(home, registry, capsys):
     game = keeper.open_game(Setup(seed=3), registry)
     game.log("a \ud800 from a plugin")
-    game.press("esc")
+    Session.of(game).press("esc")
     resumed = keeper.open_game(Setup(), registry, choice="continue")
     assert capsys.readouterr().err == ""
     assert resumed.messages[-1] == "a \\ud800 from a plugin"
@@ -178,7 +179,7 @@ def test_the_run_keeps_no_stream_per_depth(home, registry):
     game = keeper.open_game(Setup(seed=2), registry)
     for depth in range(2, 8):
         game.apply(ChangeLevel(depth))  # as the stairs would
-        game.press(".")
+        Session.of(game).press(".")
     assert game.depth == 7 and any(game.world.query(Monster))
     assert not [label for label, _ in game.state.streams.items() if label.startswith("spawn:")]
 
@@ -187,7 +188,7 @@ def test_an_action_costing_a_billion_leaves_a_debt_a_save_holds(home, registry, 
     game = keeper.open_game(Setup(seed=3), registry)
     game.state.scheduler.spend(game.player, 10**9)  # a plugin's absurd action
     assert game.scheduler.energy[game.player] == -limits.MAX_ENERGY_DEBT
-    game.press("esc")
+    Session.of(game).press("esc")
     resumed = keeper.open_game(Setup(), registry, choice="continue")
     assert capsys.readouterr().err == "" and resumed.scheduler.energy[resumed.player] == -limits.MAX_ENERGY_DEBT
 
@@ -203,7 +204,7 @@ def test_placing_stops_at_the_most_entities_a_save_holds(home, registry, capsys)
     game.listeners.append(keeper.Keeper(game, keeper.claim()))
     game.start()
     assert len(game.world.entities()) == limits.MAX_ENTITIES
-    game.press("esc")
+    Session.of(game).press("esc")
     assert capsys.readouterr().err == ""  # saved
     resumed = keeper.open_game(Setup(), registry, choice="continue")
     assert len(resumed.world.entities()) == limits.MAX_ENTITIES
@@ -213,11 +214,11 @@ def test_a_run_longer_than_a_replay_holds_stops_recording_with_one_line(home, re
     game = keeper.open_game(Setup(seed=3), registry)
     the_keeper(game).keys = ["."] * (limits.MAX_KEYS - 1)
     for token in "l l j".split():
-        game.press(token)
+        Session.of(game).press(token)
     assert len(the_keeper(game).keys) == limits.MAX_KEYS and the_keeper(game).keys[-1] == "l"
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"longer than a replay holds ({limits.MAX_KEYS} keys)" in err, err
-    game.press("esc")
+    Session.of(game).press("esc")
     assert capsys.readouterr().err == ""  # said once; and the run is saved
     assert len(json.loads((home / "run.json").read_text())["keys"]) == limits.MAX_KEYS
 

@@ -20,6 +20,7 @@ from engine.cli.main import main
 from engine.core.components import Fighter, Monster, Position
 from engine.core.errors import UsageError
 from engine.core.requests import ChangeLevel, Quit
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.core.snapshot import dumps, snapshot
 from engine.kit import limits
@@ -50,13 +51,14 @@ def headless(*argv: str, env_home=None, timeout: float = 60) -> subprocess.Compl
 
 PLAYER = """
     import sys
+    from engine.core.session import Session
     from engine.core.setup import Setup
     from engine.persist import keeper
     game = keeper.open_game(Setup(), choice=sys.argv[1])
+    session = Session(game)
     print("playing", game.seed, game.turn, flush=True)
     for line in sys.stdin:
-        game.press(line.strip())
-        if game.quit_requested:
+        if session.press(line.strip()).quit:
             break
     keeper.close(game)
     print("done", game.turn, flush=True)
@@ -146,15 +148,15 @@ def test_a_window_opened_on_a_busy_save_plays_a_new_run_not_saved(home):
 
 def test_one_claim_per_process_a_second_takes_the_slot_over(home, registry):
     game = keeper.open_game(Setup(seed=3), registry)
-    game.press("l")
-    game.press("esc")
+    Session.of(game).press("l")
+    Session.of(game).press("esc")
     first = keeper.open_game(Setup(), registry, choice="continue")
     second = keeper.open_game(Setup(), registry, choice="continue")  # the same process: no refusal
     assert first.turn == second.turn == 1
-    first.press("l")
+    Session.of(first).press("l")
     keeper.close(first)  # its slot was taken over: it writes nothing
     assert saved(home)["turn"] == 1
-    second.press("j")
+    Session.of(second).press("j")
     keeper.close(second)
     assert saved(home)["turn"] == 2
 
@@ -167,23 +169,23 @@ def test_save_points_at_levels_every_hundred_turns_and_the_sessions_end(home, tm
     dice = random.Random(1)
     turns = []
     while game.turn < 2 * keeper.SAVE_EVERY + 30:
-        game.press(dice.choice("h j k l .".split()))
+        Session.of(game).press(dice.choice("h j k l .".split()))
         turns.append(saved(home)["turn"])
     assert sorted(set(turns)) == [0, keeper.SAVE_EVERY, 2 * keeper.SAVE_EVERY]
     game.apply(ChangeLevel(2))
-    game.press(".")
+    Session.of(game).press(".")
     assert (saved(home)["depth"], saved(home)["turn"]) == (2, game.turn)  # a new level
-    game.press(".")
+    Session.of(game).press(".")
     keeper.close(game)  # the keys ran out, the window closed: the run goes on from here
     assert saved(home)["turn"] == game.turn
 
 
 def test_a_session_ending_in_an_exception_leaves_the_last_save_point(home, registry):
     game = keeper.open_game(Setup(seed=3), registry)
-    game.press("l")
+    Session.of(game).press("l")
     keeper.close(game)
     game = keeper.open_game(Setup(), registry, choice="continue")
-    game.press("j")
+    Session.of(game).press("j")
     keeper.close(game, failed=True)  # perhaps mid-turn: nothing is written
     assert saved(home)["turn"] == 1 and lock.holder(home / "run.json") is None
 
@@ -193,13 +195,14 @@ def test_a_sigkill_mid_play_resumes_from_the_last_save_point(home, tmp_path, reg
     game really passed through: replaying its own keys from its seed gives the same state."""
     script = textwrap.dedent(f"""
         import random
+        from engine.core.session import Session
         from engine.core.setup import Setup
         from engine.persist import keeper
         game = keeper.open_game(Setup(map_file={a_map(tmp_path, OPEN)!r}, seed=2), choice=CHOICE)
         dice = random.Random(SEED)
         start = game.turn
         while True:
-            game.press(dice.choice("h j k l .".split()))
+            Session.of(game).press(dice.choice("h j k l .".split()))
             if game.turn - start == 2 * keeper.SAVE_EVERY + 10:
                 print("past", game.turn, flush=True)
     """)
@@ -225,7 +228,7 @@ def test_a_sigkill_mid_play_resumes_from_the_last_save_point(home, tmp_path, reg
         assert resumed.turn == last
         again = new_game(Setup(map_file=a_map(tmp_path, OPEN), seed=2), registry)
         for token in data["keys"]:
-            again.press(token)
+            Session.of(again).press(token)
         assert dumps(again) == dumps(resumed)
         keeper.close(resumed, failed=True)  # leave the save as the kill left it
 
@@ -242,7 +245,7 @@ def test_death_removes_the_save_before_the_profile_and_the_morgue_see_it(home, t
     game = keeper.open_game(Setup(map_file=a_map(tmp_path, DEATH), seed=1), registry)
     assert (home / "run.json").exists()
     while game.alive:
-        game.press(".")
+        Session.of(game).press(".")
     assert seen == [("profile", False), ("morgue", False)] and not (home / "run.json").exists()
     keeper.close(game)
     assert not (home / "run.json").exists()  # the session's end saves no dead run
@@ -257,14 +260,14 @@ def test_an_escape_removes_the_save_and_the_next_run_is_saved_at_its_first_level
     me = game.world.get(game.player, Position)
     step = next((dx, dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)) if game.passable(me.x + dx, me.y + dy))
     game.level.exit = (me.x + step[0], me.y + step[1])  # as a preset's exit would be
-    game.press({(1, 0): "l", (-1, 0): "h", (0, 1): "j", (0, -1): "k"}[step])
+    Session.of(game).press({(1, 0): "l", (-1, 0): "h", (0, 1): "j", (0, -1): "k"}[step])
     assert seen == [False]  # gone when the win was counted
     assert (saved(home)["run"], saved(home)["turn"]) == (2, 0)  # the next run, at its first level
 
 
 def test_a_quit_that_ends_the_run_removes_the_save(home, registry):
     game = keeper.open_game(Setup(seed=3), registry)
-    game.press("l")
+    Session.of(game).press("l")
     assert (home / "run.json").exists()
     game.apply(Quit(save=False))  # as a classic preset's quit would ask
     assert not (home / "run.json").exists()
@@ -276,7 +279,7 @@ def test_a_save_that_cannot_be_removed_at_a_death_is_never_resumed(home, tmp_pat
     game = keeper.open_game(Setup(map_file=a_map(tmp_path, DEATH), seed=1), registry)
     with injected("unlink", 1):  # the save's removal fails (EIO)
         while game.alive:
-            game.press(".")
+            Session.of(game).press(".")
     keeper.close(game)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot remove it" in err and "marked ended" in err, err
@@ -333,8 +336,8 @@ def test_a_new_schema_upgrades_old_saves_through_migrations(home, registry, monk
     """Room for new top-level fields: the next schema adds one, and a save of this one is upgraded,
     not refused."""
     game = keeper.open_game(Setup(seed=3), registry)
-    game.press("l")
-    game.press("esc")
+    Session.of(game).press("l")
+    Session.of(game).press("esc")
     spec, now = runspec.run_spec, runspec.SCHEMA
 
     def spec_next(reg):
@@ -353,7 +356,7 @@ def test_a_schema_2_pack_of_counts_becomes_items_under_letters(home, registry, c
     """Schema 2 kept the pack as counts on the player's Inventory; such a save resumes with the same
     potions, each kind a stack under a letter in name order (what 2's drink key took first)."""
     game = keeper.open_game(Setup(seed=3), registry)
-    game.press("esc")
+    Session.of(game).press("esc")
     data = saved(home)
     data["schema"] = 2
     player = next(row for row in data["entities"] if "Player" in row)
@@ -370,7 +373,7 @@ def test_a_schema_2_pack_of_counts_becomes_items_under_letters(home, registry, c
     pack = snapshot(resumed)["player"]["inventory"]
     assert pack[-1] == {"letter": chr(ord("a") + len(pack) - 1), "kind": "potion", "count": 3, "equipped": False}
     assert [p["letter"] for p in pack] == list("abcdefghijklmnopqrstuvwxyz"[: len(pack)])
-    resumed.press("q")
+    Session.of(resumed).press("q")
     assert snapshot(resumed)["player"]["potions"] == 2
 
 
@@ -381,8 +384,8 @@ def test_a_slow_player_owing_the_most_energy_resumes_and_plays_at_once(home, reg
     rng = random.Random(1)
     while len(game.scheduler) < 2 or not game.alive:  # until a monster is awake
         game = game if game.alive else keeper.open_game(Setup(seed=rng.randrange(100)), registry)
-        game.press(rng.choice("h j k l y u b n".split()))
-    game.press("esc")
+        Session.of(game).press(rng.choice("h j k l y u b n".split()))
+    Session.of(game).press("esc")
     data = saved(home)
     data["scheduler"]["player"][1:] = [1, -limits.MAX_ENERGY_DEBT]
     for row in data["entities"]:
@@ -391,7 +394,7 @@ def test_a_slow_player_owing_the_most_energy_resumes_and_plays_at_once(home, reg
     (home / "run.json").write_text(json.dumps(data))
     resumed = keeper.open_game(Setup(), registry, choice="continue")
     t0 = time.perf_counter()
-    resumed.press(".")
+    Session.of(resumed).press(".")
     assert time.perf_counter() - t0 < 30 and resumed.alive  # a bound against a hang, not a speed test
     assert resumed.scheduler.energy[resumed.player] >= -limits.MAX_ENERGY_DEBT
     assert any(resumed.world.get(e, Monster).awake for e, _ in resumed.world.query(Monster, Fighter))

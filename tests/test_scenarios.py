@@ -1,6 +1,7 @@
 """The default game's rules, each on a small ASCII map."""
 
 from engine.core.components import Fighter
+from engine.core.session import Session
 from scenario import game_from, press
 
 
@@ -178,7 +179,7 @@ def test_news_is_a_monster_coming_into_view_or_noticing_you(tmp_path):
     news = []
     for key in "l l l l l l l l l l l l j j j h h".split():
         awake = g.world.get(rat, Monster).awake
-        g.press(key)
+        Session.of(g).press(key)
         in_view = bool(g.visible_monsters())
         news.append((g.new_in_view, in_view, g.world.get(rat, Monster).awake and not awake))
     first = next(i for i, (_, in_view, _) in enumerate(news) if in_view)

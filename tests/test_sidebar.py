@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from engine.core.components import Fighter, Monster
+from engine.core.session import Session
 from engine.frontend.compose import known_cells
 from engine.frontend.log import fold
 from engine.frontend.sidebar import Bar, Line, monsters, rows_for, stats, underfoot, visible_monsters
@@ -71,7 +72,7 @@ def test_underfoot_names_the_stairs_and_sections_are_separated(tmp_path):
         ######
     """, tmp_path)
     assert underfoot(game) == []
-    game.press("l")
+    Session.of(game).press("l")
     assert [r.text for r in underfoot(game)] == ["Here: stairs down"]
     rows = rows_for(game, [stats, underfoot], 20)
     top = len(stats(game))

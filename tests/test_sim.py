@@ -106,16 +106,16 @@ def test_a_bot_answering_what_is_no_key_is_the_bots_failure(tmp_path):
 
 
 def test_a_game_that_raises_is_reported_and_the_next_run_is_played(monkeypatch):
-    from engine.core.game import Game
+    from engine.core.session import Session
 
-    press = Game.press
+    press = Session.press
 
     def failing(self, token, command=None):
-        if self.seed == 1 and self.turn == 4:
+        if self.game.seed == 1 and self.game.turn == 4:
             raise ZeroDivisionError("in the rules")
         return press(self, token, command)
 
-    monkeypatch.setattr(Game, "press", failing)
+    monkeypatch.setattr(Session, "press", failing)
     results = [play_one(RunSpec(seed, None, "delver", 10)) for seed in (0, 1, 2)]
     assert [r["outcome"] for r in results] == ["turn limit", "crashed", "turn limit"]
     assert results[1]["crash"]["where"] == "game" and results[1]["crash"]["error"] == "ZeroDivisionError: in the rules"

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import NewRun
-from engine.core.components import Fighter, Inventory, Monster
+from engine import GoldFound, LevelledUp, NewRun
+from engine.core.components import Inventory, Monster
+from engine.core.session import Session
 from engine.frontend.settings import Settings
 from engine.frontend.sound import CUES, Sounds
 from scenario import game_from
@@ -29,29 +30,40 @@ def sounds(player=None, muted=False) -> Sounds:
     return Sounds(Settings({"muted": muted}), player=player or Recorder())
 
 
-def test_hit_hurt_gold_and_death_come_from_what_changed(tmp_path):
+def test_hit_hurt_gold_and_death_come_from_the_games_events(tmp_path):
     game = game_from(ARENA, tmp_path)
     s = sounds()
     game.listeners.append(s.listener)
-    assert s.observe(game) == []  # the first frame only looks
+    assert s.observe(game) == []  # the first frame: nothing heard yet
     rat = next(e for e, _ in game.world.query(Monster))
-    game.world.get(rat, Fighter).hp -= 1
+    game.api.damage(rat, 1, by=game.player)
     assert s.observe(game) == ["hit"]
-    game.world.get(game.player, Fighter).hp -= 3
+    game.api.damage(game.player, 3, by=rat)
     assert s.observe(game) == ["hurt"]
-    game.world.get(game.player, Inventory).gold += 10
+    game.world.get(game.player, Inventory).gold += 10  # a change no event told: no sound
+    assert s.observe(game) == []
+    game.api.announce(GoldFound(10))
     assert s.observe(game) == ["gold"]
-    assert s.observe(game) == []  # nothing changed: silence
-    game.world.get(game.player, Fighter).hp = 0
-    game.kill(game.player)
-    game.emit("death")  # as the turn loop does at the turn's end: the death event, not a frame, says it
+    game.api.announce(LevelledUp(game.player, 2))
+    assert s.observe(game) == ["level_up"]
+    game.api.damage(game.player, 99, by=rat)
+    game.apply_death()  # the turn's end: the death event says it, and silences the hurt that caused it
     assert s.observe(game) == ["death"]
-    assert s.played == ["hit", "hurt", "gold", "death"]
+    assert s.played == ["hit", "hurt", "gold", "level_up", "death"]
+
+
+def test_the_player_killing_a_monster_in_play_sounds_a_hit(tmp_path):
+    game = game_from(ARENA, tmp_path)
+    s = sounds()
+    game.listeners.append(s.listener)
+    Session.of(game).press("l")  # into the rat
+    assert "hit" in s.observe(game)
 
 
 def test_a_new_level_or_run_is_not_a_hit(tmp_path):
     game = game_from(ARENA, tmp_path)
     s = sounds()
+    game.listeners.append(s.listener)
     s.observe(game)
     game.apply(NewRun())  # every monster gone at once: a new world, not a kill
     assert s.observe(game) == []
@@ -97,11 +109,12 @@ def test_no_device_means_silence_not_an_error(tmp_path, monkeypatch):
 
     monkeypatch.setattr(arcade, "load_sound", no_device)
     s = Sounds(Settings())
+    game.listeners.append(s.listener)
     s.observe(game)
-    game.world.get(game.player, Fighter).hp -= 1
+    game.api.damage(game.player, 1)
     assert s.observe(game) == ["hurt"]  # decided, and failed quietly
     assert s.enabled is False
-    game.world.get(game.player, Fighter).hp -= 1
+    game.api.damage(game.player, 1)
     s.observe(game)  # and from then on, silence
     monkeypatch.undo()
 

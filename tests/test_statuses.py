@@ -8,6 +8,7 @@ import pytest
 
 from engine import StatusKind, load_registry
 from engine.core.components import Fighter
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from engine.core.statuses import UnknownStatus
 
@@ -50,11 +51,11 @@ def test_a_status_of_n_turns_ticks_exactly_n_times(tmp_path, when):
     fighter = game.world.get(game.player, Fighter)
     fighter.max_hp = fighter.hp = 100
     if when == "in on_turn_end":
-        game.press(".")
+        Session.of(game).press(".")
     game.api.add_status(game.player, "poisoned", 3)
     start = game.turn
     for _ in range(6):
-        game.press(".")
+        Session.of(game).press(".")
     bites = [h for h in heard if h[0] == "tick"]
     assert len(bites) == 3 and fighter.hp == 97
     assert [t for _, t, _ in bites] == [start + 1, start + 2, start + 3]
@@ -85,7 +86,7 @@ def test_a_poison_that_kills_is_the_cause_of_death_and_ticks_no_more(tmp_path):
     game.world.get(game.player, Fighter).hp = 2
     game.api.add_status(game.player, "poisoned", 10)
     for _ in range(4):
-        game.press(".")
+        Session.of(game).press(".")
     assert not game.alive and game.state.killed_by == "poison"
     assert len([h for h in heard if h[0] == "tick"]) == 2
     assert "You are no longer poisoned." not in game.messages

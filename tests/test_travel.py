@@ -6,7 +6,9 @@ import json
 import pytest
 
 from engine.cli.main import main
+from engine.core.events import KeyPlayed
 from engine.core.keys import check_token
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game
 from scenario import game_from, press
 
@@ -97,12 +99,12 @@ def test_step_by_step_travel_interrupted_records_its_steps(tmp_path):
     recorded (o:3) makes a replay stop at the same place."""
     g = game_from(ROOMS, tmp_path)
     heard = []
-    g.listeners.append(lambda event, game, **data: event == "key" and heard.append(data["token"]))
-    assert g.press("o", step_by_step=True) and g.travelling is not None and heard == []
+    g.listeners.append(lambda event, game: isinstance(event, KeyPlayed) and heard.append(event.token))
+    assert Session.of(g).press("o", step_by_step=True).changed and Session.of(g).travel is not None and heard == []
     for _ in range(3):
-        assert g.travel_step()
-    g.stop_travel()
-    assert heard == ["o:3"] and g.turn == 3 and g.travelling is None
+        assert Session.of(g).step().walking
+    Session.of(g).interrupt()
+    assert heard == ["o:3"] and g.turn == 3 and Session.of(g).travel is None
     h = game_from(ROOMS, tmp_path)
     press(h, "o:3")
     assert h.api.position(h.player) == g.api.position(g.player) and h.turn == 3
@@ -133,7 +135,9 @@ def test_a_run_with_travel_replays_to_the_same_bytes(tmp_path, monkeypatch, caps
 def test_presets_without_travel_keys_ignore_them(tmp_path):
     g = new_game(Setup(game="rogue-sdl", seed=2))
     before = g.api.position(g.player)
-    assert not g.press("o") and not g.press("travel:1,1") and g.api.position(g.player) == before
+    session = Session.of(g)
+    assert not session.press("o").changed and not session.press("travel:1,1").changed
+    assert g.api.position(g.player) == before
 
 
 def _whole_map_step(api, travel):
@@ -178,8 +182,8 @@ def test_steps_searched_within_what_is_known_are_the_whole_maps_steps(generator,
             if isinstance(there, tuple):
                 assert there == _whole_map_step(g.api, Travel("travel", goal=goal)), f"turn {turn} to {goal}"
                 compared += 1
-        g.play(g.command({(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l", (-1, -1): "y", (1, -1): "u",
-                          (-1, 1): "b", (1, 1): "n"}[step]))
+        Session.of(g).press({(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l", (-1, -1): "y", (1, -1): "u",
+                             (-1, 1): "b", (1, 1): "n"}[step])
         if not g.alive:
             break
         compared += 1

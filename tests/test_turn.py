@@ -6,15 +6,21 @@ import textwrap
 from engine import ChangeLevel, load_registry
 from engine.core.actions import Descend
 from engine.core.components import Fighter, Monster, Position
+from engine.core.events import Escaped, KeyPlayed, LevelEntered, PlayerDied, QuitAsked, RunStarted, Victory
 from engine.core.requests import NewRun
+from engine.core.session import Session
 from engine.core.setup import Setup, new_game, prepare
 from engine.persist import keeper
 from scenario import game_from, press
 
+LIFECYCLE = {RunStarted: "start", LevelEntered: "level", KeyPlayed: "key", PlayerDied: "death", Escaped: "escape",
+             Victory: "victory", QuitAsked: "quit"}
+
 
 def events_of(game):
+    """The run's lifecycle events as the game tells them, by short name (hurts and gold left out)."""
     seen = []
-    game.listeners.append(lambda event, g, **data: seen.append(event))
+    game.listeners.append(lambda event, g: type(event) in LIFECYCLE and seen.append(LIFECYCLE[type(event)]))
     return seen
 
 
@@ -96,7 +102,7 @@ def test_the_quit_key_is_the_rulesets_to_answer(tmp_path):
         ####
     """, tmp_path)
     saves = []
-    g.listeners.append(lambda event, game, **data: event == "quit" and saves.append(data["save"]))
+    g.listeners.append(lambda event, game: isinstance(event, QuitAsked) and saves.append(event.save))
     press(g, "esc")
     assert g.quit_requested and saves == [True]
 
@@ -127,7 +133,7 @@ def test_loading_a_save_generates_nothing_and_fires_no_hook(tmp_path, monkeypatc
                                                info.reads_maps)
     game = keeper.open_game(Setup(seed=5), registry)
     for key in "l l j esc".split():
-        game.press(key)
+        Session.of(game).press(key)
     assert made and spy.CALLS
     made.clear()
     spy.CALLS.clear()
@@ -191,14 +197,14 @@ def test_a_plugin_ruleset_system_and_component(tmp_path, monkeypatch):
     fighter = game.world.get(game.player, Fighter)
     fighter.hp = 10
     for _ in range(4):
-        game.press("h")  # a bump, which this ruleset charges a turn for
+        Session.of(game).press("h")  # a bump, which this ruleset charges a turn for
     assert game.turn == 4 and game.position(game.player) == (1, 1) and fighter.hp == 12
-    game.press("esc")
+    Session.of(game).press("esc")
     resumed = keeper.open_game(Setup(), registry, choice="continue")
     regen = next(c for c in resumed.world.components(resumed.player) if type(c).__name__ == "Regen")
     assert (regen.every, regen.count) == (2, 4)
-    resumed.press("h")
-    resumed.press("h")
+    Session.of(resumed).press("h")
+    Session.of(resumed).press("h")
     assert resumed.world.get(resumed.player, Fighter).hp == 13
 
 

@@ -130,17 +130,18 @@ def play_headless(setup: Setup, keys: list[str], dump: str | None, *, resume: bo
     """Play ``keys`` without a window. Saves, profile and replay work as in the window
     (:mod:`engine.persist.keeper`): the quit key saves the run and quits, and so does a stop
     signal, after the key in progress (exit status 0), or a Ctrl-C (exit status 130)."""
+    from engine.core.session import Session
     from engine.core.snapshot import dumps
     from engine.persist import keeper
 
     with stop_signals() as stopped:  # before the slot is claimed: from then on a stop ends with a save
         game = keeper.open_game(setup, choice="continue" if resume else "new", record=record)
         try:
+            session = Session(game)
             for token in keys:
                 if stopped[0]:
                     break
-                game.press(token)
-                if game.quit_requested:
+                if session.press(token).quit:
                     break
         except BaseException:
             keeper.close(game, failed=True)  # perhaps mid-turn (a chosen plugin failed): the last save point stands

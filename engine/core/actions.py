@@ -109,7 +109,7 @@ class Attack(Action):
         if defender is None:
             return ActionResult.not_done()
         damage = max(1, inventory.attack_of(game, entity) - inventory.defense_of(game, self.target))
-        defender.hp = max(0, defender.hp - damage)
+        game.hurt(self.target, damage, entity)
         names = {"attacker": game.name_of(entity), "target": game.name_of(self.target), "damage": damage}
         killed = defender.hp == 0
         if game.world.has(entity, Player):

@@ -33,6 +33,7 @@ from engine.core import deprecations
 from engine.core.api_changing import Changing
 from engine.core.api_paths import Pathfinding
 from engine.core.api_reading import Reading
+from engine.core.events import Event
 from engine.core.keys import DEFAULT_KEYS, command_for
 from engine.kit import limits
 
@@ -99,8 +100,17 @@ class GameAPI(Reading, Changing, Pathfinding):
         "menu", "target", "look", "history" or "question", its ``title``, a menu's or question's
         ``options`` with their ``letter`` and ``label``, a cursor's ``cursor`` cell...), or None.
         While one is open, keys answer it (a letter, a cursor move, Enter, Escape)."""
-        prompt = getattr(self._run, "prompt", None)
+        session = self._run.session
+        prompt = session.prompt if session is not None else None
         return prompt.describe(self._run) if prompt is not None else None
+
+    def announce(self, event: Event) -> None:
+        """Tell the game's listeners that something happened which a frame cannot show (the
+        window's sounds and animations hear it; nothing in the run changes): an instance of
+        ``engine.Event`` or a subclass of your own, e.g. ``engine.LevelledUp(entity, level)``."""
+        if not isinstance(event, Event):
+            raise TypeError(f"announce: expected an engine.Event, not {type(event).__name__}")
+        self._run.emit(event)
 
     def ask(self, question: str, title: str, options: list[str]) -> None:
         """Ask the player to choose one of ``options`` (at most 26), as a menu that cannot be put

@@ -34,12 +34,8 @@ class Changing:
         scroll's reader, a monster: ``on_death`` hears who, and the killer may grow) or a named cause
         (a status, a terrain kind, a trap: ``"poison"``), which the morgue, the profile and ``sim``
         give as the cause of the player's death. Returns the damage dealt."""
-        fighter = self._run.world.try_get(entity, Fighter)
-        if fighter is None or amount <= 0 or fighter.hp <= 0:
-            return 0
-        dealt = min(fighter.hp, int(amount))
-        fighter.hp -= dealt
-        if fighter.hp == 0:
+        dealt = self._run.hurt(entity, amount, by)
+        if dealt and self._run.world.get(entity, Fighter).hp == 0:
             self._run.kill(entity, by)
         return dealt
 

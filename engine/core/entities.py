@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.core import inventory
 from engine.core.components import Actor, Dead, Fighter, Item, Monster, Position
 from engine.core.content import ItemKind, MonsterKind
+from engine.core.events import Hurt
 from engine.core.isolation import safe_repr
 from engine.core.looks import item_look, monster_look
 from engine.kit import limits
@@ -89,6 +90,18 @@ class Entities:
         self.state.spatial.move(entity, x, y)
         if entity == self.player:
             self.state.view.dirty = True
+
+    def hurt(self, entity: int, amount: int, by: int | str | None = None) -> int:
+        """Take up to ``amount`` HP from a creature (never below 0), heard by listeners as
+        :class:`~engine.core.events.Hurt`; returns the HP taken. The caller kills at 0 (after it
+        has said the blow), with :meth:`kill`."""
+        fighter = self.world.try_get(entity, Fighter)
+        if fighter is None or amount <= 0 or fighter.hp <= 0:
+            return 0
+        dealt = min(fighter.hp, int(amount))
+        fighter.hp -= dealt
+        self.emit(Hurt(entity, dealt, by, killed=fighter.hp == 0))
+        return dealt
 
     def kill(self, entity: int, killer: int | str | None = None) -> None:
         """An entity's HP reached 0, by ``killer``: a creature's hand, a named cause (a status, a

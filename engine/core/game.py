@@ -4,10 +4,11 @@ A :class:`Game` is inert when built: no world, no level, no event. Listeners att
 :meth:`Game.start` begins run 1 (``start`` and ``level`` reach them), or :meth:`Game.resume` wraps
 a :class:`~engine.core.state.RunState` read from a save (nothing generated, no hook fired).
 
-One turn, and the order is the game's contract (:meth:`Game.play`):
+One turn, and the order is the game's contract (:meth:`Game.take_turn`, for the action a key of a
+:class:`~engine.core.session.Session` means):
 
-1. A key that means nothing here, or an action that is not done (a wall bump, drinking with no
-   potion), costs no time: no monster moves.
+1. An action that is not done (a wall bump, drinking with no potion) costs no time: no monster
+   moves (nor does a key that means nothing: the session never asks for a turn).
 2. An action that asks for a level or run change (stairs, an exit) ends the turn there: the change
    is applied, the player arrives with a full turn and nobody on the new level moves first.
 3. Otherwise the player spends the action's energy; the ``AFTER_PLAYER`` systems run (dead
@@ -26,16 +27,13 @@ from engine.core import rng as rngmod
 from engine.core.acting import Acting, hook_calls
 from engine.core.actions import Action
 from engine.core.api import GameAPI
-from engine.core.commands import COMMANDS
+from engine.core.events import Escaped, LevelEntered, PlayerDied, QuitAsked, RunStarted, Victory
 from engine.core.isolation import GuardedRuleset, Isolation
-from engine.core.keys import TRAVELS, Command, command_for, split_token
-from engine.core.prompts import CLOSE, Chosen, Prompt, Question
 from engine.core.requests import ChangeLevel, NewRun, Quit, Request, Won
 from engine.core.ruleset import Ruleset
 from engine.core.run import Choices, Run
 from engine.core.state import RunState
 from engine.core.systems import GuardedSystem, Phase, Reap, TickStatuses, View
-from engine.core.travel import Travel, Travelling
 
 if TYPE_CHECKING:
     from engine.core.registry import Registry
@@ -43,10 +41,10 @@ if TYPE_CHECKING:
     from engine.kit.mapgen import Level
 
 
-class Game(Travelling, Acting, Run):
+class Game(Acting, Run):
     """A :class:`~engine.core.run.Run` that owns its turn (see the module doc). How an action is
-    performed and the monsters' turns are :class:`~engine.core.acting.Acting`'s; a travel's steps,
-    :class:`~engine.core.travel.Travelling`'s: both mixed in here."""
+    performed and the monsters' turns are :class:`~engine.core.acting.Acting`'s. The keys that lead
+    to a turn are a :class:`~engine.core.session.Session`'s."""
 
     def __init__(self, registry: Registry, rules: GameRules, seed: int, choices: Choices | None = None, *,
                  level_source: Level | None = None) -> None:
@@ -68,9 +66,6 @@ class Game(Travelling, Acting, Run):
                         *(GuardedSystem(system, isolation, owner(("systems", name)))
                           for name, system in registry.systems.items())]
         self._behaviours: dict[str, tuple] = {}  # see Acting._behaviour
-        self.travelling: Travel | None = None  # a travel key in progress (see press)
-        self.prompt: Prompt | None = None  # what the keys answer now (engine.core.prompts)
-        self._held: list[str] = []  # the keys of an open prompt, recorded when it closes (see press)
         self._on_action = hook_calls(registry, "on_action")
         self._after_action = hook_calls(registry, "after_action")
 
@@ -87,7 +82,6 @@ class Game(Travelling, Acting, Run):
         self._install(state)
         state.view.visible, state.view.origin = self.compute_visible(), self.position(self.player)
         state.view.dirty = False
-        self.ask_next()
         return self
 
     def _install(self, state: RunState) -> None:
@@ -103,12 +97,12 @@ class Game(Travelling, Acting, Run):
         self._install(self.state)
         self.log(self.rules.message("welcome"))
         self.log(note)
-        self.emit("start")
+        self.emit(RunStarted(run))
         self.enter_level(1)
 
     def enter_level(self, depth: int, *, up: bool = False) -> None:
         levels.enter(self, depth, up=up)
-        self.emit("level")
+        self.emit(LevelEntered(depth, up))
         self.apply_death()  # a plugin's on_level_generated may have killed the player
 
     def close(self) -> None:
@@ -116,109 +110,13 @@ class Game(Travelling, Acting, Run):
             self.state.close()
             self.state = None
 
-    # -- the turn loop -----------------------------------------------------------------------
-    def command(self, token: str) -> Command | None:
-        """What a key token means in this preset (None: nothing)."""
-        return command_for(self.rules, token)
-
-    def press(self, token: str, command: Command | None = None, *, step_by_step: bool = False) -> bool:
-        """Play one key token (``command``: what it means, when the caller has already asked);
-        returns whether anything changed. Listeners hear ``key`` after it.
-
-        A travel key walks to its end now, unless ``step_by_step``: then the caller (the window,
-        which draws each step) calls :meth:`travel_step` until it returns False, or
-        :meth:`stop_travel` when the player presses a key; ``key`` is heard when the travel ends,
-        with the steps it took (``o:12``) when it was interrupted, so a replay stops there too."""
-        if self.prompt is not None:
-            key, cell, _ = split_token(token)
-            changed = self.answer_prompt(self.prompt.key(self, key, cell))
-            self.record(token)
-            return changed
-        command = command if command is not None else self.command(token)
-        if command is not None and command.name in TRAVELS and self.state.alive and not self.state.won:
-            self.new_in_view = False
-            before = len(self.state.log)
-            changed = self.start_travel(command, token)
-            if self.travelling is None:  # not a travel after all: it said why, or took the stairs
-                self.emit("key", token=token)
-                return changed or len(self.state.log) != before
-            if step_by_step:
-                return True
-            while self.travel_step():
-                changed = True
-            self.end_travel()
-            return changed or len(self.state.log) != before
-        changed = self.play(command)
-        self.record(token)
-        return changed
-
-    def record(self, token: str) -> None:
-        """Listeners hear the key (``key``): at once, or, while a menu, cursor or the history is
-        open, when it closes. Such a prompt changes nothing until it closes, so a run saved while
-        one is open resumes with the prompt closed and without its keys, and its replay agrees."""
-        if self.prompt is not None and not isinstance(self.prompt, Question):
-            self._held.append(token)
-            return
-        held, self._held = [*self._held, token], []
-        for key in held:
-            self.emit("key", token=key)
-
-    @property
-    def held_keys(self) -> list[str]:
-        """The keys of the prompt open now, not yet heard (see :meth:`record`)."""
-        return list(self._held)
-
-    # -- prompts: menus, cursors, the history, plugins' questions (engine.core.prompts) --------
-    def answer_prompt(self, answer) -> bool:
-        """Do what a command or an open prompt answered: stay, close, open another, or act."""
-        if answer is None:
-            return self.prompt is not None
-        if answer is CLOSE or isinstance(answer, Chosen):
-            self.prompt = None
-            if isinstance(answer, Chosen):
-                self.answer(answer.choice)
-            self.ask_next()
-            return True
-        if isinstance(answer, Prompt):
-            self.prompt = answer
-            return True
-        self.prompt = None
-        changed = self.take_turn(answer)
-        self.ask_next()
-        return changed
-
-    def ask_next(self) -> None:
-        """Open the first question a plugin asked (``GameAPI.ask``), when nothing else is open."""
-        if self.prompt is None and self.state is not None and self.state.alive and self.state.questions:
-            q = self.state.questions[0]
-            self.prompt = Question(q["title"], list(q["options"]), name=q["name"])
-
+    # -- the turn ---------------------------------------------------------------------------
     def answer(self, choice: int) -> None:
-        """The player chose option ``choice`` of the open question: plugins hear ``on_answer``."""
+        """The player chose option ``choice`` of the first open question (``GameAPI.ask``):
+        plugins hear ``on_answer``."""
         question = self.state.questions.pop(0)
         self.hook("on_answer", question=question["name"], choice=choice)
         self.apply_death()
-
-    def play(self, command: Command | None) -> bool:
-        """One turn for one command (see the module doc); returns whether anything changed."""
-        self.new_in_view = False
-        state = self.state
-        if command is None:
-            return False
-        if command.name == "quit":
-            return self.apply(self.ruleset.escape(self))
-        if not state.alive or state.won:
-            request = self.ruleset.restart(self) if command.name == "restart" else None
-            return self.apply(request) if request is not None else False
-        if command.name in COMMANDS:
-            before = len(state.log)
-            return self.answer_prompt(COMMANDS[command.name](self)) or len(state.log) != before
-        action = command.action()
-        if action is None:
-            return False
-        changed = self.take_turn(action)
-        self.ask_next()
-        return changed
 
     def take_turn(self, action: Action) -> bool:
         """The player's action and, if it was done, everybody else's turn (see the module doc)."""
@@ -250,7 +148,7 @@ class Game(Travelling, Acting, Run):
             return
         state.death_applied = True
         request = self.ruleset.player_died(self)
-        self.emit("death")
+        self.emit(PlayerDied())
         if request is not None:
             self.apply(request)
 
@@ -262,15 +160,15 @@ class Game(Travelling, Acting, Run):
         elif isinstance(request, Won):
             self.state.won = True
             self.log(request.note or self.rules.message("won"))
-            self.emit("victory")
+            self.emit(Victory())
         elif isinstance(request, NewRun):
             if request.escaped:
-                self.emit("escape")
+                self.emit(Escaped())
             run = self.state.run + 1
             self.begin_run(rngmod.derive(self.first_seed, f"run:{run}") % rngmod.MAX_SEED, run, request.note)
         elif isinstance(request, Quit):
             self.quit_requested = True
-            self.emit("quit", save=request.save)
+            self.emit(QuitAsked(request.save))
         else:
             raise TypeError(f"unknown request {request!r}")
         return True

@@ -2,20 +2,22 @@
 (:mod:`engine.core.aiming`), look mode, the message history, and a plugin's question (the
 level-up choice).
 
-While a prompt is open, :meth:`engine.core.game.Game.press` hands it each key token; it answers
-with what happens next:
+While a prompt is open, :meth:`engine.core.session.Session.press` hands it each key token; it
+answers with what happens next (an :data:`Answer`):
 
 * ``None``: it stays open (a cursor moved, a page scrolled);
 * :data:`CLOSE`: it closes and no time passes;
 * an :class:`~engine.core.actions.Action`: it closes and the player does that (a turn);
 * another :class:`Prompt`: that one opens instead (a scroll chosen from a menu asks for a target);
-* text, from a menu's choice: the menu stays open and shows it (the inventory describing an item);
 * :class:`Chosen`: the open question is answered with that option.
+
+A menu's choice may also answer text: the menu stays open and shows it (the inventory describing
+an item).
 
 Menus, cursors and the history change nothing in the run until they close with an action, and
 say what they have to say in their own ``detail`` line, never the message log: so a prompt left
 open when the window closes loses nothing, and the keys it took are recorded only when it closes
-(see ``Game.press``). A :class:`Question` is different: a plugin asked it (``GameAPI.ask``), it is
+(see ``Session.press``). A :class:`Question` is different: a plugin asked it (``GameAPI.ask``), it is
 part of the run (``RunState.questions``, saved), and it stays until answered.
 
 Every prompt describes itself as plain data (:meth:`Prompt.describe`) for ``--dump json``, the
@@ -36,8 +38,11 @@ from engine.kit.mapgen import WALL
 if TYPE_CHECKING:
     from engine.core.run import Run as Game
 
-CLOSE = object()  # a prompt's answer: close, no time passes
-Answer = Any  # None | CLOSE | Action | Prompt | str | Chosen
+class Close:
+    """A prompt's answer: it closes, and no time passes (:data:`CLOSE` is the one instance)."""
+
+
+CLOSE = Close()
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,11 @@ class Chosen:
     """The answer to a plugin's question: the index of the option chosen."""
 
     choice: int
+
+
+# What a prompt's key or a command answers (see the module doc): stay open (None), close, a chosen
+# option, another prompt, or the action to take.
+Answer = "None | Close | Chosen | Prompt | Action"
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 CHOOSE = ("enter", "kp5", ".")  # keys that choose the cell under a cursor
@@ -79,7 +89,7 @@ class Menu(Prompt):
 
     title: str
     options: list[Option]
-    choose: Callable[[Game, Any], Answer] | None = None
+    choose: Callable[[Game, Any], Answer | str] | None = None  # text: shown, the menu stays
     detail: str = ""
     kind = "menu"
 

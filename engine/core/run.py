@@ -22,6 +22,7 @@ from engine.core.state import RunState, View
 from engine.kit.mapgen import Level
 
 if TYPE_CHECKING:
+    from engine.core.events import Event
     from engine.core.registry import Registry
     from engine.core.rules import GameRules
     from engine.kit.fov import FovAlgorithm
@@ -67,19 +68,17 @@ class Run(Entities, Sight):
         # call into a plugin goes through (engine.core.isolation.Isolation)
         self.api: Any = None
         self.isolation: Any = None
-        # called as listener(event, game, **data); see emit()
-        self.listeners: list[Callable[..., Any]] = []
+        # called as listener(event, game) with a typed event (engine.core.events); see emit()
+        self.listeners: list[Callable[[Event, Any], Any]] = []
+        self.session: Any = None  # the player's keys on this run (engine.core.session), set by it
         self.new_in_view = False  # a monster came into view this key (held keys stop walking)
         self.quit_requested = False
 
-    def emit(self, event: str, **data: Any) -> None:
-        """Tell the listeners (saves, profile, replay: engine.persist.keeper) what happened. Events:
-        ``start`` (a new run, before its level 1), ``level`` (a level was entered, at the end of a
-        turn), ``death`` (the player died; the state is final), ``escape`` (the player reached an
-        exit, before the next run starts), ``quit`` (``save=``: the quit key, at a turn boundary)
-        and ``key`` (``token=``, after every key has been handled: always a turn boundary)."""
+    def emit(self, event: Event) -> None:
+        """Tell the listeners (the keeper that saves and records, ``sim``'s tally, the window's
+        sounds, the session) what happened: one of :mod:`engine.core.events`."""
         for listener in list(self.listeners):
-            listener(event, self, **data)
+            listener(event, self)
 
     # -- the state, as the game and plugins read it ---------------------------------------
     @property

@@ -63,7 +63,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "monsters": monsters,
         "items": items,
         "messages": list(game.messages),
-        "prompt": game.prompt.describe(game) if getattr(game, "prompt", None) is not None else None,
+        "prompt": game.api.prompt(),
         "map": game.level.rows(),
         "visible": int(game.floor.visible.sum()),
         "seen": int(game.floor.seen.sum()),

@@ -13,8 +13,8 @@ cells; known walls stop it), ``downstairs`` to the known stairs, ``travel`` to a
 It does not start with a monster in view: that is the player's to deal with. Everything here reads
 only what the player knows (their memory of the level), never the level itself.
 
-:class:`Travelling` is mixed into :class:`engine.core.game.Game`: it starts, steps and ends the
-game's travel (``game.travelling``), each step a turn of the game's own (``take_turn``).
+A :class:`~engine.core.session.Session` starts, steps and ends a travel (``session.travel``),
+each step a turn of the game's own (``Game.take_turn``).
 """
 
 from __future__ import annotations
@@ -24,14 +24,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.core.actions import Ascend, Descend, Move
 from engine.kit import limits
 from engine.kit.path import downhill
 from engine.kit.regions import grown
 
 if TYPE_CHECKING:
     from engine.core.api import GameAPI
-    from engine.core.keys import Command
 
 
 @dataclass
@@ -48,6 +46,13 @@ class Travel:
     @property
     def spent(self) -> bool:
         return self.steps >= (self.limit if self.limit is not None else limits.MAX_TRAVEL)
+
+    def recorded(self) -> str:
+        """The travel's key as a replay records it: with the steps it took when it was
+        interrupted (``o:12``, ``travel:3,4:7``), so that the replay stops there too."""
+        key = self.token.split(":")[0] if not self.token.startswith("travel:") else \
+            ":".join(self.token.split(":")[:2])
+        return f"{key}:{self.steps}" if self.interrupted else self.token
 
 
 def known_cost(api: GameAPI, unknown_passable: bool) -> np.ndarray:
@@ -112,73 +117,3 @@ def next_step(api: GameAPI, travel: Travel) -> tuple[int, int] | str | None:
     if step is None:
         return api.rules.message("travel_blocked")
     return step[0] - hx, step[1] - hy
-
-
-class Travelling:
-    """The game's travels: one key, many steps (see the module doc). It works on the game through
-    ``self`` (``state``, ``api``, ``rules``, ``log``, ``take_turn``, ``ask_next``, ``emit``)."""
-
-    travelling: Travel | None  # the travel in progress, set by the game's __init__ (None: none)
-
-    def start_travel(self, command: Command, token: str) -> bool:
-        """Begin a travel (``self.travelling``), or say why not; returns whether a message was said.
-        ``downstairs`` on the stairs is not a travel: it takes them."""
-        state, api = self.state, self.api
-        goal = None
-        if command.name in ("downstairs", "upstairs"):
-            down = command.name == "downstairs"
-            here, stairs = api.position(state.player), state.level.stairs if down else state.level.upstairs
-            if stairs is not None and here == stairs:
-                self.travelling = None
-                return self.take_turn(Descend() if down else Ascend())
-            if stairs is None or not state.view.seen[stairs[1], stairs[0]]:
-                self.log(self.rules.message("no_stairs_known" if down else "no_upstairs_known"))
-                return True
-            goal = stairs
-        elif command.name == "travel":
-            if command.cell is None:
-                return False
-            goal = command.cell
-        if api.visible_monsters():
-            self.log(self.rules.message("not_in_view"))
-            return True
-        self.travelling = Travel(command.name, goal, command.steps, token=token)
-        return False
-
-    def travel_step(self) -> bool:
-        """One step of the travel in progress (a normal turn); False when it has stopped: it got
-        there, saw something new, was hurt, changed level, or has no step to take."""
-        travel, state = self.travelling, self.state
-        if travel is None or travel.spent or not state.alive:
-            return False
-        step = next_step(self.api, travel)
-        if not isinstance(step, tuple):
-            if step:
-                self.log(step)
-            return False
-        hp, depth, run = self.api.hp(state.player)[0], state.depth, state.run
-        self.new_in_view = False
-        travel.steps += 1
-        if not self.take_turn(Move(*step)):
-            return False
-        return not (self.new_in_view or self.api.hp(self.state.player)[0] < hp or self.state.depth != depth
-                    or self.state.run != run or not self.state.alive or self.quit_requested
-                    or self.state.questions)
-
-    def stop_travel(self) -> None:
-        """The window's player pressed a key: the travel stops where it is."""
-        if self.travelling is not None:
-            self.travelling.interrupted = True
-            self.end_travel()
-
-    def end_travel(self) -> None:
-        """The travel is over: listeners hear its key (with its steps when it was interrupted)."""
-        travel, self.travelling = self.travelling, None
-        self.ask_next()
-        if travel is None:
-            return
-        if travel.interrupted and travel.steps == 0:
-            return  # nothing happened: nothing to record
-        key = travel.token.split(":")[0] if not travel.token.startswith("travel:") else \
-            ":".join(travel.token.split(":")[:2])
-        self.emit("key", token=f"{key}:{travel.steps}" if travel.interrupted else travel.token)

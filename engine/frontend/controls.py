@@ -7,7 +7,7 @@ monster comes into view, and walking a travel (``o``, ``>``, a click) one drawn 
 any key or click stops it first (the game records where), and is then handled as usual.
 :class:`Controls` is mixed into :class:`engine.frontend.window.GameWindow`.
 
-While the game asks something (``game.prompt``), every key is the prompt's: ``m`` and ``?`` are
+While the game asks something (``session.prompt``), every key is the prompt's: ``m`` and ``?`` are
 menu letters or nothing, not mute and help. The mouse: moving it points (the window describes the
 cell, highlights a monster whose sidebar row it is on, draws a cursor prompt's cursor there), which
 is never a key; a click on a menu's line presses its letter, a click on the map is the
@@ -78,11 +78,11 @@ class Controls:
     TRAVEL_STEP_SECONDS = 0.04  # a travel's pace: about 25 steps a second
 
     def _travel_tick(self, _dt: float) -> None:
-        if self.closed or self.game.travelling is None:
+        if self.closed or self.session.travel is None:
             pyglet.clock.unschedule(self._travel_tick)
             return
         try:
-            going = self.game.travel_step()
+            outcome = self.session.step()
         except PluginFailure as e:
             pyglet.clock.unschedule(self._travel_tick)
             self.failure = e
@@ -90,15 +90,16 @@ class Controls:
             pyglet.app.exit()
             return
         self.frames.request()
-        if not going:
+        if not outcome.walking:
             pyglet.clock.unschedule(self._travel_tick)
-            self.game.end_travel()
+        if outcome.quit:
+            self._quit()
 
     def interrupt_travel(self) -> None:
         """A key or a click during a travel: it stops where it is (and the game records where)."""
-        if self.game.travelling is not None:
+        if self.session.travel is not None:
             pyglet.clock.unschedule(self._travel_tick)
-            self.game.stop_travel()
+            self.session.interrupt()
             self.frames.request()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
@@ -112,7 +113,7 @@ class Controls:
             if key is not None and key != "esc":
                 self.press("enter" if key == "c" else key)
             return
-        prompt = self.game.prompt
+        prompt = self.session.prompt
         if prompt is not None and prompt.kind not in CURSORS:
             letter = self.prompt_view.option_at(px, py) if self.prompt_view is not None else None
             if letter is not None:
@@ -172,9 +173,7 @@ class Controls:
         if choice is None:
             return False
         if choice == "quit":
-            self.game.quit_requested = True
-            self.close()
-            pyglet.app.exit()
+            self._quit()
             return False
         self.title_screen = None
         if self.choose is not None:
@@ -201,11 +200,11 @@ class Controls:
             return self.press_title(token)
         pointed = self.hover if self.pointing else None
         redraw = self.stop_pointing()
-        if self.game.prompt is not None:  # every key is the prompt's
-            if token in CHOOSE and pointed is not None and self.game.prompt.kind == "target":
+        if self.session.prompt is not None:  # every key is the prompt's
+            if token in CHOOSE and pointed is not None and self.session.prompt.kind == "target":
                 token = f"travel:{pointed[0]},{pointed[1]}"  # Enter aims where the cursor is drawn
             return self._play(token, None, repeat, animate) or self._redraw(redraw)
-        command = self.game.command(token)  # parsed once: game.press is given it
+        command = self.session.command(token)  # parsed once: the session's press is given it
         if self.help_open:
             if token == "esc" or (command is not None and command.name == "help"):
                 self.help_open = False
@@ -231,23 +230,27 @@ class Controls:
         if repeat and (self.repeat_blocked or not self.game.rules.key_repeat):
             return False
         try:
-            changed = self.game.press(token, command, step_by_step=animate)
-            if self.game.travelling is not None:  # walk it one drawn step at a time
+            outcome = self.session.press(token, command, step_by_step=animate)
+            if outcome.walking:  # walk it one drawn step at a time
                 pyglet.clock.schedule_interval(self._travel_tick, self.TRAVEL_STEP_SECONDS)
         except PluginFailure as e:  # a chosen plugin failed: close, and say so in one line when the loop ends
             self.failure = e
             self.close()
             pyglet.app.exit()
             return False
-        if self.game.new_in_view:
+        if outcome.noticed:
             self.repeat_blocked = True  # ignore auto-repeats until the key is released
-        if self.game.quit_requested:
-            self.close()
-            pyglet.app.exit()
+        if outcome.quit:
+            self._quit()
             return False
-        if changed:
+        if outcome.changed:
             self.frames.request()
-        return changed
+        return outcome.changed
+
+    def _quit(self) -> None:
+        """The run asked to end the session (or the title's quit): the window closes."""
+        self.close()
+        pyglet.app.exit()
 
 
 def cell_size(game) -> int:

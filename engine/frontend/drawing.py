@@ -95,7 +95,7 @@ class Drawing:
     def hover_text(self) -> str:
         """What the mouse points at, when no prompt is open: the map cell's description, or the
         monster of the sidebar row under it."""
-        if not self.pointing or self.game.prompt is not None:
+        if not self.pointing or self.session.prompt is not None:
             return ""
         if self.hover_entity is not None:
             pos = self.game.world.try_get(self.hover_entity, Position)
@@ -132,7 +132,7 @@ class Drawing:
         highlight's colour; an empty cell pointed at gets a thin grey outline (no prompt open:
         a prompt draws its own cursor)."""
         cell = self.highlighted()
-        if cell is None and self.pointing and self.hover is not None and self.game.prompt is None:
+        if cell is None and self.pointing and self.hover is not None and self.session.prompt is None:
             rect = self.map_view.cell_rect(*self.hover)
             if rect is not None:
                 arcade.draw_lbwh_rectangle_outline(*rect, POINTED, max(1, rect[2] // 16))

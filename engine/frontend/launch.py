@@ -201,7 +201,7 @@ def run_window(
     try:
         for token in keys:
             window.press(token)
-            if window.game.quit_requested or window.failure is not None or loop.stop_requested():
+            if window.closed or window.failure is not None or loop.stop_requested():
                 break
         if not window.closed:
             window.last_frame = None

@@ -79,8 +79,7 @@ class PromptView:
         """Read the open prompt (None: nothing to draw). ``hover``: the map cell the mouse points
         at, drawn as the cursor of a targeting or look prompt; ``screen``: the whole window, where
         a panel may go beside a small board (default: the map ``area``)."""
-        prompt = getattr(game, "prompt", None)
-        self.data = data = prompt.describe(game) if prompt is not None else None
+        self.data = data = game.api.prompt()
         self.cursor, self.affected, self.letters = None, [], []
         if data is None:
             self.box.show([])

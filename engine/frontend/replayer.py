@@ -28,7 +28,7 @@ def play_in_window(data: dict[str, Any], registry: Registry, *, shot: str | None
         if speed is None:
             for token in keys:
                 window.press(token)
-                if game.quit_requested:
+                if window.closed:  # the replay's quit key closed the window, as the run's did
                     break
             window.frames.cancel()
             if shot_path is not None:
@@ -39,7 +39,7 @@ def play_in_window(data: dict[str, Any], registry: Registry, *, shot: str | None
 
             def step(_dt: float) -> None:
                 token = next(keys, None)
-                if token is None or window.closed or game.quit_requested:
+                if token is None or window.closed:
                     pyglet.clock.unschedule(step)
                     return
                 window.press(token)

@@ -1,12 +1,11 @@
 """Sound: Kenney's CC0 effects that ship with Arcade, played when something happened.
 
-What happened is read two ways. Between two frames, :meth:`Sounds.observe` compares what it saw
-last frame with the game now: the player's HP dropped (hurt), a monster's HP dropped or a monster
-in view vanished (a hit), gold went up (gold), the player's level went up (level_up: the HUD's
-``level`` value, in games that have one). The game's events (``Game.emit``) are heard by
-:meth:`Sounds.listener`: ``death`` (also in presets that start a new dungeon at once, where no
-frame ever shows the player dead), ``escape`` and ``victory`` (the win). :meth:`Sounds.cue` plays
-a cue by name.
+What happened is heard from the game's typed events (``Game.emit``, :mod:`engine.core.events`) by
+:meth:`Sounds.listener`: a creature hurt (``hurt`` when it is the player, ``hit`` otherwise), gold
+found (``gold``), a level gained (``level_up``), the player's death (``death``, also in presets
+that start a new dungeon at once, where no frame ever shows the player dead), an escape or a win
+(``victory``). The cues heard are played once each when the next frame is drawn
+(:meth:`Sounds.observe`); :meth:`Sounds.cue` plays a cue by name.
 
 No sound device, a library without audio, a file that will not load: silence, never an error. A
 failed load or play turns sound off for the window's life, quietly. ``m`` mutes (remembered in the
@@ -18,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.core.components import Fighter, Inventory, Monster
-from engine.frontend.sidebar import experience
+from engine.core.events import Escaped, Event, GoldFound, Hurt, LevelledUp, PlayerDied, Victory
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -45,8 +43,7 @@ class Sounds:
         self.enabled = True  # False once the audio library failed: silence from then on
         self.loaded: dict[str, Any] = {}
         self.played: list[str] = []  # every cue played (or that would have been, muted: no), in order
-        self.pending: list[str] = []
-        self._seen: tuple | None = None
+        self.pending: list[str] = []  # the cues heard since the last frame
 
     @property
     def muted(self) -> bool:
@@ -56,37 +53,27 @@ class Sounds:
         self.settings["muted"] = not self.muted
 
     # -- deciding -----------------------------------------------------------------------------
-    def listener(self, event: str, game: Game, **data: Any) -> None:
-        """A ``Game.emit`` listener: the events a frame cannot see."""
-        if event == "death":
-            self.pending.append("death")
-        elif event in ("escape", "victory"):
-            self.pending.append("victory")
-
-    @staticmethod
-    def snapshot(game: Game) -> tuple:
-        fighter = game.world.get(game.player, Fighter)
-        inv = game.world.try_get(game.player, Inventory)
-        foes = {e: f.hp for e, (_, f) in game.world.query(Monster, Fighter)}
-        level = experience(game)[0] or 0
-        return (id(game), game.run, game.depth, fighter.hp, inv.gold if inv else 0, foes, level)
+    def listener(self, event: Event, game: Game) -> None:
+        """A ``Game.emit`` listener: the cue an event calls for, played with the next frame."""
+        match event:
+            case Hurt(entity=entity):
+                self.pending.append("hurt" if entity == game.player else "hit")
+            case GoldFound():
+                self.pending.append("gold")
+            case LevelledUp(entity=entity) if entity == game.player:
+                self.pending.append("level_up")
+            case PlayerDied():
+                self.pending.append("death")
+            case Escaped() | Victory():
+                self.pending.append("victory")
 
     def observe(self, game: Game) -> list[str]:
-        """Compare the game with the last frame's; play what changed. Returns the cues played."""
-        now = self.snapshot(game)
-        cues, self.pending = self.pending, []
-        last, self._seen = self._seen, now
-        if last is not None and last[:3] == now[:3]:  # same game, run and level
-            _, _, _, hp, gold, foes, level = last
-            if any(now[5].get(e, 0) < h for e, h in foes.items()):
-                cues.append("hit")
-            if now[3] < hp and "death" not in cues:
-                cues.append("hurt")
-            if now[4] > gold:
-                cues.append("gold")
-            if now[6] > level:
-                cues.append("level_up")
-        for cue in dict.fromkeys(cues):  # once each per frame, in order
+        """A frame is drawn: play the cues heard since the last one, once each, in order (a death
+        silences the hurt that caused it). Returns the cues played."""
+        cues, self.pending = list(dict.fromkeys(self.pending)), []
+        if "death" in cues:
+            cues = [c for c in cues if c != "hurt"]
+        for cue in cues:
             self.cue(cue)
         return cues
 

@@ -20,7 +20,9 @@ from pathlib import Path
 import arcade
 from arcade.types import LBWH
 
+from engine.core.events import Event
 from engine.core.game import Game
+from engine.core.session import Session
 from engine.frontend import layout as sizes
 from engine.frontend.atlas import FONT
 from engine.frontend.camera import Camera
@@ -64,6 +66,7 @@ class GameWindow(Controls, Drawing, arcade.Window):
                  tileset_file: Path | None = None, sound_player: Callable | None = None) -> None:
         self.settings = settings if settings is not None else Settings()
         self.game = game
+        self.session = Session.of(game)  # the player's keys on the game
         self.last_frame: Callable[[], None] | None = None  # drawn as a quit closes the window (--shot)
         self.zoom = max(1, min(MAX_ZOOM, zoom or self.settings["zoom"]))
         self.tilesets = tilesets if tilesets is not None else _builtin_tilesets()
@@ -128,15 +131,16 @@ class GameWindow(Controls, Drawing, arcade.Window):
             game.listeners.append(self.heard)
         self.layout()
 
-    def heard(self, event: str, game: Game, **data) -> None:
-        """The window's listener on ``Game.emit``: sounds for events no frame shows."""
-        self.sounds.listener(event, game, **data)
+    def heard(self, event: Event, game: Game) -> None:
+        """The window's listener on ``Game.emit``: sounds for what happened."""
+        self.sounds.listener(event, game)
 
     def set_game(self, game: Game) -> None:
         """Play another game in this window (the title screen's choice; it may be another preset)."""
         if self.heard in self.game.listeners:
             self.game.listeners.remove(self.heard)
         old_game, self.game = self.game, game
+        self.session = Session.of(game)
         self.profile_lines = []
         old_look, old_cell = self.look, self.textures.size
         self.dress(game)

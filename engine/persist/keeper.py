@@ -2,8 +2,9 @@
 
 :func:`open_game` is how every front end starts playing (headless and the window alike): it claims
 the save slot, resumes the saved run or prepares a new one, attaches a :class:`Keeper` to the
-game's listeners (``Game.emit``), and only then starts it, so the keeper hears the run's ``start``
-and ``level``; :func:`close` ends the session.
+game's listeners (``Game.emit``: typed events, :mod:`engine.core.events`), and only then starts
+it, so the keeper hears the run's ``RunStarted`` and ``LevelEntered``; :func:`close` ends the
+session.
 
 Permadeath as DCSS and Brogue keep it. The save stays on disk while its run is played, so a crash
 (SIGKILL, a power cut, a bug) resumes from the last save point, and never from anything earlier:
@@ -47,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.components import Inventory
 from engine.core.errors import UsageError, show_traceback
+from engine.core.events import Escaped, Event, KeyPlayed, LevelEntered, PlayerDied, QuitAsked, RunStarted, Victory
 from engine.core.isolation import described, one_line, players
 from engine.core.setup import Setup, load, prepare
 from engine.core.specs import Json, Str
@@ -181,39 +183,40 @@ class Keeper:
         self.level_pending = False  # a level was entered mid-key: save when the key is done
         self.replay_pending = False
 
-    def __call__(self, event: str, game: Game, **data: Any) -> None:
-        if event == "key":
-            self.note_key(data["token"])
-            if game.playing and not game.quit_requested and (
-                    self.level_pending or game.turn - self.saved_turn >= SAVE_EVERY):
-                self.save(game)
-            if self.replay_pending:
-                self.write_replays(game)
-        elif event == "start":
-            profile.run_started(game.rules.name)
-        elif event == "level":
-            profile.reached(game.depth, game.rules.name)
-            self.level_pending = self.replay_pending = True
-        elif event == "death":
-            self.forget(game)  # first: nothing may read a dead run's save
-            self.level_pending = False
-            self.end_run(game, escaped=False, cause=morgue.cause_of_death(game))
-            self.write_morgue(game, morgue.cause_of_death(game))
-        elif event == "victory":
-            self.forget(game)  # the run is won: it is over, like a death, and remembered as a win
-            cause = f"won on turn {game.turn}"
-            self.end_run(game, escaped=True, cause=cause)
-            self.write_morgue(game, cause)
-        elif event == "escape":
-            self.forget(game)  # the run is won: its save goes; the next run is saved at its first level
-            self.end_run(game, escaped=True, cause=f"escaped from depth {game.depth}")
-        elif event == "quit":
-            if game.playing and data.get("save", True) and saves(game):
-                self.save(game)
-            elif game.playing:  # a quit that ends the run, as the classic games' quit does
-                self.forget(game)
-                self.end_run(game, quit=True)
-            self.replay_pending = True
+    def __call__(self, event: Event, game: Game) -> None:
+        match event:
+            case KeyPlayed(token=token):
+                self.note_key(token)
+                if game.playing and not game.quit_requested and (
+                        self.level_pending or game.turn - self.saved_turn >= SAVE_EVERY):
+                    self.save(game)
+                if self.replay_pending:
+                    self.write_replays(game)
+            case RunStarted():
+                profile.run_started(game.rules.name)
+            case LevelEntered():
+                profile.reached(game.depth, game.rules.name)
+                self.level_pending = self.replay_pending = True
+            case PlayerDied():
+                self.forget(game)  # first: nothing may read a dead run's save
+                self.level_pending = False
+                self.end_run(game, escaped=False, cause=morgue.cause_of_death(game))
+                self.write_morgue(game, morgue.cause_of_death(game))
+            case Victory():
+                self.forget(game)  # the run is won: it is over, like a death, and remembered as a win
+                cause = f"won on turn {game.turn}"
+                self.end_run(game, escaped=True, cause=cause)
+                self.write_morgue(game, cause)
+            case Escaped():
+                self.forget(game)  # the run is won: its save goes; the next run is saved at its first level
+                self.end_run(game, escaped=True, cause=f"escaped from depth {game.depth}")
+            case QuitAsked(save=save):
+                if game.playing and save and saves(game):
+                    self.save(game)
+                elif game.playing:  # a quit that ends the run, as the classic games' quit does
+                    self.forget(game)
+                    self.end_run(game, quit=True)
+                self.replay_pending = True
 
     @staticmethod
     def write_morgue(game: Game, cause: str) -> None:
@@ -276,12 +279,12 @@ class Keeper:
                        + ("it is marked ended, and will not be resumed" if ended is not None
                           else "delete it: its run has ended"))
 
-    def write_replays(self, game: Game) -> None:
+    def write_replays(self, game: Game, held: list[str] | tuple[str, ...] = ()) -> None:
         self.replay_pending = False
         targets = [files.data_dir() / replay.LAST, *([self.record] if self.record else [])]
         # a prompt still open (a menu, a cursor) changed nothing, so the save leaves its keys out;
         # the replay keeps them, to end as the session did, with the prompt open
-        keys = [*self.keys, *game.held_keys][: limits.MAX_KEYS]
+        keys = [*self.keys, *held][: limits.MAX_KEYS]
         for target in targets:
             try:
                 replay.write(target, self.header, keys, game)
@@ -289,10 +292,12 @@ class Keeper:
                 files.warn(f"replay {target}: cannot write it ({getattr(e, 'strerror', None) or e})")
 
     def close(self, game: Game, *, failed: bool = False) -> None:
+        """The session ends: a save point (or, for a run that is not saved, its quit) and the
+        replays, with the keys of a prompt still open (``game.session``'s held keys)."""
         if not failed:
             if game.playing and not game.quit_requested and saves(game):
                 self.save(game)  # the session ends and the run goes on: a save point
             elif game.playing and not game.quit_requested:
                 self.end_run(game, quit=True)  # a run that is not saved ends with its session: a quit
-            self.write_replays(game)
+            self.write_replays(game, game.session.held_keys if game.session is not None else ())
         self.slot.release()

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import UsageError
 from engine.core.schema import Int, Map, Obj, Optional, Str
+from engine.core.session import Session
 from engine.core.setup import Setup, prepare
 from engine.core.snapshot import dumps
 from engine.core.version import VERSION as __version__
@@ -124,9 +125,9 @@ def differences(data: dict[str, Any], registry: Registry) -> str:
 def play(data: dict[str, Any], registry: Registry) -> Game:
     """Press every key of the replay, stopping at the quit key as the original run did."""
     game = build(data, registry)
+    session = Session(game)
     for token in data["keys"]:
-        game.press(token)
-        if game.quit_requested:
+        if session.press(token).quit:
             break
     return game
 

@@ -22,6 +22,7 @@ from engine.core.isolation import described
 from engine.core.keys import DEFAULT_KEYS, validate_keymap
 from engine.core.registry import PluginError, Registry
 from engine.core.rules import GameRules
+from engine.core.session import Session
 from engine.core.setup import check_rules, default_game
 from engine.core.snapshot import snapshot
 from engine.kit.mapgen import FLOOR, STAIRS, WALL, Level
@@ -188,13 +189,14 @@ def check_effect(registry: Registry, name: str, *, cases: int = 40, seed: int = 
 
 def _play(registry: Registry, rules: GameRules, seed: int, keys: int, allow: bool) -> dict:
     game = Game(registry, rules, seed, Choices()).start()
+    session = Session(game)
     plugin_failures(game, f"seed {seed}, the start", allow=allow)
     check_invariants(game)
     tokens = sorted(t for t in {*DEFAULT_KEYS, *rules.keys} if t != "esc")
     rng = random.Random(f"preset keys {seed}")
     for number in range(1, keys + 1):
         token = rng.choice(tokens)
-        game.press(token)
+        session.press(token)
         plugin_failures(game, f"seed {seed}, key {number} of {keys}, {token!r}", allow=allow)
         check_invariants(game)
     state = snapshot(game)

@@ -38,6 +38,7 @@ from typing import Any
 
 from engine.core.game import Game
 from engine.core.registry import Registry
+from engine.core.session import Session
 from engine.core.setup import Setup, default_game, prepare
 from engine.core.snapshot import snapshot
 from engine.testing.errors import fail, plugin_failures
@@ -72,8 +73,9 @@ def press(game: Game, keys: str, *, allow_plugin_errors: bool = False) -> dict[s
     play: for a test of that isolation itself (``game.isolation.failures`` lists what failed)."""
     plugin_failures(game, "before the first key", allow=allow_plugin_errors)
     tokens = keys.split()
+    session = Session.of(game)
     for number, token in enumerate(tokens, 1):
-        game.press(token)
+        session.press(token)
         plugin_failures(game, f"key {number} of {len(tokens)}, {token!r}", allow=allow_plugin_errors)
     return snapshot(game)
 

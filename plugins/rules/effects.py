@@ -9,7 +9,7 @@ Statuses they put on creatures (``hasted``, ``confused``) are the conditions plu
 """
 
 
-from engine import Inventory, hookimpl
+from engine import GoldFound, Inventory, hookimpl
 from engine.kit.regions import grown
 
 
@@ -22,6 +22,7 @@ def heal(game, entity, kind, amount):
 def gold(game, entity, kind, amount):
     """The amount rolled (the kind's ``amount``) joins the picker's gold. No params."""
     game.component(entity, Inventory).gold += amount
+    game.announce(GoldFound(amount))
     return game.rules.message("pickup_gold", amount=amount)
 
 

@@ -16,7 +16,7 @@ Every number is the preset's, in ``[params.growth]`` (a game without that table 
 
 from dataclasses import dataclass
 
-from engine import Fighter, hookimpl
+from engine import Fighter, LevelledUp, hookimpl
 
 QUESTION = "growth.level"
 CHOICES = ("More HP", "More attack", "More defense")
@@ -77,6 +77,7 @@ def on_death(game, entity, killer):
     while exp.xp >= exp.next:
         exp.level += 1
         exp.next = threshold(params, exp.level)
+        game.announce(LevelledUp(game.player, exp.level))
         game.heal(game.player, int(params.get("heal", 0)))
         game.log(params.get("message", "You feel more experienced: level {level}.").format(level=exp.level))
         game.ask(QUESTION, f"Level {exp.level}: what grows?", list(CHOICES))

@@ -20,6 +20,7 @@ from engine.core.components import Actor, Fighter, Monster
 from engine.core.game import Game
 from engine.core.keys import DEFAULT_KEYS
 from engine.core.loader import load_registry
+from engine.core.session import Session
 from engine.core.setup import default_game
 
 MOVES = [t for t, c in DEFAULT_KEYS.items() if c.startswith("move") or c == "wait"]
@@ -70,11 +71,12 @@ def per_turn(game: Game, n: int, keys: random.Random) -> tuple[float, float]:
     fighter = game.world.get(game.player, Fighter)
     turn0, acted0 = game.turn, getattr(game, "acted", 0)
     spent = 0.0
+    session = Session.of(game)
     for _ in range(n):
         fighter.hp = fighter.max_hp
         token = keys.choice(MOVES)
         start = time.process_time()
-        game.press(token)
+        session.press(token)
         spent += time.process_time() - start
     turns = max(1, game.turn - turn0)
     return spent / turns, (getattr(game, "acted", 0) - acted0) / turns

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.core.events import Escaped, Event, LevelEntered, PlayerDied, QuitAsked, Victory
 from engine.core.keys import KeyError_, check_token
+from engine.core.session import Session
 from engine.core.setup import Setup, load, prepare
 from engine.kit import limits
 from engine.persist import morgue, replay
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
     from engine.core.registry import Registry
 
 STALL_KEYS = 1000  # keys in a row that pass no turn: the bot is stuck, and the run ends (also at MAX_KEYS keys)
-END_EVENTS = {"death": "died", "escape": "escaped", "quit": "quit", "win": "won", "victory": "won"}
+END_EVENTS = {PlayerDied: "died", Escaped: "escaped", QuitAsked: "quit", Victory: "won"}
 
 
 @dataclass(frozen=True)
@@ -62,13 +64,13 @@ class Ending:
         self.depth = self.turns = 0
         self.cause: str | None = None
 
-    def __call__(self, event: str, game: Game, **data: Any) -> None:
-        if event == "level" and self.outcome is None:
+    def __call__(self, event: Event, game: Game) -> None:
+        if isinstance(event, LevelEntered) and self.outcome is None:
             self.depth = max(self.depth, game.depth)
-        if event not in END_EVENTS or self.outcome is not None:
+        if type(event) not in END_EVENTS or self.outcome is not None:
             return
-        self.outcome, self.turns = END_EVENTS[event], game.turn
-        if event == "death":
+        self.outcome, self.turns = END_EVENTS[type(event)], game.turn
+        if isinstance(event, PlayerDied):
             self.cause = re.sub(r" on depth \d+$", "", morgue.cause_of_death(game))
 
 
@@ -102,6 +104,7 @@ def play_one(spec: RunSpec) -> dict[str, Any]:
         game = prepare(Setup(game=spec.game, seed=spec.seed, plugins_dirs=spec.plugins_dirs), registry)
         game.listeners.append(ending)
         game.start()
+        session = Session(game)
         ending.depth = game.depth
         if spec.bot not in registry.bots:  # a worker without the bot's plugin
             raise LookupError(f"no bot named {spec.bot!r} here (valid: {', '.join(sorted(registry.bots))}): "
@@ -132,11 +135,11 @@ def play_one(spec: RunSpec) -> dict[str, Any]:
         keys.append(token)
         before = (game.state.run, game.turn)
         try:
-            game.press(token)
+            outcome = session.press(token)
         except Exception as e:  # noqa: BLE001 - the game's failure, reported with its seed
             return _crashed(result, "game", e, game, keys)
         idle = idle + 1 if (game.state.run, game.turn) == before else 0
-        if game.quit_requested and ending.outcome is None:
+        if outcome.quit and ending.outcome is None:
             ending.outcome, ending.turns = "quit", game.turn
     result.update(outcome=ending.outcome, won=ending.outcome == "won" or won(game), depth=max(ending.depth, 1),
                   turns=ending.turns, keys=len(keys), cause=ending.cause)
