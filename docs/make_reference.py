@@ -5,7 +5,7 @@
 
 Sources: ``engine.hookspecs`` (what a plugin is, the rules at load, every hook with its exact
 signature, when it is called and an example, and the ``register`` callback each register hook
-passes, read from ``engine.core.registrars`` itself); ``engine.testing`` (every contract, as the test kit checks
+passes, read from ``engine.core.loading.registrars`` itself); ``engine.testing`` (every contract, as the test kit checks
 it); and the game API: the modules, classes and members named in :data:`GAME_API`.
 tests/test_reference.py fails when the committed reference and the code disagree.
 """
@@ -31,7 +31,7 @@ OUT = Path(__file__).resolve().parent / "reference.md"
 # of modules (their public names), classes (their public members) or single members; each is
 # rendered from its docstrings, in this order. (The lead's game API replaces today's list, which
 # names the members of the Game that plugins may rely on until then.)
-GAME_API: list[str] = ["engine.core.api.GameAPI"]
+GAME_API: list[str] = ["engine.core.turn.api.GameAPI"]
 GAME_API_INTRO = """\
 What a behaviour, an effect and an event hook receive as `game`: an `engine.GameAPI`. (A system's
 `run(game)` is given the run itself, with `game.world`.) The actions a behaviour returns are
@@ -93,7 +93,7 @@ def signature(fn: Callable) -> str:
 
 def _register_call(hook: str) -> str | None:
     """The ``register`` callback a register hook passes, read from the loader's registrar."""
-    from engine.core import registrars
+    from engine.core.loading import registrars
 
     kind = registrars.REGISTER_HOOKS.get(hook)
     if kind is None:
@@ -225,15 +225,15 @@ def _cell(text: str) -> str:
 
 def game_rules() -> list[str]:
     """Every field of ``engine.GameRules``, from the dataclass: its type, default, what a value must
-    be (the schema's words) and what it means (``engine.core.rules.FIELDS``)."""
-    from engine.core import rules
+    be (the schema's words) and what it means (``engine.core.kinds.rules.FIELDS``)."""
+    from engine.core.kinds import rules
 
     hints = typing.get_type_hints(rules.GameRules, include_extras=True)
     missing = [f.name for f in dataclasses.fields(rules.GameRules) if f.name not in rules.FIELDS]
     if missing:
-        raise ValueError(f"engine.core.rules.FIELDS: say what GameRules field(s) {', '.join(missing)} mean")
+        raise ValueError(f"engine.core.kinds.rules.FIELDS: say what GameRules field(s) {', '.join(missing)} mean")
     out = ["## Presets: the fields of `engine.GameRules`", "",
-           "<!-- generated from the dataclass and engine.core.rules.FIELDS (docs/make_reference.py) -->", "",
+           "<!-- generated from the dataclass and engine.core.kinds.rules.FIELDS (docs/make_reference.py) -->", "",
            markdown(rules.GameRules.__doc__), "",
            "A preset in TOML (`content/games/*.toml`) has the same keys. A default of `required` means the field "
            "must be given.", ""]
@@ -261,18 +261,18 @@ def _field_table(cls: type, meanings: dict[str, str], hints: dict[str, Any]) -> 
 def kinds() -> list[str]:
     """Every field of ``engine.MonsterKind`` and ``engine.ItemKind`` (as :func:`game_rules`), then
     the behaviours and effects the built-in plugins register, with the params each reads."""
-    from engine.core import content
-    from engine.core.loader import load_registry
+    from engine.core.kinds import content
+    from engine.core.loading.loader import load_registry
 
     out = ["## Kinds: the fields of `engine.MonsterKind` and `engine.ItemKind`", "",
-           "<!-- generated from the dataclasses and engine.core.content's MONSTER_FIELDS and ITEM_FIELDS "
+           "<!-- generated from the dataclasses and engine.core.kinds.content's MONSTER_FIELDS and ITEM_FIELDS "
            "(docs/make_reference.py) -->", "",
            "A content file's row (`content/monsters.toml`, `content/items.toml`) has the same keys, its table's name "
            "being the `name`.", ""]
     for cls, meanings in ((content.MonsterKind, content.MONSTER_FIELDS), (content.ItemKind, content.ITEM_FIELDS)):
         missing = [f.name for f in dataclasses.fields(cls) if f.name not in meanings]
         if missing:
-            raise ValueError(f"engine.core.content: say what {cls.__name__} field(s) {', '.join(missing)} mean")
+            raise ValueError(f"engine.core.kinds.content: say what {cls.__name__} field(s) {', '.join(missing)} mean")
         hints = typing.get_type_hints(cls, include_extras=True)
         out += [f"### `engine.{cls.__name__}`", "", markdown(cls.__doc__), "", *_field_table(cls, meanings, hints), ""]
     registry = load_registry(entry_points=False)
@@ -290,10 +290,10 @@ def kinds() -> list[str]:
 
 def messages() -> list[str]:
     """Every message key a preset's ``messages`` may set: its default and the fields it may use."""
-    from engine.core import messages as m
+    from engine.core.kinds import messages as m
 
     out = ["## Message keys", "",
-           "<!-- generated from engine.core.messages (docs/make_reference.py) -->", "",
+           "<!-- generated from engine.core.kinds.messages (docs/make_reference.py) -->", "",
            "What a preset's `messages` table (`[messages]` in TOML) may set, over the defaults below. A template "
            "is Python `str.format` text and may use only its key's fields (a template naming another is refused "
            "when the preset is read, in one line); a key not listed here is a plugin's own "
@@ -315,8 +315,8 @@ def messages() -> list[str]:
 def glyphs() -> list[str]:
     """Every glyph the built-in plugins draw and ``--map`` reads, and who uses it: a plugin's new
     kind should take a glyph not in this table (a shared one is warned at load)."""
-    from engine.core import pluginchecks
-    from engine.core.loader import load_registry
+    from engine.core.loading.loader import load_registry
+    from engine.core.plugin import checks as pluginchecks
     from engine.kit.mapgen import TILE_CHARS
 
     registry = load_registry(entry_points=False)

@@ -23,9 +23,9 @@ import tempfile
 from collections import deque
 from pathlib import Path
 
-from engine.core.components import Monster, Position
-from engine.core.setup import Setup, new_game
-from engine.core.snapshot import snapshot
+from engine.core.model.components import Monster, Position
+from engine.core.play.setup import Setup, new_game
+from engine.core.play.snapshot import snapshot
 from engine.kit.mapgen import WALL
 
 os.environ["UNDERCROFT_LOAD_PLUGINS"] = ""  # the built-in game only

@@ -7,9 +7,11 @@ systems, and the registry loader. Plugins import from here and from ``engine.kit
 
 from __future__ import annotations
 
-from engine.core.actions import VETO, Action, ActionResult, Attack, Move, Wait  # noqa: E402
-from engine.core.api import GameAPI  # noqa: E402
-from engine.core.components import (  # noqa: E402
+from engine.core.kinds.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
+from engine.core.kinds.rules import GameRules, load_rules  # noqa: E402
+from engine.core.kinds.statuskinds import StatusKind  # noqa: E402
+from engine.core.loading.loader import load_registry  # noqa: E402
+from engine.core.model.components import (  # noqa: E402
     Actor,
     Carried,
     Equipped,
@@ -23,8 +25,7 @@ from engine.core.components import (  # noqa: E402
     Status,
     Statuses,
 )
-from engine.core.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
-from engine.core.events import (  # noqa: E402
+from engine.core.model.events import (  # noqa: E402
     Escaped,
     Event,
     GoldFound,
@@ -37,15 +38,14 @@ from engine.core.events import (  # noqa: E402
     RunStarted,
     Victory,
 )
-from engine.core.generate import run_generator  # noqa: E402
-from engine.core.loader import load_registry  # noqa: E402
-from engine.core.registry import PluginError, Registry, hookimpl  # noqa: E402
-from engine.core.requests import ChangeLevel, NewRun, Quit, Request, Won  # noqa: E402
-from engine.core.rules import GameRules, load_rules  # noqa: E402
-from engine.core.ruleset import Ruleset  # noqa: E402
-from engine.core.setup import generate_level  # noqa: E402
-from engine.core.statuskinds import StatusKind  # noqa: E402
-from engine.core.systems import Phase, System  # noqa: E402
+from engine.core.model.requests import ChangeLevel, NewRun, Quit, Request, Won  # noqa: E402
+from engine.core.play.setup import generate_level  # noqa: E402
+from engine.core.plugin.registry import PluginError, Registry, hookimpl  # noqa: E402
+from engine.core.turn.actions import VETO, Action, ActionResult, Attack, Move, Wait  # noqa: E402
+from engine.core.turn.api import GameAPI  # noqa: E402
+from engine.core.turn.generate import run_generator  # noqa: E402
+from engine.core.turn.ruleset import Ruleset  # noqa: E402
+from engine.core.turn.systems import Phase, System  # noqa: E402
 from engine.core.version import PLUGIN_API  # noqa: E402 - the plugin API version (README: deprecations)
 from engine.core.version import VERSION as __version__  # noqa: E402, F401 - the package version
 from engine.kit.fov import FovAlgorithm, radius_mask  # noqa: E402

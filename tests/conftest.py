@@ -61,7 +61,7 @@ def pytest_configure(config):
 
 
 def _choices(config) -> list[tuple[str, str]]:
-    from engine.core.registry import CHOICE_KINDS
+    from engine.core.plugin.registry import CHOICE_KINDS
 
     out = []
     for spec in config.getoption("--plugin"):
@@ -81,7 +81,7 @@ def _load(config, entry_points: str | None):
     """The built-ins, the --plugins-dir folders, and the entry points ``entry_points`` allows
     (a comma list; None: every one)."""
     from engine import load_registry
-    from engine.core.registry import PluginError
+    from engine.core.plugin.registry import PluginError
 
     before = os.environ.get("UNDERCROFT_LOAD_PLUGINS")
     if entry_points is None:
@@ -102,7 +102,7 @@ def session_registry(config):
     names ``--plugin`` chose that are not built in."""
     global _REGISTRY
     if _REGISTRY is None:
-        from engine.core.registry import CHOICE_KINDS, PluginError
+        from engine.core.plugin.registry import CHOICE_KINDS, PluginError
 
         registry = _load(config, "")
         missing = [(k, n) for k, n in _choices(config) if n not in getattr(registry, CHOICE_KINDS[k])]
@@ -121,7 +121,7 @@ def session_registry(config):
 
 
 def pytest_generate_tests(metafunc):
-    from engine.core.registry import CHOICE_KINDS
+    from engine.core.plugin.registry import CHOICE_KINDS
 
     for arg, kind in CHOICE_ARGS.items():
         if arg in metafunc.fixturenames:
@@ -165,7 +165,7 @@ def registry(request):
 def pytest_collection_modifyitems(config, items):
     """With ``--plugin`` or ``--plugins-dir``: keep the contract tests of the chosen kinds only
     (selection, not skips; see the module doc), and say how many were deselected."""
-    from engine.core.registry import CHOICE_KINDS
+    from engine.core.plugin.registry import CHOICE_KINDS
 
     choices = _choices(config)
     if not choices and not config.getoption("--plugins-dir"):

@@ -17,9 +17,9 @@ import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.core.components import Fighter
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game, prepare
+from engine.core.model.components import Fighter
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game, prepare
 
 WINDOW = (1120, 640)  # the sidebar look's window, in window units: small pictures, all of it shown
 

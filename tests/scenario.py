@@ -5,9 +5,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
-from engine.core.snapshot import snapshot
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
+from engine.core.play.snapshot import snapshot
 
 
 def game_from(picture: str, tmp_path: Path, *, game: str | None = None, plugins=(), seed: int = 1):

@@ -6,7 +6,7 @@ import json
 
 from test_pack import kit, pack, play  # noqa: F401
 
-from engine.core.snapshot import snapshot
+from engine.core.play.snapshot import snapshot
 from engine.persist import runsave
 from scenario import press
 

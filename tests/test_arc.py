@@ -11,12 +11,12 @@ import textwrap
 import pytest
 
 from engine import Actor, Attack, Monster, load_registry
-from engine.core.content import ContentError
-from engine.core.rules import load_rules
-from engine.core.run import Choices
-from engine.core.setup import Setup, check_rules, new_game
-from engine.core.snapshot import snapshot
-from engine.core.tables import LootRow, LootTable
+from engine.core.kinds.content import ContentError
+from engine.core.kinds.rules import load_rules
+from engine.core.kinds.tables import LootRow, LootTable
+from engine.core.play.setup import Setup, check_rules, new_game
+from engine.core.play.snapshot import snapshot
+from engine.core.turn.run import Choices
 from engine.persist import runsave
 from engine.plugins.rules import conditions, effects
 from engine.plugins.rules.growth import Experience, threshold

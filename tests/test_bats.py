@@ -3,7 +3,7 @@
 import pytest
 
 from engine import load_registry
-from engine.core.components import Monster
+from engine.core.model.components import Monster
 from scenario import game_from, press
 
 
@@ -20,7 +20,7 @@ def test_bats_are_discovered(with_bats):
 
 
 def test_bats_spawn_in_the_default_game(with_bats):
-    from engine.core.setup import Setup, new_game
+    from engine.core.play.setup import Setup, new_game
 
     kinds = set()
     for seed in range(1, 6):

@@ -53,7 +53,7 @@ def test_plot_needs_the_fov_group(tmp_path, capsys):
 
 def test_generator_rows_cover_three_sizes_and_pure_python(monkeypatch):
     from engine.cli.tools.compare import generators as compare_gen
-    from engine.core.setup import _default_registry
+    from engine.core.play.setup import _default_registry
 
     registry = _default_registry()
     small = type(registry)(**{**registry.__dict__, "generators": {"rooms": registry.generators["rooms"]}})

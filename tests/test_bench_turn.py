@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from engine.cli.tools.bench import turn as bench_turn
-from engine.core.components import Monster
-from engine.core.loader import load_registry
+from engine.core.loading.loader import load_registry
+from engine.core.model.components import Monster
 
 
 def test_the_crowd_is_the_default_games_monsters_with_their_own_behaviours_kept_hunting():

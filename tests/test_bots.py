@@ -10,8 +10,8 @@ import pytest
 
 from engine import Fighter, load_registry
 from engine.cli.tools.sim.runs import RunSpec, play_one
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
 from engine.plugins.bots._delver_look import counts
 from scenario import game_from
 

@@ -7,8 +7,8 @@ import textwrap
 import pytest
 
 from engine import Fighter, Monster, load_registry
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
 from engine.plugins.bots._delver_look import counts
 
 KINDS = """

@@ -78,13 +78,13 @@ WALK = [(500 + i, 500 + i) for i in range(500)]
 
 @pytest.fixture(scope="module")
 def cave():
-    from engine.core.setup import generate_level
+    from engine.core.play.setup import generate_level
 
     return generate_level("caves", 1000, 1000, seed=3).terrain != 0
 
 
 def _registry():
-    from engine.core.setup import _default_registry
+    from engine.core.play.setup import _default_registry
 
     return _default_registry()
 

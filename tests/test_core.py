@@ -5,10 +5,11 @@ from collections import Counter
 
 import pytest
 
-from engine.core import rng, tables
-from engine.core.components import Position
-from engine.core.scheduler import TURN_COST, Scheduler
-from engine.core.world import World
+from engine.core.kinds import tables
+from engine.core.model import rng
+from engine.core.model.components import Position
+from engine.core.model.scheduler import TURN_COST, Scheduler
+from engine.core.model.world import World
 
 
 def run_ticks(s: Scheduler, player: int, player_turns: int) -> Counter:

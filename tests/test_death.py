@@ -7,8 +7,8 @@ import textwrap
 import pytest
 
 from engine import load_registry
-from engine.core.session import Session
-from engine.core.setup import Setup
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup
 from engine.persist import keeper, profile
 
 PLUGIN = '''

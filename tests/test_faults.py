@@ -10,9 +10,9 @@ import time
 
 import pytest
 
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
-from engine.core.snapshot import dumps
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
+from engine.core.play.snapshot import dumps
 from engine.persist import files as savefile
 from engine.persist import lock, profile
 from engine.persist.files import TMP_TAG

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from engine import load_registry, radius_mask, testing
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
 from engine.testing import ContractError
 
 FOG = """

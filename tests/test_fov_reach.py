@@ -16,7 +16,7 @@ import pytest
 
 import engine.kit.fov
 from engine.cli.tools.compare import fov as catalog_fov
-from engine.core.setup import Setup, UsageError, new_game
+from engine.core.play.setup import Setup, UsageError, new_game
 from engine.kit.fov import ReachError, slope_rows, table_reach
 
 TABLED = ("symmetric", "shadowcast", "raycast", "diamond")
@@ -87,7 +87,7 @@ def test_symmetric_lights_a_1000x1000_map_with_no_radius(registry):
 @pytest.fixture
 def python_only(monkeypatch):
     """Pure Python, as without numba: the registry is loaded afresh with the kernels switched off."""
-    from engine.core.loader import load_registry
+    from engine.core.loading.loader import load_registry
     from engine.kit import jit
 
     monkeypatch.setenv("UNDERCROFT_JIT", "0")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.components import Fighter, Inventory, Monster
-from engine.core.status import line
+from engine.core.model.components import Fighter, Inventory, Monster
+from engine.core.play.status import line
 from scenario import game_from
 
 arcade = pytest.importorskip("arcade")

@@ -99,7 +99,7 @@ def test_headless_shot_writes_a_png_and_dumps(tmp_path, capsys):
     assert state["turn"] >= 1
     from PIL import Image
 
-    from engine.core.setup import Setup, new_game
+    from engine.core.play.setup import Setup, new_game
     from engine.frontend.layout import natural_size
 
     rules = new_game(Setup(seed=3)).rules

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.core.components import Fighter
-from engine.core.session import Session
+from engine.core.model.components import Fighter
+from engine.core.play.session import Session
 from engine.frontend.aside import overlap, place
 from scenario import game_from
 
@@ -130,7 +130,7 @@ def test_a_question_on_a_small_map_leaves_the_board_in_view(tmp_path, window_for
 
 
 def test_help_on_lesson28s_board_sits_beside_it(tmp_path, window_for):  # noqa: F811
-    from engine.core.setup import Setup, new_game
+    from engine.core.play.setup import Setup, new_game
 
     game = new_game(Setup(game="lesson28", seed=2))
     window = window_for(game)
@@ -141,7 +141,7 @@ def test_help_on_lesson28s_board_sits_beside_it(tmp_path, window_for):  # noqa: 
 
 
 def test_a_small_size_opens_a_window_with_room_for_the_question_beside_the_board(window_for):  # noqa: F811
-    from engine.core.setup import Setup, new_game
+    from engine.core.play.setup import Setup, new_game
     from engine.frontend.layout import SMALLEST_NATURAL
     from engine.frontend.settings import Settings
 

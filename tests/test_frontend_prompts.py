@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.components import Fighter, Monster
-from engine.core.session import Session
+from engine.core.model.components import Fighter, Monster
+from engine.core.play.session import Session
 from engine.frontend.panel import clip, wrap
 from engine.frontend.settings import Settings
 from engine.frontend.sound import Sounds
@@ -140,7 +140,7 @@ def test_the_victory_screen_says_what_happened(tmp_path, window_for):  # noqa: F
 
 
 def test_the_title_lists_the_presets_and_a_digit_starts_one(tmp_path, window_for):  # noqa: F811
-    from engine.core.setup import Setup, new_game
+    from engine.core.play.setup import Setup, new_game
 
     chosen = []
 
@@ -185,7 +185,7 @@ def test_the_sidebar_shows_level_xp_and_statuses(tmp_path, window_for):  # noqa:
 
 
 def test_a_game_without_growth_has_no_level_to_show():
-    from engine.core.setup import Setup, new_game
+    from engine.core.play.setup import Setup, new_game
     from engine.frontend.sidebar import experience
 
     assert experience(new_game(Setup(game="rogue-sdl", seed=1))) == (None, 0, 0)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.components import Fighter
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
+from engine.core.model.components import Fighter
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
 from engine.persist import keeper
 from scenario import game_from
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.events import KeyPlayed
-from engine.core.session import Session
+from engine.core.model.events import KeyPlayed
+from engine.core.play.session import Session
 from scenario import game_from
 
 arcade = pytest.importorskip("arcade")

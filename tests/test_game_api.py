@@ -8,8 +8,8 @@ import pytest
 
 from engine import load_registry
 from engine.cli.main import main
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
 from engine.persist import keeper
 
 FROST = """

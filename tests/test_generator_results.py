@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from engine.cli.main import main
-from engine.core.generate import check_level
+from engine.core.turn.generate import check_level
 from engine.kit.mapgen import FLOOR, WALL, GenerationError, Level, Rect
 
 PLUGIN = '''
@@ -65,7 +65,7 @@ def test_a_sound_level_passes_with_its_spawns_and_rooms():
 
 
 def test_not_a_level_at_all():
-    from engine.core.generate import run_generator
+    from engine.core.turn.generate import run_generator
     from engine.kit.mapgen import GeneratorInfo
 
     with pytest.raises(GenerationError, match="returned None, not an engine.Level"):

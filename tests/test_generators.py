@@ -227,7 +227,7 @@ def test_compiled_generators_build_what_their_python_reference_builds(name):
     sizes and params."""
     import importlib
 
-    from engine.core.setup import _default_registry
+    from engine.core.play.setup import _default_registry
     from engine.kit import jit
     from engine.kit.mapgen import GenContext
 

@@ -5,7 +5,7 @@ import dataclasses
 import textwrap
 
 from engine import Monster, load_registry
-from engine.core.setup import Setup, new_game
+from engine.core.play.setup import Setup, new_game
 from engine.plugins.rules.monster_ai import SEARCH, Hunting, hunt
 from scenario import press
 

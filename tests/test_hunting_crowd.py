@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.core.setup import Setup, new_game
+from engine.core.play.setup import Setup, new_game
 from engine.kit.path import downhill
 
 

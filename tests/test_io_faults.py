@@ -15,8 +15,8 @@ import pytest
 from faults import fresh_process, lines, sweep, temporary_files
 
 from engine.cli.main import main
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
 from engine.persist import files, keeper, morgue, profile, runsave, runspec
 
 DEATH_MAP = "#######\n#@o...#\n#######\n"  # the orc kills the player in a few waits

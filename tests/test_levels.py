@@ -8,13 +8,13 @@ import pytest
 
 from engine import load_registry
 from engine.cli.main import main
-from engine.core import levels
-from engine.core.actions import Descend
-from engine.core.components import Monster, Position
-from engine.core.requests import ChangeLevel
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
-from engine.core.snapshot import dumps, snapshot
+from engine.core.model.components import Monster, Position
+from engine.core.model.requests import ChangeLevel
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
+from engine.core.play.snapshot import dumps, snapshot
+from engine.core.turn import levels
+from engine.core.turn.actions import Descend
 from engine.kit import limits
 from engine.kit.mapgen import STAIRS, UPSTAIRS
 from engine.persist import keeper, runsave

@@ -15,8 +15,8 @@ from fakedist import forget_modules, make_dist
 
 from engine import load_registry
 from engine.cli.main import main
-from engine.core.loader import announce
-from engine.core.registry import BadLevel, BadResult, PluginError
+from engine.core.loading.loader import announce
+from engine.core.plugin.registry import BadLevel, BadResult, PluginError
 from engine.kit.mapgen import GenContext
 
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from engine import FLOOR, STAIRS, WALL, GenerationError, Level, Rect
-from engine.core.generate import check_level
+from engine.core.turn.generate import check_level
 from engine.kit.mapgen import carve_line, carve_rect, farthest_room, random_unit
 from engine.kit.regions import (
     dead_ends,

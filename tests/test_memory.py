@@ -10,11 +10,11 @@ from PIL import Image
 from test_frontend import brightest, cell_pixels, close_to, window_for  # noqa: F401
 
 from engine.cli.main import main
-from engine.core.prompts import describe_cell
-from engine.core.session import Session
-from engine.core.setup import Setup
-from engine.core.snapshot import dumps
-from engine.core.state import KeptLevel
+from engine.core.model.state import KeptLevel
+from engine.core.play.prompts import describe_cell
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup
+from engine.core.play.snapshot import dumps
 from engine.frontend import palette
 from engine.kit import limits
 from engine.persist import keeper, runsave, runspec
@@ -160,7 +160,7 @@ def test_a_save_with_a_bad_memory_is_refused_in_one_line(tmp_path, registry):
 
 
 def test_a_run_remembers_at_most_the_limit_forgetting_the_farthest_level_first(tmp_path, monkeypatch):
-    from engine.core import memory
+    from engine.core.model import memory
 
     game = game_from(SIDE_ROOM, tmp_path)
     state = game.state

@@ -9,8 +9,8 @@ import shutil
 import pytest
 
 from engine.cli.main import main
-from engine.core.messages import Messages
-from engine.core.schema import SchemaError
+from engine.core.kinds.messages import Messages
+from engine.core.kinds.schema import SchemaError
 from engine.kit import limits
 from engine.plugins.rules.content import content_dir
 

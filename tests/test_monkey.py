@@ -6,9 +6,9 @@ import random
 import pytest
 
 from engine import testing
-from engine.core.keys import DEFAULT_KEYS
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
+from engine.core.turn.keys import DEFAULT_KEYS
 
 TOKENS = sorted(t for t in DEFAULT_KEYS if t != "esc")  # esc quits; R restarts after a death
 

@@ -5,8 +5,8 @@ import os
 import subprocess
 import sys
 
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
 from engine.persist import files, keeper, morgue, profile
 
 
@@ -55,7 +55,7 @@ def test_stale_morgue_temporary_files_are_cleaned_by_the_next_morgue(home, regis
 
 
 def test_the_cause_names_the_creature_that_struck_not_the_first_one_beside_the_player(tmp_path):
-    from engine.core.components import Fighter, Monster
+    from engine.core.model.components import Fighter, Monster
     from scenario import game_from
 
     game = game_from("""

@@ -51,7 +51,7 @@ def test_the_scaffold_is_a_package_with_each_register_hook(installed):
     assert files == ["README.md", "pyproject.toml", "tests/conftest.py", "tests/test_undercroft_frost_caves.py",
                      "undercroft_frost_caves/__init__.py"]
     source = (package / "undercroft_frost_caves" / "__init__.py").read_text()
-    from engine.core.registrars import REGISTER_HOOKS
+    from engine.core.loading.registrars import REGISTER_HOOKS
 
     for hook in REGISTER_HOOKS:
         assert f"def {hook}(register)" in source, f"the scaffold has no example of {hook}"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.session import Session
+from engine.core.play.session import Session
 from engine.persist import keeper, profile
 from engine.persist.saveslot import saved_run
 
@@ -71,7 +71,7 @@ def test_a_preset_without_saves_leaves_another_presets_saved_run_alone(tmp_path)
 
 def test_a_run_of_a_preset_without_saves_left_by_an_older_undercroft_is_not_resumed(home, registry,
                                                                                      monkeypatch, capsys):
-    from engine.core.setup import Setup
+    from engine.core.play.setup import Setup
 
     ruleset = type(registry.rulesets["bunyip"])
     monkeypatch.setattr(ruleset, "saves", True)  # as the last release kept it

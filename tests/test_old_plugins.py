@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from engine import load_registry, load_rules
-from engine.core.content import ContentError
-from engine.core.loader import announcement
+from engine.core.kinds.content import ContentError
+from engine.core.loading.loader import announcement
 from engine.testing import ContractError, check_plugin
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -269,7 +269,7 @@ def test_the_project_s_own_presets_as_api_1_wrote_them_play_by_the_rules_their_r
     built-in rulesets bunyip and lesson28 answer today."""
     from types import SimpleNamespace
 
-    from engine.core.legacy import legacy_ruleset
+    from engine.core.loading.legacy import legacy_ruleset
 
     registry = load_registry(entry_points=False)
     with warnings.catch_warnings():

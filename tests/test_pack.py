@@ -8,10 +8,10 @@ import textwrap
 
 import pytest
 
-from engine.core.events import KeyPlayed
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
-from engine.core.snapshot import snapshot
+from engine.core.model.events import KeyPlayed
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
+from engine.core.play.snapshot import snapshot
 from engine.persist import runsave
 from scenario import press
 

@@ -98,7 +98,7 @@ def test_jit_off_runs_the_python_reference(registry, monkeypatch):
 def test_unit_steps_from_goals_of_one_value_take_the_layered_search(heap):
     """Every step costing 1 and every goal one value: the map is made by layers from a queue, not a
     heap, and is the same map; a weighted map, a dearer diagonal or goals of two values take the heap."""
-    from engine.core.setup import generate_level
+    from engine.core.play.setup import generate_level
 
     kernel = jit.sibling("engine.plugins.paths.heap", "_path_jit", lambda k: None)
     floor = (generate_level("bsp", 120, 80, seed=2).terrain != 0).astype(np.float64)

@@ -14,8 +14,8 @@ import time
 import pytest
 
 from engine.cli.main import main
-from engine.core.isolation import Isolation, PlayerInterrupt, one_line, players
-from engine.core.session import Session
+from engine.core.play.session import Session
+from engine.core.plugin.isolation import Isolation, PlayerInterrupt, one_line, players
 
 
 def plugin_dir(tmp_path, source: str, name: str = "hostile"):
@@ -54,7 +54,7 @@ def on_turn_end(game):
 
 
 @pytest.mark.parametrize("raised", ["KeyboardInterrupt", "SystemExit(3)", "Unspeakable()",
-                                    "__import__('engine.core.isolation').core.isolation.PlayerInterrupt()"])
+                                    "__import__('engine.core.plugin.isolation').core.isolation.PlayerInterrupt()"])
 def test_a_hook_raising_anything_is_switched_off_and_the_run_is_saved(home, tmp_path, capsys, raised):
     folder = plugin_dir(tmp_path, HOOK.format(raised=raised))
     status, err = play(capsys, "--new", "--seed", "1", "--plugins-dir", folder, "--keys", "l l")
@@ -66,7 +66,7 @@ def test_a_hook_raising_anything_is_switched_off_and_the_run_is_saved(home, tmp_
 
 
 def test_one_line_never_raises_and_the_players_interrupt_is_told_apart(monkeypatch):
-    from engine.core import isolation as module
+    from engine.core.plugin import isolation as module
 
     class Bad(Exception):
         def __str__(self):
@@ -190,7 +190,7 @@ def test_a_second_ctrl_c_stops_at_once_and_blames_no_plugin(tmp_path):
 
 
 def test_a_path_into_a_labelled_table_has_one_dot():
-    from engine.core.specs import sub
+    from engine.core.kinds.specs import sub
 
     assert sub("monster_kinds.blob.", "hp") == "monster_kinds.blob.hp"
     assert sub("monster_kinds.blob", "hp") == "monster_kinds.blob.hp"
@@ -268,7 +268,7 @@ def register_monsters(register):
 @pytest.mark.parametrize(("answer", "words"), [("Boom()", "(KeyboardInterrupt)"),
                                                ("Unshowable()", "returned a Unshowable (its repr raised")])
 def test_a_behaviours_action_that_raises_or_cannot_be_shown_switches_it_off(tmp_path, capsys, answer, words):
-    from engine.core.setup import Setup, new_game
+    from engine.core.play.setup import Setup, new_game
 
     folder = plugin_dir(tmp_path, BEHAVIOUR.format(answer=answer))
     (tmp_path / "map.txt").write_text("#######\n#@B...#\n#######\n")

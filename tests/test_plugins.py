@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine import load_registry
-from engine.core.registry import PluginError
+from engine.core.plugin.registry import PluginError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -112,7 +112,7 @@ def test_public_surface():
 
 def test_the_engine_with_no_plugins_says_it_has_nothing_to_play(tmp_path, monkeypatch, capsys):
     from engine.cli.main import main
-    from engine.core import loader as plugins
+    from engine.core.loading import loader as plugins
 
     monkeypatch.setattr(plugins, "DEFAULT_PLUGINS", {})
     registry = load_registry(entry_points=False, builtins=())

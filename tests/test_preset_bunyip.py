@@ -2,10 +2,10 @@
 
 from test_frontend import screenshot, window_for  # noqa: F401
 
-from engine.core import status as hud
-from engine.core.components import Fighter
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
+from engine.core.model.components import Fighter
+from engine.core.play import status as hud
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
 from engine.persist import keeper, profile
 from scenario import game_from, press
 

@@ -3,9 +3,9 @@
 import pytest
 from test_frontend import screenshot, window_for  # noqa: F401
 
-from engine.core import status as hud
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
+from engine.core.play import status as hud
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
 from engine.persist import keeper, profile
 from scenario import game_from, press
 

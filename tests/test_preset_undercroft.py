@@ -1,7 +1,7 @@
 """The default preset: the core game's rules, with the catalogue's generators mixed by depth."""
 
-from engine.core.setup import Setup, new_game
-from engine.core.snapshot import snapshot
+from engine.core.play.setup import Setup, new_game
+from engine.core.play.snapshot import snapshot
 
 
 def test_generators_are_mixed_by_depth(registry):

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from engine.cli.main import main
-from engine.core.events import RunStarted
-from engine.core.session import Session
+from engine.core.model.events import RunStarted
+from engine.core.play.session import Session
 from engine.persist import profile
 
 
@@ -62,8 +62,8 @@ def test_deepest_depth_follows_the_player_down(home, capsys, tmp_path):
 
 
 def test_an_escape_is_counted_and_scored(home, registry):
-    from engine.core.components import Position
-    from engine.core.setup import Setup
+    from engine.core.model.components import Position
+    from engine.core.play.setup import Setup
     from engine.persist import keeper
 
     g = keeper.open_game(Setup(seed=4), registry)
@@ -142,7 +142,7 @@ def test_each_preset_has_its_own_table(home):
 def test_the_lesson28_run_counter_is_its_runs(home, registry):
     """lesson28 starts a new run at each capture or escape: its profile table counts every one, as
     the keeper reports them (the ``start`` event, with the preset)."""
-    from engine.core.setup import Setup, new_game
+    from engine.core.play.setup import Setup, new_game
 
     game = new_game(Setup(game="lesson28", seed=5), registry)
     game.listeners.append(lambda event, g: isinstance(event, RunStarted) and profile.run_started(g.rules.name))

@@ -18,7 +18,7 @@ import pytest
 import engine
 import engine.hookspecs as hookspecs
 from engine import testing
-from engine.core import registrars
+from engine.core.loading import registrars
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = [(name, fn) for name, fn in vars(hookspecs).items()
@@ -91,7 +91,8 @@ def test_every_contract_of_the_kit_is_in_the_reference(reference):
 
 
 def test_the_game_api_section_renders_whatever_it_is_given(maker):
-    text = "\n".join(maker.game_api(["engine.kit.path.Pathfinder", "engine.kit.regions", "engine.core.run.Run.rng"]))
+    text = "\n".join(maker.game_api(["engine.kit.path.Pathfinder", "engine.kit.regions",
+                                     "engine.core.turn.run.Run.rng"]))
     assert text.startswith("## The game API\n\n<!-- The game API section")
     assert "### `engine.kit.path.Pathfinder`" in text and "#### `dijkstra(cost, goals, moves=" in text
     assert "### `engine.kit.regions`" in text and "#### `flood(" in text
@@ -151,7 +152,7 @@ def test_the_hook_examples_work_together_as_a_plugin(monkeypatch):
 def test_every_game_rules_field_is_in_the_reference_with_type_default_and_meaning(maker, reference, monkeypatch):
     import dataclasses
 
-    from engine.core import rules
+    from engine.core.kinds import rules
 
     for f in dataclasses.fields(rules.GameRules):
         row = next((line for line in reference.splitlines() if line.startswith(f"| `{f.name}` |")), None)
@@ -176,7 +177,7 @@ def test_the_reference_lists_every_glyph_in_use_and_by_whom(reference, registry)
 
 
 def test_every_public_member_of_the_game_api_has_a_docstring(reference):
-    from engine.core.api import GameAPI
+    from engine.core.turn.api import GameAPI
 
     missing = []
     members = {name: value for cls in reversed(GameAPI.__mro__[:-1]) for name, value in vars(cls).items()}
@@ -199,7 +200,7 @@ def test_the_reference_documents_the_kinds_the_built_in_behaviours_and_the_messa
     """What a plugin author once had to read content/monsters.toml's comments for."""
     import dataclasses
 
-    from engine.core import content, messages
+    from engine.core.kinds import content, messages
 
     kinds = reference.split("## Kinds: the fields of", 1)[1].split("\n## ", 1)[0]
     for cls, meanings in ((content.MonsterKind, content.MONSTER_FIELDS), (content.ItemKind, content.ITEM_FIELDS)):

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from engine.cli.main import main
-from engine.core.keys import DEFAULT_KEYS, TRAVELS
+from engine.core.turn.keys import DEFAULT_KEYS, TRAVELS
 
 TOKENS = sorted(t for t in DEFAULT_KEYS if t not in ("esc", "click"))  # click means nothing without a cell
 STEPS = [t for t in TOKENS if DEFAULT_KEYS[t] not in TRAVELS]  # one turn a key
@@ -107,7 +107,7 @@ def recorded(capsys, tmp_path, *argv) -> tuple:
 
 
 def other_fov(data) -> str:
-    from engine.core.setup import load
+    from engine.core.play.setup import load
 
     chosen = data["choices"].get("fov") or load().games[data["game"]].fov
     return "diamond" if chosen != "diamond" else "symmetric"

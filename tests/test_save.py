@@ -8,11 +8,11 @@ import pytest
 
 from engine.cli.main import main
 from engine.cli.play import parser, wants_new
-from engine.core.keys import DEFAULT_KEYS
-from engine.core.requests import ChangeLevel
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
-from engine.core.snapshot import dumps
+from engine.core.model.requests import ChangeLevel
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
+from engine.core.play.snapshot import dumps
+from engine.core.turn.keys import DEFAULT_KEYS
 from engine.persist import files as savefile
 from engine.persist import keeper, lock, runspec
 from engine.persist.runsave import capture, load

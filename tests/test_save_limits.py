@@ -12,15 +12,15 @@ import numpy as np
 import pytest
 
 from engine.cli.main import main
-from engine.core import inventory
-from engine.core.components import Actor, Carried, Equipped, Fighter, Inventory, Item, Monster
-from engine.core.inventory import LETTERS
-from engine.core.looks import item_look
-from engine.core.requests import ChangeLevel
-from engine.core.scheduler import TURN_COST
-from engine.core.session import Session
-from engine.core.setup import Setup
-from engine.core.state import KeptLevel
+from engine.core.model.components import Actor, Carried, Equipped, Fighter, Inventory, Item, Monster
+from engine.core.model.requests import ChangeLevel
+from engine.core.model.scheduler import TURN_COST
+from engine.core.model.state import KeptLevel
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup
+from engine.core.turn import inventory
+from engine.core.turn.inventory import LETTERS
+from engine.core.turn.looks import item_look
 from engine.kit import limits
 from engine.kit.mapgen import FLOOR, STAIRS, UPSTAIRS, Level, Rect
 from engine.persist import keeper, runsave
@@ -196,7 +196,7 @@ def test_an_action_costing_a_billion_leaves_a_debt_a_save_holds(home, registry, 
 def test_placing_stops_at_the_most_entities_a_save_holds(home, registry, capsys):
     import dataclasses
 
-    from engine.core.game import Game
+    from engine.core.turn.game import Game
 
     rules = dataclasses.replace(registry.games["undercroft"], width=250, height=250, monster_count=(10_000, 0, 0, 0),
                                 item_counts={"potion": (10_000, 10_000), "gold": (10_000, 10_000)})

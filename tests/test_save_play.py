@@ -17,12 +17,12 @@ import pytest
 from faults import Refusing, fresh_process, injected
 
 from engine.cli.main import main
-from engine.core.components import Fighter, Monster, Position
 from engine.core.errors import UsageError
-from engine.core.requests import ChangeLevel, Quit
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
-from engine.core.snapshot import dumps, snapshot
+from engine.core.model.components import Fighter, Monster, Position
+from engine.core.model.requests import ChangeLevel, Quit
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
+from engine.core.play.snapshot import dumps, snapshot
 from engine.kit import limits
 from engine.persist import disk, keeper, lock, morgue, profile, runsave, runspec
 
@@ -51,8 +51,8 @@ def headless(*argv: str, env_home=None, timeout: float = 60) -> subprocess.Compl
 
 PLAYER = """
     import sys
-    from engine.core.session import Session
-    from engine.core.setup import Setup
+    from engine.core.play.session import Session
+    from engine.core.play.setup import Setup
     from engine.persist import keeper
     game = keeper.open_game(Setup(), choice=sys.argv[1])
     session = Session(game)
@@ -195,8 +195,8 @@ def test_a_sigkill_mid_play_resumes_from_the_last_save_point(home, tmp_path, reg
     game really passed through: replaying its own keys from its seed gives the same state."""
     script = textwrap.dedent(f"""
         import random
-        from engine.core.session import Session
-        from engine.core.setup import Setup
+        from engine.core.play.session import Session
+        from engine.core.play.setup import Setup
         from engine.persist import keeper
         game = keeper.open_game(Setup(map_file={a_map(tmp_path, OPEN)!r}, seed=2), choice=CHOICE)
         dice = random.Random(SEED)

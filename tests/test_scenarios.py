@@ -1,7 +1,7 @@
 """The default game's rules, each on a small ASCII map."""
 
-from engine.core.components import Fighter
-from engine.core.session import Session
+from engine.core.model.components import Fighter
+from engine.core.play.session import Session
 from scenario import game_from, press
 
 
@@ -173,7 +173,7 @@ def test_news_is_a_monster_coming_into_view_or_noticing_you(tmp_path):
         #......r......#
         ###############
     """, tmp_path)
-    from engine.core.components import Monster
+    from engine.core.model.components import Monster
 
     rat = next(e for e, _ in g.world.query(Monster))
     news = []

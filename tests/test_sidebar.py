@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.core.components import Fighter, Monster
-from engine.core.session import Session
+from engine.core.model.components import Fighter, Monster
+from engine.core.play.session import Session
 from engine.frontend.compose import known_cells
 from engine.frontend.log import fold
 from engine.frontend.sidebar import Bar, Line, monsters, rows_for, stats, underfoot, visible_monsters

@@ -106,7 +106,7 @@ def test_a_bot_answering_what_is_no_key_is_the_bots_failure(tmp_path):
 
 
 def test_a_game_that_raises_is_reported_and_the_next_run_is_played(monkeypatch):
-    from engine.core.session import Session
+    from engine.core.play.session import Session
 
     press = Session.press
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine import GoldFound, LevelledUp, NewRun
-from engine.core.components import Inventory, Monster
-from engine.core.session import Session
+from engine.core.model.components import Inventory, Monster
+from engine.core.play.session import Session
 from engine.frontend.settings import Settings
 from engine.frontend.sound import CUES, Sounds
 from scenario import game_from

@@ -7,10 +7,10 @@ import textwrap
 import pytest
 
 from engine import StatusKind, load_registry
-from engine.core.components import Fighter
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
-from engine.core.statuses import UnknownStatus
+from engine.core.model.components import Fighter
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
+from engine.core.turn.statuses import UnknownStatus
 
 VENOM = """
     from engine import StatusKind, hookimpl

@@ -14,7 +14,7 @@ import pytest
 
 from engine import Action, GameRules, ItemKind, Level, MonsterKind, Move, hookimpl, load_registry, testing
 from engine.core.errors import UsageError
-from engine.core.generate import check_level
+from engine.core.turn.generate import check_level
 from engine.kit.fov import FovAlgorithm, radius_mask
 from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenerationError, GeneratorInfo, Rect
 from engine.kit.path import Pathfinder

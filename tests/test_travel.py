@@ -6,10 +6,10 @@ import json
 import pytest
 
 from engine.cli.main import main
-from engine.core.events import KeyPlayed
-from engine.core.keys import check_token
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game
+from engine.core.model.events import KeyPlayed
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game
+from engine.core.turn.keys import check_token
 from scenario import game_from, press
 
 ROOMS = """
@@ -145,7 +145,7 @@ def _whole_map_step(api, travel):
     walking over every unknown cell toward every unknown cell, over the whole map."""
     import numpy as np
 
-    from engine.core.travel import known_cost
+    from engine.core.play.travel import known_cost
     from engine.kit.path import downhill
 
     here = api.position(api.player)
@@ -166,7 +166,7 @@ def _whole_map_step(api, travel):
 def test_steps_searched_within_what_is_known_are_the_whole_maps_steps(generator, seed):
     """Explore searches known floor and the unknown cells beside it, inside their box; travel known
     floor inside its box: each step is the one the search over the whole map would take."""
-    from engine.core.travel import Travel, next_step
+    from engine.core.play.travel import Travel, next_step
 
     g = new_game(Setup(seed=seed, size=(90, 50), plugins=[f"generator={generator}"]))
     compared = 0

@@ -4,12 +4,12 @@ nothing; rulesets, systems and components come from plugins like everything else
 import textwrap
 
 from engine import ChangeLevel, load_registry
-from engine.core.actions import Descend
-from engine.core.components import Fighter, Monster, Position
-from engine.core.events import Escaped, KeyPlayed, LevelEntered, PlayerDied, QuitAsked, RunStarted, Victory
-from engine.core.requests import NewRun
-from engine.core.session import Session
-from engine.core.setup import Setup, new_game, prepare
+from engine.core.model.components import Fighter, Monster, Position
+from engine.core.model.events import Escaped, KeyPlayed, LevelEntered, PlayerDied, QuitAsked, RunStarted, Victory
+from engine.core.model.requests import NewRun
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, new_game, prepare
+from engine.core.turn.actions import Descend
 from engine.persist import keeper
 from scenario import game_from, press
 

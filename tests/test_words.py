@@ -13,8 +13,8 @@ import sys
 import pytest
 
 from engine.cli.main import main
-from engine.core import commands
-from engine.core.setup import Setup, new_game
+from engine.core.play import commands
+from engine.core.play.setup import Setup, new_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from engine.cli.parser import SUBCOMMANDS
 from engine.core.errors import UsageError, show_traceback
-from engine.core.isolation import PluginFailure
-from engine.core.registry import PluginError
+from engine.core.plugin.isolation import PluginFailure
+from engine.core.plugin.registry import PluginError
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -16,12 +16,12 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from engine.cli.parser import SUBCOMMANDS, Parser
-from engine.core import rng as rngmod
 from engine.core.errors import UsageError
-from engine.core.isolation import interrupt
-from engine.core.keys import KeyError_, parse_keys
-from engine.core.registry import CHOICE_KINDS
-from engine.core.setup import Setup, parse_size
+from engine.core.model import rng as rngmod
+from engine.core.play.setup import Setup, parse_size
+from engine.core.plugin.isolation import interrupt
+from engine.core.plugin.registry import CHOICE_KINDS
+from engine.core.turn.keys import KeyError_, parse_keys
 
 
 def parser() -> Parser:
@@ -130,8 +130,8 @@ def play_headless(setup: Setup, keys: list[str], dump: str | None, *, resume: bo
     """Play ``keys`` without a window. Saves, profile and replay work as in the window
     (:mod:`engine.persist.keeper`): the quit key saves the run and quits, and so does a stop
     signal, after the key in progress (exit status 0), or a Ctrl-C (exit status 130)."""
-    from engine.core.session import Session
-    from engine.core.snapshot import dumps
+    from engine.core.play.session import Session
+    from engine.core.play.snapshot import dumps
     from engine.persist import keeper
 
     with stop_signals() as stopped:  # before the slot is claimed: from then on a stop ends with a save

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from engine.cli.parser import Parser
 from engine.core.errors import UsageError
-from engine.core.setup import default_game, load
+from engine.core.play.setup import default_game, load
 
 
 def main(argv: Sequence[str]) -> int:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from engine.cli.parser import Parser
 from engine.core.errors import UsageError
-from engine.core.setup import load
-from engine.core.snapshot import dumps
+from engine.core.play.setup import load
+from engine.core.play.snapshot import dumps
 from engine.persist import files, replay
 
 

@@ -27,7 +27,7 @@ def main(argv: Sequence[str]) -> int:
     args = p.parse_args(list(argv))
     data = profile.load()
     if args.game is not None and args.game not in data["presets"]:
-        from engine.core.setup import load
+        from engine.core.play.setup import load
 
         installed = sorted(load(args.plugins_dir).games)
         if args.game not in installed:

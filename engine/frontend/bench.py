@@ -53,9 +53,9 @@ def undying_game(size: tuple[int, int]):
     drawing and choosing steps, not dying."""
     import dataclasses
 
-    from engine.core.components import Fighter
-    from engine.core.game import Game
-    from engine.core.setup import default_game, load
+    from engine.core.model.components import Fighter
+    from engine.core.play.setup import default_game, load
+    from engine.core.turn.game import Game
 
     registry = load()
     rules = dataclasses.replace(default_game(registry), width=size[0], height=size[1])
@@ -140,7 +140,7 @@ def _bare_sprites(window):
 def _key_to_frame(window, games: list, repeats: int) -> tuple[list, list]:
     """Samples per map size, interleaved: one window (Arcade draws in one), playing each map's game
     in turn. Returns [(still frames ms, recentring frames ms, floor ms, cells)] and the view shapes."""
-    from engine.core.keys import DEFAULT_KEYS
+    from engine.core.turn.keys import DEFAULT_KEYS
 
     moves = [t for t, c in DEFAULT_KEYS.items() if c.startswith("move")]
     keys = random.Random(5)

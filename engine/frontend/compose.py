@@ -11,7 +11,7 @@ that recreate another game use it. The *lit* one adds a background per cell (a w
 player sees, near black where they remember), memory colours dimmed and desaturated from the lit
 ones, walls drawn wherever they bound a remembered open cell (caves whose walls the light never
 touched included), and the items the player remembers where they last saw them (the run's memory,
-:mod:`engine.core.memory`: a walk, a level left and a save remember them too).
+:mod:`engine.core.model.memory`: a walk, a level left and a save remember them too).
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.core.components import Item, Monster, Position, Renderable
+from engine.core.model.components import Item, Monster, Position, Renderable
 from engine.frontend import palette
 from engine.kit.mapgen import FLOOR, STAIRS, UPSTAIRS, WALL
 from engine.kit.regions import grown
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
-    from engine.core.rules import GameRules
+    from engine.core.kinds.rules import GameRules
+    from engine.core.turn.game import Game
 
 TILE_CODES = {"wall": WALL, "floor": FLOOR, "stairs": STAIRS, "upstairs": UPSTAIRS}
 BLANK = ord(" ")
@@ -38,7 +38,7 @@ UNKNOWN, REMEMBERED, SEEN = 0, 1, 2
 @dataclass(frozen=True)
 class Look:
     """How the window draws a preset. The last six are the preset's own ``look`` (see
-    :class:`engine.core.rules.GameRules`), for the presets that recreate another game's screen."""
+    :class:`engine.core.kinds.rules.GameRules`), for the presets that recreate another game's screen."""
 
     lit: bool  # backgrounds, computed memory colours, wall completion, remembered items
     sidebar: bool  # the sidebar and the log below the map, instead of the preset's status line

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import pyglet
 
-from engine.core.isolation import PluginFailure
-from engine.core.prompts import CHOOSE
+from engine.core.play.prompts import CHOOSE
+from engine.core.plugin.isolation import PluginFailure
 from engine.frontend.input import Token, WindowKey, Zoom
 from engine.frontend.settings import MAX_ZOOM
 from engine.frontend.tiles import Textures

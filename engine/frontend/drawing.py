@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from engine.core import status as hud_words
-from engine.core.components import Position
-from engine.core.prompts import describe_cell
+from engine.core.model.components import Position
+from engine.core.play import status as hud_words
+from engine.core.play.prompts import describe_cell
 from engine.frontend.compose import compose
 from engine.frontend.screens import won
 from engine.persist import keeper
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.turn.game import Game
 
 HIGHLIGHT = (255, 240, 120, 255)  # a monster whose sidebar row the mouse is on
 POINTED = (200, 200, 210, 255)  # the map cell the mouse is on

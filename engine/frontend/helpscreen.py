@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.keys import DEFAULT_KEYS
+from engine.core.turn.keys import DEFAULT_KEYS
 from engine.frontend import aside
 from engine.frontend.panel import Rect, TextBox
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.turn.game import Game
     from engine.frontend.camera import Camera
 
 TITLE = (240, 210, 120)

@@ -2,7 +2,7 @@
 (the band death and victory screens are :mod:`engine.frontend.screens`, the help screen
 :mod:`engine.frontend.helpscreen`).
 
-The words come from :mod:`engine.core.status` (the preset's templates); this module only places and
+The words come from :mod:`engine.core.play.status` (the preset's templates); this module only places and
 colours them. A Text is re-laid-out only when its string or colour changes, because pyglet's
 layout is the expensive part of drawing text.
 """
@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 import arcade
 import pyglet
 
-from engine.core import status as words
+from engine.core.play import status as words
 from engine.frontend.atlas import FONT_NAME
 from engine.frontend.panel import set_text
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.turn.game import Game
 
 BRIGHT = (235, 235, 235, 255)
 KEYS_COLOR = (140, 150, 170, 255)

@@ -1,4 +1,4 @@
-"""pyglet key events to the key tokens of :mod:`engine.core.keys` (``h``, ``>``, ``R``, ``left``, ``kp5``).
+"""pyglet key events to the key tokens of :mod:`engine.core.turn.keys` (``h``, ``>``, ``R``, ``left``, ``kp5``).
 
 pyglet reports a key three ways, and the order matters: ``on_key_press`` first (once per physical
 press), then ``on_text`` for a printable character or ``on_text_motion`` for an arrow. The
@@ -37,7 +37,7 @@ NUMPAD = {getattr(key, f"NUM_{i}"): (f"kp{i}", str(i)) for i in range(10)} | {
 MOTIONS = {key.MOTION_LEFT: "left", key.MOTION_RIGHT: "right", key.MOTION_UP: "up", key.MOTION_DOWN: "down"}
 ZOOM_IN = {key.PLUS, key.EQUAL, key.NUM_ADD}
 ZOOM_OUT = {key.MINUS, key.NUM_SUBTRACT, key.UNDERSCORE}
-CTRL_TOKENS = {key.P: "ctrlp"}  # ctrl combinations that are the game's keys (engine.core.keys.NAMED)
+CTRL_TOKENS = {key.P: "ctrlp"}  # ctrl combinations that are the game's keys (engine.core.turn.keys.NAMED)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from engine.core.errors import UsageError
-from engine.core.setup import Setup, load, prepare
+from engine.core.play.setup import Setup, load, prepare
 from engine.persist import disk, files, keeper
 
 HEADLESS_HINT = "use --headless (with --shot FILE.png to render a frame offscreen)"
@@ -222,7 +222,7 @@ def run_window(
     if shot_failed:  # said after the session ended as it should, its save written
         raise UsageError(f"--shot {shot}: cannot write it ({shot_failed[0]})")
     if dump == "json" and game.state is not None:  # quit on the title screen: no run to dump
-        from engine.core.snapshot import dumps
+        from engine.core.play.snapshot import dumps
 
         print(dumps(game))
     return 130 if loop.interrupted() else 0  # Ctrl-C: saved, and said as an interruption (128 + SIGINT)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from engine.frontend.compose import Look, look_for
 
 if TYPE_CHECKING:
-    from engine.core.rules import GameRules
+    from engine.core.kinds.rules import GameRules
     from engine.frontend.settings import Settings
 
 HUD_ROW_PX = 20  # the tallest text row at zoom 1, in window units

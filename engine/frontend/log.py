@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 import arcade
 import pyglet
 
-from engine.core import status as words
+from engine.core.play import status as words
 from engine.frontend.atlas import FONT_NAME
 from engine.frontend.panel import char_px, clip, set_text, wrap
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.turn.game import Game
 
 KEYS_COLOR = (140, 150, 170, 255)
 KEYS_DEAD = (235, 60, 50, 255)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import pyglet
 
-from engine.core.isolation import interrupt
+from engine.core.plugin.isolation import interrupt
 
 # SIGTERM (kill, a logout) and SIGHUP (the terminal closed) end a session as the close button does
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))

@@ -1,5 +1,5 @@
 """The open prompt, drawn over the map from its plain data (``prompt.describe(game)``, see
-:mod:`engine.core.prompts`): the window never looks at a prompt's class.
+:mod:`engine.core.play.prompts`): the window never looks at a prompt's class.
 
 - a menu or a plugin's question: a box of lettered lines in the map's middle, its detail line
   (what the inventory says of an item, why not) and the keys it takes;
@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 import arcade
 import numpy as np
 
-from engine.core.prompts import describe_cell
+from engine.core.play.prompts import describe_cell
 from engine.frontend import aside
 from engine.frontend.panel import Rect, TextBox, wrap
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.turn.game import Game
     from engine.frontend.camera import Camera
     from engine.frontend.compose import Cells
 

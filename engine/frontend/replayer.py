@@ -9,8 +9,8 @@ from engine.core.errors import UsageError
 from engine.persist import replay
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
-    from engine.core.registry import Registry
+    from engine.core.plugin.registry import Registry
+    from engine.core.turn.game import Game
 
 
 def play_in_window(data: dict[str, Any], registry: Registry, *, shot: str | None, speed: float | None,

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from engine.core import status as words
-from engine.core.components import Monster, Position
+from engine.core.model.components import Monster, Position
+from engine.core.play import status as words
 from engine.frontend import aside
 from engine.frontend.panel import Rect, TextBox
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.turn.game import Game
     from engine.frontend.camera import Camera
 
 SHADE = (0, 0, 0, 150)  # over the map: it stays readable under the box

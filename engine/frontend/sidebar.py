@@ -12,7 +12,7 @@ which takes its rows from the end of the list. :mod:`engine.frontend.sidebarview
 
 The sidebar reads the game only through its public parts (``world.query``, ``floor.visible``,
 ``position``, ``level``, ``api.statuses``), the pack's functions and the HUD values of
-:mod:`engine.core.status` (read with ``.get``: a game without levels has no ``level``). This
+:mod:`engine.core.play.status` (read with ``.get``: a game without levels has no ``level``). This
 module imports no graphics library.
 """
 
@@ -22,12 +22,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.core import inventory
-from engine.core import status as words
-from engine.core.components import Equipped, Fighter, Item, Monster, Position, Renderable
+from engine.core.model.components import Equipped, Fighter, Item, Monster, Position, Renderable
+from engine.core.play import status as words
+from engine.core.turn import inventory
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.turn.game import Game
 
 RGB = tuple[int, int, int]
 BRIGHT: RGB = (235, 235, 235)

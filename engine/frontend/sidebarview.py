@@ -17,7 +17,7 @@ from engine.frontend.panel import char_px, set_text, wrap
 from engine.frontend.sidebar import BRIGHT, SECTIONS, Bar, Line, Row, Section, rows_for
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.turn.game import Game
 
 PANEL = (14, 14, 20, 255)
 BAR_BACK = (40, 40, 48, 255)

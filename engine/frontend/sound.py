@@ -1,6 +1,6 @@
 """Sound: Kenney's CC0 effects that ship with Arcade, played when something happened.
 
-What happened is heard from the game's typed events (``Game.emit``, :mod:`engine.core.events`) by
+What happened is heard from the game's typed events (``Game.emit``, :mod:`engine.core.model.events`) by
 :meth:`Sounds.listener`: a creature hurt (``hurt`` when it is the player, ``hit`` otherwise), gold
 found (``gold``), a level gained (``level_up``), the player's death (``death``, also in presets
 that start a new dungeon at once, where no frame ever shows the player dead), an escape or a win
@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.core.events import Escaped, Event, GoldFound, Hurt, LevelledUp, PlayerDied, Victory
+from engine.core.model.events import Escaped, Event, GoldFound, Hurt, LevelledUp, PlayerDied, Victory
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.turn.game import Game
 
 CUES = {
     "hit": ":resources:/sounds/hit2.wav",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from engine.core.isolation import described, players, safe_repr
+from engine.core.plugin.isolation import described, players, safe_repr
 from engine.frontend.atlas import GlyphAtlas
 from engine.kit.limits import MAX_TILE_SIDE
 from engine.kit.tiles import Tile, TileContext, TilesetError, TilesetInfo

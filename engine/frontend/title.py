@@ -12,7 +12,7 @@ game through ``engine.persist.keeper.open_game`` (see :func:`engine.frontend.lau
 the choice is ``"continue"``, ``"new"`` (the preset of the command line, else the default one) or
 ``"game:NAME"`` (a new run of that preset).
 
-Behind the title the window holds an inert game (``engine.core.setup.prepare``: not started, no
+Behind the title the window holds an inert game (``engine.core.play.setup.prepare``: not started, no
 level), which only gives it a preset to size itself by.
 """
 

@@ -20,9 +20,9 @@ from pathlib import Path
 import arcade
 from arcade.types import LBWH
 
-from engine.core.events import Event
-from engine.core.game import Game
-from engine.core.session import Session
+from engine.core.model.events import Event
+from engine.core.play.session import Session
+from engine.core.turn.game import Game
 from engine.frontend import layout as sizes
 from engine.frontend.atlas import FONT
 from engine.frontend.camera import Camera
@@ -244,6 +244,6 @@ class GameWindow(Controls, Drawing, arcade.Window):
 @functools.lru_cache(maxsize=1)
 def _builtin_tilesets() -> dict:
     """The built-in sets, for a window opened without a registry's (tests, replays)."""
-    from engine.core.loader import load_registry
+    from engine.core.loading.loader import load_registry
 
     return load_registry(entry_points=False).tilesets

@@ -25,7 +25,7 @@ once at start, and goes on without that plugin unless it was asked for with ``--
 - a monster naming a behaviour, or an item an effect, that no plugin registers is skipped;
 - kinds sharing a glyph are warned (``--map`` reads the glyph as the kind registered last);
 - an FOV or a generator whose result has the wrong type, shape, dtype or tile codes is refused
-  when it returns, in one line naming the plugin (``engine.core.registry.BadResult``).
+  when it returns, in one line naming the plugin (``engine.core.plugin.registry.BadResult``).
 
 Randomness: use the streams the game gives (``game.rng("ai")``, ``ctx.rng``), never the global
 ``random``: the same seed and keys must give the same game. Logging: ``game.log(text)`` writes to

@@ -24,7 +24,7 @@ MAX_NESTING = 64  # levels of JSON nesting; our files use fewer than 6
 MAX_MAP_SIDE = 1000  # cells: terrain, FOV and memory arrays grow with the square of this
 # a --map file: MAX_MAP_SIDE rows of MAX_MAP_SIDE characters plus CR LF, each up to 4 bytes of UTF-8
 MAX_MAP_BYTES = 4 * (MAX_MAP_SIDE + 2) * MAX_MAP_SIDE
-MAX_SEED = 2**63 - 1  # seeds are 0..MAX_SEED (engine.core.rng)
+MAX_SEED = 2**63 - 1  # seeds are 0..MAX_SEED (engine.core.model.rng)
 MAX_STAT = 10**9  # HP, attack, turns, gold carried, amounts: no honest run comes near
 MAX_DEPTH = 100_000  # dungeon levels
 MAX_ENTITIES = 10_000  # in a run at once (the level's things, the pack, the player, kept levels' things)

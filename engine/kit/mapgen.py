@@ -8,7 +8,7 @@ registered by plugins through ``register_generators(register)`` with
 Terrain is a numpy uint8 array of shape (height, width), indexed ``[y, x]``, holding the tile codes
 below. Every generated level is connected: a generator either builds it connected (a walk, a
 largest region kept) or ends with ``engine.kit.regions.ensure_connected``, and
-``engine.core.generate.check_level`` is what the engine runs on whatever a generator returns. This
+``engine.core.turn.generate.check_level`` is what the engine runs on whatever a generator returns. This
 module holds the contract and the carving helpers; ``engine.kit.regions`` the connectivity ones.
 """
 

@@ -1,7 +1,7 @@
 """Connectivity helpers shared by generators and tools: regions, reachability, distances.
 
 Everything here is vectorised or linear in the map size: the generators must build a 1000x1000
-level in under 300 ms, and ``check_level`` (engine.core.generate) runs on every level the game
+level in under 300 ms, and ``check_level`` (engine.core.turn.generate) runs on every level the game
 makes. With numba installed, labelling and distances run compiled (``_regions_jit.py``); the numpy
 versions are the reference and the fallback.
 Regions are 4-connected, the stricter kind: a level connected this way is connected for 8-way and

@@ -2,7 +2,7 @@
 
 :func:`open_game` is how every front end starts playing (headless and the window alike): it claims
 the save slot, resumes the saved run or prepares a new one, attaches a :class:`Keeper` to the
-game's listeners (``Game.emit``: typed events, :mod:`engine.core.events`), and only then starts
+game's listeners (``Game.emit``: typed events, :mod:`engine.core.model.events`), and only then starts
 it, so the keeper hears the run's ``RunStarted`` and ``LevelEntered``; :func:`close` ends the
 session.
 
@@ -46,19 +46,19 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.core.components import Inventory
 from engine.core.errors import UsageError, show_traceback
-from engine.core.events import Escaped, Event, KeyPlayed, LevelEntered, PlayerDied, QuitAsked, RunStarted, Victory
-from engine.core.isolation import described, one_line, players
-from engine.core.setup import Setup, load, prepare
-from engine.core.specs import Json, Str
+from engine.core.kinds.specs import Json, Str
+from engine.core.model.components import Inventory
+from engine.core.model.events import Escaped, Event, KeyPlayed, LevelEntered, PlayerDied, QuitAsked, RunStarted, Victory
+from engine.core.play.setup import Setup, load, prepare
+from engine.core.plugin.isolation import described, one_line, players
 from engine.kit import limits
 from engine.persist import files, morgue, profile, replay, runsave, runspec
 from engine.persist.saveslot import Slot, claim, digest, drop_if_ended, exists, release_claim, saved_run
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
-    from engine.core.registry import Registry
+    from engine.core.plugin.registry import Registry
+    from engine.core.turn.game import Game
 
 # the session's names; the slot's (claim, saved_run, Slot: engine.persist.saveslot) are named here too
 __all__ = ["SAVE_EVERY", "Keeper", "Slot", "claim", "close", "death_lines", "open_game", "saved_run"]

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.core.schema import Bool, Check, Int, List, Obj, Optional, Str, Tuple
+from engine.core.kinds.schema import Bool, Check, Int, List, Obj, Optional, Str, Tuple
 from engine.kit import limits
 from engine.kit.mapgen import TILE_CHARS, Level, Rect
 

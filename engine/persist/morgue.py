@@ -13,12 +13,12 @@ import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.core import inventory
-from engine.core.components import Equipped, Fighter, Inventory, Position
+from engine.core.model.components import Equipped, Fighter, Inventory, Position
+from engine.core.turn import inventory
 from engine.persist import files
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
+    from engine.core.turn.game import Game
 
 LAST_MESSAGES = 20
 

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.core.schema import Int, List, Map, Obj, Optional, Spec, Str, fail
+from engine.core.kinds.schema import Int, List, Map, Obj, Optional, Spec, Str, fail
 from engine.kit.limits import (
     MAX_COUNT,
     MAX_PRESETS,

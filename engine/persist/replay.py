@@ -1,6 +1,6 @@
 """Replays: a run's seed, preset, size, plugin choices and versions, and every key, as a JSON file.
 
-A game is a pure function of its seed, preset, plugins and keys (:mod:`engine.core.rng`), so a
+A game is a pure function of its seed, preset, plugins and keys (:mod:`engine.core.model.rng`), so a
 replay needs nothing else. Recording is done by :mod:`engine.persist.keeper`, which hears every key
 the Game handles; the last run is always kept as ``last-run.replay.json`` in the user data folder,
 and ``--record FILE`` writes one more copy. A run played from a ``--map`` file keeps that first
@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import UsageError
-from engine.core.schema import Int, Map, Obj, Optional, Str
-from engine.core.session import Session
-from engine.core.setup import Setup, prepare
-from engine.core.snapshot import dumps
+from engine.core.kinds.schema import Int, Map, Obj, Optional, Str
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, prepare
+from engine.core.play.snapshot import dumps
 from engine.core.version import VERSION as __version__
 from engine.kit import limits
 from engine.kit.fov import reach_error
@@ -31,8 +31,8 @@ from engine.persist import files, leveldata
 from engine.persist.runspec import Keys, W
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
-    from engine.core.registry import Registry
+    from engine.core.plugin.registry import Registry
+    from engine.core.turn.game import Game
 
 KIND = "replay"
 SCHEMA = 2  # 1: without size and digests

@@ -11,8 +11,8 @@ plugin choices, and the keys pressed so far (so the run's replay stays whole).
 What is derived is not saved: looks come from the kinds, the spatial index from the positions.
 Entity ids are not kept either: entities are recreated in their old order (the order that matters:
 monsters act in it, items on a cell are picked up in it) and the scheduler's references are mapped
-to the new ids. Loading validates the data's shape (:mod:`engine.core.schema`), builds a RunState,
-and holds it to the invariants the game keeps (:mod:`engine.core.invariants`): a hostile file is
+to the new ids. Loading validates the data's shape (:mod:`engine.core.kinds.schema`), builds a RunState,
+and holds it to the invariants the game keeps (:mod:`engine.core.turn.invariants`): a hostile file is
 refused with one line, never trusted. It generates nothing and fires no hook.
 
 The writer writes only what the loader accepts: :func:`check_writable` holds the captured data to
@@ -27,17 +27,17 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine.core import invariants
-from engine.core.components import SAVED, Position
-from engine.core.game import Choices, Game
-from engine.core.looks import item_look, monster_look, player_look
-from engine.core.state import KeptLevel, MessageLog, Remembered, RunState, Streams, View
-from engine.core.world import World
+from engine.core.model.components import SAVED, Position
+from engine.core.model.state import KeptLevel, MessageLog, Remembered, RunState, Streams, View
+from engine.core.model.world import World
+from engine.core.turn import invariants
+from engine.core.turn.game import Choices, Game
+from engine.core.turn.looks import item_look, monster_look, player_look
 from engine.persist import files, leveldata
 from engine.persist.runspec import run_spec
 
 if TYPE_CHECKING:
-    from engine.core.registry import Registry
+    from engine.core.plugin.registry import Registry
 
 def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
     """The whole run as JSON-able data (without the file's kind/schema envelope)."""
@@ -193,7 +193,7 @@ def _seen_of(rows: list[str], w: int, h: int) -> np.ndarray:
 
 
 def _remembered_rows(items: Remembered) -> list[list[Any]]:
-    """A level's remembered items as ``[x, y, kind]`` rows, oldest first (see engine.core.memory)."""
+    """A level's remembered items as ``[x, y, kind]`` rows, oldest first (see engine.core.model.memory)."""
     return [[x, y, kind] for (x, y), kind in items.items()]
 
 

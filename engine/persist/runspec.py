@@ -8,7 +8,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.components import (
+from engine.core.kinds.schema import (
+    Bool,
+    Check,
+    Int,
+    Json,
+    List,
+    Map,
+    Obj,
+    Optional,
+    Spec,
+    Str,
+    Tuple,
+    fail,
+    is_int,
+    of,
+)
+from engine.core.model.components import (
     SAVED,
     Actor,
     Carried,
@@ -22,14 +38,13 @@ from engine.core.components import (
     Status,
     Statuses,
 )
-from engine.core.keys import KeyError_, check_token
-from engine.core.scheduler import TURN_COST
-from engine.core.schema import Bool, Check, Int, Json, List, Map, Obj, Optional, Spec, Str, Tuple, fail, is_int, of
+from engine.core.model.scheduler import TURN_COST
+from engine.core.turn.keys import KeyError_, check_token
 from engine.kit import limits
 from engine.persist import leveldata
 
 if TYPE_CHECKING:
-    from engine.core.registry import Registry
+    from engine.core.plugin.registry import Registry
 
 KIND = "run"
 SCHEMA = 4  # 1: before the run state was its own (entities by field, derived maps saved); 2: a pack of counts;
@@ -88,7 +103,7 @@ COMPONENTS: dict[str, Spec] = {
 assert set(COMPONENTS) == set(SAVED), "every saved component has a spec"
 # energy: spending saturates at the debt limit, and a grant stops short of a turn plus the speed
 ENERGY = Int(-limits.MAX_ENERGY_DEBT, TURN_COST + limits.MAX_SPEED, W)
-# the items the player remembers on a level, oldest first (engine.core.memory)
+# the items the player remembers on a level, oldest first (engine.core.model.memory)
 REMEMBERED = List(Tuple(COORD, COORD, Str(100, 1), expected='[x, y, "item kind"]'), most=limits.MAX_REMEMBERED)
 ACTOR = Tuple(Int(1, limits.MAX_STAT, W), Int(1, limits.MAX_SPEED, W), ENERGY,
               expected=f"[id, speed, energy] with energy in {ENERGY.lo}..{ENERGY.hi}")

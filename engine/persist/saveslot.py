@@ -19,7 +19,7 @@ from engine.kit.textfile import TextFileError, read_bytes
 from engine.persist import files, lock, profile, runspec
 
 if TYPE_CHECKING:
-    from engine.core.registry import Registry
+    from engine.core.plugin.registry import Registry
 
 SAVE_NAME = "run.json"
 

@@ -6,8 +6,8 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from engine.core.isolation import PluginFailure
-from engine.core.registry import PluginError
+from engine.core.plugin.isolation import PluginFailure
+from engine.core.plugin.registry import PluginError
 
 F = TypeVar("F", bound=Callable)
 
@@ -27,7 +27,7 @@ ALLOW = "allow_plugin_errors=True lets a test of isolation itself go on"
 
 def plugin_failures(game: Any, during: str, *, allow: bool = False) -> None:
     """Fail when a plugin nobody chose failed in ``game`` (during ``during``) and the engine's
-    isolation switched it off (:attr:`engine.core.isolation.Isolation.failures`): in play that is
+    isolation switched it off (:attr:`engine.core.plugin.isolation.Isolation.failures`): in play that is
     one stderr line and the game goes on; in a test it is a bug to see. ``allow``: not a failure
     (a test of isolation itself)."""
     isolation = getattr(game, "isolation", None)

@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.core.generate import run_generator, unreachable
-from engine.core.rng import stream
+from engine.core.model.rng import stream
+from engine.core.turn.generate import run_generator, unreachable
 from engine.kit.mapgen import STAIRS, WALL, GenerationError, GeneratorInfo, Level, Rect
 from engine.testing.errors import ContractError, fail
 

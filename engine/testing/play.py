@@ -13,18 +13,18 @@ from typing import Any
 
 import numpy as np
 
-from engine.core.actions import Action
-from engine.core.components import Fighter, Monster, Position
-from engine.core.content import ItemKind, MonsterKind
-from engine.core.game import Choices, Game
-from engine.core.invariants import check as check_state
-from engine.core.isolation import described
-from engine.core.keys import DEFAULT_KEYS, validate_keymap
-from engine.core.registry import PluginError, Registry
-from engine.core.rules import GameRules
-from engine.core.session import Session
-from engine.core.setup import check_rules, default_game
-from engine.core.snapshot import snapshot
+from engine.core.kinds.content import ItemKind, MonsterKind
+from engine.core.kinds.rules import GameRules
+from engine.core.model.components import Fighter, Monster, Position
+from engine.core.play.session import Session
+from engine.core.play.setup import check_rules, default_game
+from engine.core.play.snapshot import snapshot
+from engine.core.plugin.isolation import described
+from engine.core.plugin.registry import PluginError, Registry
+from engine.core.turn.actions import Action
+from engine.core.turn.game import Choices, Game
+from engine.core.turn.invariants import check as check_state
+from engine.core.turn.keys import DEFAULT_KEYS, validate_keymap
 from engine.kit.mapgen import FLOOR, STAIRS, WALL, Level
 from engine.kit.regions import largest_region
 from engine.testing.errors import fail, plugin_failures
@@ -69,7 +69,7 @@ def arena(registry: Registry, *, seed: int = 0, monsters: tuple[str, ...] = (), 
 def check_invariants(game: Game) -> None:
     """What holds between any two turns: every fighter's HP in 0..max; one blocker a cell, each
     on a walkable cell, the spatial index in step with the positions; and (while the player
-    lives) the invariants every loaded save is held to (``engine.core.invariants``)."""
+    lives) the invariants every loaded save is held to (``engine.core.turn.invariants``)."""
     cells: dict[tuple[int, int], int] = {}
     blockers = game.state.spatial.blockers()
     for entity, (pos, fighter) in game.world.query(Position, Fighter):

@@ -6,8 +6,8 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from engine.core.loader import load_registry
-from engine.core.registry import Registry
+from engine.core.loading.loader import load_registry
+from engine.core.plugin.registry import Registry
 from engine.testing.errors import ContractError, fail
 
 

@@ -36,11 +36,11 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from engine.core.game import Game
-from engine.core.registry import Registry
-from engine.core.session import Session
-from engine.core.setup import Setup, default_game, prepare
-from engine.core.snapshot import snapshot
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, default_game, prepare
+from engine.core.play.snapshot import snapshot
+from engine.core.plugin.registry import Registry
+from engine.core.turn.game import Game
 from engine.testing.errors import fail, plugin_failures
 
 LIT_APART = 20.0  # lit: two kinds side by side in the light
@@ -100,7 +100,7 @@ def palette_colours(registry: Registry, game: str | None = None) -> dict[str, di
     remembered). Its things: the player, the monsters its tables may place (its ``monsters``, or
     every registered kind when it lists none, and its own kinds), the items of its ``item_counts``
     and the terrain."""
-    from engine.core.looks import player_look
+    from engine.core.turn.looks import player_look
     from engine.frontend import palette
     from engine.frontend.compose import LIT, TILE_CODES, Names, Tables
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.core.registry import Registry
+from engine.core.plugin.registry import Registry
 from engine.kit.tiles import Tile, TilesetInfo
 from engine.testing.errors import fail
 

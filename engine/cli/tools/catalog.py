@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from engine.core.components import Item, Monster, Position
 from engine.core.errors import UsageError
-from engine.core.setup import Setup, load, new_game
+from engine.core.model.components import Item, Monster, Position
+from engine.core.play.setup import Setup, load, new_game
 
 
 def parse_range(text: str, flag: str, lo: int, hi: int) -> range:

@@ -42,7 +42,7 @@ def check_name(name: str) -> None:
     if not NAME.fullmatch(name) or len(name) > MAX_PLUGIN_NAME:
         raise UsageError(f"new-plugin: {name!r} is not a plugin name: expected lowercase letters, digits and single "
                          f"hyphens, starting with a letter, at most {MAX_PLUGIN_NAME} characters (e.g. frost-caves)")
-    from engine.core.loader import load_registry
+    from engine.core.loading.loader import load_registry
 
     registry = load_registry(entry_points=False)
     for table in ("games", "fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours"):

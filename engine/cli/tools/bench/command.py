@@ -29,7 +29,7 @@ KIND_GROUPS = {"fov": "fov", "generator": "gen", "path": "path"}
 
 def _replaced(registry, kind: str) -> str | None:
     """The built-in a plugin of ``kind`` would replace: the default game's own choice."""
-    from engine.core.setup import default_game
+    from engine.core.play.setup import default_game
 
     try:
         rules = default_game(registry)
@@ -47,7 +47,7 @@ def filtered(registry, specs: Sequence[str]):
     built-in each would replace (the default game's own choice, timed beside them, so the rows
     compare like with like); the other kinds whole. Every name checked to be registered."""
     from engine.core.errors import UsageError
-    from engine.core.registry import PluginError
+    from engine.core.plugin.registry import PluginError
 
     chosen: dict[str, set[str]] = {}
     for spec in specs:
@@ -124,7 +124,7 @@ def main(argv: Sequence[str]) -> int:
                    help="time only these plugins, beside the built-in each would replace (the default game's): "
                         "fov=NAME, generator=NAME, path=NAME (repeatable); only their groups unless --only says")
     args = p.parse_args(argv)
-    from engine.core.setup import load
+    from engine.core.play.setup import load
 
     everything = load()  # every plugin, installed ones included (a broken one said once, here)
     registry = filtered(everything, args.plugin)

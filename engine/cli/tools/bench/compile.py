@@ -37,7 +37,7 @@ def compile_figures(repeats: int = 3, registry: Any = None) -> list[dict]:
     if not jit.enabled():
         return []
     if registry is None:
-        from engine.core.loader import load_registry
+        from engine.core.loading.loader import load_registry
 
         registry = load_registry(entry_points=False)
     figures = []

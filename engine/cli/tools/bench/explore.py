@@ -1,6 +1,6 @@
 """Explore figures for ``python -m engine bench`` (the ``path`` group): what one step of auto-explore
 (``o``) costs to choose, on the default game's first level at 80x43 and at 1000x1000, at the start
-and after walking a while. Explore searches what the player knows (see engine.core.travel), so a
+and after walking a while. Explore searches what the player knows (see engine.core.play.travel), so a
 step on the big map should cost what the explored part costs, not the map's million cells.
 """
 
@@ -17,7 +17,7 @@ WALKED = 300  # explore steps taken before the "after walking" figure
 
 def _step_ms(game, repeats: int) -> tuple[float, int]:
     """Median ms of choosing the next explore step, and the cells the player has seen."""
-    from engine.core.travel import Travel, next_step
+    from engine.core.play.travel import Travel, next_step
 
     times = []
     for _ in range(repeats):
@@ -28,8 +28,8 @@ def _step_ms(game, repeats: int) -> tuple[float, int]:
 
 
 def _walk(game, steps: int) -> None:
-    from engine.core.actions import Move
-    from engine.core.travel import Travel, next_step
+    from engine.core.play.travel import Travel, next_step
+    from engine.core.turn.actions import Move
 
     for _ in range(steps):
         step = next_step(game.api, Travel("explore"))

@@ -122,7 +122,7 @@ def fov_figures(repeats: int = 7, quick: bool = False, registry: Any = None,
     libtcod's ``compute_fov`` and a persistent ``Map``; and the first call at a new size (ms).
     ``quick`` leaves out 1000x1000 and uses a quarter of the origins."""
     if registry is None:
-        from engine.core.loader import load_registry
+        from engine.core.loading.loader import load_registry
 
         registry = load_registry()  # installed plugins' too
     tcod = _tcod()
@@ -164,7 +164,7 @@ def _python_reach(alg: FovAlgorithm) -> int | None:
 def _default_fov(registry: Any) -> str | None:
     """The FOV of the default game (its preset names it), which carries the strictest target."""
     from engine.core.errors import UsageError
-    from engine.core.setup import default_game
+    from engine.core.play.setup import default_game
 
     try:
         return default_game(registry).fov
@@ -222,7 +222,7 @@ def _clear_caches(fn: Callable) -> None:
 def overhead_figures(repeats: int = 7, registry: Any = None) -> list[dict]:
     """µs per call on a 1x1 map: what a call costs before it lights anything (the Python wrapper,
     numba's dispatch, the result array), per compiled algorithm."""
-    from engine.core.loader import load_registry
+    from engine.core.loading.loader import load_registry
 
     t = np.ones((1, 1), bool)
     figures = []

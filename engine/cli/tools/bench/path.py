@@ -188,7 +188,7 @@ def _variants(pf: Pathfinder) -> list[tuple[str, Pathfinder, Moves | None]]:
 def bench_figures(repeats: int = 7, sizes: tuple[tuple[int, int], ...] = SIZES, registry=None) -> list[dict]:
     """Rows for ``bench``: per pathfinder (of ``registry``; by default every plugin's, installed ones
     included), map and size, the Dijkstra and A* medians beside libtcod's."""
-    from engine.core.loader import load_registry
+    from engine.core.loading.loader import load_registry
 
     tp = tcod_path()
     rows: list[dict] = []

@@ -16,12 +16,12 @@ import random
 import statistics
 import time
 
-from engine.core.components import Actor, Fighter, Monster
-from engine.core.game import Game
-from engine.core.keys import DEFAULT_KEYS
-from engine.core.loader import load_registry
-from engine.core.session import Session
-from engine.core.setup import default_game
+from engine.core.loading.loader import load_registry
+from engine.core.model.components import Actor, Fighter, Monster
+from engine.core.play.session import Session
+from engine.core.play.setup import default_game
+from engine.core.turn.game import Game
+from engine.core.turn.keys import DEFAULT_KEYS
 
 MOVES = [t for t, c in DEFAULT_KEYS.items() if c.startswith("move") or c == "wait"]
 CROWD = 500  # monsters on the crowd's 250x250 level

@@ -208,8 +208,8 @@ def compare_main(argv: list[str], only: list[str] | None = None) -> int:
                    help="load every *.py in DIR as a plugin too (repeatable)")
     try:
         args = p.parse_args(argv)
-        from engine.core.loader import load_registry
-        from engine.core.registry import PluginError
+        from engine.core.loading.loader import load_registry
+        from engine.core.plugin.registry import PluginError
 
         registry = load_registry(plugins_dirs=args.plugins_dir)
         chosen = list(only or []) + [s.partition("=")[2] for s in args.plugin if s.startswith("fov=")]

@@ -22,9 +22,9 @@ import numpy as np
 from PIL import Image
 
 from engine.core.errors import show_traceback
-from engine.core.generate import run_generator
-from engine.core.registry import BadResult
-from engine.core.rng import stream
+from engine.core.model.rng import stream
+from engine.core.plugin.registry import BadResult
+from engine.core.turn.generate import run_generator
 from engine.kit.mapgen import STAIRS, WALL, GenerationError, Level
 from engine.kit.regions import dead_ends, distances, flood
 
@@ -38,7 +38,7 @@ def _registry(registry: Any = None, plugins_dirs: list[str] | None = None) -> An
     broken one said on stderr)."""
     if registry is not None:
         return registry
-    from engine.core.setup import load
+    from engine.core.play.setup import load
 
     return load(plugins_dirs or ())
 
@@ -121,7 +121,7 @@ class _BadInput(Exception):
 
 def _chosen(registry: Any, specs: list[str]) -> list[str]:
     """The generators ``--plugin generator=NAME`` names (none: all), each checked to be registered."""
-    from engine.core.registry import PluginError
+    from engine.core.plugin.registry import PluginError
 
     names = []
     for spec in specs:

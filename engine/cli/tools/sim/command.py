@@ -30,7 +30,7 @@ from engine.cli.tools.sim import report as simreport
 from engine.cli.tools.sim.runs import RunSpec, registry_for
 from engine.cli.tools.sim.workers import Stopped, named, run_locally, run_on_cluster, stop_on_signals
 from engine.core.errors import UsageError
-from engine.core.setup import Setup, prepare
+from engine.core.play.setup import Setup, prepare
 from engine.kit import limits
 from engine.persist import files, replay
 

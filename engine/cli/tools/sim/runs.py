@@ -20,16 +20,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.core.events import Escaped, Event, LevelEntered, PlayerDied, QuitAsked, Victory
-from engine.core.keys import KeyError_, check_token
-from engine.core.session import Session
-from engine.core.setup import Setup, load, prepare
+from engine.core.model.events import Escaped, Event, LevelEntered, PlayerDied, QuitAsked, Victory
+from engine.core.play.session import Session
+from engine.core.play.setup import Setup, load, prepare
+from engine.core.turn.keys import KeyError_, check_token
 from engine.kit import limits
 from engine.persist import morgue, replay
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
-    from engine.core.registry import Registry
+    from engine.core.plugin.registry import Registry
+    from engine.core.turn.game import Game
 
 STALL_KEYS = 1000  # keys in a row that pass no turn: the bot is stuck, and the run ends (also at MAX_KEYS keys)
 END_EVENTS = {PlayerDied: "died", Escaped: "escaped", QuitAsked: "quit", Victory: "won"}

@@ -28,7 +28,7 @@ from typing import Any
 
 from engine.cli.tools.sim.runs import RunSpec, play_batch, play_batch_on_worker, play_one
 from engine.core.errors import UsageError
-from engine.core.isolation import PlayerInterrupt, interrupt
+from engine.core.plugin.isolation import PlayerInterrupt, interrupt
 
 CONNECT_SECONDS = 10  # to reach a Dask scheduler and hear its answer
 POLL_SECONDS = 0.5  # how often a cluster with no result coming in is asked for its workers

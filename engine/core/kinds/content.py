@@ -1,0 +1,215 @@
+"""Content kinds and their loading from TOML.
+
+A monster or an item is one row of data. Content files (``content/*.toml``) hold one table per
+row, and each key maps one-to-one onto a field of :class:`MonsterKind` or :class:`ItemKind`. Each
+field's check sits beside it (``Annotated`` with a spec of :mod:`engine.core.kinds.schema`), and
+:func:`load_kinds` validates every row, raising :class:`ContentError` naming the file, the row, the
+key and what would be valid: a typo in a content file is one clear line, not a traceback.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+from engine.core.kinds import deprecations
+from engine.core.kinds.deprecations import lenient
+from engine.core.kinds.schema import Char, Check, Choice, Color, Int, Json, Map, NonEmpty, SchemaError, Str, Tuple, of
+from engine.kit import limits
+from engine.kit.textfile import TextFileError, read_text
+
+RGB = tuple[int, int, int]
+COUNT = Int(0, 10**6)
+
+
+class ContentError(ValueError):
+    """A content file is missing, unreadable or malformed."""
+
+
+class Refused:
+    """Stands in for a content file or row that could not be read while a plugin registers
+    (see :mod:`engine.core.loading.intake`): ``register`` records it as skipped, with its reason, and
+    anything else asked of it raises that reason as a ContentError."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name = name
+        self.reason = reason
+        deprecations.handed_out(self)
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        raise ContentError(self.reason)
+
+    def __repr__(self) -> str:
+        return f"Refused({self.name!r}, {self.reason!r})"
+
+
+
+
+@dataclass(frozen=True)
+class MonsterKind:
+    """A monster, as a row of data. ``speed`` 100 is normal: 200 acts twice per normal turn.
+
+    ``min_depth``, ``max_depth`` and ``weight`` feed the spawn table (the kind is placed on levels
+    ``min_depth..max_depth``); ``params`` go to the behaviour.
+    """
+
+    name: Annotated[str, NonEmpty()]
+    glyph: Annotated[str, Char()]
+    color: Annotated[RGB, Color()]
+    hp: Annotated[int, Int(1, 10**6)]
+    attack: Annotated[int, COUNT]
+    defense: Annotated[int, COUNT] = 0
+    sight: Annotated[int, Int(1, limits.MAX_MAP_SIDE)] = 8
+    speed: Annotated[int, Int(1, limits.MAX_SPEED)] = 100
+    behaviour: Annotated[str, NonEmpty()] = "chase"
+    min_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = 1
+    weight: Annotated[int, Int(1, 10**6)] = 1
+    params: Annotated[dict[str, Any], Map(Json())] = field(default_factory=dict)
+    max_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = limits.MAX_DEPTH
+
+
+USES = ("pickup", "quaff", "read", "wear", "carry")
+TARGETS = ("", "nearest", "monster", "cell")
+AMOUNT = Check(Tuple(COUNT, COUNT, expected="[min, max] with 0 <= min <= max"), lambda v: v[0] <= v[1],
+               "[min, max] with 0 <= min <= max")
+
+
+@dataclass(frozen=True)
+class ItemKind:
+    """An item, as a row of data.
+
+    ``use`` says what the item is for: ``"pickup"``, its effect applies when it is picked up
+    (gold); ``"quaff"`` and ``"read"``, it goes into the pack and its effect applies when it is
+    drunk or read (``q``, ``r``), using it up; ``"wear"``, equipment worn or wielded in ``slot``
+    (``w``, ``T``), adding ``attack`` and ``defense`` while it is; ``"carry"``, it is only carried
+    (a quest item). Potions and scrolls stack under one letter; equipment does not.
+
+    ``target`` says what a used item aims at: ``""`` nothing (or its user), ``"nearest"`` the nearest
+    visible monster, ``"monster"`` a visible monster the player picks, ``"cell"`` a cell the player
+    picks within sight; ``radius`` is the area around the target it reaches (0: the target alone).
+    ``amount`` is the (min, max) rolled when it is placed. ``min_depth`` and ``weight`` feed the
+    loot tables; ``description`` is what the inventory and look mode say of it.
+    """
+
+    name: Annotated[str, NonEmpty()]
+    glyph: Annotated[str, Char()]
+    color: Annotated[RGB, Color()]
+    effect: Annotated[str, NonEmpty()]
+    params: Annotated[dict[str, Any], Map(Json())] = field(default_factory=dict)
+    amount: Annotated[tuple[int, int], AMOUNT] = (1, 1)
+    use: Annotated[str, Choice(*USES)] = "pickup"
+    slot: Annotated[str, Str(40)] = ""
+    attack: Annotated[int, Int(-1000, 1000)] = 0
+    defense: Annotated[int, Int(-1000, 1000)] = 0
+    target: Annotated[str, Choice(*TARGETS)] = ""
+    radius: Annotated[int, Int(0, 100)] = 0
+    min_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = 1
+    weight: Annotated[int, Int(1, 10**6)] = 1
+    description: Annotated[str, Str(200)] = ""
+
+    @property
+    def stacks(self) -> bool:
+        """Whether many of it share one letter in the pack (potions and scrolls, not equipment)."""
+        return self.use in ("pickup", "quaff", "read")
+
+
+SPECS = {MonsterKind: of(MonsterKind), ItemKind: of(ItemKind)}
+
+# What each field of the kinds means, one entry per field (docs/make_reference.py renders them as a
+# table with each field's type, default and valid values; it refuses a field that has none).
+MONSTER_FIELDS: dict[str, str] = {
+    "name": "The kind's name: spawn tables, `--map` legends and `game.kind_of(m).name` use it.",
+    "glyph": "The one character the window and `--map` files draw it with.",
+    "color": "Its colour, lit (the palette rule holds it apart from the others: `engine.testing.check_palette`).",
+    "hp": "Its hit points, full.",
+    "attack": "The damage of its blow, before the target's defense.",
+    "defense": "Taken off every blow it receives.",
+    "sight": "How far it notices the player, in cells.",
+    "speed": "Energy a tick: 100 is normal, 200 acts twice a normal turn, 50 every other turn.",
+    "behaviour": "The registered behaviour it acts by (the built-in ones and their params: Built-in behaviours).",
+    "min_depth": "The shallowest level the spawn tables place it on.",
+    "weight": "Its share of the spawn table among the kinds that may appear at a depth.",
+    "params": "JSON values its behaviour reads (`game.kind_of(m).params`), and other plugins too: the built-in "
+              "`growth` reads `xp` (what a kill is worth), `loot` reads `drops` (the loot table rolled on its "
+              "death, default `drop`), `monster_ai` reads `regen = [hp, turns]` (HP regained every so many turns).",
+    "max_depth": "The deepest level the spawn tables place it on (it stops appearing below).",
+}
+ITEM_FIELDS: dict[str, str] = {
+    "name": "The kind's name: loot tables, `item_counts`, `--map` legends and `game.kind_of(i).name` use it.",
+    "glyph": "The one character the window and `--map` files draw it with.",
+    "color": "Its colour, lit (remembered: dimmed and greyed from it).",
+    "effect": "The registered effect that using it applies (the built-in ones and their params: Built-in effects).",
+    "params": "JSON values its effect reads (`kind.params`): the built-in effects' are listed with them.",
+    "amount": "The (min, max) rolled when it is placed: how many (a stack), or how much (gold).",
+    "use": "What it is for: `pickup` (applies when picked up), `quaff`, `read`, `wear`, `carry`.",
+    "slot": "Where a worn item goes (`weapon`, `armour`...): one item a slot.",
+    "attack": "Added to the wearer's attack while worn.",
+    "defense": "Added to the wearer's defense while worn.",
+    "target": "What using it aims at: `\"\"` (nothing, or its user), `nearest`, `monster`, `cell`.",
+    "radius": "The area around the target it reaches (0: the target alone).",
+    "min_depth": "The shallowest level the loot tables place it on.",
+    "weight": "Its share of a loot table among the kinds that may appear at a depth.",
+    "description": "What the inventory and look mode say of it.",
+}
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Read a TOML file; a missing, unreadable or malformed one is a ContentError."""
+    try:
+        return tomllib.loads(read_text(path, limits.MAX_FILE_BYTES))  # a regular file only: a FIFO never blocks
+    except OSError as e:
+        raise ContentError(f"{path}: cannot read: {e.strerror or e}") from None
+    except TextFileError as e:
+        raise ContentError(f"{path}: cannot read: {e} (expected a TOML file)") from None
+    except RecursionError:  # arrays in arrays thousands deep: the parser recurses
+        raise ContentError(f"{path}: not valid TOML: nested too deeply (expected at most a few levels)") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(f"{path}: not valid TOML: {e}") from None
+
+
+def build(cls: type, path: Path, row: str, data: Any, label: str | None = None) -> Any:
+    """Build a content kind named ``row`` from one table, validating every key. Errors name the
+    table as ``label`` (default: ``row``)."""
+    where = f"{path}: [{label or row}] "
+    if not isinstance(data, dict):
+        raise ContentError(f"{where.rstrip()}: expected a table, got {data!r}")
+    try:
+        return SPECS[cls].check({**data, "name": row}, where)
+    except SchemaError as e:
+        raise ContentError(str(e)) from None
+
+
+def validate(kind: MonsterKind | ItemKind) -> None:
+    """Hold a kind built in Python (a plugin's ``MonsterKind(...)``) to the checks a content row gets."""
+    where = f"{'monster' if isinstance(kind, MonsterKind) else 'item'} {kind.name!r}: "
+    try:
+        SPECS[type(kind)].check({f: getattr(kind, f) for f in kind.__dataclass_fields__}, where)
+    except SchemaError as e:
+        raise ContentError(str(e)) from None
+
+
+def load_kinds(path: Path | str, cls: type) -> list[Any]:
+    """Load every row of a content file as ``cls`` (MonsterKind or ItemKind), in file order. While
+    a plugin registers, a bad row (or an unreadable file) is a :class:`Refused` in its place."""
+    path = Path(path)
+    try:
+        data = read_toml(path)
+    except ContentError as e:
+        if lenient():
+            return [Refused(path.name, str(e))]
+        raise
+    kinds = []
+    for row, table in data.items():
+        try:
+            if cls is MonsterKind:
+                table = deprecations.kind_row(table, f"{path}: [{row}] ")
+            kinds.append(build(cls, path, row, table))
+        except ValueError as e:  # a ContentError, or a moved key's bad value
+            if not lenient():
+                raise ContentError(str(e)) from None
+            kinds.append(Refused(row, str(e)))
+    return kinds

@@ -1,0 +1,136 @@
+"""The ``register`` callbacks the loader passes to each register hook: what each kind of plugin
+registration takes, checked as it is registered (a kind or a preset from Python is held to the
+checks a TOML row gets; FOV and generator functions are wrapped so their results are checked).
+Everything a plugin registers goes into ``buffer``; a check that fails raises, and the plugin's
+intake (:mod:`engine.core.loading.intake`) records that one registration as skipped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from engine.core.kinds import content, rules, statuskinds
+from engine.core.kinds.content import ItemKind, MonsterKind
+from engine.core.kinds.rules import GameRules
+from engine.core.kinds.statuskinds import StatusKind
+from engine.core.model.components import SAVED
+from engine.core.plugin import checks as pluginchecks
+from engine.core.plugin.registry import BotInfo
+from engine.core.turn.ruleset import Ruleset
+from engine.core.turn.systems import System
+from engine.kit import limits
+from engine.kit.fov import LIGHT_SHAPES, FovAlgorithm, capped
+from engine.kit.mapgen import GeneratorInfo
+from engine.kit.path import Pathfinder
+from engine.kit.tiles import TilesetInfo
+
+REGISTER_HOOKS = {
+    "register_fov_algorithms": "fov",
+    "register_generators": "generators",
+    "register_pathfinders": "pathfinders",
+    "register_monsters": "monsters",
+    "register_items": "items",
+    "register_effects": "effects",
+    "register_behaviours": "behaviours",
+    "register_games": "games",
+    "register_rulesets": "rulesets",
+    "register_systems": "systems",
+    "register_components": "components",
+    "register_tilesets": "tilesets",
+    "register_bots": "bots",
+    "register_statuses": "statuses",
+}
+
+
+# The hooks whose ``register(obj)`` takes an instance of a class (components take a dataclass).
+REGISTER_TYPES: dict[str, type] = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules,
+                                   "rulesets": Ruleset, "systems": System, "statuses": StatusKind}
+
+
+class LoadProblem(Exception):
+    """A plugin's mistake found while loading it, already worded as the one line to show."""
+
+
+def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
+    """The ``register`` callback of the register hook of ``kind`` (a registry table's name) for
+    ``plugin``, filling ``buffer``."""
+    def put(name: str, value: Any) -> None:
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"register: name must be a non-empty string, got {name!r}")
+        if name in buffer:
+            raise ValueError(f"registers {kind} {name!r} twice")
+        buffer[name] = value
+
+    def function(name: str, what: str, fn: Any) -> None:
+        if not callable(fn):
+            raise LoadProblem(f"register_{kind}: {name!r}: {what} is not callable, got {fn!r}")
+
+    if kind == "fov":
+        def register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None, tcod=None,
+                     through_walls=False, shape="round", reach=None):
+            function(name, "fn", fn)
+            if shape not in LIGHT_SHAPES:
+                raise LoadProblem(f"register_fov_algorithms: {name!r}: shape {shape!r}: expected one of "
+                                  f"{', '.join(LIGHT_SHAPES)}")
+            if reach is not None and (not isinstance(reach, int) or isinstance(reach, bool)
+                                      or not 1 <= reach <= limits.MAX_MAP_SIDE):
+                raise LoadProblem(f"register_fov_algorithms: {name!r}: reach {reach!r}: expected a whole number "
+                                  f"1..{limits.MAX_MAP_SIDE}, or None for no cap")
+            fn = pluginchecks.guard_fov(fn, name, plugin)
+            if python is not None:
+                function(name, "python", python)
+                python = pluginchecks.guard_fov(python, name, plugin)
+            if reach is not None:  # the cap lives in the function itself: every caller honours it
+                fn, python = capped(fn, reach), capped(python, reach) if python is not None else None
+            put(name, FovAlgorithm(name, fn, bool(symmetric), summary, python, max_reach, tcod, bool(through_walls),
+                                   shape, reach))
+    elif kind == "generators":
+        def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False, natural_size=None,
+                     outer_wall=True):
+            function(name, "fn", fn)
+            checked = pluginchecks.guard_generator(fn, name, plugin, bool(reads_maps))
+            put(name, GeneratorInfo(name, checked, summary, dict(params or {}), tuple(min_size), bool(reads_maps),
+                                    tuple(natural_size) if natural_size is not None else None, bool(outer_wall)))
+    elif kind == "pathfinders":
+        def register(name, *, dijkstra, astar, summary="", python_dijkstra=None, python_astar=None):
+            for what, fn in (("dijkstra", dijkstra), ("astar", astar), ("python_dijkstra", python_dijkstra),
+                             ("python_astar", python_astar)):
+                if fn is not None and not callable(fn):
+                    raise TypeError(f"register_pathfinders: {name!r}: {what} is not callable")
+            put(name, Pathfinder(name, dijkstra, astar, summary, python_dijkstra, python_astar))
+    elif kind == "tilesets":
+        def register(name, fn, *, summary="", needs_file=False):
+            if not callable(fn):
+                raise TypeError(f"register_tilesets: {name!r} is not callable")
+            put(name, TilesetInfo(name, fn, summary, bool(needs_file)))
+    elif kind == "bots":
+        def register(name, fn, *, summary="", per_run=False):
+            function(name, "fn", fn)
+            put(name, BotInfo(name, fn, str(summary), bool(per_run)))
+    elif kind in REGISTER_TYPES:
+        cls = REGISTER_TYPES[kind]
+
+        def register(obj):
+            if not isinstance(obj, cls):
+                raise TypeError(f"register_{kind}: expected {cls.__name__}, got {type(obj).__name__}")
+            if cls in (MonsterKind, ItemKind):
+                content.validate(obj)
+            elif cls is GameRules:
+                rules.validate(obj)
+            elif cls is StatusKind and (problems := statuskinds.problems(obj)):
+                raise LoadProblem(f"register_statuses: {obj.name!r}: {'; '.join(problems)}")
+            put(obj.name, obj)
+    elif kind == "components":
+        def register(cls):
+            if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+                raise TypeError(f"register_components: expected a dataclass, got {cls!r}")
+            if cls.__name__ in SAVED:
+                raise ValueError(f"register_components: {cls.__name__!r} is the engine's own component's name")
+            put(cls.__name__, cls)
+    else:
+        def register(name, fn):
+            if not callable(fn):
+                raise TypeError(f"register_{kind}: {name!r} is not callable")
+            put(name, fn)
+    return register

@@ -1,0 +1,130 @@
+"""The item and information commands: what ``g i d q r w T x v`` open or do.
+
+Each takes the game and answers as a prompt does (:mod:`engine.core.play.prompts`): an action to take
+now, a prompt to open, or None when there is nothing to do (it says why in the log, and no time
+passes). A menu asks which item only when there is more than one to choose from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.core.model.components import Carried, Equipped
+from engine.core.play.aiming import Target, aim_at, nearest_monster
+from engine.core.play.prompts import History, Look, Menu, Option
+from engine.core.turn import inventory
+from engine.core.turn.item_actions import Drop, PickUp, TakeOff, UseItem, Wear
+
+if TYPE_CHECKING:
+    from engine.core.turn.run import Run as Game
+
+VERBS = {"drop": "drop", "quaff": "drink", "read": "read", "wear": "wear", "takeoff": "take off"}
+
+
+def label(game: Game, item: int) -> str:
+    """An item as a menu line: its name, how many, whether it is in use."""
+    amount = inventory.count(game, item)
+    name = inventory.kind(game, item).name
+    worn = " (in use)" if game.world.has(item, Equipped) else ""
+    return f"{name} ({amount}){worn}" if amount > 1 else f"{name}{worn}"
+
+
+def _pick(game: Game, items: list[int], title: str, then: Callable[[Game, int], Any], verb: str) -> Any:
+    """One item acted on at once, or a menu of several (by pack letter, or a..z for the floor)."""
+    if not items:
+        game.log(game.rules.message("nothing_to", verb=verb))
+        return None
+    if len(items) == 1:
+        return then(game, items[0])
+    carried = all(game.world.has(e, Carried) for e in items)
+    options = [Option(inventory.letter_of(game, e) if carried else inventory.LETTERS[i], label(game, e), e)
+               for i, e in enumerate(items)]
+    return Menu(title, options, then)
+
+
+def pickup(game: Game) -> Any:
+    here = game.state.spatial.items_at(*game.position(game.player))
+    if not here:
+        game.log(game.rules.message("nothing_here"))
+        return None
+    return _pick(game, here, "Pick up what?", lambda g, e: PickUp(e), "pick up")
+
+
+def show_inventory(game: Game) -> Any:
+    items = inventory.pack(game)
+    if not items:
+        game.log(game.rules.message("pack_empty"))
+        return None
+    options = [Option(inventory.letter_of(game, e), label(game, e), e) for e in items]
+    return Menu("Inventory", options, describe_item)
+
+
+def describe_item(game: Game, item: int) -> str:
+    """The inventory's answer to a letter: what the item is (the menu shows it and stays). For a
+    thing worn, what it adds and its slot, each said once: a description that already says "+1
+    defense" is not followed by "defense +1"."""
+    kind = inventory.kind(game, item)
+    if kind.use != "wear":
+        return kind.description or kind.name
+    said = kind.description.lower()
+    stats = [f"{value:+d} {stat}" for stat, value in (("attack", kind.attack), ("defense", kind.defense))
+             if value and f"{value:+d} {stat}" not in said]
+    if kind.description:
+        words = [kind.description, *([", ".join(stats) + "."] if stats else [])]
+    else:
+        words = [f"{kind.name[:1].upper()}{kind.name[1:]}" + (f": {', '.join(stats)}." if stats else ".")]
+    return " ".join([*words, f"Slot: {kind.slot}."])
+
+
+def drop(game: Game) -> Any:
+    return _pick(game, inventory.pack(game), "Drop what?", lambda g, e: Drop(e), VERBS["drop"])
+
+
+def wear(game: Game) -> Any:
+    items = [e for e in inventory.of_use(game, "wear") if not game.world.has(e, Equipped)]
+    return _pick(game, items, "Wear or wield what?", lambda g, e: Wear(e), VERBS["wear"])
+
+
+def take_off(game: Game) -> Any:
+    return _pick(game, inventory.worn(game), "Take off what?", lambda g, e: TakeOff(e), VERBS["takeoff"])
+
+
+def use(game: Game, how: str) -> Any:
+    """Drink (``quaff``) or read (``read``) an item of the pack, aiming it when its kind aims."""
+    return _pick(game, inventory.of_use(game, how), "Drink what?" if how == "quaff" else "Read what?", aim,
+                 VERBS[how])
+
+
+def aim(game: Game, item: int) -> Any:
+    """Use an item: at once, at the nearest visible monster, or through a targeting cursor that
+    starts on the monster last aimed at (while in view), else the nearest (the player's own cell
+    only when no monster is in view)."""
+    kind = inventory.kind(game, item)
+    if kind.target == "":
+        return UseItem(item)
+    nearest = nearest_monster(game)
+    if kind.target == "nearest" or (kind.target == "monster" and nearest is None):
+        if nearest is None:
+            game.log(game.rules.message("no_target"))
+            return None
+        if kind.target == "nearest":
+            return UseItem(item, game.position(nearest))
+    first = aim_at(game)
+    start = game.position(first) if first is not None else game.position(game.player)
+    return Target(start, title=f"Aim the {kind.name}", item=item, mode=kind.target, radius=kind.radius,
+                  use=lambda it, cell: UseItem(it, cell))
+
+
+def look(game: Game) -> Any:
+    return Look(game.position(game.player))
+
+
+def history(game: Game) -> Any:
+    return History()
+
+
+COMMANDS: dict[str, Callable[[Game], Any]] = {
+    "pickup": pickup, "inventory": show_inventory, "drop": drop, "wear": wear, "takeoff": take_off,
+    "quaff": lambda g: use(g, "quaff"), "read": lambda g: use(g, "read"), "look": look, "history": history,
+}

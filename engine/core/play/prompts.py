@@ -1,0 +1,265 @@
+"""Prompts: what the keys mean while the game asks something. A menu of items, a targeting cursor
+(:mod:`engine.core.play.aiming`), look mode, the message history, and a plugin's question (the
+level-up choice).
+
+While a prompt is open, :meth:`engine.core.play.session.Session.press` hands it each key token; it
+answers with what happens next (an :data:`Answer`):
+
+* ``None``: it stays open (a cursor moved, a page scrolled);
+* :data:`CLOSE`: it closes and no time passes;
+* an :class:`~engine.core.turn.actions.Action`: it closes and the player does that (a turn);
+* another :class:`Prompt`: that one opens instead (a scroll chosen from a menu asks for a target);
+* :class:`Chosen`: the open question is answered with that option.
+
+A menu's choice may also answer text: the menu stays open and shows it (the inventory describing
+an item).
+
+Menus, cursors and the history change nothing in the run until they close with an action, and
+say what they have to say in their own ``detail`` line, never the message log: so a prompt left
+open when the window closes loses nothing, and the keys it took are recorded only when it closes
+(see ``Session.press``). A :class:`Question` is different: a plugin asked it (``GameAPI.ask``), it is
+part of the run (``RunState.questions``, saved), and it stays until answered.
+
+Every prompt describes itself as plain data (:meth:`Prompt.describe`) for ``--dump json``, the
+tests and the window, which draws it without knowing its class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.core.model import memory
+from engine.core.model.components import Fighter, Item, Monster
+from engine.core.turn.keys import DIRS, command_for
+from engine.kit.mapgen import WALL
+
+if TYPE_CHECKING:
+    from engine.core.turn.run import Run as Game
+
+class Close:
+    """A prompt's answer: it closes, and no time passes (:data:`CLOSE` is the one instance)."""
+
+
+CLOSE = Close()
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """The answer to a plugin's question: the index of the option chosen."""
+
+    choice: int
+
+
+# What a prompt's key or a command answers (see the module doc): stay open (None), close, a chosen
+# option, another prompt, or the action to take.
+Answer = "None | Close | Chosen | Prompt | Action"
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+CHOOSE = ("enter", "kp5", ".")  # keys that choose the cell under a cursor
+PAGE = 10  # lines the history scrolls per space
+
+
+class Prompt:
+    """A question the keys answer. ``kind`` names it in ``describe``; ``title`` is its heading."""
+
+    kind = "prompt"
+    # each prompt has a ``title`` and a ``detail``: a line it says about itself (what is under the
+    # cursor, why not there)
+
+    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
+        raise NotImplementedError
+
+    def describe(self, game: Game) -> dict[str, Any]:
+        return {"kind": self.kind, "title": getattr(self, "title", ""), "detail": getattr(self, "detail", "")}
+
+
+@dataclass
+class Option:
+    letter: str
+    label: str
+    value: Any = None
+
+
+@dataclass
+class Menu(Prompt):
+    """A list to choose one line from by its letter; Escape closes it. ``choose(game, value)``
+    answers as a prompt does. A menu with no ``choose`` only shows (the inventory)."""
+
+    title: str
+    options: list[Option]
+    choose: Callable[[Game, Any], Answer | str] | None = None  # text: shown, the menu stays
+    detail: str = ""
+    kind = "menu"
+
+    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
+        if key in ("esc", "enter", "space") or (self.choose is None and key not in self._letters()):
+            return CLOSE
+        option = next((o for o in self.options if o.letter == key), None)
+        if option is None:
+            return None
+        if self.choose is None:
+            return CLOSE
+        answer = self.choose(game, option.value)
+        if isinstance(answer, str):
+            self.detail = answer
+            return None
+        return answer
+
+    def _letters(self) -> set[str]:
+        return {o.letter for o in self.options}
+
+    def describe(self, game: Game) -> dict[str, Any]:
+        return {**super().describe(game), "options": [{"letter": o.letter, "label": o.label} for o in self.options]}
+
+
+@dataclass
+class Cursor(Prompt):
+    """A cell picked with the movement keys, Tab (the next visible monster) or a click."""
+
+    at: tuple[int, int]
+
+    def move(self, game: Game, key: str, cell: tuple[int, int] | None) -> bool:
+        """Move the cursor for ``key`` (a move key, ``tab``, a click); whether it was one."""
+        command = command_for(game.rules, key) if key != "click" else None
+        if key == "click" and cell is not None:
+            self.at = _clamp(game, cell)
+        elif key == "tab":
+            monsters = by_distance(game, game.visible_monsters())
+            if monsters:
+                cells = [game.position(e) for e in monsters]
+                self.at = cells[(cells.index(self.at) + 1) % len(cells)] if self.at in cells else cells[0]
+        elif key in DIRS or (command is not None and command.name == "move"):
+            dx, dy = DIRS[key if key in DIRS else command.arg]
+            self.at = _clamp(game, (self.at[0] + dx, self.at[1] + dy))
+        else:
+            return False
+        self.detail = ""
+        return True
+
+    def describe(self, game: Game) -> dict[str, Any]:
+        return {**super().describe(game), "cursor": list(self.at)}
+
+
+@dataclass
+class Look(Cursor):
+    """Look mode: the cursor says what is under it (what is seen now, or remembered)."""
+
+    title: str = "Look"
+    detail: str = ""
+    kind = "look"
+
+    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
+        if key in ("esc", "enter", "x"):
+            return CLOSE
+        self.move(game, key, cell)
+        return None
+
+    def describe(self, game: Game) -> dict[str, Any]:
+        return {**super().describe(game), "detail": describe_cell(game, self.at)}
+
+
+@dataclass
+class History(Prompt):
+    """The message log, newest last, scrolled with the up/down keys and space; any other key closes."""
+
+    title: str = "Messages"
+    back: int = 0  # lines scrolled back from the newest
+    kind = "history"
+
+    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
+        command = command_for(game.rules, key)
+        direction = command.arg if command is not None and command.name == "move" else key
+        most = max(0, len(game.messages) - 1)
+        if direction in ("up", "upleft", "upright"):
+            self.back = min(most, self.back + 1)
+        elif direction in ("down", "downleft", "downright"):
+            self.back = max(0, self.back - 1)
+        elif key == "space":
+            self.back = min(most, self.back + PAGE)
+        else:
+            return CLOSE
+        return None
+
+    def describe(self, game: Game) -> dict[str, Any]:
+        return {**super().describe(game), "back": self.back, "lines": len(game.messages)}
+
+
+@dataclass
+class Question(Prompt):
+    """A plugin's question (``GameAPI.ask``): one option by its letter; it cannot be put off."""
+
+    title: str
+    options: list[str] = field(default_factory=list)
+    plugin: str = ""
+    name: str = ""
+    kind = "question"
+
+    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
+        if key in LETTERS[: len(self.options)]:
+            return Chosen(LETTERS.index(key))
+        return None
+
+    def describe(self, game: Game) -> dict[str, Any]:
+        return {**super().describe(game),
+                "options": [{"letter": LETTERS[i], "label": o} for i, o in enumerate(self.options)]}
+
+
+# -- what a cell holds, in words ---------------------------------------------------------------
+def describe_cell(game: Game, at: tuple[int, int]) -> str:
+    """What the player knows of a cell: its creature and items when in view, else its memory (the
+    item last seen there, or its terrain)."""
+    x, y = at
+    view, world = game.state.view, game.world
+    if not view.seen[y, x]:
+        return game.rules.message("look_unknown")
+    terrain = _terrain_name(game, at)
+    if not view.visible[y, x]:
+        kind = view.items.get(at)
+        if kind is not None:
+            item = memory.with_article(game.registry.items, kind)
+            return game.rules.message("look_remembered_item", item=item, what=terrain)
+        return game.rules.message("look_remembered", what=terrain)
+    parts = []
+    for entity in game.api.entities_at(x, y):
+        if entity == game.player:
+            parts.append(game.rules.message("look_you"))
+        elif world.has(entity, Monster):
+            fighter = world.get(entity, Fighter)
+            state = "awake" if world.get(entity, Monster).awake else "asleep"
+            parts.append(game.rules.message("look_monster", monster=game.name_of(entity), hp=fighter.hp,
+                                            max_hp=fighter.max_hp, state=state))
+        elif world.has(entity, Item):
+            item = world.get(entity, Item)
+            parts.append(f"{item.amount} {item.kind}" if item.amount > 1 else item.kind)
+    parts.append(terrain)
+    return "; ".join(parts)
+
+
+def _terrain_name(game: Game, at: tuple[int, int]) -> str:
+    level = game.level
+    for name, cell in (("stairs down", level.stairs), ("stairs up", level.upstairs), ("the way out", level.exit)):
+        if cell == at:
+            return name
+    return "wall" if level.terrain[at[1], at[0]] == WALL else "floor"
+
+
+def _clamp(game: Game, cell: tuple[int, int]) -> tuple[int, int]:
+    h, w = game.level.terrain.shape
+    return min(max(cell[0], 0), w - 1), min(max(cell[1], 0), h - 1)
+
+
+def by_distance(game: Game, entities: list[int]) -> list[int]:
+    px, py = game.position(game.player)
+
+    def dist(e: int) -> tuple[int, int]:
+        x, y = game.position(e)
+        return max(abs(x - px), abs(y - py)), e
+
+    return sorted(entities, key=dist)
+
+
+def monster_at(game: Game, at: tuple[int, int]) -> int | None:
+    entity = game.state.spatial.blocker_at(*at)
+    return entity if entity is not None and game.world.has(entity, Monster) else None

@@ -1,0 +1,78 @@
+"""The game state as plain data: what ``--dump json`` prints and what tests compare."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from engine.core.model.components import Equipped, Fighter, Inventory, Item, Monster, Position, Statuses
+from engine.core.play import status as hud
+from engine.core.turn import inventory
+
+if TYPE_CHECKING:
+    from engine.core.turn.game import Game
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    world = game.world
+    pos = world.get(game.player, Position)
+    fighter = world.get(game.player, Fighter)
+    inv = world.get(game.player, Inventory)
+    values = hud.values(game)
+    potions = values["potions"]
+    statuses = world.try_get(game.player, Statuses)
+    monsters = [
+        {"kind": monster.kind, "x": mpos.x, "y": mpos.y, "hp": mf.hp, "awake": monster.awake}
+        for _, (monster, mpos, mf) in world.query(Monster, Position, Fighter)
+    ]
+    items = [
+        {"kind": item.kind, "x": ipos.x, "y": ipos.y, "amount": item.amount}
+        for _, (item, ipos) in world.query(Item, Position)
+    ]
+    monsters.sort(key=lambda m: (m["y"], m["x"], m["kind"]))
+    items.sort(key=lambda i: (i["y"], i["x"], i["kind"]))
+    return {
+        "seed": game.seed,
+        "game": game.rules.name,
+        "plugins": {"fov": game.fov.name, "generator": game.level.generator, **game.choices.as_dict()},
+        "run": game.run,
+        "turn": game.turn,
+        "depth": game.depth,
+        "alive": game.alive,
+        "won": game.won,
+        "levels": sorted({*game.state.kept, game.depth}),
+        "player": {
+            "x": pos.x,
+            "y": pos.y,
+            "hp": fighter.hp,
+            "max_hp": fighter.max_hp,
+            "attack": inventory.attack_of(game, game.player),
+            "defense": inventory.defense_of(game, game.player),
+            "gold": inv.gold,
+            "potions": potions,
+            "level": values["level"],
+            "xp": values["xp"],
+            "statuses": {name: status.turns for name, status in sorted(statuses.active.items())}
+            if statuses is not None else {},
+            "inventory": [
+                {"letter": inventory.letter_of(game, e), "kind": world.get(e, Item).kind,
+                 "count": world.get(e, Item).amount, "equipped": world.has(e, Equipped)}
+                for e in inventory.pack(game)
+            ],
+        },
+        "monsters": monsters,
+        "items": items,
+        "messages": list(game.messages),
+        "prompt": game.api.prompt(),
+        "map": game.level.rows(),
+        "visible": int(game.floor.visible.sum()),
+        "seen": int(game.floor.seen.sum()),
+        # the items remembered on the level, as [x, y, kind] in the map's reading order
+        "remembered": [[x, y, kind] for (x, y), kind in sorted(game.floor.items.items(), key=lambda c: c[0][::-1])],
+    }
+
+
+def dumps(game: Game) -> str:
+    """The snapshot as canonical JSON: sorted keys, so equal states give equal bytes."""
+    return json.dumps(snapshot(game), sort_keys=True, separators=(",", ":"))
+

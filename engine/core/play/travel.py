@@ -1,0 +1,119 @@
+"""Travel: one key that walks many steps (Brogue's ``x``, DCSS's ``o`` and ``G``).
+
+``explore`` walks toward the nearest cell the player has not seen (over known floor and unknown
+cells; known walls stop it), ``downstairs`` to the known stairs, ``travel`` to a clicked cell
+(over known floor only). Each step is a normal turn: the monsters act. A travel stops
+
+- when it gets there (explore: when nothing reachable is unknown any more: said once);
+- at once when something new comes into view or a monster notices the player (``new_in_view``),
+  when the player's HP drops, when the level or the run changes, or the player dies;
+- after its step limit (``:N`` on its token: where the window's player interrupted it);
+- when no step leads on (a monster blocks the only way).
+
+It does not start with a monster in view: that is the player's to deal with. Everything here reads
+only what the player knows (their memory of the level), never the level itself.
+
+A :class:`~engine.core.play.session.Session` starts, steps and ends a travel (``session.travel``),
+each step a turn of the game's own (``Game.take_turn``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine.kit import limits
+from engine.kit.path import downhill
+from engine.kit.regions import grown
+
+if TYPE_CHECKING:
+    from engine.core.turn.api import GameAPI
+
+
+@dataclass
+class Travel:
+    """A travel in progress: what it walks toward, how far it may go, and what it has done."""
+
+    kind: str  # "explore", "downstairs" or "travel"
+    goal: tuple[int, int] | None = None  # the cell, for downstairs and travel
+    limit: int | None = None  # the most steps (a recorded interruption), None: until it stops
+    token: str = ""  # the key that started it, as recorded
+    steps: int = 0
+    interrupted: bool = False
+
+    @property
+    def spent(self) -> bool:
+        return self.steps >= (self.limit if self.limit is not None else limits.MAX_TRAVEL)
+
+    def recorded(self) -> str:
+        """The travel's key as a replay records it: with the steps it took when it was
+        interrupted (``o:12``, ``travel:3,4:7``), so that the replay stops there too."""
+        key = self.token.split(":")[0] if not self.token.startswith("travel:") else \
+            ":".join(self.token.split(":")[:2])
+        return f"{key}:{self.steps}" if self.interrupted else self.token
+
+
+def known_cost(api: GameAPI, unknown_passable: bool) -> np.ndarray:
+    """What the player may walk over, by what they know: seen floor (and, to explore, what they
+    have not seen yet); a known wall never."""
+    seen, walls = api.seen(), api.walls()
+    floor = seen & ~walls
+    return (floor | ~seen) if unknown_passable else floor
+
+
+def frontier(api: GameAPI) -> tuple[np.ndarray, np.ndarray]:
+    """Explore's walkable cells and goals: known floor, and the unknown cells beside it (8 ways).
+    The nearest unknown cell is always one of these (a way into the unknown enters it beside known
+    floor), so the distances on known floor are those of walking over every unknown cell toward
+    every unknown cell, but the search covers what the player knows, not the whole map: a step on
+    a 1000x1000 map costs what the explored part does."""
+    seen = api.seen()
+    floor = seen & ~api.walls()
+    goals = grown(floor) & ~seen
+    return floor | goals, goals
+
+
+def _box(cost: np.ndarray, here: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The smallest box (x0, y0, x1, y1) holding every walkable cell of ``cost`` and ``here``: cells
+    outside it cannot be entered, so a search inside it finds what one over the whole map would."""
+    cols, rows = np.flatnonzero(cost.any(axis=0)), np.flatnonzero(cost.any(axis=1))
+    if not cols.size:  # nothing known to walk on (nothing seen yet): the player's cell alone
+        return here[0], here[1], here[0] + 1, here[1] + 1
+    x0, x1 = min(cols[0], here[0]), max(cols[-1], here[0]) + 1
+    y0, y1 = min(rows[0], here[1]), max(rows[-1], here[1]) + 1
+    return int(x0), int(y0), int(x1), int(y1)
+
+
+def next_step(api: GameAPI, travel: Travel) -> tuple[int, int] | str | None:
+    """The step (dx, dy) to take, or a message saying why there is none to take (or None: arrived)."""
+    here = api.position(api.player)
+    if travel.kind == "explore":
+        if api.seen().all():
+            return api.rules.message("explored")
+        cost, goals = frontier(api)
+        nowhere, blocked_goal = "explored", None
+    else:
+        if here == travel.goal:
+            return None
+        cost = known_cost(api, unknown_passable=False)
+        gx, gy = travel.goal
+        if not (0 <= gy < cost.shape[0] and 0 <= gx < cost.shape[1]) or not cost[gy, gx]:
+            return api.rules.message("no_way")
+        goals, nowhere, blocked_goal = None, "no_way", travel.goal
+    # searched within the box of what the player may walk over: what they know, not the whole map
+    x0, y0, x1, y1 = _box(cost, here)
+    cost = cost[y0:y1, x0:x1]
+    goals = goals[y0:y1, x0:x1] if goals is not None else [(gx - x0, gy - y0)]
+    dist = api.distance_map(goals, cost=cost)
+    hx, hy = here[0] - x0, here[1] - y0
+    if not np.isfinite(dist[hy, hx]):
+        return api.rules.message(nowhere)
+    occupied = {(x - x0, y - y0) for x, y in (api.position(m) for m in api.monsters())}
+    if blocked_goal is not None:
+        occupied.discard((blocked_goal[0] - x0, blocked_goal[1] - y0))
+    step = downhill(dist, (hx, hy), cost, api.moves, blocked=occupied)
+    if step is None:
+        return api.rules.message("travel_blocked")
+    return step[0] - hx, step[1] - hy

@@ -1,0 +1,190 @@
+"""The registry: everything the plugins registered, by kind and name, and how a player's choice
+(``--plugin KIND=NAME``) is looked up in it. Filling it is :mod:`engine.core.loading.loader`'s job."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pluggy
+
+from engine.core.errors import valid_names
+from engine.core.kinds.content import ItemKind, MonsterKind
+from engine.core.kinds.rules import GameRules
+from engine.core.kinds.statuskinds import StatusKind
+from engine.kit.fov import FovAlgorithm
+from engine.kit.mapgen import GenerationError, GeneratorInfo
+from engine.kit.path import Pathfinder
+from engine.kit.tiles import TilesetInfo
+
+PROJECT = "undercroft"
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+KINDS = ("fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours", "games", "rulesets",
+         "systems", "components", "tilesets", "bots", "statuses")
+# --plugin KIND=NAME: the kinds a player chooses, and the registry table each picks from.
+CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games", "path": "pathfinders"}
+# One registered thing of each table, as messages name it.
+SINGULAR = {"fov": "fov", "generators": "generator", "pathfinders": "pathfinder", "monsters": "monster",
+            "items": "item", "effects": "effect", "behaviours": "behaviour", "games": "game", "rulesets": "ruleset",
+            "systems": "system", "components": "component", "tilesets": "tileset", "bots": "bot",
+            "statuses": "status"}
+
+
+class PluginError(Exception):
+    """A plugin problem the player must hear about: one line, exit status 2."""
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A registered bot (``register_bots``): ``fn(api) -> token | None``, or with ``per_run`` a
+    function of no arguments called once per run that returns such a function."""
+
+    name: str
+    fn: Any
+    summary: str = ""
+    per_run: bool = False
+
+    def start(self) -> Any:
+        """The function that plays one run: ``fn`` itself, or a fresh one from ``fn()``."""
+        return self.fn() if self.per_run else self.fn
+
+
+class BadResult(PluginError):
+    """A plugin's function returned what its contract rules out (an FOV's array of the wrong shape
+    or dtype, a generator's level with unknown tile codes): one line naming the plugin."""
+
+
+class BadLevel(BadResult, GenerationError):
+    """A generator's result that is no level (also a GenerationError, so whatever reports a
+    generator's failure reports this one the same way)."""
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """One thing a plugin offered that was not kept (see :mod:`engine.core.loading.intake`): its table
+    (``"games"``; ``""`` for a whole register hook), its name (or the hook's), the one-line reason,
+    and for a hook, what it had registered before it failed (dropped with it)."""
+
+    kind: str
+    name: str
+    reason: str
+    lost: tuple[tuple[str, str], ...] = ()  # (table, name) pairs
+
+    def names(self, kind: str, name: str) -> bool:
+        """Whether this is what became of ``name`` of table ``kind``."""
+        return (self.kind, self.name) == (kind, name) or (kind, name) in self.lost
+
+    @property
+    def line(self) -> str:
+        what = f"{SINGULAR[self.kind]} {self.name!r}" if self.kind else f"hook {self.name}"
+        lost = ", ".join(f"{SINGULAR[kind]} {name!r}" for kind, name in self.lost)
+        lost = f" (dropping what it registered: {lost})" if lost else ""
+        return f"skipped {what}{lost}: {self.reason}"
+
+
+@dataclass
+class PluginInfo:
+    name: str
+    version: str
+    source: str  # "builtin", "entry point <dist>", or the file path
+    hooks: list[str] = field(default_factory=list)
+    registered: dict[str, list[str]] = field(default_factory=dict)
+    error: str | None = None
+    # what it offered, by table, whether or not it was kept: a broken plugin's names, for choose()
+    offered: dict[str, list[str]] = field(default_factory=dict)
+    # what it offered that was refused or lost, one line each: a plugin with some is partly broken
+    skipped: list[Skipped] = field(default_factory=list)
+
+    @property
+    def builtin(self) -> bool:
+        return self.source == "builtin"
+
+
+@dataclass
+class Registry:
+    """Everything the plugins registered, each kind a mapping from name to what was registered."""
+
+    fov: dict[str, FovAlgorithm] = field(default_factory=dict)
+    generators: dict[str, GeneratorInfo] = field(default_factory=dict)
+    pathfinders: dict[str, Pathfinder] = field(default_factory=dict)
+    monsters: dict[str, MonsterKind] = field(default_factory=dict)
+    items: dict[str, ItemKind] = field(default_factory=dict)
+    effects: dict[str, Any] = field(default_factory=dict)
+    behaviours: dict[str, Any] = field(default_factory=dict)
+    games: dict[str, GameRules] = field(default_factory=dict)
+    rulesets: dict[str, Any] = field(default_factory=dict)  # engine.core.turn.ruleset.Ruleset, by name
+    systems: dict[str, Any] = field(default_factory=dict)  # engine.core.turn.systems.System, by name
+    components: dict[str, type] = field(default_factory=dict)
+    tilesets: dict[str, TilesetInfo] = field(default_factory=dict)
+    bots: dict[str, BotInfo] = field(default_factory=dict)  # played by ``sim --bot NAME``
+    statuses: dict[str, StatusKind] = field(default_factory=dict)  # what GameAPI.add_status may name
+    plugins: list[PluginInfo] = field(default_factory=list)
+    owners: dict[tuple[str, str], str] = field(default_factory=dict)
+    manager: pluggy.PluginManager | None = None
+    # one line each, said once at start with the broken plugins (engine.core.loading.loader.announce)
+    warnings: list[str] = field(default_factory=list)
+    announced: bool = False
+
+    @property
+    def broken(self) -> dict[str, str]:
+        return {p.name: p.error for p in self.plugins if p.error}
+
+    def plugin(self, name: str) -> PluginInfo | None:
+        """The plugin called ``name`` (its entry point's, module's or file's name), or None."""
+        return next((p for p in self.plugins if p.name == name), None)
+
+    def owner(self, table: str, name: str) -> PluginInfo | None:
+        """The plugin that registered ``name`` in ``table`` ("fov", "generators", ...), or None."""
+        owner = self.owners.get((table, name))
+        return self.plugin(owner) if owner is not None else None
+
+    def choose(self, kind: str, name: str, via: str | None = None) -> Any:
+        """Look up ``--plugin kind=name``; an unknown kind or name raises a one-line PluginError.
+        ``via`` says where the name came from when not from ``--plugin`` (``"game 'frost': generator"``).
+        When a broken plugin offered the name, the line says which plugin and why it is broken."""
+        if kind not in CHOICE_KINDS:
+            raise PluginError(f"--plugin: unknown kind {kind!r} (valid kinds: {', '.join(CHOICE_KINDS)})")
+        table = getattr(self, CHOICE_KINDS[kind])
+        if name not in table:
+            broken = [p for p in self.plugins if p.error]
+            offered = [p for p in self.plugins if name in p.offered.get(CHOICE_KINDS[kind], ())
+                       and (p.error or p.skipped)]
+            hint = ""
+            if offered and offered[0].error:
+                hint = f"; plugin {offered[0].name!r} registers it but is broken: {offered[0].error}"
+            elif offered:
+                why = next((s for s in offered[0].skipped if s.names(CHOICE_KINDS[kind], name)),
+                           offered[0].skipped[0])
+                hint = f"; plugin {offered[0].name!r} registers it but it was {why.line}"
+            else:  # one that failed before offering anything may be why: the one whose name says so first
+                silent = [p for p in broken if not p.offered]
+                suspects = [p for p in silent if name in p.name or p.name in name] or silent
+                if suspects:
+                    hint = f"; plugin {suspects[0].name!r} that may provide it is broken: {suspects[0].error}"
+            where = via or f"--plugin {kind}={name}"
+            raise PluginError(f"{where}: no {kind} named {name!r} {valid_names(name, table)}{hint}")
+        return table[name]
+
+    def drop(self, kind: str, name: str) -> None:
+        """Drop one registration (it turned out to be unusable); its plugin keeps the rest."""
+        plugin = self.owners.pop((kind, name))
+        del getattr(self, kind)[name]
+        info = self.plugin(plugin)
+        if info is not None and name in info.registered.get(kind, ()):
+            info.registered[kind] = [n for n in info.registered[kind] if n != name]
+            if not info.registered[kind]:
+                del info.registered[kind]
+
+    def forget(self, plugin: str) -> None:
+        """Drop everything ``plugin`` registered (it turned out to be broken) and its hooks."""
+        for (kind, name), owner in list(self.owners.items()):
+            if owner == plugin:
+                del getattr(self, kind)[name]
+                del self.owners[(kind, name)]
+        for info in self.plugins:
+            if info.name == plugin:
+                info.registered = {}
+        if self.manager is not None and self.manager.get_plugin(plugin) is not None:
+            self.manager.unregister(name=plugin)
+

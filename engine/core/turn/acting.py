@@ -1,0 +1,114 @@
+"""Acting: how an action is done, through the plugins' hooks, and how the monsters take their turns.
+
+:class:`Acting` is mixed into :class:`engine.core.turn.game.Game`: :meth:`Acting.perform` does every
+action, the player's and the monsters'; :meth:`Acting.monsters_act` is step 3's monster turns (see
+the turn's order in engine.core.turn.game). It works on the game through ``self`` (``state``, ``api``,
+``isolation``, ``registry``) and imports nothing that imports it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.model.components import Monster
+from engine.core.model.scheduler import TURN_COST
+from engine.core.plugin.isolation import PluginFailure, players, safe_repr
+from engine.core.turn.actions import VETO, Action, ActionResult
+from engine.kit import limits
+
+if TYPE_CHECKING:
+    from engine.core.plugin.registry import Registry
+
+
+def hook_calls(registry: Registry, name: str) -> list[tuple[str, Any]]:
+    """A hook's implementations as (plugin, function), in pluggy's calling order, made once: the
+    action hooks are called for every action, on the hot path. Each function takes the hook's
+    arguments by name, only those it names (a hook may take fewer, as pluggy allows)."""
+    if registry.manager is None:
+        return []
+
+    def call_with(impl: Any) -> Any:
+        names = impl.argnames
+        return lambda **kwargs: impl.function(**{k: kwargs[k] for k in names})
+
+    return [(registry.manager.get_name(impl.plugin), call_with(impl))
+            for impl in reversed(getattr(registry.manager.hook, name).get_hookimpls())]
+
+
+class Acting:
+    """Performing actions and the monsters' turns, for the game (see the module doc)."""
+
+    # set by the game's __init__: the action hooks, made once with hook_calls (they are called for
+    # every action), and the behaviours met so far (see _behaviour)
+    _on_action: list[tuple[str, Any]]
+    _after_action: list[tuple[str, Any]]
+    _behaviours: dict[str, tuple]
+
+    def perform(self, entity: int, action: Action) -> ActionResult:
+        """Perform an action, following alternates (a bump becomes an attack). Before each, the
+        plugins' ``on_action`` hooks may replace it with another action, or veto it (``VETO``: it
+        does not happen, and the turn is spent all the same: the frozen do not get to act). When
+        the last one has been performed, the ``after_action`` hooks hear it and its result."""
+        for _ in range(limits.MAX_ALTERNATES):
+            for plugin, hook in self._on_action:
+                answer = self.isolation.call(plugin, "hook on_action", hook, game=self.api, entity=entity,
+                                             action=action)
+                if answer is VETO:
+                    return ActionResult.success()
+                if answer is not None and (isinstance(answer, Action) or self.isolation.check(
+                        plugin, "hook on_action", False, f"returned {safe_repr(answer)}, not an Action, VETO or None")):
+                    action = answer
+                    break
+            result = action.perform(self, entity)
+            if result.alternate is None:
+                for plugin, hook in self._after_action:  # it has resolved: who wants to know hears it now
+                    self.isolation.call(plugin, "hook after_action", hook, game=self.api, entity=entity,
+                                        action=action, result=result)
+                return result
+            action = result.alternate
+        raise RuntimeError(f"action chain too long at {action!r}")
+
+    def monsters_act(self) -> None:
+        """Hand turns to monsters until the player has energy again (or is dead). A monster whose
+        action does nothing still uses its turn: a monster never stalls the loop. Behaviours are
+        plugins' code, given the game API and run under isolation. (This loop is the hot path with
+        many awake monsters: it reads what it needs once, and guards the behaviour call inline.)"""
+        state, api, isolation = self.state, self.api, self.isolation
+        scheduler, world, player = state.scheduler, state.world, state.player
+        behaviours = self._behaviours
+        while state.alive:
+            entity = scheduler.next_ready()
+            if entity is None or entity == player:
+                break
+            name = world.get(entity, Monster).behaviour
+            fn, plugin, where = behaviours.get(name) or self._behaviour(name)
+            action = None
+            if plugin not in isolation.off:
+                try:
+                    action = fn(api, entity)
+                except BaseException as e:  # noqa: BLE001 - the plugin's failure, reported by isolation
+                    if players(e):  # the player's Ctrl-C; a plugin's own KeyboardInterrupt is its failure
+                        raise
+                    isolation.fail(plugin, where, e)
+            cost = TURN_COST
+            # the message is made only for a bad answer: a repr per monster turn is a crowd's cost
+            if action is not None and (isinstance(action, Action) or isolation.check(
+                    plugin, where, False, f"returned {safe_repr(action)}, not an Action or None")):
+                try:
+                    result = self.perform(entity, action)
+                except BaseException as e:  # noqa: BLE001 - the action its behaviour chose (perhaps its own class) failed
+                    if players(e) or isinstance(e, PluginFailure):
+                        raise
+                    isolation.fail(plugin, where, e)
+                    result = None
+                if result is not None and result.done:
+                    cost = result.cost
+            if entity in scheduler:  # it may have died on its own turn
+                scheduler.spend(entity, cost)
+
+    def _behaviour(self, name: str) -> tuple:
+        """A behaviour's function, its plugin and how a failure names it (made once per game)."""
+        plugin = self.registry.owners.get(("behaviours", name))
+        entry = self._behaviours[name] = (self.registry.behaviours[name], plugin, f"behaviour {name!r}")
+        return entry
+

@@ -1,0 +1,165 @@
+"""Actions and their results.
+
+An action is performed by an entity and returns an :class:`ActionResult` instead of raising:
+done (it cost energy), not done (nothing happened, no time passes: drinking with no potion), or an
+alternate action to perform instead (bumping a monster becomes an attack). An action never starts
+a level or a run itself: it asks for it with a :class:`Request` in its result (take the stairs,
+reach the exit), and the turn loop applies the request at the end of the turn. Exceptions are for
+bugs, never for "you can't go there".
+
+What differs between presets (a wall bump, a touch) is asked of the preset's ruleset
+(:mod:`engine.core.turn.ruleset`), not read from flags here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.core.model.components import Fighter, Player, Position
+from engine.core.model.requests import ChangeLevel, Request
+from engine.core.model.scheduler import TURN_COST
+from engine.core.turn import inventory
+from engine.kit.mapgen import WALL
+
+if TYPE_CHECKING:
+    from engine.core.turn.run import Run
+
+
+class _Veto:
+    """What an ``on_action`` hook returns to stop an action (see ``Game.perform``)."""
+
+    def __repr__(self) -> str:
+        return "VETO"
+
+
+VETO = _Veto()
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    done: bool
+    cost: int = TURN_COST
+    alternate: Action | None = None
+    request: Request | None = None
+
+    @staticmethod
+    def success(cost: int = TURN_COST, request: Request | None = None) -> ActionResult:
+        return ActionResult(True, cost, request=request)
+
+    @staticmethod
+    def not_done() -> ActionResult:
+        return ActionResult(False, 0)
+
+    @staticmethod
+    def instead(action: Action) -> ActionResult:
+        return ActionResult(False, 0, action)
+
+
+class Action:
+    """Something an entity does on its turn."""
+
+    def perform(self, game: Run, entity: int) -> ActionResult:  # pragma: no cover - protocol
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Wait(Action):
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        return ActionResult.success()
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """A step of (dx, dy). Bumping a wall or the map's edge is the ruleset's to decide for the
+    player (no time passes, by default), and never takes time for a monster. When the player and a
+    monster meet, the ruleset's ``touch`` decides (an attack, by default). Monsters never push or
+    swap with each other."""
+
+    dx: int
+    dy: int
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        pos = game.world.get(entity, Position)
+        x, y = pos.x + self.dx, pos.y + self.dy
+        is_player = game.world.has(entity, Player)
+        terrain = game.level.terrain
+        if not (0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0]) or terrain[y, x] == WALL:
+            return game.ruleset.bump_wall(game, entity) if is_player else ActionResult.not_done()
+        other = game.state.spatial.blocker_at(x, y)
+        if other is not None:
+            if is_player == game.world.has(other, Player):
+                return ActionResult.not_done()
+            return game.ruleset.touch(game, entity, other)
+        game.move_entity(entity, x, y)
+        if is_player:
+            return ActionResult.success(request=game.player_arrived())
+        return ActionResult.success()
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Melee: damage is attack minus defense (each with what equipment adds), at least 1; HP never
+    shows below 0."""
+
+    target: int
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        defender = game.world.try_get(self.target, Fighter)
+        if defender is None:
+            return ActionResult.not_done()
+        damage = max(1, inventory.attack_of(game, entity) - inventory.defense_of(game, self.target))
+        game.hurt(self.target, damage, entity)
+        names = {"attacker": game.name_of(entity), "target": game.name_of(self.target), "damage": damage}
+        killed = defender.hp == 0
+        if game.world.has(entity, Player):
+            game.log(game.rules.message("player_kill" if killed else "player_hit", **names))
+        elif game.world.has(self.target, Player):
+            game.log(game.rules.message("monster_kill" if killed else "monster_hit", **names))
+        else:
+            game.log(game.rules.message("monster_hit_monster", **names))
+        if killed:
+            game.kill(self.target, entity)
+        return ActionResult.success()
+
+
+@dataclass(frozen=True)
+class Drink(Action):
+    """Drink the first potion in the pack, by kind name (the classic games' one drink key); with
+    none it says so and takes no time."""
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        potions = sorted(inventory.of_use(game, "quaff"), key=lambda e: inventory.kind(game, e).name)
+        if not potions:
+            game.log(game.rules.message("no_potion"))
+            return ActionResult.not_done()
+        game.apply_item(entity, inventory.kind(game, potions[0]), 1)
+        inventory.take_one(game, potions[0])
+        return ActionResult.success()
+
+
+@dataclass(frozen=True)
+class Descend(Action):
+    """Go down the stairs (the turn loop takes the player there at the end of the turn)."""
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        pos = game.world.get(entity, Position)
+        if game.level.stairs != (pos.x, pos.y):
+            game.log(game.rules.message("no_stairs"))
+            return ActionResult.not_done()
+        return ActionResult.success(request=ChangeLevel(game.state.depth + 1))
+
+
+@dataclass(frozen=True)
+class Ascend(Action):
+    """Climb the stairs up: to the level above, or, from the first, out (the ruleset says what
+    that means)."""
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        pos = game.world.get(entity, Position)
+        if game.level.upstairs != (pos.x, pos.y):
+            game.log(game.rules.message("no_upstairs"))
+            return ActionResult.not_done()
+        if game.state.depth <= 1:
+            return game.ruleset.climb_out(game)
+        return ActionResult.success(request=ChangeLevel(game.state.depth - 1, up=True))

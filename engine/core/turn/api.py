@@ -1,0 +1,190 @@
+"""The game API: what a plugin's behaviour, effect, bot or event hook is given instead of the game.
+
+A :class:`GameAPI` reads the run (the player, monsters and items, what stands where, what the
+player sees) and changes it through the game's own operations (damage and heal, spawn, move and
+teleport, statuses, the log), so a plugin never reaches into the engine's internals and the
+engine's invariants (one creature per cell, the scheduler, the spatial index) always hold.
+
+Entities are plain ints. Cells are ``(x, y)``. Every list comes in entity order, so what a plugin
+does with it is deterministic; randomness comes from :meth:`rng` (the run's own streams), never
+from the global ``random``.
+
+Statuses are named conditions on any entity with a duration in turns (``None``: until removed)
+and parameters: ``api.add_status(rat, "frozen", 3)``. They are saved with the run, tick down at the
+end of every turn (after the monsters have acted, before ``on_turn_end``: see :meth:`GameAPI.add_status`),
+and are shown in the window. What a status *does* is a plugin's to say: a
+``on_action`` hook that vetoes the actions of the frozen, a system that hurts the poisoned.
+
+A plugin's own state goes in :meth:`data`: a dict of JSON values saved with the run.
+
+``GameAPI`` is composed here from mixins of one idea each, beside this module: ``api_reading``
+(the map and what is on it), ``api_changing`` (hurting, healing, spawning, moving, removing,
+statuses) and ``api_paths`` (distance maps, walks, steps); this module holds the run itself.
+They reach the run through ``self._run``, set here, and never import this module.
+"""
+
+from __future__ import annotations
+
+import random
+import types
+from typing import TYPE_CHECKING, Any
+
+from engine.core.kinds import deprecations
+from engine.core.model.events import Event
+from engine.core.turn.api_changing import Changing
+from engine.core.turn.api_paths import Pathfinding
+from engine.core.turn.api_reading import Reading
+from engine.core.turn.keys import DEFAULT_KEYS, command_for
+from engine.kit import limits
+
+if TYPE_CHECKING:
+    from engine.core.kinds.rules import GameRules
+    from engine.core.turn.run import Run
+
+
+class GameAPI(Reading, Changing, Pathfinding):
+    """The game, as plugins see it. Made by the engine; a plugin never builds one.
+
+    Its members: the run itself (the player, the preset, the turn, random streams, the message
+    log, prompts and questions, the keys, a plugin's saved data), then reading the map and what is
+    on it, changing the run, and pathfinding."""
+
+    def __init__(self, run: Run) -> None:
+        self._run = run
+
+    # -- the run and the player's screen -----------------------------------------------------
+    @property
+    def player(self) -> int:
+        """The player's entity (an int). It stays the same for a whole run; a new run (after a death
+        in a preset that goes straight on) has a new one, so read it each time rather than keep it."""
+        return self._run.state.player
+
+    @property
+    def rules(self) -> GameRules:
+        """The preset being played (its ``params``, ``messages``, sizes...)."""
+        return self._run.rules
+
+    @property
+    def depth(self) -> int:
+        """The depth of the level being played: 1 for the first, one more for each stairs down."""
+        return self._run.state.depth
+
+    @property
+    def turn(self) -> int:
+        """Turns the player has spent in this run: one more for each action that took time (a key
+        that did nothing, a menu, a look around, adds none). What statuses count down in."""
+        return self._run.state.turn
+
+    @property
+    def alive(self) -> bool:
+        """Whether the player is alive."""
+        return self._run.state.alive
+
+    def rng(self, label: str) -> random.Random:
+        """The run's random stream for ``label`` (use your plugin's name in it: ``"frost:ai"``)."""
+        return self._run.rng(label)
+
+    def log(self, message: str) -> None:
+        """Tell the player (the message log; the window shows the newest)."""
+        self._run.log(message)
+
+    def messages(self, count: int | None = None) -> list[str]:
+        """The message log, oldest first (a copy); the newest ``count`` when given."""
+        log = list(self._run.state.log)
+        if count is None:
+            return log
+        return log[-count:] if count > 0 else []
+
+    def prompt(self) -> dict[str, Any] | None:
+        """The prompt open now, as plain data (the same as ``--dump json``'s ``prompt``: ``kind``
+        "menu", "target", "look", "history" or "question", its ``title``, a menu's or question's
+        ``options`` with their ``letter`` and ``label``, a cursor's ``cursor`` cell...), or None.
+        While one is open, keys answer it (a letter, a cursor move, Enter, Escape)."""
+        session = self._run.session
+        prompt = session.prompt if session is not None else None
+        return prompt.describe(self._run) if prompt is not None else None
+
+    def announce(self, event: Event) -> None:
+        """Tell the game's listeners that something happened which a frame cannot show (the
+        window's sounds and animations hear it; nothing in the run changes): an instance of
+        ``engine.Event`` or a subclass of your own, e.g. ``engine.LevelledUp(entity, level)``."""
+        if not isinstance(event, Event):
+            raise TypeError(f"announce: expected an engine.Event, not {type(event).__name__}")
+        self._run.emit(event)
+
+    def ask(self, question: str, title: str, options: list[str]) -> None:
+        """Ask the player to choose one of ``options`` (at most 26), as a menu that cannot be put
+        off. The answer comes to every plugin's ``on_answer(game, question, choice)`` hook with the
+        option's index: name the question after your plugin (``"growth.level"``) to know it. It
+        is part of the run: saved, and asked again on resume until answered."""
+        options = [str(o)[:100] for o in options][: limits.MAX_PACK]
+        if not options:
+            raise ValueError("ask: expected at least one option")
+        if len(self._run.state.questions) >= limits.MAX_QUESTIONS:
+            return
+        self._run.state.questions.append({"name": str(question)[:100], "title": str(title)[:200],
+                                          "options": options})
+
+    def keys(self) -> dict[str, str]:
+        """The preset's keys: each key token and the command it gives (``"move left"``, ``"wait"``,
+        ``"descend"``, ``"drink"``, ``"quit"``...), only those that do something in this preset (no
+        diagonal moves where it moves 4 ways). The window, ``--keys`` and replays read the same map."""
+        rules = self._run.rules
+        return {token: spec for token, spec in (rules.keys or DEFAULT_KEYS).items()
+                if command_for(rules, token) is not None}
+
+    def data(self, plugin: str) -> dict[str, Any]:
+        """Your plugin's own saved state for this run: a dict it keeps in the run's save.
+
+        ``plugin`` is the key it is kept under: use your plugin's name (``game.data("frost")``), the
+        same in every call. The first call of a run gives an empty dict; change it in place, and what
+        it holds is saved with the run and given back, equal, after a load (a resumed run, a replay).
+        Values must be JSON values (numbers, strings, booleans, None, lists and dicts with string
+        keys): with a value a save cannot hold, the run is not saved (said in one line) and would
+        resume from its last save point.
+        A new run (after a death in a preset that goes straight on) starts with empty data. State
+        that belongs to one entity is better in a registered component (``register_components``),
+        which goes when the entity goes.
+
+        Example::
+
+            def on_death(game, entity):
+                kills = game.data("frost")
+                kills["count"] = kills.get("count", 0) + 1"""
+        return self._run.state.plugin_data.setdefault(plugin, {})
+
+    def behaviour(self, name: str):
+        """A registered behaviour by name, to call from your own: ``api.behaviour("chase")(api, me)``."""
+        return self._run.registry.behaviours[name]
+
+    @property
+    def registry(self) -> Any:
+        """Deprecated: plugin API 1's ``game.registry.behaviours[name]`` (refused from API 3; said
+        once, in one line). A read-only view of the registered behaviours, effects, monsters and
+        items; write :meth:`behaviour` instead."""
+        deprecations.say_once("game.registry is plugin API 1's (refused from API 3): write game.behaviour(name) "
+                              "instead of game.registry.behaviours[name]")
+        registry = self._run.registry
+        return types.SimpleNamespace(**{table: types.MappingProxyType(getattr(registry, table))
+                                        for table in ("behaviours", "effects", "monsters", "items")})
+
+    def bot(self, name: str):
+        """A registered bot by name (``register_bots``), to play from your own: the function that
+        plays one run, ``fn(api) -> key token | None``. A bot registered with ``per_run=True`` gives
+        a fresh player at each call, with its own memory: ask once per run and keep it::
+
+            def start():  # register("careful", start, per_run=True)
+                delver = None
+
+                def play(game):
+                    nonlocal delver
+                    delver = delver or game.bot("delver")
+                    return "." if game.hp(game.player) < 3 else delver(game)
+
+                return play
+
+        An unknown name is a ValueError naming the registered bots."""
+        bots = self._run.registry.bots
+        if name not in bots:
+            raise ValueError(f"bot: no bot named {name!r} (registered: {', '.join(sorted(bots)) or 'none'})")
+        return bots[name].start()

@@ -1,0 +1,165 @@
+"""The game API's changing part: hurting, healing, spawning, moving and removing, and statuses.
+
+A mixin of :class:`engine.core.turn.api.GameAPI` (which composes it in ``engine/core/turn/api.py``): it
+changes the run through ``self._run`` and the run's own operations, so the engine's invariants
+(one creature per cell, the scheduler, the spatial index) hold; it uses ``GameAPI``'s ``rng`` and
+``depth`` and the reading part's ``is_wall`` and ``passable``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from engine.core.model.components import Fighter, Item, Position, Status, Statuses
+from engine.core.turn import statuses as statusrun
+from engine.kit.mapgen import WALL
+
+if TYPE_CHECKING:
+    from engine.core.turn.run import Run
+
+
+class Changing:
+    """Changing the run.
+
+    Hurting, healing and killing, spawning, moving and removing, and statuses. Every change goes
+    through the engine's own operations: a death is heard by ``on_death``, a move keeps one
+    creature per cell."""
+
+    _run: Run
+
+    def damage(self, entity: int, amount: int, by: int | str | None = None) -> int:
+        """Hurt an entity (never below 0 HP); at 0 it dies. ``by`` is what did it: an entity (a
+        scroll's reader, a monster: ``on_death`` hears who, and the killer may grow) or a named cause
+        (a status, a terrain kind, a trap: ``"poison"``), which the morgue, the profile and ``sim``
+        give as the cause of the player's death. Returns the damage dealt."""
+        dealt = self._run.hurt(entity, amount, by)
+        if dealt and self._run.world.get(entity, Fighter).hp == 0:
+            self._run.kill(entity, by)
+        return dealt
+
+    def heal(self, entity: int, amount: int) -> int:
+        """Heal an entity (never above its max HP). Returns the HP gained."""
+        fighter = self._run.world.try_get(entity, Fighter)
+        if fighter is None or amount <= 0 or fighter.hp <= 0:
+            return 0
+        gained = min(fighter.max_hp - fighter.hp, int(amount))
+        fighter.hp += gained
+        return gained
+
+    def kill(self, entity: int, by: int | str | None = None) -> None:
+        """Kill a creature at once, ``by`` an entity or a named cause (see :meth:`damage`)."""
+        fighter = self._run.world.try_get(entity, Fighter)
+        if fighter is not None and fighter.hp > 0:
+            fighter.hp = 0
+            self._run.kill(entity, by)
+
+    def spawn(self, kind: str, x: int, y: int, amount: int = 1) -> int | None:
+        """A monster (asleep) or an item of ``kind`` on a cell; None when a monster's cell is taken
+        or the cell is a wall. An unknown kind is a KeyError (a bug in the plugin)."""
+        if self.is_wall(x, y):
+            return None
+        if kind in self._run.registry.items:
+            return self._run.spawn_item(kind, x, y, amount)
+        if not self.passable(x, y):
+            return None
+        return self._run.spawn_monster(kind, x, y)
+
+    def loot(self, table: str, depth: int | None = None, label: str = "loot") -> list[tuple[str, int]]:
+        """Roll the preset's loot table ``table`` (``GameRules.loot``) at ``depth`` (the current one
+        when None), from the run's stream ``label``: the ``(item kind, amount)`` pairs it gives, the
+        amount rolled from the kind's ``amount``; empty when it gives nothing or the preset has no
+        such table. Place them with :meth:`spawn`."""
+        loot = self._run.rules.loot.get(table)
+        if loot is None:
+            return []
+        rng = self.rng(label)
+        items = self._run.registry.items
+        return [(name, rng.randint(*items[name].amount)) for name in loot.roll(self.depth if depth is None else depth,
+                                                                                rng)]
+
+    def give(self, kind: str, amount: int = 1) -> int | None:
+        """Put ``amount`` of an item kind into the player's pack (onto its stack, or under the
+        first free letter): the carried item, or None when the pack is full."""
+        return self._run.give(kind, amount)
+
+    def remove(self, entity: int) -> None:
+        """Take an item away: off the map, or out of the pack (a creature dies with ``kill``)."""
+        run = self._run
+        if not run.world.has(entity, Item):
+            raise ValueError(f"remove: entity {entity} is not an item (a creature dies with kill)")
+        if run.world.has(entity, Position):
+            run.state.spatial.remove(entity)
+        run.world.delete(entity)
+
+    def move(self, entity: int, x: int, y: int) -> bool:
+        """Put a creature on another cell at once (not a step: no bump, no attack, no pickup);
+        False when the cell is a wall or taken."""
+        if not self.passable(x, y):
+            return False
+        self._run.move_entity(entity, x, y)
+        return True
+
+    def teleport(self, entity: int, label: str = "teleport") -> tuple[int, int] | None:
+        """Move a creature to a random free floor cell of the level (from the stream ``label``)."""
+        terrain = self._run.level.terrain
+        ys, xs = (terrain != WALL).nonzero()
+        cells = [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True) if self.passable(x, y)]
+        if not cells:
+            return None
+        cell = cells[self.rng(label).randrange(len(cells))]
+        self.move(entity, *cell)
+        return cell
+
+    def set_speed(self, entity: int, speed: int) -> None:
+        """Change how fast a creature acts (100 is normal), from now on."""
+        self._run.set_speed(entity, speed)
+
+    def sleep(self, monster: int) -> None:
+        """A monster stops acting until it notices the player again: it costs nothing meanwhile."""
+        self._run.sleep(monster)
+
+    def reveal(self, cells: np.ndarray) -> None:
+        """Mark cells as seen by the player (bool, ``[y, x]``, the level's shape): they join the
+        player's memory of the level, as if seen and left (a map read from a scroll)."""
+        seen = self._run.state.view.seen
+        if not isinstance(cells, np.ndarray) or cells.shape != seen.shape:
+            raise ValueError(f"reveal: expected a bool array of shape {seen.shape}")
+        seen |= cells.astype(bool)
+
+    def add_component(self, entity: int, component: Any) -> None:
+        """Give an entity a component (a registered one is saved with the run)."""
+        if isinstance(component, Position):
+            raise TypeError("positions change only through move() and teleport()")
+        self._run.world.add(entity, component)
+
+    # -- statuses ----------------------------------------------------------------------------
+    def add_status(self, entity: int, name: str, turns: int | None, **params: Any) -> None:
+        """Put the status ``name`` (a registered ``engine.StatusKind``: any other name is an error
+        naming the registered ones) on an entity for ``turns`` turns (None: until removed). A second
+        dose stacks as the kind says (by default the longer duration stays) and keeps the new params;
+        a first one calls the kind's ``on_start``.
+
+        When it counts down: at the end of every turn (after the monsters have acted, before the
+        plugins' end-of-turn systems and before the ``on_turn_end`` hooks), each status ticks (its kind's
+        ``on_tick``), loses one turn and goes at 0 (its ``on_end``), and the player reads "The rat is
+        no longer frozen." when it was theirs or a monster they see. So a status of N turns ticks
+        exactly N times: added during a turn (an effect, a behaviour, ``on_action``) it holds for the
+        rest of this turn and N - 1 more; added in ``on_turn_end``, for the next N whole turns."""
+        statusrun.add(self._run, entity, name, turns, params)
+
+    def statuses(self, entity: int) -> dict[str, Status]:
+        """The entity's statuses by name (a copy): each with ``turns`` left and ``params``."""
+        statuses = self._run.world.try_get(entity, Statuses)
+        return dict(statuses.active) if statuses is not None else {}
+
+    def has_status(self, entity: int, name: str) -> bool:
+        """Whether the entity has the status ``name`` now (it is removed the moment it runs out)."""
+        statuses = self._run.world.try_get(entity, Statuses)
+        return statuses is not None and name in statuses.active
+
+    def remove_status(self, entity: int, name: str) -> None:
+        """Take the status ``name`` off the entity at once (nothing if it has none), calling its
+        kind's ``on_end``; unlike running out, this logs nothing."""
+        statusrun.remove(self._run, entity, name)

@@ -1,0 +1,152 @@
+"""The game API's pathfinding: distance maps, shortest walks and single steps over the level.
+
+A mixin of :class:`engine.core.turn.api.GameAPI` (which composes it in ``engine/core/turn/api.py``): it
+reads the run through ``self._run`` and positions through the reading part's ``position``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from engine.kit import limits
+from engine.kit.mapgen import WALL
+from engine.kit.path import Moves, downhill
+
+if TYPE_CHECKING:
+    from engine.core.turn.run import Run
+    from engine.kit.mapgen import Level
+
+
+def _reaches(here: tuple[int, int], x0: int, y0: int, dist: np.ndarray) -> bool:
+    """Whether a distance map of the box at (x0, y0) holds ``here`` and reaches it."""
+    y, x = here[1] - y0, here[0] - x0
+    return 0 <= y < dist.shape[0] and 0 <= x < dist.shape[1] and math.isfinite(dist[y, x])
+
+
+class Pathfinding:
+    """Pathfinding.
+
+    Distance maps, shortest walks and single steps over the level's terrain, with the preset's
+    pathfinder and its 4 or 8 ways of stepping."""
+
+    _run: Run
+    # The level's walk cost and its one-goal distance maps, remembered while the level stays the same
+    # (walk_cost sets all three when the level changes).
+    _cost_level: Level | None = None
+    _cost: np.ndarray
+    _maps: dict
+    _sizes: dict  # cells of each remembered map, by the same keys
+
+    _moves: Moves | None = None  # made once per preset's movement: every monster's step asks
+
+    @property
+    def moves(self) -> Moves:
+        """How creatures step in this preset: 4 or 8 ways; a diagonal may pass a wall's corner, as
+        a step does in the engine."""
+        movement, moves = self._run.rules.movement, self._moves
+        if moves is None or moves.movement != movement:
+            moves = self._moves = Moves(movement, 1.0, cut_corners=True)
+        return moves
+
+    def walk_cost(self) -> np.ndarray:
+        """The level's cost to enter each cell for pathfinding: True (cost 1) on floor, False on wall.
+        Creatures are not in it: they move; pass them as ``blocked`` where it matters."""
+        level = self._run.level
+        if self._cost_level is not level:
+            self._cost_level, self._cost, self._maps, self._sizes = level, level.terrain != WALL, {}, {}
+        return self._cost
+
+    def distance_map(self, goals, limit: float | None = None, cost: np.ndarray | None = None) -> np.ndarray:
+        """A Dijkstra map of ``goals`` over the level (see ``engine.kit.path``), from the preset's
+        pathfinder, over ``cost`` (default :meth:`walk_cost`). Maps of one goal cell over the level's
+        own cost are remembered for the level: the terrain never changes."""
+        own = cost is None
+        cost = self.walk_cost() if own else cost
+        key = (goals, limit) if own and isinstance(goals, tuple) and len(goals) == 2 and isinstance(goals[0], int) \
+            else None
+        if key is not None and key in self._maps:
+            return self._maps[key]
+        dist = self._run.pathfinder().dijkstra(cost, [goals] if key is not None else goals, self.moves, limit)
+        if key is not None:
+            self._remember(key, dist, dist.size)
+        return dist
+
+    def _remember(self, key: Any, value: Any, cells: int) -> None:
+        """Keep a map for the level. A few goals matter at once (the player, where monsters
+        search): the oldest go first, at most 64 maps and at most MAX_PATH_CACHE_CELLS cells."""
+        self._maps.pop(key, None)
+        while self._maps and (len(self._maps) >= 64 or sum(self._sizes.values()) + cells > limits.MAX_PATH_CACHE_CELLS):
+            del self._sizes[(gone := next(iter(self._maps)))]
+            del self._maps[gone]
+        self._maps[key], self._sizes[key] = value, cells
+
+    def path(self, start: tuple[int, int], goal: tuple[int, int]) -> list[tuple[int, int]] | None:
+        """A shortest walk from ``start`` to ``goal`` (the cells after ``start``), or None."""
+        return self._run.pathfinder().astar(self.walk_cost(), start, goal, self.moves)
+
+    def step_toward(self, entity: int, goal: tuple[int, int]) -> tuple[int, int] | None:
+        """The step (dx, dy) that takes a creature along a shortest walk to ``goal``, around walls
+        and the creatures in the way; None when it is there or no step brings it nearer."""
+        here = self.position(entity)
+        if here is None or here == goal:
+            return None
+        x0, y0, dist, cost = self._reaching(goal, here)
+        moves, blockers, (hx, hy) = self.moves, self._run.state.spatial.blockers(), here
+        # the creatures beside the walker (in the box's coordinates), read from the spatial index's
+        # table where the step looks: a step costs the same among 10 monsters or 10,000 (a set of
+        # every blocker, made for each step, was most of a crowd's turn)
+        occupied = [(hx + dx - x0, hy + dy - y0) for dx, dy in moves.steps
+                    if (hx + dx, hy + dy) in blockers and (hx + dx, hy + dy) != goal]
+        step = downhill(dist, (hx - x0, hy - y0), cost, moves, blocked=occupied)
+        return None if step is None else (step[0] + x0 - here[0], step[1] + y0 - here[1])
+
+    def _reaching(self, goal: tuple[int, int], here: tuple[int, int]) -> tuple[int, int, np.ndarray, np.ndarray]:
+        """A distance map of ``goal`` over the box of ``radius`` cells around it, exact out to
+        ``here``: (x0, y0, map, the box's walk cost). Every step costs 1, so a walk of at most
+        ``radius`` steps never leaves that box, and every cell the walk from ``here`` looks at (its
+        own, and neighbours nearer than it) has the value the whole level's map gives: the same
+        steps, for the cells near the goal instead of the whole level (a hunter next to the player
+        on a 1000x1000 level searched a million cells each turn). The map is remembered for the
+        level by goal, so the hunters that chase one goal share it (one search a turn for a crowd
+        chasing the player): it depends on the terrain alone (creatures are the step's
+        ``blocked``), so their moves never make it stale. The radius doubles until ``here`` is reached; the
+        box covering the level, it is the whole map, without a limit."""
+
+        cost = self.walk_cost()  # first: a new level forgets the old level's maps
+        key = ("reaching", goal)
+        got = self._maps.get(key)  # (radius, x0, y0, map, cost)
+        if got is not None and _reaches(here, *got[1:4]):
+            return got[1:]
+        h, w = cost.shape
+        (gx, gy), (hx, hy) = goal, here
+        radius = max(16, 2 * max(abs(hx - gx), abs(hy - gy)), 2 * got[0] if got else 0)
+        while True:
+            x0, x1, y0, y1 = max(0, gx - radius), min(w, gx + radius + 1), max(0, gy - radius), min(h, gy + radius + 1)
+            whole = (x0, y0, x1, y1) == (0, 0, w, h)
+            box = cost[y0:y1, x0:x1]
+            dist = self.distance_map([(gx - x0, gy - y0)], limit=None if whole else radius, cost=box)
+            if whole or _reaches(here, x0, y0, dist):
+                break
+            radius *= 2
+        self._remember(key, (radius, x0, y0, dist, box), dist.size)
+        return x0, y0, dist, box
+
+    def step_away(self, entity: int, threats: list[tuple[int, int]]) -> tuple[int, int] | None:
+        """The step (dx, dy) that takes a creature away from ``threats`` along Brogue's safety map
+        (toward open ways out, not into corners); None when none does."""
+        here = self.position(entity)
+        if here is None or not threats:
+            return None
+        safety = self._run.pathfinder().safety(self.walk_cost(), threats, self.moves)
+        occupied = set(self._run.state.spatial.blockers())
+        step = downhill(safety, here, self.walk_cost(), self.moves, blocked=occupied)
+        return None if step is None else (step[0] - here[0], step[1] - here[1])
+
+    def adjacent(self, a: int, b: int) -> bool:
+        """Whether two creatures stand one step apart (by the preset's 4 or 8 ways)."""
+        (ax, ay), (bx, by) = self.position(a), self.position(b)
+        dx, dy = abs(ax - bx), abs(ay - by)
+        return (dx + dy == 1) if self._run.rules.movement == 4 else max(dx, dy) == 1

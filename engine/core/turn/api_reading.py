@@ -1,0 +1,167 @@
+"""The game API's reading part: the map and what is on it, as :class:`engine.core.turn.api.GameAPI` gives it.
+
+A mixin of ``GameAPI`` (which composes it in ``engine/core/turn/api.py``): it reads the run through
+``self._run``, which ``GameAPI`` sets, and ``GameAPI``'s ``depth``; it changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine.core.model.components import Fighter, Item, Monster, Player, Position
+from engine.core.turn import inventory
+from engine.kit.mapgen import WALL
+
+if TYPE_CHECKING:
+    from engine.core.kinds.content import ItemKind, MonsterKind
+    from engine.core.turn.run import Run
+
+
+class Reading:
+    """Reading the map and what is on it.
+
+    What the level is made of, what the player sees and remembers of it, and the creatures and
+    items on it: where they stand, what they are, how they fare."""
+
+    _run: Run
+
+    # -- the map -----------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        """The level's (width, height) in cells."""
+        h, w = self._run.level.terrain.shape
+        return w, h
+
+    def is_wall(self, x: int, y: int) -> bool:
+        """A wall, or off the map."""
+        terrain = self._run.level.terrain
+        return not (0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0]) or terrain[y, x] == WALL
+
+    def passable(self, x: int, y: int) -> bool:
+        """On the map, not a wall, and nobody standing there."""
+        return self._run.passable(x, y)
+
+    def sees(self, x: int, y: int) -> bool:
+        """Whether the player sees the cell now."""
+        visible = self._run.state.view.visible
+        return 0 <= y < visible.shape[0] and 0 <= x < visible.shape[1] and bool(visible[y, x])
+
+    def stairs(self) -> tuple[int, int] | None:
+        """The stairs down, known or not (a bot that plays fair asks :meth:`seen` first)."""
+        return self._run.level.stairs
+
+    def upstairs(self) -> tuple[int, int] | None:
+        """The stairs up, known or not (None on a level without them)."""
+        return self._run.level.upstairs
+
+    def exit(self) -> tuple[int, int] | None:
+        """The level's exit (a preset's goal: stepping on it ends the run), known or not; None
+        when the level has none."""
+        return self._run.level.exit
+
+    def seen(self) -> np.ndarray:
+        """What the player has seen of the level (bool, ``[y, x]``; a copy): their memory."""
+        return self._run.state.view.seen.copy()
+
+    def visible(self) -> np.ndarray:
+        """What the player sees now (bool, ``[y, x]``; a copy)."""
+        return self._run.state.view.visible.copy()
+
+    def remembered(self) -> dict[tuple[int, int], str]:
+        """The items the player remembers on the level: by cell ``(x, y)``, the kind of the item on
+        top where they last saw one (a copy). What moved while unseen is remembered where it was."""
+        return dict(self._run.state.view.items)
+
+    def walls(self) -> np.ndarray:
+        """Where the walls are (bool, ``[y, x]``; a copy). What the player knows is ``walls & seen``."""
+        return self._run.level.terrain == WALL
+
+    def area(self, center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
+        """The cells a blast of ``radius`` around ``center`` reaches (what the FOV sees from there,
+        walls excepted), sorted: the cells a targeting cursor shows as affected."""
+        return self._run.area(center, radius)
+
+    # -- entities ----------------------------------------------------------------------------
+    def monsters(self) -> list[int]:
+        """Every monster on the level."""
+        return sorted(e for e, _ in self._run.world.query(Monster, Position))
+
+    def items(self) -> list[int]:
+        """Every item lying on the level."""
+        return sorted(e for e, _ in self._run.world.query(Item, Position))
+
+    def visible_monsters(self) -> list[int]:
+        """The monsters standing where the player sees."""
+        return self._run.visible_monsters()
+
+    def entities_at(self, x: int, y: int) -> list[int]:
+        """Who stands on the cell (at most one creature), then the items lying there."""
+        spatial = self._run.state.spatial
+        blocker = spatial.blocker_at(x, y)
+        return ([blocker] if blocker is not None else []) + spatial.items_at(x, y)
+
+    def position(self, entity: int) -> tuple[int, int] | None:
+        """Where it stands, or None when it is not on the map (dead, carried)."""
+        pos = self._run.world.try_get(entity, Position)
+        return (pos.x, pos.y) if pos is not None else None
+
+    def is_player(self, entity: int) -> bool:
+        """Whether ``entity`` is the player."""
+        return self._run.world.has(entity, Player)
+
+    def name_of(self, entity: int) -> str:
+        """"you" for the player, else its kind's name."""
+        item = self._run.world.try_get(entity, Item)
+        return item.kind if item is not None else self._run.name_of(entity)
+
+    def kind_of(self, entity: int) -> MonsterKind | ItemKind | None:
+        """A monster's or item's kind (with its ``params``); None for the player."""
+        world = self._run.world
+        if world.has(entity, Monster):
+            return self._run.kind_of(entity)
+        item = world.try_get(entity, Item)
+        return self._run.registry.items[item.kind] if item is not None else None
+
+    def item_kind(self, name: str) -> ItemKind | None:
+        """An item kind by name (an ``engine.Item``'s ``kind``), or None."""
+        return self._run.registry.items.get(name)
+
+    def monster_kinds(self, depth: int | None = None) -> list[MonsterKind]:
+        """The monster kinds this game's table may place at ``depth`` (the current one when None),
+        by name: a plugin placing a guard or a summon picks among these."""
+        return self._run.monster_kinds_at(self.depth if depth is None else depth)
+
+    def hp(self, entity: int) -> tuple[int, int]:
+        """(hp, max_hp); (0, 0) for what cannot be hurt."""
+        fighter = self._run.world.try_get(entity, Fighter)
+        return (fighter.hp, fighter.max_hp) if fighter is not None else (0, 0)
+
+    def attack_defense(self, entity: int) -> tuple[int, int]:
+        """A creature's (attack, defense) now, the player's equipment included; (0, 0) for what
+        cannot fight."""
+        if not self._run.world.has(entity, Fighter):
+            return (0, 0)
+        return inventory.attack_of(self._run, entity), inventory.defense_of(self._run, entity)
+
+    def notices(self, monster: int) -> bool:
+        """Whether a monster notices the player (it stands where the player sees, within its sight)."""
+        return self._run.notices(monster)
+
+    def distance(self, a: int, b: int) -> int:
+        """King-move distance between two entities on the map."""
+        (ax, ay), (bx, by) = self.position(a), self.position(b)
+        return max(abs(ax - bx), abs(ay - by))
+
+    def component(self, entity: int, cls: type):
+        """An entity's component of type ``cls`` (the engine's, like ``engine.Inventory``, or one your
+        plugin registered), or None. Change it in place; positions only through :meth:`move`."""
+        if cls is Position:
+            raise TypeError("positions change only through move() and teleport(); read them with position()")
+        return self._run.world.try_get(entity, cls)
+
+    def pack(self) -> list[int]:
+        """The items the player carries, by letter (each has ``Carried(letter)``; worn ones also
+        ``Equipped(slot)``)."""
+        return inventory.pack(self._run)

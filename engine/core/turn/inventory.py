@@ -1,0 +1,124 @@
+"""The player's pack: items carried under letters, stacked, worn; and what equipment adds.
+
+An item is an entity. On the map it has a ``Position``; in the pack it has a ``Carried(letter)``
+instead (and no position), and worn or wielded also an ``Equipped(slot)``. A letter stays with its
+item until the item leaves the pack, as in the classic games; a new item takes the first free
+letter. Potions and scrolls of one kind stack under one letter (their ``Item.amount`` counts
+them); equipment does not. The pack holds :data:`engine.kit.limits.MAX_PACK` letters.
+
+The player's attack and defense are the fighter's own plus every equipped item's bonuses
+(:func:`attack_of`, :func:`defense_of`); nothing is added to the ``Fighter`` itself, so taking an
+item off is exact.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import TYPE_CHECKING, Protocol
+
+from engine.core.model.components import Carried, Equipped, Fighter, Item, Player
+from engine.kit import limits
+
+if TYPE_CHECKING:
+    from engine.core.kinds.content import ItemKind
+    from engine.core.model.world import World
+    from engine.core.plugin.registry import Registry
+
+
+class Run(Protocol):
+    """What the pack needs of a run (a :class:`engine.core.turn.run.Run` is one): its world and kinds."""
+
+    world: World
+    registry: Registry
+
+LETTERS = string.ascii_lowercase[: limits.MAX_PACK]
+
+
+def pack(run: Run) -> list[int]:
+    """The items carried, by letter."""
+    return [e for e, _ in sorted(run.world.query(Carried), key=lambda pair: pair[1].letter)]
+
+
+def letter_of(run: Run, item: int) -> str:
+    return run.world.get(item, Carried).letter
+
+
+def kind(run: Run, item: int) -> ItemKind:
+    return run.registry.items[run.world.get(item, Item).kind]
+
+
+def of_use(run: Run, use: str) -> list[int]:
+    """The carried items of one use ("quaff", "read", "wear"), by letter."""
+    return [e for e in pack(run) if kind(run, e).use == use]
+
+
+def count(run: Run, item: int) -> int:
+    return run.world.get(item, Item).amount
+
+
+def room_for(run: Run, item: int) -> bool:
+    """Whether the pack can take ``item``: it stacks onto one carried, or a letter is free."""
+    if _stack_with(run, item) is not None:
+        return True
+    return len(pack(run)) < len(LETTERS)
+
+
+def _stack_with(run: Run, item: int) -> int | None:
+    k = kind(run, item)
+    if not k.stacks:
+        return None
+    name = run.world.get(item, Item).kind
+    return next((e for e in pack(run) if run.world.get(e, Item).kind == name), None)
+
+
+def add(run: Run, item: int) -> int | None:
+    """Put an item that is off the map (taken off it already) into the pack: onto a stack of its
+    kind (the item entity is then deleted), else under the first free letter. Returns the carried
+    entity, or None when the pack is full (the item is left as it was)."""
+    stack = _stack_with(run, item)
+    if stack is not None:
+        run.world.get(stack, Item).amount += run.world.get(item, Item).amount
+        run.world.delete(item)
+        return stack
+    used = {c.letter for _, c in run.world.query(Carried)}
+    free = next((letter for letter in LETTERS if letter not in used), None)
+    if free is None:
+        return None
+    run.world.add(item, Carried(free))
+    return item
+
+
+def take_one(run: Run, item: int) -> None:
+    """Use up one of a carried item (a potion drunk): the last one leaves the pack and the world."""
+    it = run.world.get(item, Item)
+    if it.amount > 1:
+        it.amount -= 1
+    else:
+        run.world.delete(item)
+
+
+def release(run: Run, item: int) -> None:
+    """Take an item out of the pack (to drop it): no letter, not worn."""
+    run.world.remove(item, Carried)
+    run.world.remove(item, Equipped)
+
+
+def worn(run: Run, slot: str | None = None) -> list[int]:
+    """The equipped items (in ``slot``, when given), by letter."""
+    return [e for e in pack(run) if run.world.has(e, Equipped)
+            and (slot is None or run.world.get(e, Equipped).slot == slot)]
+
+
+def bonus(run: Run, entity: int, stat: str) -> int:
+    """What equipment adds to a stat ("attack", "defense") of ``entity`` (only the player wears)."""
+    if not run.world.has(entity, Player):
+        return 0
+    return sum(getattr(kind(run, e), stat) for e in worn(run))
+
+
+def attack_of(run: Run, entity: int) -> int:
+    return max(0, run.world.get(entity, Fighter).attack + bonus(run, entity, "attack"))
+
+
+def defense_of(run: Run, entity: int) -> int:
+    return max(0, run.world.get(entity, Fighter).defense + bonus(run, entity, "defense"))

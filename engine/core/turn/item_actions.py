@@ -1,0 +1,102 @@
+"""What the player does with items: pick up, drop, use (drink, read), wear and take off.
+
+Each is an action like a step or a blow: it returns a result, and not done (the pack is full, there
+is nothing here) costs no time. The engine knows no item by name: what an item does is its kind's
+``effect`` (a plugin's function), where it is worn is its ``slot``, what it aims at its ``target``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.core.model.components import Equipped, Item, Position
+from engine.core.turn import inventory
+from engine.core.turn.actions import Action, ActionResult
+
+if TYPE_CHECKING:
+    from engine.core.turn.run import Run
+
+
+@dataclass(frozen=True)
+class PickUp(Action):
+    """Pick up one item from the cell the player stands on (gold applies at once)."""
+
+    item: int
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        pos = game.world.try_get(self.item, Position)
+        here = game.world.get(entity, Position)
+        if pos is None or (pos.x, pos.y) != (here.x, here.y):
+            return ActionResult.not_done()
+        return ActionResult.success() if game.pick_up(self.item) else ActionResult.not_done()
+
+
+@dataclass(frozen=True)
+class Drop(Action):
+    """Put a carried item down where the player stands (not on the stairs: they would hide it)."""
+
+    item: int
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        x, y = game.position(entity)
+        if (x, y) in (game.level.stairs, game.level.exit, game.state.level.upstairs):
+            game.log(game.rules.message("no_drop_here"))
+            return ActionResult.not_done()
+        name = inventory.kind(game, self.item).name
+        inventory.release(game, self.item)
+        game.state.spatial.place(self.item, x, y)
+        game.log(game.rules.message("drop", item=name))
+        return ActionResult.success()
+
+
+@dataclass(frozen=True)
+class UseItem(Action):
+    """Drink or read a carried item (one of its stack), aimed at ``target`` (a cell) when its kind
+    aims; its effect says what happens."""
+
+    item: int
+    target: tuple[int, int] | None = None
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        kind = inventory.kind(game, self.item)
+        inventory.take_one(game, self.item)
+        game.apply_item(entity, kind, 1, target=self.target)
+        return ActionResult.success()
+
+
+@dataclass(frozen=True)
+class Wear(Action):
+    """Wear or wield a carried item in its kind's slot; what was there is taken off (it stays in
+    the pack)."""
+
+    item: int
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        kind = inventory.kind(game, self.item)
+        if kind.use != "wear":
+            game.log(game.rules.message("cannot_wear", item=kind.name))
+            return ActionResult.not_done()
+        if game.world.has(self.item, Equipped):
+            game.log(game.rules.message("already_worn", item=kind.name))
+            return ActionResult.not_done()
+        for other in inventory.worn(game, kind.slot):
+            game.world.remove(other, Equipped)
+            game.log(game.rules.message("take_off", item=inventory.kind(game, other).name))
+        game.world.add(self.item, Equipped(kind.slot))
+        game.log(game.rules.message("wear", item=kind.name))
+        return ActionResult.success()
+
+
+@dataclass(frozen=True)
+class TakeOff(Action):
+    """Take off a worn item (it stays in the pack: it always has its letter)."""
+
+    item: int
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        if not game.world.has(self.item, Equipped):
+            return ActionResult.not_done()
+        game.world.remove(self.item, Equipped)
+        game.log(game.rules.message("take_off", item=game.world.get(self.item, Item).kind))
+        return ActionResult.success()

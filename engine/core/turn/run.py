@@ -1,0 +1,172 @@
+"""A run in play: its state, the registry and preset it plays, and what can be done to it.
+
+:class:`Run` is what actions, behaviours, effects and systems act on: entities and where they
+stand, the message log, the random streams, what the player sees. It holds no turn loop and never
+changes the level or the run: that is :class:`engine.core.turn.game.Game`, which is a Run that owns the
+turn. (The split keeps imports one way: actions and rulesets know a Run; the Game knows them.)
+What a Run does to entities is :class:`engine.core.turn.entities.Entities`; what the player sees and who
+notices the player, :class:`engine.core.turn.sight.Sight`: both mixed in here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.core.model.state import RunState, View
+from engine.core.turn.entities import Entities
+from engine.core.turn.sight import Sight
+from engine.kit.mapgen import Level
+
+if TYPE_CHECKING:
+    from engine.core.kinds.rules import GameRules
+    from engine.core.model.events import Event
+    from engine.core.plugin.registry import Registry
+    from engine.kit.fov import FovAlgorithm
+    from engine.kit.path import Pathfinder
+
+
+class Choices(dict):
+    """The plugin choices of a run (``--plugin fov=...``, ``generator=...``, ``path=...``), over the
+    preset's defaults."""
+
+    @property
+    def fov(self) -> str | None:
+        return self.get("fov")
+
+    @property
+    def generator(self) -> str | None:
+        return self.get("generator")
+
+    @property
+    def path(self) -> str | None:
+        return self.get("path")
+
+    def as_dict(self) -> dict[str, str]:
+        return {k: v for k, v in sorted(self.items()) if v}
+
+
+class Run(Entities, Sight):
+    """``ruleset`` is the preset's :class:`engine.core.turn.ruleset.Ruleset` (typed loosely here: the
+    ruleset module depends on this one, not the other way). ``first_seed`` seeds run 1 (later runs
+    derive theirs from it); ``level_source`` is a fixed level 1 (``--map``), or None."""
+
+    def __init__(self, registry: Registry, rules: GameRules, ruleset: Any, fov: FovAlgorithm, *,
+                 choices: Choices, first_seed: int, level_source: Level | None = None) -> None:
+        self.registry = registry
+        self.rules = rules
+        self.ruleset = ruleset
+        self.fov = fov
+        self.choices = choices
+        self.first_seed = first_seed
+        self.level_source = level_source
+        self.state: RunState | None = None  # None until the game starts or resumes
+        # given by the game: what plugins are handed (engine.core.turn.api.GameAPI), and the guard every
+        # call into a plugin goes through (engine.core.plugin.isolation.Isolation)
+        self.api: Any = None
+        self.isolation: Any = None
+        # called as listener(event, game) with a typed event (engine.core.model.events); see emit()
+        self.listeners: list[Callable[[Event, Any], Any]] = []
+        self.session: Any = None  # the player's keys on this run (engine.core.play.session), set by it
+        self.new_in_view = False  # a monster came into view this key (held keys stop walking)
+        self.quit_requested = False
+
+    def emit(self, event: Event) -> None:
+        """Tell the listeners (the keeper that saves and records, ``sim``'s tally, the window's
+        sounds, the session) what happened: one of :mod:`engine.core.model.events`."""
+        for listener in list(self.listeners):
+            listener(event, self)
+
+    # -- the state, as the game and plugins read it ---------------------------------------
+    @property
+    def world(self):
+        return self.state.world
+
+    @property
+    def player(self) -> int:
+        return self.state.player
+
+    @property
+    def level(self) -> Level:
+        return self.state.level
+
+    @property
+    def floor(self) -> View:
+        """What the player sees (``visible``) and has seen (``seen``) of the current level."""
+        return self.state.view
+
+    @property
+    def depth(self) -> int:
+        return self.state.depth
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def won(self) -> bool:
+        """The run was won: it is over, the player alive (the victory screen)."""
+        return self.state.won
+
+    @property
+    def playing(self) -> bool:
+        """The run goes on: the player is alive and has not won."""
+        return self.state.alive and not self.state.won
+
+    @property
+    def alive(self) -> bool:
+        return self.state.alive
+
+    @property
+    def messages(self) -> list[str]:
+        return self.state.log
+
+    @property
+    def scheduler(self):
+        return self.state.scheduler
+
+    @property
+    def seed(self) -> int:
+        return self.state.seed
+
+    @property
+    def run(self) -> int:
+        return self.state.run
+
+    def rng(self, label: str) -> random.Random:
+        """The run's random stream for ``label`` ("combat", "ai", ...), created on first use."""
+        return self.state.streams.get(label)
+
+    def log(self, message: str) -> None:
+        self.state.log.add(message)
+
+    def hook(self, name: str, **kwargs: Any) -> None:
+        """Call an event hook (``on_level_generated``, ``on_turn_end``, ``on_death``) of every plugin,
+        each under isolation, in pluggy's order, with the game API as ``game``."""
+        manager = self.registry.manager
+        if manager is None:
+            return
+        kwargs["game"] = self.api
+        for impl in reversed(getattr(manager.hook, name).get_hookimpls()):
+            args = {arg: kwargs[arg] for arg in impl.argnames}
+            self.isolation.call(manager.get_name(impl.plugin), f"hook {name}", impl.function, **args)
+
+    def pathfinder(self) -> Pathfinder:
+        """The pathfinder in use: the run's choice, else the preset's, else the only (or first by
+        name) registered one."""
+        name = self.choices.path or self.rules.pathfinder or min(self.registry.pathfinders, default=None)
+        if name is None:
+            raise LookupError("no pathfinder is registered")
+        found = self.registry.choose("path", name)
+        plugin = self.registry.owners.get(("pathfinders", name))
+        if plugin is None:
+            return found
+        self.isolation.chosen.add(plugin)  # the game cannot do without the pathfinder it uses
+        where = f"pathfinder {name!r}"
+        # its functions run under isolation; the methods' checks of their arguments stay the caller's
+        return dataclasses.replace(
+            found, dijkstra_fn=functools.partial(self.isolation.call, plugin, where, found.dijkstra_fn),
+            astar_fn=functools.partial(self.isolation.call, plugin, where, found.astar_fn))

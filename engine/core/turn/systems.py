@@ -1,0 +1,113 @@
+"""The per-turn systems: esper processors the turn loop runs at fixed points of a turn.
+
+A turn (see :mod:`engine.core.turn.game`) runs the systems twice, each time in priority order
+(highest first):
+
+- ``Phase.AFTER_PLAYER``: the player's action is done; the monsters have not acted yet.
+- ``Phase.END_OF_TURN``: the monsters have acted (or the player died); the player acts next.
+
+The order within a phase matters and is:
+
+1. :class:`Reap` (priority 100): entities that died are deleted. A dead monster leaves the
+   scheduler and the map the moment it dies (it never acts again and its cell frees up before the
+   next monster moves); this only frees its components.
+2. :class:`View` (priority 50): the player's view and memory, recomputed when the player moved or
+   arrived, in the phase the preset's ruleset chooses (the default game recomputes after the
+   player's move, so monsters act on what the player sees now; bunyip at the end of the turn).
+3. :class:`TickStatuses` (priority 40, at the end of the turn): every status with a duration
+   loses a turn; one that runs out is removed, and the player hears of it when it is theirs or a
+   monster they see.
+4. Plugin systems (``register_systems``), at the priority they give (default 0), for example
+   regeneration, or poison that hurts while its status lasts.
+
+A system is stateless: what it changes lives in components, so it survives a save. Subclass
+:class:`System`, set ``phase`` (or ``phases``) and ``priority``, and write ``run(game)``.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+import esper
+
+from engine.core.model.components import Dead
+from engine.core.turn import statuses
+
+if TYPE_CHECKING:
+    from engine.core.turn.run import Run
+
+
+class Phase(enum.Enum):
+    AFTER_PLAYER = "after_player"
+    END_OF_TURN = "end_of_turn"
+
+
+class System(esper.Processor):
+    """A per-turn system. ``phases``: when it runs; ``priority``: higher runs first in a phase."""
+
+    name = "system"
+    phases: tuple[Phase, ...] = (Phase.END_OF_TURN,)
+    priority = 0
+
+    def process(self, game: Run, phase: Phase) -> None:  # called by esper.process
+        if phase in self.phases:
+            self.run(game)
+
+    def run(self, game: Run) -> None:  # pragma: no cover - protocol
+        raise NotImplementedError
+
+
+class Reap(System):
+    """Delete the entities that died this turn."""
+
+    name = "reap"
+    phases = (Phase.AFTER_PLAYER, Phase.END_OF_TURN)
+    priority = 100
+
+    def run(self, game: Run) -> None:
+        world = game.world
+        for entity in [e for e, _ in world.query(Dead)]:
+            world.delete(entity)
+
+
+class View(System):
+    """Recompute what the player sees (and remembers) when the player moved or arrived; else
+    remember the items in view as they lie now (only the cells in view are looked at)."""
+
+    name = "view"
+    priority = 50
+
+    def __init__(self, phase: Phase) -> None:
+        self.phases = (phase,)
+
+    def run(self, game: Run) -> None:
+        if not game.state.alive:
+            return
+        if game.state.view.dirty:
+            game.update_view()
+        else:
+            game.remember_in_view()
+
+
+class TickStatuses(System):
+    """Statuses tick at the end of every turn and those with a duration lose a turn; the expired
+    ones go (:func:`engine.core.turn.statuses.tick`)."""
+
+    name = "statuses"
+    priority = 40
+
+    def run(self, game: Run) -> None:
+        statuses.tick(game)
+
+
+class GuardedSystem(System):
+    """A plugin's system, run under isolation: its failure switches its plugin off, or stops the
+    game when the plugin is a chosen one."""
+
+    def __init__(self, system: System, isolation, plugin: str | None) -> None:
+        self.system, self.isolation, self.plugin = system, isolation, plugin
+        self.name, self.phases, self.priority = system.name, tuple(system.phases), system.priority
+
+    def run(self, game: Run) -> None:
+        self.isolation.call(self.plugin, f"system {self.name!r}", self.system.run, game)
