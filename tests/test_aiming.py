@@ -1,4 +1,4 @@
-"""Aiming where the player means (issue 28, item 4): the cursor starts on the monster last aimed
+"""Aiming where the player means: the cursor starts on the monster last aimed
 at (while in view), else the nearest, and an aim whose reach includes the player asks for a
 second Enter before it fires."""
 

@@ -101,7 +101,7 @@ BAD = [
     ("a dead run", RUN, lambda: edit(RUN, set_(["alive"], False)), "a dead run is never saved"),
     ("messages not a list", RUN, lambda: edit(RUN, set_(["messages"], "hello")), "messages: expected a list"),
     ("seen map the wrong size", RUN, lambda: edit(RUN, lambda d: d["seen"].pop()), "seen: expected a list of 43"),
-    # well-formed but inconsistent (issue 11, defect 6): refused as a whole, never half played
+    # well-formed but inconsistent: refused as a whole, never half played
     ("the scheduler's player removed", RUN, lambda: edit(RUN, lambda d: d["scheduler"].pop("player")),
      "scheduler.player: missing"),
     ("the scheduler's player a monster", RUN, lambda: edit(RUN, set_(["scheduler", "player", 0],
@@ -117,7 +117,7 @@ BAD = [
      "Position.x: expected a whole number, got 3.0"),
     ("an inventory on a monster", RUN, lambda: edit(RUN, set_([first_monster, "Inventory"], {"gold": 1})),
      "only the player has Player and Inventory"),
-    # the pack (issue 13): an item is on the map or carried, under a letter of its own
+    # the pack: an item is on the map or carried, under a letter of its own
     ("an item both on the map and carried", RUN,
      lambda: edit(RUN, set_([lambda d: entity(d, "Item"), "Carried"], {"letter": "a"})), "either lying on the map"),
     ("two items under one letter", RUN, lambda: edit(RUN, lambda d: [carry(d, item, "c") for item in items(d)[:2]]),

@@ -183,7 +183,7 @@ def test_remove_under_every_fault(home):
     assert {c.op for c in cases} == {"unlink", "open", "fsync"}  # the folder's fsync failing is not an error
 
 
-# -- the run save and the death path (issue 11) ----------------------------------------------------
+# -- the run save and the death path ----------------------------------------------------
 
 def keeper_of(game) -> keeper.Keeper:
     return next(listener for listener in game.listeners if isinstance(listener, keeper.Keeper))

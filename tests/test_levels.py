@@ -1,4 +1,4 @@
-"""Persistent levels and the win (issue 13, item 6): levels kept when left and found as they were,
+"""Persistent levels and the win: levels kept when left and found as they were,
 stairs up on each, the Amulet on the deepest level, carried out of the first to win; a save keeps
 every level; the presets make each level anew as their sources do."""
 

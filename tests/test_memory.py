@@ -1,4 +1,4 @@
-"""Memory is run state (issue 27, item 1): the items the player has seen are remembered by the run,
+"""Memory is run state: the items the player has seen are remembered by the run,
 where they were last seen, through the stairs, a save and resume, and every step of a walk; look
 and the window read that memory."""
 

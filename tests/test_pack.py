@@ -1,4 +1,4 @@
-"""The pack and its prompts (issue 13, items 1, 3 and 7): letters, stacks, a full pack, menus when
+"""The pack and its prompts: letters, stacks, a full pack, menus when
 there is more than one item, equipment, aimed items with a cursor that can be cancelled, look mode,
 the message history, and a plugin's question. The items are a test plugin's, so these tests hold
 whatever the default game's tables become."""

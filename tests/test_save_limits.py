@@ -1,4 +1,4 @@
-"""The writer writes only what the loader accepts (issue 11, defect 1).
+"""The writer writes only what the loader accepts.
 
 The largest legal run (every limit of engine/kit/limits.py at its maximum at once) is written by
 the keeper and read back whole, within MAX_FILE_BYTES; a run past a limit is never written as a

@@ -1,4 +1,4 @@
-"""Permadeath with a save that stays on disk (issue 11, defects 2 and 3): the save is kept while its
+"""Permadeath with a save that stays on disk: the save is kept while its
 run is played and claimed by the run lock; save points at each level, every SAVE_EVERY turns and at
 the session's end; death, an escape and a quit that ends the run remove it first; one player per
 save (a second process is refused in one line, exit 2); a SIGKILL resumes from the last save point;

@@ -21,7 +21,7 @@ from engine.core.model import rng as rngmod
 from engine.core.play.setup import Setup, parse_size
 from engine.core.plugin.isolation import interrupt
 from engine.core.plugin.registry import CHOICE_KINDS
-from engine.core.turn.keys import KeyError_, parse_keys
+from engine.core.turn.keys import BadKey, parse_keys
 
 
 def parser() -> Parser:
@@ -70,7 +70,7 @@ def main(argv: Sequence[str]) -> int:
     args = parser().parse_args(fix_negative_sizes(argv))
     try:
         keys = parse_keys(args.keys)
-    except KeyError_ as e:
+    except BadKey as e:
         raise UsageError(str(e)) from None
     setup = setup_from(args)
     resume = not wants_new(args)

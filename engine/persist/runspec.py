@@ -39,7 +39,7 @@ from engine.core.model.components import (
     Statuses,
 )
 from engine.core.model.scheduler import TURN_COST
-from engine.core.turn.keys import KeyError_, check_token
+from engine.core.turn.keys import BadKey, check_token
 from engine.kit import limits
 from engine.persist import leveldata
 
@@ -130,7 +130,7 @@ class Token(Spec):
     def check(self, value: Any, where: str) -> str:
         try:
             return check_token(value) if isinstance(value, str) else check_token("not a token")
-        except KeyError_:
+        except BadKey:
             raise fail(where, self.expected, value) from None
 
 
@@ -147,8 +147,8 @@ class Keys(Spec):
             for token in {v for v in value if isinstance(v, str)}:
                 check_token(token)
             if not all(isinstance(v, str) for v in value):
-                raise KeyError_("not a string")
-        except KeyError_:
+                raise BadKey("not a string")
+        except BadKey:
             token = Token()
             for i, v in enumerate(value):
                 token.check(v, f"{where}[{i}]")

@@ -1,7 +1,7 @@
 """What the ``delver`` bot (``bot_delver``) knows of the game and sees at one key.
 
 "The game, as the bot knows it" is every rule it relies on, each a small function to replace when
-the game changes (issue 13's inventory letters, scrolls, equipment and XP): how melee hurts, what a
+the game changes (inventory letters, scrolls, equipment and XP): how melee hurts, what a
 potion heals, which pack items it can drink, how fast a monster strikes, whether melee is a fight
 at all. :class:`Look` is the game at one key as the player knows it (the floor it has seen, the
 monsters in view, its pack), worked out lazily; :class:`Memory` is what it keeps between keys.

@@ -16,7 +16,7 @@ from engine.core.play.prompts import CHOOSE, CLOSE, Answer, Cursor, by_distance,
 from engine.core.turn.actions import Action
 
 if TYPE_CHECKING:
-    from engine.core.turn.run import Run as Game
+    from engine.core.turn.run import Run
 
 
 @dataclass
@@ -37,7 +37,7 @@ class Target(Cursor):
     asked: tuple[int, int] | None = None  # the cell the player was warned about: a second choice fires
     kind = "target"
 
-    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
+    def key(self, game: Run, key: str, cell: tuple[int, int] | None) -> Answer:
         if key == "esc":
             return CLOSE
         asked, self.asked = self.asked, None
@@ -61,21 +61,21 @@ class Target(Cursor):
             game.state.last_target = monster
         return self.use(self.item, self.at)
 
-    def affected(self, game: Game) -> list[tuple[int, int]]:
+    def affected(self, game: Run) -> list[tuple[int, int]]:
         return game.area(self.at, self.radius)
 
-    def describe(self, game: Game) -> dict[str, Any]:
+    def describe(self, game: Run) -> dict[str, Any]:
         return {**super().describe(game), "mode": self.mode, "radius": self.radius,
                 "affected": sorted([list(c) for c in self.affected(game)], key=lambda c: (c[1], c[0]))}
 
 
-def nearest_monster(game: Game) -> int | None:
+def nearest_monster(game: Run) -> int | None:
     """The nearest visible monster (ties by entity id), or None."""
     monsters = by_distance(game, game.visible_monsters())
     return monsters[0] if monsters else None
 
 
-def aim_at(game: Game) -> int | None:
+def aim_at(game: Run) -> int | None:
     """The monster an aim starts on: the one last aimed at while it is in view, else the nearest
     visible one, else None."""
     last = game.state.last_target

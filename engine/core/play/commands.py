@@ -17,12 +17,12 @@ from engine.core.turn import inventory
 from engine.core.turn.item_actions import Drop, PickUp, TakeOff, UseItem, Wear
 
 if TYPE_CHECKING:
-    from engine.core.turn.run import Run as Game
+    from engine.core.turn.run import Run
 
 VERBS = {"drop": "drop", "quaff": "drink", "read": "read", "wear": "wear", "takeoff": "take off"}
 
 
-def label(game: Game, item: int) -> str:
+def label(game: Run, item: int) -> str:
     """An item as a menu line: its name, how many, whether it is in use."""
     amount = inventory.count(game, item)
     name = inventory.kind(game, item).name
@@ -30,7 +30,7 @@ def label(game: Game, item: int) -> str:
     return f"{name} ({amount}){worn}" if amount > 1 else f"{name}{worn}"
 
 
-def _pick(game: Game, items: list[int], title: str, then: Callable[[Game, int], Any], verb: str) -> Any:
+def _pick(game: Run, items: list[int], title: str, then: Callable[[Run, int], Any], verb: str) -> Any:
     """One item acted on at once, or a menu of several (by pack letter, or a..z for the floor)."""
     if not items:
         game.log(game.rules.message("nothing_to", verb=verb))
@@ -43,7 +43,7 @@ def _pick(game: Game, items: list[int], title: str, then: Callable[[Game, int], 
     return Menu(title, options, then)
 
 
-def pickup(game: Game) -> Any:
+def pickup(game: Run) -> Any:
     here = game.state.spatial.items_at(*game.position(game.player))
     if not here:
         game.log(game.rules.message("nothing_here"))
@@ -51,7 +51,7 @@ def pickup(game: Game) -> Any:
     return _pick(game, here, "Pick up what?", lambda g, e: PickUp(e), "pick up")
 
 
-def show_inventory(game: Game) -> Any:
+def show_inventory(game: Run) -> Any:
     items = inventory.pack(game)
     if not items:
         game.log(game.rules.message("pack_empty"))
@@ -60,7 +60,7 @@ def show_inventory(game: Game) -> Any:
     return Menu("Inventory", options, describe_item)
 
 
-def describe_item(game: Game, item: int) -> str:
+def describe_item(game: Run, item: int) -> str:
     """The inventory's answer to a letter: what the item is (the menu shows it and stays). For a
     thing worn, what it adds and its slot, each said once: a description that already says "+1
     defense" is not followed by "defense +1"."""
@@ -77,26 +77,26 @@ def describe_item(game: Game, item: int) -> str:
     return " ".join([*words, f"Slot: {kind.slot}."])
 
 
-def drop(game: Game) -> Any:
+def drop(game: Run) -> Any:
     return _pick(game, inventory.pack(game), "Drop what?", lambda g, e: Drop(e), VERBS["drop"])
 
 
-def wear(game: Game) -> Any:
+def wear(game: Run) -> Any:
     items = [e for e in inventory.of_use(game, "wear") if not game.world.has(e, Equipped)]
     return _pick(game, items, "Wear or wield what?", lambda g, e: Wear(e), VERBS["wear"])
 
 
-def take_off(game: Game) -> Any:
+def take_off(game: Run) -> Any:
     return _pick(game, inventory.worn(game), "Take off what?", lambda g, e: TakeOff(e), VERBS["takeoff"])
 
 
-def use(game: Game, how: str) -> Any:
+def use(game: Run, how: str) -> Any:
     """Drink (``quaff``) or read (``read``) an item of the pack, aiming it when its kind aims."""
     return _pick(game, inventory.of_use(game, how), "Drink what?" if how == "quaff" else "Read what?", aim,
                  VERBS[how])
 
 
-def aim(game: Game, item: int) -> Any:
+def aim(game: Run, item: int) -> Any:
     """Use an item: at once, at the nearest visible monster, or through a targeting cursor that
     starts on the monster last aimed at (while in view), else the nearest (the player's own cell
     only when no monster is in view)."""
@@ -116,15 +116,15 @@ def aim(game: Game, item: int) -> Any:
                   use=lambda it, cell: UseItem(it, cell))
 
 
-def look(game: Game) -> Any:
+def look(game: Run) -> Any:
     return Look(game.position(game.player))
 
 
-def history(game: Game) -> Any:
+def history(game: Run) -> Any:
     return History()
 
 
-COMMANDS: dict[str, Callable[[Game], Any]] = {
+COMMANDS: dict[str, Callable[[Run], Any]] = {
     "pickup": pickup, "inventory": show_inventory, "drop": drop, "wear": wear, "takeoff": take_off,
     "quaff": lambda g: use(g, "quaff"), "read": lambda g: use(g, "read"), "look": look, "history": history,
 }

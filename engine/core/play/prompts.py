@@ -36,7 +36,7 @@ from engine.core.turn.keys import DIRS, command_for
 from engine.kit.mapgen import WALL
 
 if TYPE_CHECKING:
-    from engine.core.turn.run import Run as Game
+    from engine.core.turn.run import Run
 
 class Close:
     """A prompt's answer: it closes, and no time passes (:data:`CLOSE` is the one instance)."""
@@ -68,10 +68,10 @@ class Prompt:
     # each prompt has a ``title`` and a ``detail``: a line it says about itself (what is under the
     # cursor, why not there)
 
-    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
+    def key(self, game: Run, key: str, cell: tuple[int, int] | None) -> Answer:
         raise NotImplementedError
 
-    def describe(self, game: Game) -> dict[str, Any]:
+    def describe(self, game: Run) -> dict[str, Any]:
         return {"kind": self.kind, "title": getattr(self, "title", ""), "detail": getattr(self, "detail", "")}
 
 
@@ -89,11 +89,11 @@ class Menu(Prompt):
 
     title: str
     options: list[Option]
-    choose: Callable[[Game, Any], Answer | str] | None = None  # text: shown, the menu stays
+    choose: Callable[[Run, Any], Answer | str] | None = None  # text: shown, the menu stays
     detail: str = ""
     kind = "menu"
 
-    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
+    def key(self, game: Run, key: str, cell: tuple[int, int] | None) -> Answer:
         if key in ("esc", "enter", "space") or (self.choose is None and key not in self._letters()):
             return CLOSE
         option = next((o for o in self.options if o.letter == key), None)
@@ -110,7 +110,7 @@ class Menu(Prompt):
     def _letters(self) -> set[str]:
         return {o.letter for o in self.options}
 
-    def describe(self, game: Game) -> dict[str, Any]:
+    def describe(self, game: Run) -> dict[str, Any]:
         return {**super().describe(game), "options": [{"letter": o.letter, "label": o.label} for o in self.options]}
 
 
@@ -120,7 +120,7 @@ class Cursor(Prompt):
 
     at: tuple[int, int]
 
-    def move(self, game: Game, key: str, cell: tuple[int, int] | None) -> bool:
+    def move(self, game: Run, key: str, cell: tuple[int, int] | None) -> bool:
         """Move the cursor for ``key`` (a move key, ``tab``, a click); whether it was one."""
         command = command_for(game.rules, key) if key != "click" else None
         if key == "click" and cell is not None:
@@ -138,7 +138,7 @@ class Cursor(Prompt):
         self.detail = ""
         return True
 
-    def describe(self, game: Game) -> dict[str, Any]:
+    def describe(self, game: Run) -> dict[str, Any]:
         return {**super().describe(game), "cursor": list(self.at)}
 
 
@@ -150,13 +150,13 @@ class Look(Cursor):
     detail: str = ""
     kind = "look"
 
-    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
+    def key(self, game: Run, key: str, cell: tuple[int, int] | None) -> Answer:
         if key in ("esc", "enter", "x"):
             return CLOSE
         self.move(game, key, cell)
         return None
 
-    def describe(self, game: Game) -> dict[str, Any]:
+    def describe(self, game: Run) -> dict[str, Any]:
         return {**super().describe(game), "detail": describe_cell(game, self.at)}
 
 
@@ -168,7 +168,7 @@ class History(Prompt):
     back: int = 0  # lines scrolled back from the newest
     kind = "history"
 
-    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
+    def key(self, game: Run, key: str, cell: tuple[int, int] | None) -> Answer:
         command = command_for(game.rules, key)
         direction = command.arg if command is not None and command.name == "move" else key
         most = max(0, len(game.messages) - 1)
@@ -182,7 +182,7 @@ class History(Prompt):
             return CLOSE
         return None
 
-    def describe(self, game: Game) -> dict[str, Any]:
+    def describe(self, game: Run) -> dict[str, Any]:
         return {**super().describe(game), "back": self.back, "lines": len(game.messages)}
 
 
@@ -196,18 +196,18 @@ class Question(Prompt):
     name: str = ""
     kind = "question"
 
-    def key(self, game: Game, key: str, cell: tuple[int, int] | None) -> Answer:
+    def key(self, game: Run, key: str, cell: tuple[int, int] | None) -> Answer:
         if key in LETTERS[: len(self.options)]:
             return Chosen(LETTERS.index(key))
         return None
 
-    def describe(self, game: Game) -> dict[str, Any]:
+    def describe(self, game: Run) -> dict[str, Any]:
         return {**super().describe(game),
                 "options": [{"letter": LETTERS[i], "label": o} for i, o in enumerate(self.options)]}
 
 
 # -- what a cell holds, in words ---------------------------------------------------------------
-def describe_cell(game: Game, at: tuple[int, int]) -> str:
+def describe_cell(game: Run, at: tuple[int, int]) -> str:
     """What the player knows of a cell: its creature and items when in view, else its memory (the
     item last seen there, or its terrain)."""
     x, y = at
@@ -237,7 +237,7 @@ def describe_cell(game: Game, at: tuple[int, int]) -> str:
     return "; ".join(parts)
 
 
-def _terrain_name(game: Game, at: tuple[int, int]) -> str:
+def _terrain_name(game: Run, at: tuple[int, int]) -> str:
     level = game.level
     for name, cell in (("stairs down", level.stairs), ("stairs up", level.upstairs), ("the way out", level.exit)):
         if cell == at:
@@ -245,12 +245,12 @@ def _terrain_name(game: Game, at: tuple[int, int]) -> str:
     return "wall" if level.terrain[at[1], at[0]] == WALL else "floor"
 
 
-def _clamp(game: Game, cell: tuple[int, int]) -> tuple[int, int]:
+def _clamp(game: Run, cell: tuple[int, int]) -> tuple[int, int]:
     h, w = game.level.terrain.shape
     return min(max(cell[0], 0), w - 1), min(max(cell[1], 0), h - 1)
 
 
-def by_distance(game: Game, entities: list[int]) -> list[int]:
+def by_distance(game: Run, entities: list[int]) -> list[int]:
     px, py = game.position(game.player)
 
     def dist(e: int) -> tuple[int, int]:
@@ -260,6 +260,6 @@ def by_distance(game: Game, entities: list[int]) -> list[int]:
     return sorted(entities, key=dist)
 
 
-def monster_at(game: Game, at: tuple[int, int]) -> int | None:
+def monster_at(game: Run, at: tuple[int, int]) -> int | None:
     entity = game.state.spatial.blocker_at(*at)
     return entity if entity is not None and game.world.has(entity, Monster) else None

@@ -16,10 +16,10 @@ from engine.core.model.components import Fighter, Inventory, Monster
 from engine.core.turn import inventory
 
 if TYPE_CHECKING:
-    from engine.core.turn.run import Run as Game
+    from engine.core.turn.run import Run
 
 
-def growth(game: Game) -> tuple[int, int, int]:
+def growth(game: Run) -> tuple[int, int, int]:
     """The player's (level, xp, xp wanted for the next level), from the player's component that
     has whole-number ``level`` and ``xp`` fields (and ``next``), as a growth plugin's ``Experience``
     has; (1, 0, 0) when the player has none (a game without growth)."""
@@ -31,7 +31,7 @@ def growth(game: Game) -> tuple[int, int, int]:
     return 1, 0, 0
 
 
-def values(game: Game) -> dict[str, Any]:
+def values(game: Run) -> dict[str, Any]:
     """The fields a HUD template may use (``engine.core.kinds.messages.HUD_FIELDS``), now."""
     fighter = game.world.get(game.player, Fighter)
     inv = game.world.get(game.player, Inventory)
@@ -51,7 +51,7 @@ def values(game: Game) -> dict[str, Any]:
     }
 
 
-def line(game: Game, key: str) -> str:
+def line(game: Run, key: str) -> str:
     messages = game.rules.messages
     while key not in messages and key in FALLBACK:
         key = FALLBACK[key]
@@ -59,7 +59,7 @@ def line(game: Game, key: str) -> str:
     return template.format(**values(game))
 
 
-def hp_low(game: Game) -> bool:
+def hp_low(game: Run) -> bool:
     """HP under a third of max: the HUD shows it in red."""
     fighter = game.world.get(game.player, Fighter)
     return fighter.hp * 3 < fighter.max_hp

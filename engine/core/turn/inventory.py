@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from engine.core.plugin.registry import Registry
 
 
-class Run(Protocol):
+class PackOwner(Protocol):
     """What the pack needs of a run (a :class:`engine.core.turn.run.Run` is one): its world and kinds."""
 
     world: World
@@ -34,36 +34,36 @@ class Run(Protocol):
 LETTERS = string.ascii_lowercase[: limits.MAX_PACK]
 
 
-def pack(run: Run) -> list[int]:
+def pack(run: PackOwner) -> list[int]:
     """The items carried, by letter."""
     return [e for e, _ in sorted(run.world.query(Carried), key=lambda pair: pair[1].letter)]
 
 
-def letter_of(run: Run, item: int) -> str:
+def letter_of(run: PackOwner, item: int) -> str:
     return run.world.get(item, Carried).letter
 
 
-def kind(run: Run, item: int) -> ItemKind:
+def kind(run: PackOwner, item: int) -> ItemKind:
     return run.registry.items[run.world.get(item, Item).kind]
 
 
-def of_use(run: Run, use: str) -> list[int]:
+def of_use(run: PackOwner, use: str) -> list[int]:
     """The carried items of one use ("quaff", "read", "wear"), by letter."""
     return [e for e in pack(run) if kind(run, e).use == use]
 
 
-def count(run: Run, item: int) -> int:
+def count(run: PackOwner, item: int) -> int:
     return run.world.get(item, Item).amount
 
 
-def room_for(run: Run, item: int) -> bool:
+def room_for(run: PackOwner, item: int) -> bool:
     """Whether the pack can take ``item``: it stacks onto one carried, or a letter is free."""
     if _stack_with(run, item) is not None:
         return True
     return len(pack(run)) < len(LETTERS)
 
 
-def _stack_with(run: Run, item: int) -> int | None:
+def _stack_with(run: PackOwner, item: int) -> int | None:
     k = kind(run, item)
     if not k.stacks:
         return None
@@ -71,7 +71,7 @@ def _stack_with(run: Run, item: int) -> int | None:
     return next((e for e in pack(run) if run.world.get(e, Item).kind == name), None)
 
 
-def add(run: Run, item: int) -> int | None:
+def add(run: PackOwner, item: int) -> int | None:
     """Put an item that is off the map (taken off it already) into the pack: onto a stack of its
     kind (the item entity is then deleted), else under the first free letter. Returns the carried
     entity, or None when the pack is full (the item is left as it was)."""
@@ -88,7 +88,7 @@ def add(run: Run, item: int) -> int | None:
     return item
 
 
-def take_one(run: Run, item: int) -> None:
+def take_one(run: PackOwner, item: int) -> None:
     """Use up one of a carried item (a potion drunk): the last one leaves the pack and the world."""
     it = run.world.get(item, Item)
     if it.amount > 1:
@@ -97,28 +97,28 @@ def take_one(run: Run, item: int) -> None:
         run.world.delete(item)
 
 
-def release(run: Run, item: int) -> None:
+def release(run: PackOwner, item: int) -> None:
     """Take an item out of the pack (to drop it): no letter, not worn."""
     run.world.remove(item, Carried)
     run.world.remove(item, Equipped)
 
 
-def worn(run: Run, slot: str | None = None) -> list[int]:
+def worn(run: PackOwner, slot: str | None = None) -> list[int]:
     """The equipped items (in ``slot``, when given), by letter."""
     return [e for e in pack(run) if run.world.has(e, Equipped)
             and (slot is None or run.world.get(e, Equipped).slot == slot)]
 
 
-def bonus(run: Run, entity: int, stat: str) -> int:
+def bonus(run: PackOwner, entity: int, stat: str) -> int:
     """What equipment adds to a stat ("attack", "defense") of ``entity`` (only the player wears)."""
     if not run.world.has(entity, Player):
         return 0
     return sum(getattr(kind(run, e), stat) for e in worn(run))
 
 
-def attack_of(run: Run, entity: int) -> int:
+def attack_of(run: PackOwner, entity: int) -> int:
     return max(0, run.world.get(entity, Fighter).attack + bonus(run, entity, "attack"))
 
 
-def defense_of(run: Run, entity: int) -> int:
+def defense_of(run: PackOwner, entity: int) -> int:
     return max(0, run.world.get(entity, Fighter).defense + bonus(run, entity, "defense"))

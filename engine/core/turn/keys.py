@@ -46,7 +46,7 @@ PROMPTS = ("pickup", "inventory", "drop", "quaff", "read", "wear", "takeoff", "l
 COMMANDS = ("move", "wait", "descend", "drink", "restart", "quit", "help", *TRAVELS, *PROMPTS)
 
 
-class KeyError_(ValueError):
+class BadKey(ValueError):
     """An unknown key token."""
 
 
@@ -62,7 +62,7 @@ def check_token(token: str) -> str:
     match = TOKEN.fullmatch(token) if isinstance(token, str) and len(token) <= limits.MAX_KEY_CHARS else None
     if match is not None and _key_ok(match["key"]) and (match["n"] is None or 0 < int(match["n"]) <= limits.MAX_TRAVEL):
         return token
-    raise KeyError_(
+    raise BadKey(
         f"--keys: unknown key {token!r} (use a printable character, travel:X,Y, or one of: "
         f"{', '.join(sorted(NAMED))}; a travel may end in :STEPS)"
     )

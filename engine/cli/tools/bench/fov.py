@@ -35,8 +35,8 @@ from engine.kit.fov import FovAlgorithm, reach_error
 MAPS = ((80, 50), (200, 200), (1000, 1000))
 RADII: tuple[int | None, ...] = (4, 8, 20, 50, None)
 ORIGINS = {(80, 50): 200, (200, 200): 100, (1000, 1000): 20}  # fewer where a call costs more
-TARGET = "<= 1.5x compute_fov, <= 2x Map"  # the default game's FOV (issue 16)
-CATALOGUE_TARGET = "within 5x of libtcod"  # every other FOV with a counterpart (issue 4)
+TARGET = "<= 1.5x compute_fov, <= 2x Map"  # the default game's FOV
+CATALOGUE_TARGET = "within 5x of libtcod"  # every other FOV with a counterpart
 FIGURE = "pure-Python reference: a figure"
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.model.events import Escaped, Event, LevelEntered, PlayerDied, QuitAsked, Victory
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, load, prepare
-from engine.core.turn.keys import KeyError_, check_token
+from engine.core.turn.keys import BadKey, check_token
 from engine.kit import limits
 from engine.persist import morgue, replay
 
@@ -155,7 +155,7 @@ def _check_answer(token: Any) -> None:
         if isinstance(token, str):
             check_token(token)
             return
-    except KeyError_:
+    except BadKey:
         pass
     raise TypeError(f"the bot answered {token!r}, which is not a key token (a printable character or a named "
                     "key: see GameAPI.keys()) or None")

@@ -1,4 +1,4 @@
-"""The default game's arc (issue 13, items 2, 4 and 5): loot tables with nothing in them, on the
+"""The default game's content: loot tables with nothing in them, on the
 floor and dropped on death; every potion, scroll and piece of equipment; growth with a choice on
 level-up; monsters that differ (fast, slow, ranged, fleeing, regenerating); statuses and
 experience kept by a save."""
