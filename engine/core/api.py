@@ -34,6 +34,7 @@ from engine.core.api_changing import Changing
 from engine.core.api_paths import Pathfinding
 from engine.core.api_reading import Reading
 from engine.core.keys import DEFAULT_KEYS, command_for
+from engine.core.saying import check_kind
 from engine.kit import limits
 
 if TYPE_CHECKING:
@@ -83,9 +84,14 @@ class GameAPI(Reading, Changing, Pathfinding):
         """The run's random stream for ``label`` (use your plugin's name in it: ``"frost:ai"``)."""
         return self._run.rng(label)
 
-    def log(self, message: str) -> None:
-        """Tell the player (the message log; the window shows the newest)."""
-        self._run.log(message)
+    def log(self, message: str, kind: str = "") -> None:
+        """Tell the player (the message log; the window shows the newest). ``kind`` is the kind
+        of event it says, which the window colours: ``"hurt"`` (damage the player takes),
+        ``"hit"`` (damage dealt), ``"kill"``, ``"level"`` (a level-up: said once the player's
+        action is over, after its kills), ``"item"``, ``"warn"``, or ``""`` (anything else). A
+        preset's template (``game.rules.message(key)``) carries its key's kind when ``kind`` is
+        not given. Another kind is a ValueError naming the valid ones."""
+        self._run.log(message, check_kind(kind) if kind else None)
 
     def messages(self, count: int | None = None) -> list[str]:
         """The message log, oldest first (a copy); the newest ``count`` when given."""

@@ -15,6 +15,7 @@ from engine.core.components import Actor, Dead, Fighter, Item, Monster, Position
 from engine.core.content import ItemKind, MonsterKind
 from engine.core.isolation import safe_repr
 from engine.core.looks import item_look, monster_look
+from engine.core.saying import kind_of
 from engine.kit import limits
 from engine.kit.mapgen import WALL
 
@@ -155,7 +156,7 @@ class Entities:
                                       **extra)
         if message is not None and (isinstance(message, str) or self.isolation.check(
                 plugin, f"effect {kind.effect!r}", False, f"returned {safe_repr(message)}, not a message or None")):
-            self.log(message)
+            self.log(message, kind_of(message) or "item")  # what using an item did, unless it says otherwise
 
     def set_speed(self, entity: int, speed: int) -> None:
         """A creature's speed (energy per tick, 100 normal) from now on, in its Actor and the scheduler."""
