@@ -61,6 +61,21 @@ def clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 3)] + "..."
 
 
+def clip_parts(parts: list[tuple[str, RGB]], width: int) -> list[tuple[str, RGB]]:
+    """A line of parts in at most ``width`` characters in all ("..." at the end when cut)."""
+    total = sum(len(text) for text, _ in parts)
+    if total <= width:
+        return parts
+    whole = clip("".join(text for text, _ in parts), width)
+    out, start = [], 0
+    for text, colour in parts:
+        piece = whole[start:start + len(text)]
+        if piece:
+            out.append((piece, colour))
+        start += len(text)
+    return out
+
+
 class TextBox:
     """Lines of ``row_px`` pixels (times ``spacing``, times a line's scale) in a bordered box.
 
