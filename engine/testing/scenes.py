@@ -15,7 +15,9 @@ would, and reads the result as ``--dump json`` prints it::
         assert "A wave of frost freezes 1 monster!" in state["messages"]
 
 In a picture, ``#`` is wall, ``.`` floor, ``>`` stairs down, ``@`` the player's start (``<``: the
-start on the stairs up), a kind's glyph is one of that kind (a monster, asleep, or an item), and
+start on the stairs up), a kind's glyph is one of that kind (a monster, asleep, or an item; the
+glyph the items of a class share, ``!``, is its first kind), a character the picture's own legend
+lines give a kind is one of it (after a blank line under the picture: ``1: potion of haste``), and
 the glyphs the preset draws its terrain with are that terrain, as the preset's ``--map`` legend
 reads it: the reference's table of glyphs says which glyphs are taken, and by whom. Keys are the tokens
 ``--keys`` takes (``h j k l y u b n`` to move, ``.`` to wait, ``g`` to pick up, ``q`` to drink,
