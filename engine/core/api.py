@@ -103,7 +103,9 @@ class GameAPI(Reading, Changing, Pathfinding):
     def prompt(self) -> dict[str, Any] | None:
         """The prompt open now, as plain data (the same as ``--dump json``'s ``prompt``: ``kind``
         "menu", "target", "look", "history" or "question", its ``title``, a menu's or question's
-        ``options`` with their ``letter`` and ``label``, a cursor's ``cursor`` cell...), or None.
+        ``options`` with their ``letter`` and ``label`` (a menu's also ``note``, what a thing to
+        wear adds against what is worn, and ``about``, what the item is), a cursor's ``cursor``
+        cell...), or None.
         While one is open, keys answer it (a letter, a cursor move, Enter, Escape)."""
         prompt = getattr(self._run, "prompt", None)
         return prompt.describe(self._run) if prompt is not None else None
