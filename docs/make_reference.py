@@ -291,6 +291,7 @@ def kinds() -> list[str]:
 def messages() -> list[str]:
     """Every message key a preset's ``messages`` may set: its default and the fields it may use."""
     from engine.core.kinds import messages as m
+    from engine.core.kinds import saying
 
     out = ["## Message keys", "",
            "<!-- generated from engine.core.kinds.messages (docs/make_reference.py) -->", "",
@@ -301,14 +302,19 @@ def messages() -> list[str]:
            "`keys_dead`, `death_title`, `death_hint`) are what the window's status line, key line and death "
            "screen say; a preset that sets `status` keeps the classic look (its own status line, no sidebar). "
            "Their fields, the HUD fields, are " + ", ".join(f"`{{{f}}}`" for f in m.HUD_FIELDS) + ".", "",
-           "| key | default | fields |", "|---|---|---|"]
+           "A message's kind says what sort of event it is, and the window colours the log by it: "
+           + "; ".join(f"`{k}`, {what}" if k else f"none, {what}" for k, what in saying.KINDS.items())
+           + ". A template says its key's kind; a plugin's own line says its own "
+           "(`game.log(text, kind=\"kill\")`).", "",
+           "| key | default | fields | kind |", "|---|---|---|---|"]
     defaults = {**m.DEFAULT_MESSAGES, **m.HUD_MESSAGES, **{k: f"(the `{v}` line)" for k, v in m.HUD_FALLBACK.items()}}
     for key, text in defaults.items():
         hud = key in m.HUD_MESSAGES or key in m.HUD_FALLBACK
         fields = "the HUD fields" if hud else ", ".join(f"`{{{f}}}`" for f in sorted(m.MESSAGE_FIELDS.get(key, ())))
         fields = fields or "none"
         shown = text if key in m.HUD_FALLBACK else f"`{text}`" if text else "(nothing said)"
-        out.append(f"| `{key}` | {_cell(shown)} | {fields} |")
+        kind = "" if hud else saying.KEY_KINDS.get(key, "")
+        out.append(f"| `{key}` | {_cell(shown)} | {fields} | {f'`{kind}`' if kind else ''} |")
     return [*out, ""]
 
 
@@ -324,9 +330,11 @@ def glyphs() -> list[str]:
             zip(TILE_CHARS.values(), ("wall", "floor", "stairs down", "stairs up"), strict=True)]
     rows[-1] = (rows[-1][0], "the stairs up (map tile); in a `--map` file, the player's start on them", rows[-1][2])
     rows.append((pluginchecks.PLAYER_GLYPH, "the player's start in a `--map` file", "the engine"))
+    legend = pluginchecks.map_legend(registry)
     for table, what in (("items", "item"), ("monsters", "monster")):
         for kind in getattr(registry, table).values():
-            rows.append((kind.glyph, f"{what} `{kind.name}`", f"`{registry.owners[(table, kind.name)]}`"))
+            read = "" if legend.get(kind.glyph) == kind.name else " (a map names it in a legend line)"
+            rows.append((kind.glyph, f"{what} `{kind.name}`{read}", f"`{registry.owners[(table, kind.name)]}`"))
     for rules in registry.games.values():
         for kind in rules.monster_kinds.values():
             rows.append((kind.glyph, f"monster `{kind.name}` of game `{rules.name}` (its own kind)",
@@ -334,11 +342,16 @@ def glyphs() -> list[str]:
     out = ["## Glyphs in use", "",
            "<!-- generated from the built-in plugins' registrations (docs/make_reference.py) -->", "",
            "What each glyph means when the built-in plugins are loaded (`--map` files and test maps read "
-           "them so: `engine.testing.game_from_map`). Give a new kind a glyph of its own: kinds sharing one "
-           "are warned at load, and `--map` reads the glyph as the kind registered last. A `--map` file also reads "
+           "them so: `engine.testing.game_from_map`). Items wear the glyph of their class (`!` potions, `?` "
+           "scrolls, `)` weapons, `[` armour; `/` wands and `=` rings for a plugin's), told apart by colour and "
+           "name: a map reads a class's glyph as its first item registered, and gives any other kind a character "
+           "of its own in legend lines under the picture, after a blank line (`1: potion of haste`). Give a new "
+           "monster a glyph of its own: a glyph a monster shares with another kind is warned at load, and `--map` "
+           "reads it as the monster registered last. A `--map` file also reads "
            "the glyphs a preset draws its terrain with (its `tiles`) as that terrain, unless a kind has the glyph.", "",
            "| glyph | what | plugin |", "|---|---|---|"]
-    out += [f"| `{_cell(ch)}` | {what} | {who} |" for ch, what, who in sorted(rows, key=lambda r: (r[0], r[1]))]
+    out += [f"| `{_cell(ch)}` | {what} | {who} |" for ch, what, who in
+            sorted(rows, key=lambda r: (r[0], "legend line" in r[1], r[1]))]  # what --map reads first
     return [*out, ""]
 
 

@@ -8,9 +8,14 @@ For each preset, two pictures, both rendered with ``--headless --shot`` from the
   hit it, else to the stairs and down, else to the nearest unexplored edge) until it dies; in
   lesson28, where a capture starts a new board at once, random walks until the first capture;
 
-and the default game's screens, ``docs/undercroft-SCENE.png`` (title, inventory, targeting,
-victory, help), rendered from the golden pictures' scenes (``tests/pictures.py``). Every picture is
-stored with a palette of at most 256 colours, so the README's pictures stay small.
+the default game's screens, ``docs/undercroft-SCENE.png`` (title, inventory, targeting,
+victory, help), rendered from the golden pictures' scenes (``tests/pictures.py``); and
+``docs/undercroft-pack.png``, a ``--shot`` of the built-in items: a level drawn here (:data:`PACK`,
+read with ``--map``, its legend lines naming the kinds a class's glyph does not) where the player
+picks up arms, armour and a potion, wields and wears, kills a goblin and a kobold, grows a level
+and opens the pack: each item with what it adds against what is worn and what it is, over a log
+coloured by kind of event. Every picture is stored with a palette of at most 256 colours, so the
+README's pictures stay small.
 
 Deterministic: the same code gives the same pictures.
 """
@@ -123,6 +128,23 @@ def caught(seed: int) -> list[str]:
 
 SCREENS = ["title", "inventory", "targeting", "victory", "help"]  # tests/pictures.py's scenes shown in the README
 
+# The pack's picture: a level with a potion, a dagger, a long sword, leather armour and chain mail
+# (`!`, `)`, `[` read as their class's first kind; 2 and 4 name the others), and past the wall a
+# goblin and a kobold asleep. The keys pick everything up, wield the dagger and wear the leather,
+# walk to the monsters and kill them (a level-up: more attack), find nothing more to pick up, and
+# open the pack.
+PACK = """\
+##############################
+#............#...............#
+#.@!)2[4.....................#
+#............#...........g.k.#
+##############################
+
+2: long sword
+4: chain mail
+"""
+PACK_KEYS = ("l g l g l g l g l g w b w d l l l l l l l l n l l l l l l l l l b g i")
+
 
 def small(path: Path) -> None:
     """Store the picture with a palette of at most 256 colours (a glyph window has few)."""
@@ -132,10 +154,10 @@ def small(path: Path) -> None:
         image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
 
 
-def shot(game: str, seed: int, keys: list[str], name: str) -> None:
+def shot(game: str, seed: int, keys: list[str], name: str, *options: str) -> None:
     env = {**os.environ, "UNDERCROFT_HOME": tempfile.mkdtemp()}  # never touch the player's saves
     subprocess.run([sys.executable, "-m", "engine", "--headless", "--game", game, "--seed", str(seed),
-                    "--keys", " ".join(keys), "--shot", str(HERE / name)], check=True, env=env)
+                    "--keys", " ".join(keys), "--shot", str(HERE / name), *options], check=True, env=env)
     small(HERE / name)
     print(f"docs/{name}")
 
@@ -166,4 +188,7 @@ if __name__ == "__main__":
     for game, seed, moves, n, hunter, descend in SHOTS:
         shot(game, seed, explore(game, seed, moves, n) if moves else ["right", "right"], f"{game}.png")
         shot(game, seed, hunt(game, seed, hunter, descend) if hunter else caught(seed), f"{game}-death.png")
+    pack = Path(tempfile.mkdtemp()) / "pack.txt"
+    pack.write_text(PACK)
+    shot("undercroft", 1, PACK_KEYS.split(), "undercroft-pack.png", "--map", str(pack))
     screens()

@@ -285,9 +285,13 @@ def test_a_kill_gives_xp_and_a_level_asks_what_grows(tmp_path):
     s = press(g, "l l")
     assert (s["player"]["level"], s["player"]["xp"]) == (2, 11)
     assert s["prompt"]["kind"] == "question"
-    assert [o["label"] for o in s["prompt"]["options"]] == ["More HP", "More attack", "More defense"]
+    # the question states its amounts: what each choice adds, and the HP the level-up gave back
+    assert [o["label"] for o in s["prompt"]["options"]] == ["More HP: +6 max HP (and 6 HP now)",
+                                                            "More attack: +1 attack", "More defense: +1 defense"]
+    assert s["prompt"]["title"] == "Level 2. What grows?"  # at full HP: nothing to give back
     s = press(g, "b")
     assert s["prompt"] is None and s["player"]["attack"] == 5
+    assert s["messages"][-1] == "You feel stronger: +1 attack."
     wanted = threshold(g.rules.params["growth"], 2)
     assert wanted == 10 * 2 + g.rules.params["growth"]["step"] and f"Level 2   XP 11/{wanted}" in stats_rows(g)
 
@@ -364,7 +368,8 @@ def test_an_archer_shoots_from_afar_and_steps_back_when_adjacent(tmp_path):
     wake(g, archer)
     s = press(g, ".")
     assert g.api.position(archer) == (5, 1) and s["player"]["hp"] == 20 - 3
-    assert "The goblin archer looses an arrow." in s["messages"]
+    assert s["messages"][-1] == "The goblin archer shoots you for 3."  # a shot, worded apart from a blow
+    assert not any("hits you" in m for m in s["messages"])
     g.api.move(archer, 2, 2)
     s = press(g, ".")
     assert g.api.distance(archer, g.player) == 2 and s["player"]["hp"] == 17  # stepped back, did not shoot

@@ -138,7 +138,9 @@ def test_inventory_lists_by_letter_and_describes_without_time(tmp_path, kit):
     s = press(g, "i")
     assert [(o["letter"], o["label"]) for o in s["prompt"]["options"]] == [("a", "potion (3)"), ("b", "sword")]
     s = press(g, "b")
-    assert s["prompt"]["detail"] == "A plain sword. +3 attack. Slot: hand."
+    assert s["prompt"]["detail"] == "sword: attack +3 (none worn). A plain sword. Slot: hand."
+    assert s["prompt"]["options"][1]["note"] == "attack +3 (none worn)" and s["prompt"]["options"][1]["about"] == \
+        "A plain sword."
     s = press(g, "esc")
     assert s["prompt"] is None and s["turn"] == 0
 
@@ -261,7 +263,7 @@ def test_look_says_what_is_seen_remembered_or_unknown(tmp_path, kit):
     s = press(g, "x")
     assert s["prompt"]["kind"] == "look" and s["prompt"]["detail"] == "you; stairs up"
     s = press(g, "l l l")
-    assert s["prompt"]["detail"] == "a rat (4/4 HP, awake); floor"
+    assert s["prompt"]["detail"] == "a rat (4/4 HP, awake): A filthy cave rat: weak alone, quick to bite; floor"
     s = press(g, "esc")
     assert s["prompt"] is None and s["turn"] == 0
     g.state.view.seen[1, 8] = False

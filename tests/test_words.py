@@ -30,8 +30,8 @@ def test_every_worn_item_says_each_stat_once_in_one_wording(registry):
             value = getattr(kind, stat)
             assert len(re.findall(rf"\b{stat}\b", said)) == (1 if value else 0), said
             if value:
-                assert f"{value:+d} {stat}" in said, said
-        assert f"Slot: {kind.slot}." in said
+                assert f"{stat} {value:+d}" in said, said
+        assert f"Slot: {kind.slot}." in said and kind.description in said
 
 
 def test_the_title_wraps_whole_summaries_and_a_click_on_any_line_of_one_picks_it():

@@ -22,6 +22,29 @@ MEMORY_LEVEL = 0.50  # a remembered colour's brightness, relative to the lit one
 MEMORY_GREY = 0.55  # how far a remembered colour moves toward its own grey (0 none, 1 all grey)
 
 
+# The log's colours, by the kind of event a message says (engine.core.kinds.saying.KINDS): each at
+# least 20 CIEDE2000 from every other, fresh or older, and read on the black under the log and the
+# history's panel (the palette rule: engine.testing.palette_problems).
+MESSAGE_COLOURS: dict[str, RGB] = {
+    "": (160, 160, 165),  # anything else: a quiet grey
+    "hurt": (255, 90, 80),  # damage taken: red
+    "hit": (250, 250, 250),  # damage dealt: white
+    "kill": (120, 230, 110),  # a kill: green
+    "level": (210, 140, 255),  # a level-up: violet
+    "item": (100, 195, 255),  # items: sky blue
+    "warn": (245, 215, 70),  # what cannot be done: yellow
+}
+MESSAGE_OLDER = 0.75  # a message from before the last key press: its colour at this brightness
+LOG_BG: RGB = (0, 0, 0)  # under the log: the window's own black
+
+
+def message_colour(kind: str, fresh: bool = True) -> RGB:
+    """The colour of a message of ``kind`` in the log and the history; ``fresh``: said since the
+    last key press (older ones are dimmer). A kind the palette does not know is drawn as plain."""
+    colour = MESSAGE_COLOURS.get(kind, MESSAGE_COLOURS[""])
+    return colour if fresh else scale(colour, MESSAGE_OLDER)
+
+
 def scale(rgb: RGB, share: float) -> RGB:
     r, g, b = rgb
     return (round(r * share), round(g * share), round(b * share))

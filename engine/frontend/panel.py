@@ -61,15 +61,36 @@ def clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 3)] + "..."
 
 
+def clip_parts(parts: list[tuple[str, RGB]], width: int) -> list[tuple[str, RGB]]:
+    """A line of parts in at most ``width`` characters in all ("..." at the end when cut)."""
+    total = sum(len(text) for text, _ in parts)
+    if total <= width:
+        return parts
+    whole = clip("".join(text for text, _ in parts), width)
+    out, start = [], 0
+    for text, colour in parts:
+        piece = whole[start:start + len(text)]
+        if piece:
+            out.append((piece, colour))
+        start += len(text)
+    return out
+
+
 class TextBox:
-    """Lines of ``row_px`` pixels (times ``spacing``, times a line's scale) in a bordered box."""
+    """Lines of ``row_px`` pixels (times ``spacing``, times a line's scale) in a bordered box.
+
+    A line is ``(text, colour)``, ``(text, colour, scale)``, or ``(parts, None)``: ``parts`` a list
+    of ``(text, colour)`` drawn one after another on the row (a menu's name, what it adds and what
+    it is, each in its own colour). The font is monospace, so each part starts where the text
+    before it ends, with no layout pass."""
 
     def __init__(self, row_px: int, font_size: float) -> None:
         self.row_px = row_px
         self.font_size = font_size
         self.batch = pyglet.graphics.Batch()
         self.texts: list[arcade.Text] = []
-        self.lines: list[tuple[str, RGB, float]] = []
+        self.lines: list[tuple[str, RGB, float]] = []  # each line's whole text, first colour, scale
+        self.parts: list[tuple[tuple[str, RGB], ...]] = []  # each line's parts
         self.spacing = 1.0
         self.center = False
         self.rect: Rect = (0, 0, 0, 0)
@@ -83,19 +104,25 @@ class TextBox:
 
     def show(self, lines: list[tuple], *, spacing: float = 1.0, center: bool = False) -> None:
         """The lines to show, top down (a blank string is an empty row)."""
-        new = [(t[0], t[1], t[2] if len(t) > 2 else 1.0) for t in lines]
-        if (new, spacing, center) == (self.lines, self.spacing, self.center):
+        parts = [tuple((str(t), tuple(c)) for t, c in line[0]) if isinstance(line[0], (list, tuple))
+                 else ((line[0], line[1]),) for line in lines]
+        new = [("".join(t for t, _ in p), p[0][1] if p else (235, 235, 235), line[2] if len(line) > 2 else 1.0)
+               for p, line in zip(parts, lines, strict=True)]
+        if (new, parts, spacing, center) == (self.lines, self.parts, self.spacing, self.center):
             return  # the same lines: no Text is touched (each frame shows them again)
-        self.lines = new
+        self.lines, self.parts = new, parts
         self.spacing, self.center = spacing, center
-        while len(self.texts) < len(self.lines):
+        wanted = sum(len(p) for p in parts)
+        while len(self.texts) < wanted:
             self.texts.append(arcade.Text("", 0, 0, (235, 235, 235, 255), self.font_size, font_name=FONT_NAME,
                                           batch=self.batch))
-        for i, text in enumerate(self.texts):
-            if i < len(self.lines):
-                _, color, scale = self.lines[i]  # the words are set by place(), cut to the box
+        slots = iter(self.texts)
+        for line_parts, (_, _, scale) in zip(self.parts, self.lines, strict=True):
+            for _, color in line_parts:  # the words are set by place(), cut to the box
+                text = next(slots)
                 set_text(text, text.text, (*color, 255), self.font_size * scale)
-            elif text.text:
+        for text in slots:
+            if text.text:
                 text.text = ""
 
     def _step(self, scale: float) -> float:
@@ -118,21 +145,27 @@ class TextBox:
         self.rect = (left, bottom, width, height)
         y = bottom + height - self.pad
         self.rows = []
-        for text, (value, _, scale) in zip(self.texts, self.lines, strict=False):
-            fit = clip(value, self.columns(width, scale))  # a line wider than the box is cut, never spilt
-            if text.text != fit:
-                text.text = fit
+        slots = iter(self.texts)
+        for line_parts, (value, _, scale) in zip(self.parts, self.lines, strict=True):
             step = self._step(scale)
             y -= step
             self.rows.append((left, int(y), width, int(step)))
             # the baseline a quarter of the line above its bottom, so descenders stay in it
             baseline = int(y + step / 2 - self.row_px * scale / 4)
-            if self.center:
-                text.anchor_x = "center"
-                text.position = (left + width // 2, baseline)
-            else:
-                text.anchor_x = "left"
-                text.position = (left + self.pad, baseline)
+            fit = clip(value, self.columns(width, scale))  # a line wider than the box is cut, never spilt
+            start = 0
+            for part, _ in line_parts:
+                text = next(slots)
+                shown = fit[start:start + len(part)]
+                if text.text != shown:
+                    text.text = shown
+                if self.center:  # a centred line is one part
+                    text.anchor_x = "center"
+                    text.position = (left + width // 2, baseline)
+                else:
+                    text.anchor_x = "left"
+                    text.position = (left + self.pad + start * char_px(self.font_size * scale), baseline)
+                start += len(part)
 
     def spot_in(self, area: Rect, where: str = "center") -> Rect:
         """Where :meth:`place_in` puts the box: centred in ``area``, or a band across its ``top``

@@ -1,13 +1,15 @@
 """The open prompt, drawn over the map from its plain data (``prompt.describe(game)``, see
 :mod:`engine.core.play.prompts`): the window never looks at a prompt's class.
 
-- a menu or a plugin's question: a box of lettered lines in the map's middle, its detail line
-  (what the inventory says of an item, why not) and the keys it takes;
+- a menu or a plugin's question: a box of lettered lines in the map's middle (an item's line:
+  its name, what it adds against what is worn, what it is), its detail line (what the inventory
+  says of an item, why not) and the keys it takes;
 - a targeting cursor: the cursor's cell outlined, the cells it would reach tinted, and a band
   (title, what is under the cursor or why it cannot aim there, keys) across the map's edge away
   from the cursor;
 - look mode: the cursor outlined and a band saying what is under it;
-- the message history: a tall box of messages, newest at the bottom, scrolled by the prompt.
+- the message history: a tall box of messages, newest at the bottom, scrolled by the prompt, each
+  coloured by its kind as the log is.
 
 Each is an opaque panel; on a small board it goes beside the board rather than over it
 (:func:`engine.frontend.aside.place`).
@@ -28,9 +30,11 @@ from typing import TYPE_CHECKING, Any
 import arcade
 import numpy as np
 
+from engine.core.kinds.saying import kind_of
 from engine.core.play.prompts import describe_cell
 from engine.frontend import aside
-from engine.frontend.panel import Rect, TextBox, wrap
+from engine.frontend.palette import message_colour
+from engine.frontend.panel import Rect, TextBox, clip, clip_parts, wrap
 
 if TYPE_CHECKING:
     from engine.core.turn.game import Game
@@ -42,6 +46,8 @@ TEXT = (225, 225, 225)
 DETAIL = (150, 200, 240)
 HINT = (130, 140, 160)
 WORN = (200, 190, 120)
+NOTE = (170, 215, 150)  # a menu line's stats, against what is worn
+ABOUT = (145, 155, 175)  # a menu line's description
 REACH = np.array((150, 60, 20), dtype=np.float32)  # the cells a targeted item would reach
 AIM = (255, 190, 60, 255)  # the targeting cursor's outline
 LOOK = (120, 180, 255, 255)  # look mode's cursor
@@ -93,18 +99,38 @@ class PromptView:
         elif kind == "history":
             self._history(game, data, area)
         else:
-            self._menu(data)
+            self._menu(data, area[3] // self.row_px)
         wanted = self.box.spot_in(area, where)
         self.box.place(*aside.place_by(self.box.size(), wanted, area, view, screen))
 
     # -- the kinds ------------------------------------------------------------------------------
-    def _menu(self, data: dict[str, Any]) -> None:
+    def _menu(self, data: dict[str, Any], rows: int = 1000) -> None:
+        """``rows``: the text rows the map's height holds. An item's line holds its name, what it
+        adds against what is worn and what it is; when that is wider than the map, what it is
+        goes on a row of its own under it (while the rows hold them), else the line is cut."""
         lines: list[tuple] = [(data.get("title", ""), TITLE), ("", TEXT)]
         self.letters = [None, None]
-        for option in data.get("options", []):
-            label = option["label"]
-            lines.append((f"{option['letter']}  {label}", WORN if label.endswith("(in use)") else TEXT))
+        options = data.get("options", [])
+        label_w = max((len(o["label"]) for o in options), default=0) + 3  # "a  " and the label
+        note_w = max((len(o.get("note", "")) for o in options), default=0)
+        wide = label_w + 2 + (note_w + 2 if note_w else 0) + max((len(o.get("about", "")) for o in options), default=0)
+        under = wide > self.columns and len(options) * 2 + 8 <= rows  # descriptions on rows of their own
+        for option in options:
+            label, note, about = option["label"], option.get("note", ""), option.get("about", "")
+            color = WORN if label.endswith("(in use)") else TEXT
+            head = f"{option['letter']}  {label}"
+            parts = [(f"{head:<{label_w}}  " if note or (about and not under) else head, color)]
+            if note:
+                parts.append((f"{note:<{note_w}}  " if about and not under else note, NOTE))
+            elif about and note_w and not under:
+                parts.append((" " * (note_w + 2), NOTE))
+            if about and not under:
+                parts.append((about, ABOUT))
+            lines.append((clip_parts(parts, self.columns), None))  # never wider than the map
             self.letters.append(option["letter"])
+            if about and under:
+                lines.append((clip(f"   {about}", self.columns), ABOUT))
+                self.letters.append(option["letter"])
         if data.get("detail"):
             lines += [("", TEXT), *[(part, DETAIL) for part in wrap(data["detail"], self.columns)]]
         lines += [("", TEXT), (HINTS.get(data.get("kind", ""), HINTS["menu"]), HINT)]
@@ -142,7 +168,7 @@ class PromptView:
         shown: list[tuple] = []  # the rows, a long message wrapped onto several
         first = end
         while first > 0:
-            color = TEXT if first == len(messages) else (200, 200, 200)  # the newest brightest
+            color = message_colour(kind_of(messages[first - 1]))  # by its kind, as the log below the map
             parts = [(part, color) for part in wrap(messages[first - 1], self.columns)]
             if shown and len(shown) + len(parts) > rows:
                 break  # only whole messages (but the newest, cut from its end when it must)

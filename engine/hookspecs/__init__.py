@@ -29,7 +29,8 @@ once at start, and goes on without that plugin unless it was asked for with ``--
 
 Randomness: use the streams the game gives (``game.rng("ai")``, ``ctx.rng``), never the global
 ``random``: the same seed and keys must give the same game. Logging: ``game.log(text)`` writes to
-the player's message log (shown in the window, saved with the run, in ``--dump json``). The engine
+the player's message log (shown in the window, saved with the run, in ``--dump json``);
+``game.log(text, kind="kill")`` says what kind of event it is, which the window colours. The engine
 configures no Python logging: a plugin's ``logging.getLogger(__name__).warning(...)`` reaches
 stderr through logging's last-resort handler, and INFO and DEBUG are dropped unless the plugin or
 the player configures logging. Never ``print``: stdout carries ``--dump json``.

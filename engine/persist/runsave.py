@@ -65,6 +65,7 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
         "streams": {label: [v, list(internal), gauss] for label, (v, internal, gauss) in
                     ((label, r.getstate()) for label, r in state.streams.items())},
         "messages": list(state.log),
+        "message_kinds": state.log.kinds(),
         "keys": list(keys or []),
         "plugin_data": state.plugin_data,
         "questions": state.questions,
@@ -149,8 +150,9 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
     if len(players) != 1 or d["scheduler"]["player"][0] != players[0]:
         raise ValueError(f"scheduler.player: expected the one entity with Player ({players}), got "
                          f"{d['scheduler']['player'][0]}")
+    log = MessageLog(rules.log_size, d["messages"], d.get("message_kinds", ()))
     state = RunState(seed=d["seed"], first_seed=d["first_seed"], run=d["run"], world=world,
-                     player=new_id[players[0]], log=MessageLog(rules.log_size, d["messages"]),
+                     player=new_id[players[0]], log=log,
                      streams=Streams(d["seed"]), level=level, depth=d["depth"], turn=d["turn"],
                      plugin_data=d.get("plugin_data", {}), questions=d.get("questions", []))
     for row in d["entities"]:  # positions through the spatial index: two on one cell is refused there

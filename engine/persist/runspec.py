@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.kinds.saying import KINDS
 from engine.core.kinds.schema import (
     Bool,
     Check,
+    Choice,
     Int,
     Json,
     List,
@@ -193,6 +195,7 @@ def run_spec(registry: Registry) -> Obj:
         "streams": Map(StreamState(), most=limits.MAX_STREAMS,
                        expected=f"an object of at most {limits.MAX_STREAMS} stream states"),
         "messages": List(Str(limits.MAX_MESSAGE_CHARS), most=limits.MAX_MESSAGES),
+        "message_kinds": List(Choice(*KINDS), most=limits.MAX_MESSAGES),  # by message (engine.core.kinds.saying)
         "keys": Keys(),
         "plugin_data": Map(Json(), key=Str(100, 1), most=1000, expected="an object of plugin states"),
         "questions": List(Obj({"name": Str(100), "title": Str(200), "options": List(Str(100), lo=1, most=26)}),
@@ -201,4 +204,5 @@ def run_spec(registry: Registry) -> Obj:
                        expected="an object of plugins"),
         "kept": List(kept, most=limits.MAX_KEPT_LEVELS),
         "last_target": Optional(Int(1, limits.MAX_STAT, W)),
-    }, defaults={"plugin_data": True, "plugins": True, "questions": True, "kept": True, "last_target": True})
+    }, defaults={"plugin_data": True, "plugins": True, "questions": True, "kept": True, "last_target": True,
+                  "message_kinds": True})

@@ -15,7 +15,9 @@ would, and reads the result as ``--dump json`` prints it::
         assert "A wave of frost freezes 1 monster!" in state["messages"]
 
 In a picture, ``#`` is wall, ``.`` floor, ``>`` stairs down, ``@`` the player's start (``<``: the
-start on the stairs up), a kind's glyph is one of that kind (a monster, asleep, or an item), and
+start on the stairs up), a kind's glyph is one of that kind (a monster, asleep, or an item; the
+glyph the items of a class share, ``!``, is its first kind), a character the picture's own legend
+lines give a kind is one of it (after a blank line under the picture: ``1: potion of haste``), and
 the glyphs the preset draws its terrain with are that terrain, as the preset's ``--map`` legend
 reads it: the reference's table of glyphs says which glyphs are taken, and by whom. Keys are the tokens
 ``--keys`` takes (``h j k l y u b n`` to move, ``.`` to wait, ``g`` to pick up, ``q`` to drink,
@@ -127,7 +129,10 @@ def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
     """Every breach of the palette rule in preset ``game``, one readable line each: two lit things
     closer than ``LIT_APART``, two remembered ones closer than ``REMEMBERED_APART``, a glyph closer
     than ``ON_BACKGROUND`` to its background, a remembered colour closer than ``LIT_FROM_REMEMBERED``
-    to its lit one; and a terrain's ``remembered`` colour that the preset sets but the window does
+    to its lit one; two items of one glyph (a class: potions) that the preset places closer than
+    those bars; in a preset with the log under the map, two kinds of message whose colours are
+    closer than ``LIT_APART`` (fresh or older) or a message colour closer than ``ON_BACKGROUND`` to
+    its background; and a terrain's ``remembered`` colour that the preset sets but the window does
     not draw (the lit look makes remembered colours from the lit ones, so it replaces the preset's
     with its own: the line says which to write)."""
     from engine.frontend import palette
@@ -147,6 +152,7 @@ def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
         seen = [(name, c[which]) for name, c in colours.items() if which in c]
         out += [f"{which}: {a} {ca} and {b} {cb} are {palette.delta_e(ca, cb):.1f} apart (at least {bar:g})"
                 for (a, ca), (b, cb) in itertools.combinations(seen, 2) if palette.delta_e(ca, cb) < bar]
+    out += _class_problems(registry, rules) + (_log_problems() if look_for(rules).sidebar else [])
     for name, c in colours.items():
         for which, background in zip(("lit", "remembered"), c["backgrounds"], strict=True):
             if which in c and palette.delta_e(c[which], background) < ON_BACKGROUND:
@@ -155,6 +161,44 @@ def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
         if "remembered" in c and palette.delta_e(c["remembered"], c["lit"]) < LIT_FROM_REMEMBERED:
             out.append(f"{name}: remembered {c['remembered']} looks like lit {c['lit']} (at least "
                        f"{LIT_FROM_REMEMBERED:g} apart)")
+    return out
+
+
+def _class_problems(registry: Registry, rules: Any) -> list[str]:
+    """Items of one class (one glyph: ``!`` potions) that the preset places, told apart by colour
+    alone: lit at least ``LIT_APART``, remembered ``REMEMBERED_APART``."""
+    from engine.frontend import palette
+
+    placed = dict.fromkeys([*rules.item_counts, *(row.item for table in rules.loot.values() for row in table.items)])
+    kinds = [registry.items[name] for name in placed if name in registry.items]
+    out = []
+    for a, b in itertools.combinations(kinds, 2):
+        if a.glyph != b.glyph:
+            continue
+        for which, bar, ca, cb in (("lit", LIT_APART, tuple(a.color), tuple(b.color)),
+                                   ("remembered", REMEMBERED_APART, palette.remembered(a.color),
+                                    palette.remembered(b.color))):
+            if palette.delta_e(ca, cb) < bar:
+                out.append(f"{which}: items sharing {a.glyph!r}: {a.name} {ca} and {b.name} {cb} are "
+                           f"{palette.delta_e(ca, cb):.1f} apart (at least {bar:g})")
+    return out
+
+
+def _log_problems() -> list[str]:
+    """The log's colours by kind of message: apart from each other, fresh and older, and each on
+    the log's background and the history panel's."""
+    from engine.frontend import palette
+    from engine.frontend.panel import BOX
+
+    out = []
+    for fresh in (True, False):
+        seen = [(kind or "plain", palette.message_colour(kind, fresh)) for kind in palette.MESSAGE_COLOURS]
+        age = "" if fresh else " (older)"
+        out += [f"log{age}: {a} {ca} and {b} {cb} are {palette.delta_e(ca, cb):.1f} apart (at least {LIT_APART:g})"
+                for (a, ca), (b, cb) in itertools.combinations(seen, 2) if palette.delta_e(ca, cb) < LIT_APART]
+        out += [f"log{age}: {a} {ca} on {bg} is {palette.delta_e(ca, bg):.1f} apart (at least {ON_BACKGROUND:g})"
+                for a, ca in seen for bg in (palette.LOG_BG, tuple(BOX[:3]))
+                if palette.delta_e(ca, bg) < ON_BACKGROUND]
     return out
 
 

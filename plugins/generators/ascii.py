@@ -3,13 +3,25 @@
 ``#`` wall, ``.`` floor, ``>`` stairs, ``@`` the player's start, ``<`` the player's start on the
 stairs up (a map has one start, ``@`` or ``<``: in a preset that keeps its levels the start is
 the stairs up either way); a monster or an item by its glyph (``legend`` maps glyphs to kind
-names; the engine fills it from the registry); and the glyphs the preset draws its terrain with
+names; the engine fills it from the registry: a glyph the items of one class share, ``!``,
+reads as the class's first kind); and the glyphs the preset draws its terrain with
 (``tiles`` maps glyphs to ``wall``, ``floor``, ``stairs`` or ``upstairs``; the engine fills it from
 the preset), so a map drawn as the window draws it reads back. The fixed characters come first,
 then the legend, then the preset's glyphs: a kind's glyph is never read as terrain. ``>`` is the
 stairs, or the level's exit with ``goal="exit"`` (a preset's setting). The map's
 size is the text's: ``ctx.width`` and ``ctx.height`` are ignored. Short rows are padded with wall.
+
+A map gives any kind a character of its own in legend lines under the picture, after a blank
+line, one ``X: kind name`` a line (``kinds``, the names they may use, the engine fills too)::
+
+    #######
+    #@!1?.#
+    #######
+
+    1: potion of haste
 """
+
+import re
 
 import numpy as np
 
@@ -18,12 +30,38 @@ from engine.kit.textfile import TextFileError, read_text
 
 TILES = {"#": WALL, ".": FLOOR, ">": STAIRS, "@": FLOOR, "<": FLOOR}
 TERRAIN = {"wall": "#", "floor": ".", "stairs": ">", "upstairs": "<"}  # a preset's tile names, as read
+LEGEND_LINE = re.compile(r"(\S): +(\S.*?)\s*")  # "1: potion of haste"
 
 
-def parse(text: str, legend: dict, source: str = "map", goal: str = "stairs", tiles: dict | None = None) -> Level:
+def own_legend(lines: list[str], source: str, kinds: list | None) -> tuple[list[str], dict]:
+    """The picture and the map's own legend: the lines after its last blank line, when each is a
+    legend line ("X: kind name"). A fixed character or an unknown kind is a GenerationError."""
+    blank = max((i for i, line in enumerate(lines) if not line.strip()), default=None)
+    tail = lines[blank + 1:] if blank is not None else []
+    if not tail or not all(LEGEND_LINE.fullmatch(line) for line in tail):
+        return lines, {}
+    own = {}
+    for n, line in enumerate(tail, blank + 2):
+        ch, name = LEGEND_LINE.fullmatch(line).groups()
+        if ch in TILES:
+            raise GenerationError(f"{source}:{n}: {ch!r} is one of a map's own characters ({' '.join(TILES)}): give "
+                                  f"{name!r} another character")
+        if kinds is not None and name not in kinds:
+            raise GenerationError(f"{source}:{n}: no kind named {name!r} (valid: {', '.join(sorted(kinds))})")
+        own[ch] = name
+    picture = lines[:blank]
+    while picture and not picture[-1].strip():
+        picture.pop()
+    return picture, own
+
+
+def parse(text: str, legend: dict, source: str = "map", goal: str = "stairs", tiles: dict | None = None,
+          kinds: list | None = None) -> Level:
     lines = [line.rstrip("\r") for line in text.split("\n")]
     while lines and not lines[-1].strip():
         lines.pop()
+    lines, own = own_legend(lines, source, kinds)
+    legend = {**legend, **own}
     if not lines:
         raise GenerationError(f"{source}: the map is empty")
     width = max(len(line) for line in lines)
@@ -72,8 +110,9 @@ def generate(ctx):
     goal = ctx.params.get("goal", "stairs")
     if goal not in ("stairs", "exit"):
         raise GenerationError(f"generator 'ascii': goal must be 'stairs' or 'exit', got {goal!r}")
+    kinds = ctx.params.get("kinds")
     return parse(text, dict(ctx.params.get("legend") or {}), str(path or "map"), goal,
-                 dict(ctx.params.get("tiles") or {}))
+                 dict(ctx.params.get("tiles") or {}), list(kinds) if kinds is not None else None)
 
 
 @hookimpl
@@ -81,9 +120,9 @@ def register_generators(register):
     register(
         "ascii",
         generate,
-        summary="A level read from a text file (--map FILE): # . > < @, monster/item glyphs and the preset's "
-                "terrain glyphs.",
-        params={"path": "", "text": None, "legend": {}, "goal": "stairs", "tiles": {}},
+        summary="A level read from a text file (--map FILE): # . > < @, monster/item glyphs, the preset's "
+                "terrain glyphs, and the map's own legend lines (1: potion of haste).",
+        params={"path": "", "text": None, "legend": {}, "goal": "stairs", "tiles": {}, "kinds": None},
         min_size=(0, 0),
         reads_maps=True,
     )

@@ -60,7 +60,7 @@ def on_action(game, entity, action):
     if not steps:
         return VETO
     if player:
-        game.log(_params(game).get("stumble_message", "You stumble."))
+        game.log(_params(game).get("stumble_message", "You stumble."), kind="warn")
     return Stagger(*rng.choice(steps))
 
 

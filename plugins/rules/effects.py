@@ -49,15 +49,28 @@ def _monster_at(game, cell):
     return next((e for e in game.entities_at(*cell) if e in game.monsters()), None)
 
 
+def _said_killed(game, killer, victims):
+    """Each creature of ``victims`` (entity, name, damage) that died, said as a kill (the
+    preset's ``player_kill``, or ``monster_kill_monster`` for another killer), in order. A
+    level-up a kill earns is said after (the log holds it until the action is over)."""
+    for victim, name, dealt in victims:
+        if game.hp(victim)[0] == 0 and not game.is_player(victim):
+            names = {"attacker": game.name_of(killer), "target": name, "damage": dealt}
+            game.log(game.rules.message("player_kill" if game.is_player(killer) else "monster_kill_monster",
+                                        **names))
+
+
 def lightning(game, entity, kind, amount, target=None):
     """A bolt of ``params.damage`` (default 12) at the monster on ``target`` (the nearest one in
-    view, for a kind with ``target = "nearest"``)."""
+    view, for a kind with ``target = "nearest"``); a kill is said after the strike."""
     monster = _monster_at(game, target) if target is not None else None
     if monster is None:
         return game.rules.message("no_target")
     name = game.name_of(monster)
     dealt = game.damage(monster, int(kind.params.get("damage", 12)), by=entity)
-    return f"Lightning strikes the {name} for {dealt}!"
+    game.log(f"Lightning strikes the {name} for {dealt}!", kind="hit")
+    _said_killed(game, entity, [(monster, name, dealt)])
+    return None
 
 
 def confuse(game, entity, kind, amount, target=None):
@@ -78,12 +91,17 @@ def fireball(game, entity, kind, amount, target=None):
     damage = int(kind.params.get("damage", 10))
     hurt = [e for cell in game.area(target, kind.radius) for e in game.entities_at(*cell)
             if game.hp(e)[1] > 0]
-    said = []
+    said, burnt = [], []
     for creature in hurt:
         name = _the(game, creature)
         dealt = game.damage(creature, damage, by=entity)
         said.append(f"{name} ({dealt})")
-    return "The fireball bursts" + (": it burns " + ", ".join(said) + "." if said else ".")
+        burnt.append((creature, game.name_of(creature), dealt))
+    # the reader burnt is damage taken (it reads as a warning); else damage dealt
+    game.log("The fireball bursts" + (": it burns " + ", ".join(said) + "." if said else "."),
+             kind="hurt" if entity in hurt else "hit")
+    _said_killed(game, entity, burnt)
+    return None
 
 
 def teleport(game, entity, kind, amount):

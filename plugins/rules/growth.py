@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from engine import Fighter, LevelledUp, hookimpl
 
 QUESTION = "growth.level"
-CHOICES = ("More HP", "More attack", "More defense")
+CHOICES = ("More HP", "More attack", "More defense")  # each option starts so; its amounts follow
 
 
 @dataclass
@@ -53,6 +53,18 @@ def experience(game) -> Experience | None:
     return exp
 
 
+def gains(params: dict) -> tuple[int, int, int]:
+    """What each choice adds: (max HP, attack, defense)."""
+    return int(params.get("hp", 6)), int(params.get("attack", 1)), int(params.get("defense", 1))
+
+
+def options(params: dict) -> list[str]:
+    """The level-up question's options, each with what it adds: "More HP: +6 max HP (and 6 HP)"."""
+    hp, attack, defense = gains(params)
+    return [f"{CHOICES[0]}: +{hp} max HP (and {hp} HP now)", f"{CHOICES[1]}: +{attack} attack",
+            f"{CHOICES[2]}: +{defense} defense"]
+
+
 def xp_of(kind) -> int:
     """What killing a monster of ``kind`` is worth: its ``params.xp``, else hp + 2 * attack."""
     return int(kind.params.get("xp", kind.hp + 2 * kind.attack))
@@ -65,7 +77,9 @@ def on_level_generated(game):
 
 @hookimpl
 def on_death(game, entity, killer):
-    """The player killed a monster: its xp, and a question per level gained."""
+    """The player killed a monster: its xp, and a question per level gained (its title says
+    the HP the level-up gave back). The level-up line is said after the player's action, after
+    every kill it made (a ``level`` line: engine.core.kinds.saying)."""
     if killer is None or not game.is_player(killer) or game.is_player(entity):
         return
     exp = experience(game)
@@ -78,9 +92,11 @@ def on_death(game, entity, killer):
         exp.level += 1
         exp.next = threshold(params, exp.level)
         game.announce(LevelledUp(game.player, exp.level))
-        game.heal(game.player, int(params.get("heal", 0)))
-        game.log(params.get("message", "You feel more experienced: level {level}.").format(level=exp.level))
-        game.ask(QUESTION, f"Level {exp.level}: what grows?", list(CHOICES))
+        healed = game.heal(game.player, int(params.get("heal", 0)))
+        game.log(params.get("message", "You feel more experienced: level {level}.").format(level=exp.level),
+                 kind="level")
+        title = f"Level {exp.level}" + (f": you regain {healed} HP." if healed else ".") + " What grows?"
+        game.ask(QUESTION, title, options(params))
 
 
 @hookimpl
@@ -90,17 +106,17 @@ def on_answer(game, question, choice):
     if question != QUESTION or params is None:
         return
     fighter = game.component(game.player, Fighter)
+    hp, attack, defense = gains(params)
     if choice == 0:
-        gain = int(params.get("hp", 6))
-        fighter.max_hp += gain
-        game.heal(game.player, gain)
-        game.log(f"You feel tougher ({fighter.max_hp} HP).")
+        fighter.max_hp += hp
+        game.heal(game.player, hp)
+        game.log(f"You feel tougher: +{hp} max HP ({fighter.max_hp} in all).", kind="level")
     elif choice == 1:
-        fighter.attack += int(params.get("attack", 1))
-        game.log("You feel stronger.")
+        fighter.attack += attack
+        game.log(f"You feel stronger: +{attack} attack.", kind="level")
     elif choice == 2:
-        fighter.defense += int(params.get("defense", 1))
-        game.log("You feel nimbler.")
+        fighter.defense += defense
+        game.log(f"You feel nimbler: +{defense} defense.", kind="level")
 
 
 @hookimpl

@@ -101,7 +101,8 @@ def archer(game, me):
     map, and strikes only when it cannot; farther off it hunts. Params:
 
     - ``range``: how far it shoots, in king moves; default 6.
-    - ``shoot``: the message of a shot, with ``{monster}``; default "The {monster} shoots!".
+    - ``shoot``: a line said before each shot, with ``{monster}`` (none by default: the shot
+      itself is said as one, "The goblin archer shoots you for 2.", the preset's ``monster_shoot``).
     - ``flee``, ``search``: as ``hunt``'s, when it hunts."""
     if not game.notices(me):
         return hunt(game, me)
@@ -114,8 +115,9 @@ def archer(game, me):
         return Attack(player)
     if game.distance(me, player) <= int(params.get("range", RANGE)):
         _remember(game, me, game.component(me, Hunting), params)
-        game.log(params.get("shoot", "The {monster} shoots!").format(monster=game.name_of(me)))
-        return Attack(player)
+        if params.get("shoot"):
+            game.log(params["shoot"].format(monster=game.name_of(me)))
+        return Attack(player, ranged=True)
     return hunt(game, me)
 
 

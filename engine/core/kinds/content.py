@@ -22,6 +22,8 @@ from engine.kit.textfile import TextFileError, read_text
 
 RGB = tuple[int, int, int]
 COUNT = Int(0, 10**6)
+# a kind's description: one line (look, the pack and the menus show it on one row)
+DESCRIPTION = Str(200, pattern=r"[^\n\r]*", expected="one line of at most 200 characters (no line break)")
 
 
 class ContentError(ValueError):
@@ -54,7 +56,8 @@ class MonsterKind:
     """A monster, as a row of data. ``speed`` 100 is normal: 200 acts twice per normal turn.
 
     ``min_depth``, ``max_depth`` and ``weight`` feed the spawn table (the kind is placed on levels
-    ``min_depth..max_depth``); ``params`` go to the behaviour.
+    ``min_depth..max_depth``); ``params`` go to the behaviour; ``description`` is what look says
+    of it (one line).
     """
 
     name: Annotated[str, NonEmpty()]
@@ -70,6 +73,7 @@ class MonsterKind:
     weight: Annotated[int, Int(1, 10**6)] = 1
     params: Annotated[dict[str, Any], Map(Json())] = field(default_factory=dict)
     max_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = limits.MAX_DEPTH
+    description: Annotated[str, DESCRIPTION] = ""
 
 
 USES = ("pickup", "quaff", "read", "wear", "carry")
@@ -92,7 +96,8 @@ class ItemKind:
     visible monster, ``"monster"`` a visible monster the player picks, ``"cell"`` a cell the player
     picks within sight; ``radius`` is the area around the target it reaches (0: the target alone).
     ``amount`` is the (min, max) rolled when it is placed. ``min_depth`` and ``weight`` feed the
-    loot tables; ``description`` is what the inventory and look mode say of it.
+    loot tables; ``description`` is what it is or does, in one line: look, the pack and the
+    menus show it (beside what a thing to wear adds, compared with what is worn).
     """
 
     name: Annotated[str, NonEmpty()]
@@ -109,7 +114,7 @@ class ItemKind:
     radius: Annotated[int, Int(0, 100)] = 0
     min_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = 1
     weight: Annotated[int, Int(1, 10**6)] = 1
-    description: Annotated[str, Str(200)] = ""
+    description: Annotated[str, DESCRIPTION] = ""
 
     @property
     def stacks(self) -> bool:
@@ -137,6 +142,7 @@ MONSTER_FIELDS: dict[str, str] = {
               "`growth` reads `xp` (what a kill is worth), `loot` reads `drops` (the loot table rolled on its "
               "death, default `drop`), `monster_ai` reads `regen = [hp, turns]` (HP regained every so many turns).",
     "max_depth": "The deepest level the spawn tables place it on (it stops appearing below).",
+    "description": "What it is, in one line: look mode says it.",
 }
 ITEM_FIELDS: dict[str, str] = {
     "name": "The kind's name: loot tables, `item_counts`, `--map` legends and `game.kind_of(i).name` use it.",
@@ -153,7 +159,8 @@ ITEM_FIELDS: dict[str, str] = {
     "radius": "The area around the target it reaches (0: the target alone).",
     "min_depth": "The shallowest level the loot tables place it on.",
     "weight": "Its share of a loot table among the kinds that may appear at a depth.",
-    "description": "What the inventory and look mode say of it.",
+    "description": "What it is or does, in one line: look mode, the pack and the menus say it (a thing to wear "
+                   "also shows what it adds, against what you wear).",
 }
 
 

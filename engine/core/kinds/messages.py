@@ -21,6 +21,10 @@ DEFAULT_MESSAGES = {
     "monster_hit": "The {attacker} hits you for {damage}.",
     "monster_kill": "The {attacker} kills you.",
     "monster_hit_monster": "The {attacker} hits the {target} for {damage}.",
+    "monster_kill_monster": "The {attacker} kills the {target}.",
+    "player_shoot": "You shoot the {target} for {damage}.",
+    "monster_shoot": "The {attacker} shoots you for {damage}.",
+    "monster_shoot_monster": "The {attacker} shoots the {target} for {damage}.",
     "die": "You die.",
     "wall": "",
     "on_stairs": "There are stairs down here. Press > to descend.",
@@ -81,7 +85,8 @@ HUD_FIELDS = ("hp", "max_hp", "gold", "potions", "depth", "turn", "run", "seed",
 # The fields each message template may use (a template naming another would fail at that moment
 # of play: it is refused when the preset is read). Messages a plugin adds may use any field.
 MESSAGE_FIELDS = {
-    **dict.fromkeys(("player_hit", "player_kill", "monster_hit", "monster_kill", "monster_hit_monster"),
+    **dict.fromkeys(("player_hit", "player_kill", "monster_hit", "monster_kill", "monster_hit_monster",
+                     "monster_kill_monster", "player_shoot", "monster_shoot", "monster_shoot_monster"),
                     {"attacker", "target", "damage"}),
     "descend": {"depth"}, "ascend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item", "letter"},
     "drink": {"item"},

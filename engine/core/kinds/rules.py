@@ -18,6 +18,7 @@ from engine.core.kinds import deprecations
 from engine.core.kinds.content import ContentError, MonsterKind, Refused, read_toml
 from engine.core.kinds.messages import DEFAULT_MESSAGES, Messages
 from engine.core.kinds.rulespecs import DEFAULT_TILES, LOOK, PLAYER, SIZE, SPAWNS, TILE, MonsterKinds, OrNone
+from engine.core.kinds.saying import KEY_KINDS, Message
 from engine.core.kinds.schema import (
     Bool,
     Check,
@@ -142,7 +143,7 @@ class GameRules:
 
     def message(self, key: str, **values: Any) -> str:
         template = self.messages.get(key, DEFAULT_MESSAGES.get(key, key))
-        return template.format(**values)
+        return Message(template.format(**values), KEY_KINDS.get(key, ""))  # its kind: engine.core.kinds.saying
 
 
 def _read_old_keywords(init):

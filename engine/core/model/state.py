@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.core.kinds.saying import LATER, Message, kind_of
 from engine.core.model import rng as rngmod
 from engine.core.model.scheduler import Scheduler
 from engine.core.model.spatial import SpatialIndex
@@ -87,22 +88,44 @@ class KeptLevel:
 
 class MessageLog(list):
     """The messages of the run, oldest first, never longer than ``size`` (the preset's
-    ``log_size``, or the engine's limit): the save keeps exactly what the log keeps."""
+    ``log_size``, or the engine's limit): the save keeps exactly what the log keeps. Each is a
+    :class:`~engine.core.kinds.saying.Message`, its text with its kind (``kinds``: a save's, by message)."""
 
-    def __init__(self, size: int = 0, messages=()) -> None:
+    def __init__(self, size: int = 0, messages=(), kinds=()) -> None:
         super().__init__()
         self.size = min(size, limits.MAX_MESSAGES) if size else limits.MAX_MESSAGES
-        for m in messages:
-            self.add(m)
+        self.held: list[Message] | None = None  # the LATER lines of the action in progress (see hold)
+        kinds = list(kinds)
+        for i, m in enumerate(messages):
+            self.add(m, kinds[i] if i < len(kinds) else None)
 
-    def add(self, message: str) -> None:
+    def add(self, message: str, kind: str | None = None) -> None:
         if not message:
             return
+        kind = kind_of(message) if kind is None else kind
         # what a save can hold: a lone surrogate (from a plugin's text) as a backslash escape
-        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
-        self.append(message[: limits.MAX_MESSAGE_CHARS])
+        text = str(message).encode("utf-8", "backslashreplace").decode("utf-8")
+        line = Message(text[: limits.MAX_MESSAGE_CHARS], kind)
+        if self.held is not None and kind in LATER:
+            self.held.append(line)
+            return
+        self.append(line)
         if len(self) > self.size:
             del self[: len(self) - self.size]
+
+    def hold(self) -> None:
+        """From now on, keep the lines of a LATER kind (a level-up) back until :meth:`release`:
+        the player's action is in progress, and its kills are said first."""
+        self.held = []
+
+    def release(self) -> None:
+        """Say the lines held back since :meth:`hold`, in the order they came."""
+        held, self.held = self.held or [], None
+        for line in held:
+            self.add(line)
+
+    def kinds(self) -> list[str]:
+        return [kind_of(m) for m in self]
 
 
 @dataclass

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.core.model.components import Carried, Equipped
+from engine.core.play import itemwords
 from engine.core.play.aiming import Target, aim_at, nearest_monster
 from engine.core.play.prompts import History, Look, Menu, Option
 from engine.core.turn import inventory
@@ -30,6 +31,12 @@ def label(game: Run, item: int) -> str:
     return f"{name} ({amount}){worn}" if amount > 1 else f"{name}{worn}"
 
 
+def option(game: Run, letter: str, item: int) -> Option:
+    """An item as a menu line: its label, what it adds against what is worn, its description."""
+    kind = inventory.kind(game, item)
+    return Option(letter, label(game, item), item, itemwords.compared(game, item, kind), kind.description)
+
+
 def _pick(game: Run, items: list[int], title: str, then: Callable[[Run, int], Any], verb: str) -> Any:
     """One item acted on at once, or a menu of several (by pack letter, or a..z for the floor)."""
     if not items:
@@ -38,7 +45,7 @@ def _pick(game: Run, items: list[int], title: str, then: Callable[[Run, int], An
     if len(items) == 1:
         return then(game, items[0])
     carried = all(game.world.has(e, Carried) for e in items)
-    options = [Option(inventory.letter_of(game, e) if carried else inventory.LETTERS[i], label(game, e), e)
+    options = [option(game, inventory.letter_of(game, e) if carried else inventory.LETTERS[i], e)
                for i, e in enumerate(items)]
     return Menu(title, options, then)
 
@@ -56,25 +63,17 @@ def show_inventory(game: Run) -> Any:
     if not items:
         game.log(game.rules.message("pack_empty"))
         return None
-    options = [Option(inventory.letter_of(game, e), label(game, e), e) for e in items]
+    options = [option(game, inventory.letter_of(game, e), e) for e in items]
     return Menu("Inventory", options, describe_item)
 
 
 def describe_item(game: Run, item: int) -> str:
-    """The inventory's answer to a letter: what the item is (the menu shows it and stays). For a
-    thing worn, what it adds and its slot, each said once: a description that already says "+1
-    defense" is not followed by "defense +1"."""
+    """The inventory's answer to a letter: the item in one line (the menu shows it and stays),
+    as look says it: what it is and, for a thing to wear, what it adds (each stat once, in one
+    wording), against what is worn, and its slot."""
     kind = inventory.kind(game, item)
-    if kind.use != "wear":
-        return kind.description or kind.name
-    said = kind.description.lower()
-    stats = [f"{value:+d} {stat}" for stat, value in (("attack", kind.attack), ("defense", kind.defense))
-             if value and f"{value:+d} {stat}" not in said]
-    if kind.description:
-        words = [kind.description, *([", ".join(stats) + "."] if stats else [])]
-    else:
-        words = [f"{kind.name[:1].upper()}{kind.name[1:]}" + (f": {', '.join(stats)}." if stats else ".")]
-    return " ".join([*words, f"Slot: {kind.slot}."])
+    said = itemwords.summary(game, item, kind)
+    return f"{said} Slot: {kind.slot}." if kind.use == "wear" and kind.slot else said
 
 
 def drop(game: Run) -> Any:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.model import memory
 from engine.core.model.components import Fighter, Item, Monster
+from engine.core.play import itemwords
 from engine.core.turn.keys import DIRS, command_for
 from engine.kit.mapgen import WALL
 
@@ -77,9 +78,15 @@ class Prompt:
 
 @dataclass
 class Option:
+    """A menu's line: its letter, its label (an item's name, how many, in use), the thing chosen;
+    ``note``, what it adds compared with what is worn, and ``about``, what it is (an item's
+    description), said beside the label."""
+
     letter: str
     label: str
     value: Any = None
+    note: str = ""
+    about: str = ""
 
 
 @dataclass
@@ -111,7 +118,8 @@ class Menu(Prompt):
         return {o.letter for o in self.options}
 
     def describe(self, game: Run) -> dict[str, Any]:
-        return {**super().describe(game), "options": [{"letter": o.letter, "label": o.label} for o in self.options]}
+        return {**super().describe(game), "options": [{"letter": o.letter, "label": o.label, "note": o.note,
+                                                        "about": o.about} for o in self.options]}
 
 
 @dataclass
@@ -228,11 +236,14 @@ def describe_cell(game: Run, at: tuple[int, int]) -> str:
         elif world.has(entity, Monster):
             fighter = world.get(entity, Fighter)
             state = "awake" if world.get(entity, Monster).awake else "asleep"
-            parts.append(game.rules.message("look_monster", monster=game.name_of(entity), hp=fighter.hp,
-                                            max_hp=fighter.max_hp, state=state))
+            said = game.rules.message("look_monster", monster=game.name_of(entity), hp=fighter.hp,
+                                      max_hp=fighter.max_hp, state=state)
+            about = game.kind_of(entity).description.rstrip(".")  # the parts are joined by "; "
+            parts.append(f"{said}: {about}" if about else said)
         elif world.has(entity, Item):
             item = world.get(entity, Item)
-            parts.append(f"{item.amount} {item.kind}" if item.amount > 1 else item.kind)
+            said = itemwords.summary(game, entity, game.registry.items[item.kind]).rstrip(".")
+            parts.append(f"{item.amount} {said}" if item.amount > 1 else said)
     parts.append(terrain)
     return "; ".join(parts)
 

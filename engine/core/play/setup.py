@@ -21,7 +21,7 @@ from engine.core.kinds.rules import GameRules
 from engine.core.loading import loader
 from engine.core.loading.loader import load_registry
 from engine.core.model import rng as rngmod
-from engine.core.plugin.checks import map_legend, map_tiles
+from engine.core.plugin.checks import map_kinds, map_legend, map_tiles
 from engine.core.plugin.registry import CHOICE_KINDS, PluginError, Registry
 from engine.core.turn.game import Choices, Game
 from engine.core.turn.generate import check, run_generator
@@ -164,6 +164,8 @@ def prepare(setup: Setup, registry: Registry | None = None) -> Game:
                       "legend": map_legend(registry, rules)}
             if "tiles" in registry.generators[name].params:  # a reader that reads the preset's glyphs
                 params["tiles"] = map_tiles(rules)
+            if "kinds" in registry.generators[name].params:  # a reader of legend lines that name kinds
+                params["kinds"] = map_kinds(registry, rules)
             level = run_generator(registry.generators[name], 0, 0, 1, rngmod.stream(seed, "level:1"), params)
         return Game(registry, rules, seed, choices, level_source=level)
     except (GenerationError, PluginError, ReachError) as e:  # ReachError: a --map too big for the fov

@@ -24,6 +24,7 @@ import numpy as np
 import pluggy
 
 import engine.hookspecs as hookspecs
+from engine.core.kinds.content import ItemKind
 from engine.core.plugin.registry import BadLevel, BadResult
 from engine.kit.mapgen import GENERATED, STAIRS, TILE_CHARS, Level
 
@@ -146,8 +147,20 @@ def guard_generator(fn: Generator, name: str, plugin: str, reads_maps: bool) -> 
 
 def map_legend(registry: Registry, rules: GameRules | None = None) -> dict[str, str]:
     """What ``--map`` reads each kind's glyph as (glyph -> kind name): items, then monsters, then
-    the preset's own monster kinds, a later kind winning a glyph over an earlier one."""
-    return {k.glyph: k.name for k in _kinds(registry, rules)}
+    the preset's own monster kinds, a monster winning a glyph over an item and a later monster
+    over an earlier one. Items of one class share its glyph (``!`` potions): the glyph reads as
+    the class's first item registered; a map names the others in its legend lines (see
+    ``map_kinds``)."""
+    legend: dict[str, str] = {}
+    for k in registry.items.values():
+        legend.setdefault(k.glyph, k.name)
+    return {**legend, **{k.glyph: k.name for k in _kinds(registry, rules) if not isinstance(k, ItemKind)}}
+
+
+def map_kinds(registry: Registry, rules: GameRules | None = None) -> list[str]:
+    """Every kind a ``--map`` file's legend lines may name ("1: potion of haste"): the items, the
+    monsters and the preset's own monster kinds, by name."""
+    return sorted({k.name for k in _kinds(registry, rules)})
 
 
 def map_tiles(rules: GameRules) -> dict[str, str]:
@@ -176,7 +189,9 @@ def _users(registry: Registry, rules: GameRules | None) -> list[tuple[str, Any, 
 def glyph_collisions(registry: Registry) -> list[str]:
     """One warning per glyph that kinds of different names share, or that a kind shares with a
     map tile: which kinds, which plugins, and what ``--map`` reads the glyph as. A preset's own
-    kinds are looked at with that preset (they are in its ``--map`` legend only)."""
+    kinds are looked at with that preset (they are in its ``--map`` legend only). Items sharing a
+    glyph are a class (``!`` potions, ``?`` scrolls), not a mistake: they are warned only when a
+    monster or a map tile has the glyph too."""
     reserved = {**{ch: f"the {n}" for ch, n in zip(TILE_CHARS.values(), ("wall", "floor", "stairs", "stairs up"),
                                                     strict=True)},
                 PLAYER_GLYPH: "the player's start"}
@@ -188,6 +203,7 @@ def glyph_collisions(registry: Registry) -> list[str]:
             group = groups.setdefault(user[1].glyph, [])
             group[:] = [u for u in group if u[1].name != user[1].name]  # the same name: the later kind is read
             group.append(user)
+        legend = map_legend(registry, rules)
         scope = f" in game {rules.name!r}" if rules is not None else ""
         for glyph, group in groups.items():
             if glyph in said or (rules is not None and not any(k in rules.monster_kinds.values() for _, k, _ in group)):
@@ -196,9 +212,9 @@ def glyph_collisions(registry: Registry) -> list[str]:
             if glyph in reserved:
                 warnings.append(f"glyph {glyph!r} of {users} is {reserved[glyph]} in a --map file: --map{scope} "
                                 f"reads {glyph!r} as {reserved[glyph]}")
-            elif len(group) > 1:
-                warnings.append(f"glyph {glyph!r} is shared by {users}: --map{scope} reads {glyph!r} as "
-                                f"{group[-1][0]}")
+            elif len(group) > 1 and not all(isinstance(k, ItemKind) for _, k, _ in group):
+                read = next(what for what, k, _ in group if k.name == legend[glyph])
+                warnings.append(f"glyph {glyph!r} is shared by {users}: --map{scope} reads {glyph!r} as {read}")
             else:
                 continue
             said.add(glyph)

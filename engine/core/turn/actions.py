@@ -99,10 +99,12 @@ class Move(Action):
 
 @dataclass(frozen=True)
 class Attack(Action):
-    """Melee: damage is attack minus defense (each with what equipment adds), at least 1; HP never
-    shows below 0."""
+    """A blow, or with ``ranged`` a shot from afar (an archer's): damage is attack minus defense
+    (each with what equipment adds), at least 1; HP never shows below 0. A shot is said as one
+    ("The goblin archer shoots you for 2."), a blow as a blow; a kill is said as a kill either way."""
 
     target: int
+    ranged: bool = False
 
     def perform(self, game: Run, entity: int) -> ActionResult:
         defender = game.world.try_get(self.target, Fighter)
@@ -112,12 +114,13 @@ class Attack(Action):
         game.hurt(self.target, damage, entity)
         names = {"attacker": game.name_of(entity), "target": game.name_of(self.target), "damage": damage}
         killed = defender.hp == 0
+        verb = "shoot" if self.ranged else "hit"
         if game.world.has(entity, Player):
-            game.log(game.rules.message("player_kill" if killed else "player_hit", **names))
+            game.log(game.rules.message("player_kill" if killed else f"player_{verb}", **names))
         elif game.world.has(self.target, Player):
-            game.log(game.rules.message("monster_kill" if killed else "monster_hit", **names))
+            game.log(game.rules.message("monster_kill" if killed else f"monster_{verb}", **names))
         else:
-            game.log(game.rules.message("monster_hit_monster", **names))
+            game.log(game.rules.message("monster_kill_monster" if killed else f"monster_{verb}_monster", **names))
         if killed:
             game.kill(self.target, entity)
         return ActionResult.success()

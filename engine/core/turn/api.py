@@ -30,6 +30,7 @@ import types
 from typing import TYPE_CHECKING, Any
 
 from engine.core.kinds import deprecations
+from engine.core.kinds.saying import check_kind
 from engine.core.model.events import Event
 from engine.core.turn.api_changing import Changing
 from engine.core.turn.api_paths import Pathfinding
@@ -84,9 +85,14 @@ class GameAPI(Reading, Changing, Pathfinding):
         """The run's random stream for ``label`` (use your plugin's name in it: ``"frost:ai"``)."""
         return self._run.rng(label)
 
-    def log(self, message: str) -> None:
-        """Tell the player (the message log; the window shows the newest)."""
-        self._run.log(message)
+    def log(self, message: str, kind: str = "") -> None:
+        """Tell the player (the message log; the window shows the newest). ``kind`` is the kind
+        of event it says, which the window colours: ``"hurt"`` (damage the player takes),
+        ``"hit"`` (damage dealt), ``"kill"``, ``"level"`` (a level-up: said once the player's
+        action is over, after its kills), ``"item"``, ``"warn"``, or ``""`` (anything else). A
+        preset's template (``game.rules.message(key)``) carries its key's kind when ``kind`` is
+        not given. Another kind is a ValueError naming the valid ones."""
+        self._run.log(message, check_kind(kind) if kind else None)
 
     def messages(self, count: int | None = None) -> list[str]:
         """The message log, oldest first (a copy); the newest ``count`` when given."""
@@ -98,7 +104,9 @@ class GameAPI(Reading, Changing, Pathfinding):
     def prompt(self) -> dict[str, Any] | None:
         """The prompt open now, as plain data (the same as ``--dump json``'s ``prompt``: ``kind``
         "menu", "target", "look", "history" or "question", its ``title``, a menu's or question's
-        ``options`` with their ``letter`` and ``label``, a cursor's ``cursor`` cell...), or None.
+        ``options`` with their ``letter`` and ``label`` (a menu's also ``note``, what a thing to
+        wear adds against what is worn, and ``about``, what the item is), a cursor's ``cursor``
+        cell...), or None.
         While one is open, keys answer it (a letter, a cursor move, Enter, Escape)."""
         session = self._run.session
         prompt = session.prompt if session is not None else None

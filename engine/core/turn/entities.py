@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.kinds.content import ItemKind, MonsterKind
+from engine.core.kinds.saying import kind_of
 from engine.core.model.components import Actor, Dead, Fighter, Item, Monster, Position
 from engine.core.model.events import Hurt
 from engine.core.plugin.isolation import safe_repr
@@ -168,7 +169,7 @@ class Entities:
                                       **extra)
         if message is not None and (isinstance(message, str) or self.isolation.check(
                 plugin, f"effect {kind.effect!r}", False, f"returned {safe_repr(message)}, not a message or None")):
-            self.log(message)
+            self.log(message, kind_of(message) or "item")  # what using an item did, unless it says otherwise
 
     def set_speed(self, entity: int, speed: int) -> None:
         """A creature's speed (energy per tick, 100 normal) from now on, in its Actor and the scheduler."""

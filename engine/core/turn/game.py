@@ -56,7 +56,7 @@ class Game(Acting, Run):
                   *(owner(("generators", name)) for name in ([choices.generator] if choices.generator
                                                               else [g for _, g in rules.generators])),
                   *(owner(("pathfinders", name)) for name in [choices.path or rules.pathfinder] if name)} - {None}
-        isolation = Isolation(chosen, log=lambda message: self.state is not None and self.log(message))
+        isolation = Isolation(chosen, log=lambda message: self.state is not None and self.log(message, "warn"))
         ruleset = GuardedRuleset(registry.rulesets[rules.ruleset] if rules.ruleset else Ruleset(), isolation,
                                  owner(("rulesets", rules.ruleset)))
         super().__init__(registry, rules, ruleset, fov, choices=choices, first_seed=seed, level_source=level_source)
@@ -122,7 +122,11 @@ class Game(Acting, Run):
         """The player's action and, if it was done, everybody else's turn (see the module doc)."""
         state = self.state
         before = len(state.log)
-        result = self.perform(state.player, action)
+        state.log.hold()  # a level-up the action earns is said after it, its kills first (engine.core.kinds.saying)
+        try:
+            result = self.perform(state.player, action)
+        finally:
+            state.log.release()
         if not result.done:
             self.apply_death()  # no time passed, but a hook (on_action, after_action) may have killed
             return len(state.log) != before

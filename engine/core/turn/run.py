@@ -140,8 +140,10 @@ class Run(Entities, Sight):
         """The run's random stream for ``label`` ("combat", "ai", ...), created on first use."""
         return self.state.streams.get(label)
 
-    def log(self, message: str) -> None:
-        self.state.log.add(message)
+    def log(self, message: str, kind: str | None = None) -> None:
+        """Say ``message`` in the log, as an event of ``kind`` (engine.core.kinds.saying; None: the
+        message's own, "" for plain text)."""
+        self.state.log.add(message, kind)
 
     def hook(self, name: str, **kwargs: Any) -> None:
         """Call an event hook (``on_level_generated``, ``on_turn_end``, ``on_death``) of every plugin,

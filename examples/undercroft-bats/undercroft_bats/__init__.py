@@ -25,7 +25,8 @@ def flutter(game, entity):
 @hookimpl
 def register_monsters(register):
     register(MonsterKind(name="bat", glyph="b", color=(150, 100, 50), hp=3, attack=1, sight=8,
-                         speed=200, behaviour="flutter", min_depth=1, weight=30))
+                         speed=200, behaviour="flutter", min_depth=1, weight=30,
+                         description="A cave bat: fast, erratic, and it bites."))
 
 
 @hookimpl
