@@ -114,7 +114,9 @@ def register_generators(register):
     kit holds them to an all-wall outer ring. ``natural_size=(w, h)`` is for a generator meant for
     one size that is not a dungeon's (a small board): ``compare generators`` compares it there.
     ``reads_maps=True`` is for a generator that reads ``--map`` files (it takes ``path`` and
-    ``legend`` params).
+    ``legend`` params). ``natural_walls=True`` says its walls are rock faces (caves, a drunkard's
+    walk): the window draws each as its glyph; the walls of rooms, corridors and mazes (the
+    default) are joined into lines when the tileset joins walls (``engine.frontend.walls``).
 
     Example::
 
