@@ -2,7 +2,8 @@
 
 :func:`compose` returns a :class:`Cells`: per cell a code point (the glyph), a name id (what stands
 there, for tilesets: ``wall``, ``monster:rat``...), a foreground colour, a background colour and
-a state (0 unknown, 1 remembered, 2 in view). Walls are drawn by a rule
+a state (0 unknown, 1 remembered, 2 in view), and under a thing the terrain it stands on (a
+sprite tileset draws the thing over the terrain's picture). Walls are drawn by a rule
 (:mod:`engine.frontend.walls`: joined into lines, deep rock dark). Only the viewport's slice of the
 map is read (and one cell around it, for the walls), so a frame costs the same on an 80x43 map
 and a 1000x1000 one.
@@ -113,6 +114,8 @@ class Cells:
     fg: np.ndarray  # (rows, cols, 3) uint8
     bg: np.ndarray  # (rows, cols, 3) uint8
     state: np.ndarray  # (rows, cols) int8: UNKNOWN, REMEMBERED, SEEN
+    under: np.ndarray | None = None  # (rows, cols) int32: the terrain's name id under a thing (0: none)
+    under_code: np.ndarray | None = None  # (rows, cols) int32: that terrain's code point
 
 
 def known_cells(terrain: np.ndarray, seen: np.ndarray, ys: slice, xs: slice) -> np.ndarray:
@@ -165,6 +168,7 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names:
     exit_ = game.level.exit
     if exit_ is not None and ys.start <= exit_[1] < ys.stop and xs.start <= exit_[0] < xs.stop:
         name[exit_[1] - ys.start, exit_[0] - xs.start] = names.id("exit")
+    ground, ground_code = name.copy(), code.copy()  # the terrain, under whatever stands on it
     if look.lit:  # the items the player remembers (the run's memory) where they are out of view
         kinds = game.registry.items
         for (x, y), kind in game.floor.items.items():
@@ -194,7 +198,10 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names:
     name[unknown] = 0
     fg[unknown] = 0
     bg[unknown] = palette.UNKNOWN_BG
-    return Cells(code, name, fg, bg, state)
+    bare = (name == ground) | unknown
+    ground[bare] = 0
+    ground_code[bare] = 0
+    return Cells(code, name, fg, bg, state, ground, ground_code)
 
 
 def entity_name(game: Game, entity: int) -> str:
