@@ -29,6 +29,7 @@ from collections import deque
 from pathlib import Path
 
 from engine.core.model.components import Monster, Position
+from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.core.play.snapshot import snapshot
 from engine.kit.mapgen import WALL
@@ -49,7 +50,7 @@ def explore(game: str, seed: int, moves: str, n: int) -> list[str]:
         keys = [rng.choice(moves) for _ in range(n)]
         g = new_game(Setup(game=game, seed=seed))
         for k in keys:
-            g.press(k)
+            Session.of(g).press(k)
         s = snapshot(g)
         if s["alive"] and s["depth"] == 1 and s["seen"] > seen:
             best, seen = keys, s["seen"]
@@ -88,7 +89,7 @@ def hunt(game: str, seed: int, moves: str, descend: str | None, most: int = 4000
     while g.alive and len(keys) < most:
         monsters = {g.position(m) for m in g.visible_monsters()}
         stairs = g.level.stairs
-        if g.prompt is not None:  # a question (a level-up's choice): take its first answer
+        if Session.of(g).prompt is not None:  # a question (a level-up's choice): take its first answer
             key = "a"
         elif not monsters and descend and stairs and g.position(g.player) == stairs:
             key = descend
@@ -103,7 +104,7 @@ def hunt(game: str, seed: int, moves: str, descend: str | None, most: int = 4000
                     break
             key = LETTERS[moves][STEPS[step]] if step is not None else rng.choice(moves)
         keys.append(key)
-        g.press(key)
+        Session.of(g).press(key)
     dead = not g.alive
     g.close()
     if not dead:
@@ -118,7 +119,7 @@ def caught(seed: int) -> list[str]:
         g = new_game(Setup(game="lesson28", seed=seed))
         while g.run == 1 and len(keys) < 200:
             keys.append(rng.choice(["up", "down", "left", "right"]))
-            g.press(keys[-1])
+            Session.of(g).press(keys[-1])
         done = g.run == 2 and g.messages[-1].startswith("Caught")
         g.close()
         if done:

@@ -93,6 +93,23 @@ def play(tmp: Path, open_window: Callable):
     return open_window(game, settings=_settings())
 
 
+def mapped(tmp: Path, open_window: Callable):
+    """The whole level known, as a map shows it: built walls joined into lines, the two parallel
+    corridors apart, rock deep between rooms dark and bare (engine.frontend.walls)."""
+    game = _default_game(tmp)
+    game.floor.seen[:] = True
+    return open_window(game, settings=_settings())
+
+
+def kenney(tmp: Path, open_window: Callable):
+    """The play scene in the Kenney sprites: the goblin, the potion, the gold and the stairs up on
+    the floor's picture, no black square behind them."""
+    game = _default_game(tmp)
+    for key in "l l k".split():
+        Session.of(game).press(key)
+    return open_window(game, settings=_settings(), tileset="kenney")
+
+
 def hover(tmp: Path, open_window: Callable):
     """The mouse on the rat: its cell outlined, its sidebar row lit, the sidebar saying what it is."""
     game = _default_game(tmp)
@@ -219,6 +236,8 @@ def _preset(name: str, keys: str, seed: int = 1, ascii_map: bool = True):
 SCENES: dict[str, Callable] = {
     "title": title,
     "play": play,
+    "mapped": mapped,
+    "kenney": kenney,
     "hover": hover,
     "inventory": inventory,
     "targeting": targeting,

@@ -1,7 +1,8 @@
 """Golden pictures: each scene of ``tests/pictures.py`` (every preset, and the default game's title,
-play, hover, inventory, targeting, look, history, help, death and victory, and the level-up
-question on a small map) rendered headless and compared with its committed PNG in
-``tests/golden/pictures``, so a rendering change shows up in review. Regenerate them after a
+play, the whole level mapped, the play in the Kenney sprites, hover, inventory, targeting, look,
+history, help, death and victory, and the level-up question on a small map) rendered headless
+and compared with its committed PNG in ``tests/golden/pictures``, so a rendering change shows up
+in review. Regenerate them after a
 change you mean (then look at every one):
 
     UNDERCROFT_UPDATE_GOLDEN=1 ARCADE_HEADLESS=1 python -m pytest tests/test_pictures.py

@@ -5,7 +5,9 @@ that changes colour costs no new texture. Glyphs are rendered with Pillow at the
 size (pixels) and drawn at integer zoom with nearest-neighbour sampling: pixel art stays crisp.
 
 Letters keep the font's proportions, centred in the (square) cell. Box-drawing and block elements
-are stretched to fill the whole cell so that walls drawn with them join up.
+are stretched to fill the whole cell so that walls drawn with them join up; the light and double
+lines that joined walls use (:mod:`engine.kit.walls`) are drawn rather than taken from the font,
+centred and of one weight, as terminals draw them: a font's are thin, and off centre once stretched.
 """
 
 from __future__ import annotations
@@ -26,6 +28,12 @@ RANGES = ((0x20, 0x7F), (0xA1, 0x100), (0x2500, 0x2580), (0x2580, 0x25A0))
 EXTRA = "·•◆○●♠♣♥♦♪☺☻"
 FILL_CELL = range(0x2500, 0x25A0)  # stretched to the cell's edges so lines and blocks connect
 BLANK = " "
+# box-drawing lines drawn by hand: glyph -> (the sides its arms reach: N E S W, double?)
+_ARMS = {"─": "EW", "│": "NS", "┌": "ES", "┐": "SW", "└": "NE", "┘": "NW", "├": "NES", "┤": "NSW",
+         "┬": "ESW", "┴": "NEW", "┼": "NESW"}
+_DOUBLE = {"═": "EW", "║": "NS", "╔": "ES", "╗": "SW", "╚": "NE", "╝": "NW", "╠": "NES", "╣": "NSW",
+           "╦": "ESW", "╩": "NEW", "╬": "NESW"}
+LINES = {**{ch: (arms, False) for ch, arms in _ARMS.items()}, **{ch: (arms, True) for ch, arms in _DOUBLE.items()}}
 
 
 def font_path(name: str = MAP_FONT) -> Path:
@@ -83,7 +91,9 @@ class GlyphAtlas:
         font = self._font
         advance = max(1, round(font.getlength("M")))
         mask = Image.new("L", (cell, cell), 0)
-        if ord(glyph) in FILL_CELL:
+        if glyph in LINES:
+            mask = lines(cell, *LINES[glyph])
+        elif ord(glyph) in FILL_CELL:
             # Drawn in the font's own line box (advance x ascent+descent), then stretched to the
             # cell, so a line or a block reaches all four edges.
             ascent, descent = font.getmetrics()
@@ -95,3 +105,27 @@ class GlyphAtlas:
         image = Image.new("RGBA", (cell, cell), (255, 255, 255, 0))
         image.putalpha(mask)
         return image
+
+
+def lines(cell: int, arms: str, double: bool) -> Image.Image:
+    """A box-drawing glyph as a coverage mask: an arm from the cell's middle to each side of
+    ``arms`` (N E S W), a band of one line or, ``double``, two lines with a gap between them
+    (drawn as a wide band with its middle cut out, so corners and crossings join as they should)."""
+    weight = max(1, round(cell / 10)) if double else max(1, round(cell / 8))
+    gap = max(1, round(cell / 8))
+    band = 2 * weight + gap if double else weight
+    mask = Image.new("L", (cell, cell), 0)
+    draw = ImageDraw.Draw(mask)
+
+    def arm(start: int, width: int, fill: int) -> None:
+        end = start + width - 1  # the band's last pixel (rectangles are inclusive)
+        boxes = {"N": (start, 0, end, end), "S": (start, start, end, cell - 1),
+                 "W": (0, start, end, end), "E": (start, start, cell - 1, end)}
+        for side in arms:
+            draw.rectangle(boxes[side], fill=fill)
+
+    start = (cell - band) // 2
+    arm(start, band, 255)
+    if double:
+        arm(start + weight, gap, 0)
+    return mask

@@ -185,7 +185,8 @@ def _recentred(window, count: int) -> list[float]:
         window.clear()
         from engine.frontend.compose import compose
 
-        window.grid.update(compose(window.game, ys, xs, window.tables, window.look, window.names))
+        window.grid.update(compose(window.game, ys, xs, window.tables, window.look, window.names,
+                                   window.wall_view()))
         window.grid.draw()
         window.flip()
         window.ctx.finish()

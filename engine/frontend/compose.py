@@ -2,8 +2,11 @@
 
 :func:`compose` returns a :class:`Cells`: per cell a code point (the glyph), a name id (what stands
 there, for tilesets: ``wall``, ``monster:rat``...), a foreground colour, a background colour and
-a state (0 unknown, 1 remembered, 2 in view). Only the viewport's slice of the map is read, so a
-frame costs the same on an 80x43 map and a 1000x1000 one.
+a state (0 unknown, 1 remembered, 2 in view), and under a thing the terrain it stands on (a
+sprite tileset draws the thing over the terrain's picture). Walls are drawn by a rule
+(:mod:`engine.frontend.walls`: joined into lines, deep rock dark). Only the viewport's slice of the
+map is read (and one cell around it, for the walls), so a frame costs the same on an 80x43 map
+and a 1000x1000 one.
 
 Two looks (:class:`Look`): the *classic* one is the window before the light-and-memory work, cell
 for cell (glyph colours, the preset's ``remembered`` colours, black behind everything); the presets
@@ -23,6 +26,7 @@ import numpy as np
 
 from engine.core.model.components import Item, Monster, Position, Renderable
 from engine.frontend import palette
+from engine.frontend.walls import DEEP, WallView, margin
 from engine.kit.mapgen import FLOOR, STAIRS, UPSTAIRS, WALL
 from engine.kit.regions import grown
 
@@ -48,9 +52,10 @@ class Look:
     death: str = "band"  # "band": the map dimmed under a band of words; "dim": the window dimmed, one line
     death_color: tuple[int, int, int] = (220, 50, 40)  # the death title's colour
     warn_low_hp: bool = True  # the status line turns red at low HP
+    walls: str | None = None  # the wall rule (engine.frontend.walls.RULES); None: the tileset's
 
 
-CLASSIC = Look(lit=False, sidebar=False)
+CLASSIC = Look(lit=False, sidebar=False, walls="plain")
 LIT = Look(lit=True, sidebar=True)
 
 
@@ -77,7 +82,8 @@ class Names:
 
 
 class Tables:
-    """Lookups by terrain code: glyph, lit colour, remembered colour, background lit/remembered."""
+    """Lookups by terrain code: glyph, lit colour, remembered colour, background lit/remembered,
+    and a wall's deep in rock (:mod:`engine.frontend.walls`)."""
 
     def __init__(self, rules: GameRules, look: Look, names: Names) -> None:
         size = max(TILE_CODES.values()) + 1
@@ -87,6 +93,7 @@ class Tables:
         self.memory = np.full((size, 3), 128, dtype=np.uint8)
         self.bg_lit = np.zeros((size, 3), dtype=np.uint8)
         self.bg_memory = np.zeros((size, 3), dtype=np.uint8)
+        self.bg_rock = np.zeros((size, 3), dtype=np.uint8)
         for terrain, code in TILE_CODES.items():
             tile = rules.tile(terrain)
             self.glyph[code] = ord(tile["glyph"])
@@ -97,6 +104,7 @@ class Tables:
                 wall = code == WALL
                 self.bg_lit[code] = palette.wall_bg(tile["color"]) if wall else palette.LIGHT_BG
                 self.bg_memory[code] = palette.wall_bg(self.memory[code]) if wall else palette.MEMORY_BG
+                self.bg_rock[code] = palette.rock_bg(tile["color"]) if wall else palette.MEMORY_BG
 
 
 @dataclass
@@ -106,6 +114,8 @@ class Cells:
     fg: np.ndarray  # (rows, cols, 3) uint8
     bg: np.ndarray  # (rows, cols, 3) uint8
     state: np.ndarray  # (rows, cols) int8: UNKNOWN, REMEMBERED, SEEN
+    under: np.ndarray | None = None  # (rows, cols) int32: the terrain's name id under a thing (0: none)
+    under_code: np.ndarray | None = None  # (rows, cols) int32: that terrain's code point
 
 
 def known_cells(terrain: np.ndarray, seen: np.ndarray, ys: slice, xs: slice) -> np.ndarray:
@@ -120,16 +130,36 @@ def known_cells(terrain: np.ndarray, seen: np.ndarray, ys: slice, xs: slice) -> 
     return known[ys.start - y0:ys.start - y0 + (ys.stop - ys.start), xs.start - x0:xs.start - x0 + (xs.stop - xs.start)]
 
 
-def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names: Names) -> Cells:
-    """The viewport's cells (map rows ``ys``, columns ``xs``) as the player sees them now."""
-    terrain = game.level.terrain[ys, xs]
+def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names: Names,
+            walls: WallView | None = None) -> Cells:
+    """The viewport's cells (map rows ``ys``, columns ``xs``) as the player sees them now, the
+    walls drawn by ``walls`` (:mod:`engine.frontend.walls`; None: each its glyph)."""
+    whole = game.level.terrain
+    terrain = whole[ys, xs]
     visible = game.floor.visible[ys, xs]
-    known = known_cells(game.level.terrain, game.floor.seen, ys, xs) if look.lit else game.floor.seen[ys, xs]
+
+    def knows(ys: slice, xs: slice) -> np.ndarray:
+        return known_cells(whole, game.floor.seen, ys, xs) if look.lit else game.floor.seen[ys, xs]
+
+    shaped = walls is not None and walls.rule != "plain"
+    if shaped:  # the window and a cell around it: its walls' neighbours
+        outer, inner = margin(whole.shape, ys, xs)
+        around = knows(*outer)
+        known = around[inner]
+    else:
+        known = knows(ys, xs)
     state = np.where(visible, SEEN, np.where(known, REMEMBERED, UNKNOWN)).astype(np.int8)
     code = tables.glyph[terrain]
     name = tables.name[terrain]
     fg = tables.color[terrain]
     bg = np.where(visible[..., None], tables.bg_lit[terrain], tables.bg_memory[terrain])
+    if shaped:
+        joined, facing, deep = walls.shape(whole[outer] == WALL, around, inner)
+        if joined is not None:
+            code[facing] = joined[facing]
+        code[deep] = BLANK
+        name[deep] = names.id(DEEP)
+        bg[deep] = fg[deep] = tables.bg_rock[terrain[deep]]
     if look.checker is not None:  # a board: its squares alternate under whatever stands on them
         rows, cols = terrain.shape
         even = (np.add.outer(np.arange(ys.start, ys.start + rows), np.arange(xs.start, xs.start + cols)) % 2 == 0)
@@ -138,6 +168,7 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names:
     exit_ = game.level.exit
     if exit_ is not None and ys.start <= exit_[1] < ys.stop and xs.start <= exit_[0] < xs.stop:
         name[exit_[1] - ys.start, exit_[0] - xs.start] = names.id("exit")
+    ground, ground_code = name.copy(), code.copy()  # the terrain, under whatever stands on it
     if look.lit:  # the items the player remembers (the run's memory) where they are out of view
         kinds = game.registry.items
         for (x, y), kind in game.floor.items.items():
@@ -167,7 +198,10 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names:
     name[unknown] = 0
     fg[unknown] = 0
     bg[unknown] = palette.UNKNOWN_BG
-    return Cells(code, name, fg, bg, state)
+    bare = (name == ground) | unknown
+    ground[bare] = 0
+    ground_code[bare] = 0
+    return Cells(code, name, fg, bg, state, ground, ground_code)
 
 
 def entity_name(game: Game, entity: int) -> str:

@@ -23,6 +23,7 @@ from engine.core.play import status as hud_words
 from engine.core.play.prompts import describe_cell
 from engine.frontend.compose import compose
 from engine.frontend.screens import won
+from engine.frontend.walls import WallView, rule_of
 from engine.persist import keeper
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class Drawing:
         self.map_view.follow(*game.position(game.player))
         self.grid.place(self.map_view)
         ys, xs = self.map_view.window()
-        cells = compose(game, ys, xs, self.tables, self.look, self.names)
+        cells = compose(game, ys, xs, self.tables, self.look, self.names, self.wall_view())
         hover = self.hover if self.pointing else None
         self.prompt_view.update(game, self.map_rect, self.map_view, hover, self.screen_rect())
         self.prompt_view.tint(cells, self.map_view)
@@ -82,6 +83,16 @@ class Drawing:
                 self.profile_lines = profile_line(game)
             self.end_screen.update(game, self.profile_lines, self.look.death_color)
         self.sounds.observe(game)
+
+    def wall_view(self) -> WallView:
+        """How walls are drawn: the preset's rule (its look), else the level's generator's when
+        its walls are natural rock (each its glyph), else the tileset's."""
+        made_by = self.game.registry.generators.get(self.game.level.generator)
+        rule = self.look.walls or ("facing" if made_by is not None and made_by.natural_walls else None) \
+            or rule_of(self.textures.tileset)
+        if getattr(self, "_walls", None) is None or self._walls.rule != rule:
+            self._walls = WallView(rule)
+        return self._walls
 
     def screen_rect(self) -> tuple[int, int, int, int]:
         """The whole framebuffer, where a panel may go beside a small board."""

@@ -119,16 +119,20 @@ class MapGrid:
         """Bring the sprites in line with ``cells``; returns how many changed."""
         self.cells = cells
         self.background.write(cells.bg)
-        now = (cells.code, cells.name, cells.fg, cells.state)
+        under = cells.under if cells.under is not None else np.zeros_like(cells.name)
+        under_code = cells.under_code if cells.under_code is not None else np.zeros_like(cells.code)
+        now = (cells.code, cells.name, cells.fg, cells.state, under)
         if self._last is None:
             changed = np.arange(cells.code.size)
         else:
-            code, name, fg, state = self._last
+            code, name, fg, state, was_under = self._last
             changed = np.flatnonzero((cells.code != code) | (cells.name != name) | (cells.state != state)
-                                     | (cells.fg != fg).any(axis=2))
+                                     | (under != was_under) | (cells.fg != fg).any(axis=2))
         sprites, get, zoom = self.sprites, self.textures.get, self.zoom
         codes, names = cells.code.ravel().tolist(), cells.name.ravel().tolist()
         fgs, states = cells.fg.reshape(-1, 3), cells.state.ravel()
+        layered = self.textures.sprites  # a sprite set: things over the terrain's picture
+        unders, under_codes = under.ravel(), under_code.ravel()
         for i in changed.tolist():
             sprite = sprites[i]
             if states[i] == UNKNOWN:
@@ -139,7 +143,10 @@ class MapGrid:
                 continue
             if sprite.scale_x != zoom:
                 sprite.scale = zoom
-            texture, tinted = get(names[i], codes[i])
+            if layered:
+                texture, tinted = get(names[i], codes[i], int(unders[i]), int(under_codes[i]), tuple(fgs[i].tolist()))
+            else:
+                texture, tinted = get(names[i], codes[i])
             if sprite.texture is not texture:
                 sprite.texture = texture
             if tinted:

@@ -18,6 +18,7 @@ UNKNOWN_BG: RGB = (0, 0, 0)
 LIGHT_BG: RGB = (38, 32, 22)  # a lit open cell: the warm tint of torchlight
 MEMORY_BG: RGB = (9, 10, 17)  # a remembered open cell: near black, a little cold
 WALL_BG_SHARE = 0.30  # a wall cell's background: its own colour at this share, lit or remembered
+ROCK_BG_SHARE = 0.12  # a wall deep in rock (no open cell beside it): a darker block, and no glyph
 MEMORY_LEVEL = 0.50  # a remembered colour's brightness, relative to the lit one
 MEMORY_GREY = 0.55  # how far a remembered colour moves toward its own grey (0 none, 1 all grey)
 
@@ -61,6 +62,11 @@ def remembered(rgb: RGB) -> RGB:
 def wall_bg(rgb: RGB) -> RGB:
     """A wall cell's background: its glyph colour darkened, so walls read as solid blocks."""
     return scale(rgb, WALL_BG_SHARE)
+
+
+def rock_bg(rgb: RGB) -> RGB:
+    """A wall deep in rock: its colour darkened further, a block with no glyph on it."""
+    return scale(rgb, ROCK_BG_SHARE)
 
 
 # -- CIEDE2000 ----------------------------------------------------------------------------------

@@ -3,21 +3,25 @@
 :func:`resolve` turns ``--tileset NAME`` or ``--tileset FILE.png`` into a (name, file) choice,
 checking a file before any window opens (one line, :class:`engine.kit.tiles.TilesetError`).
 :class:`Textures` holds the set in use: for a cell's (name id, code point) it gives the texture
-and whether the cell's colour tints it, asking the set once per pair and falling back to the glyph
-atlas (built at the set's cell size) for whatever the set does not map.
+and whether the cell's colour tints it, asking the set once per pair (and again for the name's
+parents: ``monster:rat``, then ``monster``) and falling back to the glyph atlas (built at the set's
+cell size) for whatever the set does not map. A sprite set (``sprites = True``) draws a thing over
+the picture of the terrain under it, and what it lacks as the glyph in a magenta frame.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import arcade
+from PIL import Image
 
 from engine.core.plugin.isolation import described, players, safe_repr
 from engine.frontend.atlas import GlyphAtlas
-from engine.kit.limits import MAX_TILE_SIDE
-from engine.kit.tiles import Tile, TileContext, TilesetError, TilesetInfo
+from engine.kit.limits import MAX_LAYERED_TILES, MAX_TILE_SIDE
+from engine.kit.tiles import Tile, TileContext, TilesetError, TilesetInfo, attribute_problems, parents
 from engine.persist.datadir import warn_once
 
 if TYPE_CHECKING:
@@ -68,7 +72,8 @@ def make(info: TilesetInfo, *, cell: int, file: Path | None, glyph=None):
 
 
 class Textures:
-    """The set in use, as textures by (name id, code point)."""
+    """The set in use, as textures by (name id, code point); for a sprite set, also by the
+    terrain under a thing and, where the window colours a glyph itself, the colour."""
 
     def __init__(self, info: TilesetInfo, *, cell: int, file: Path | None, names: Names) -> None:
         self.name = info.name
@@ -81,46 +86,103 @@ class Textures:
 
         self.tileset = make(info, cell=cell, file=file, glyph=glyph)
         self.size: tuple[int, int] = tuple(int(v) for v in self.tileset.size)  # type: ignore[assignment]
+        self.sprites = getattr(self.tileset, "sprites", False) is True
+        for problem in attribute_problems(self.tileset):  # a plugin's slip: said once, the default used
+            warn_once(f"tileset {self.name}: {problem}; the default is used", key=f"tileset-attr:{self.name}")
         self.atlas = GlyphAtlas(max(4, min(self.size)))  # the fallback glyphs, at this set's size
         self._cache: dict[tuple[int, int], tuple[arcade.Texture, bool]] = {}
+        self._tiles: dict[tuple[int, int], tuple[Image.Image, bool] | None] = {}
+        self._layered: OrderedDict[tuple, arcade.Texture] = OrderedDict()
 
-    def get(self, name_id: int, code: int) -> tuple[arcade.Texture, bool]:
-        """(texture, tinted) for a cell; blank cells (code point of a space, no name) are glyphs."""
+    def get(self, name_id: int, code: int, under: int = 0, under_code: int = 0,
+            fg: tuple[int, int, int] = (255, 255, 255)) -> tuple[arcade.Texture, bool]:
+        """(texture, tinted) for a cell; blank cells (code point of a space, no name) are glyphs.
+        A sprite set draws a thing over the picture of the terrain under it (``under``, its name
+        id, and ``under_code``, its glyph; 0: nothing under), and a thing it has no picture for
+        as its glyph in ``fg``, framed: such textures carry their colours (not tinted)."""
+        if self.sprites and (under or self.tile(name_id, code) is None):
+            return self._over(name_id, code, under, under_code, fg)
         key = (name_id, code)
         found = self._cache.get(key)
         if found is None:
             found = self._cache[key] = self._make(name_id, code)
         return found
 
-    def _make(self, name_id: int, code: int) -> tuple[arcade.Texture, bool]:
-        ch = chr(code)
-        tile = None
-        if name_id:
-            name = self.names.names[name_id]
+    def tile(self, name_id: int, code: int) -> tuple[Image.Image, bool] | None:
+        """The set's picture for a cell as (RGBA image of the set's size, tinted), asked once per
+        (name, glyph) and again for the name's parents (``monster:rat``, then ``monster``); None
+        when the set has none (or a broken one: said once)."""
+        key = (name_id, code)
+        if key not in self._tiles:
+            self._tiles[key] = self._ask(name_id, chr(code))
+        return self._tiles[key]
+
+    def _ask(self, name_id: int, ch: str) -> tuple[Image.Image, bool] | None:
+        if not name_id:
+            return None
+        whole = self.names.names[name_id]
+        for name in parents(whole):
             try:
                 tile = self.tileset.tile(name, ch)
             except BaseException as e:  # noqa: BLE001 - a plugin's bug in one tile: draw the glyph, keep playing
                 if players(e):
                     raise
-                tile = self._refuse(name, ch, f"raised {described(e, 120)}")
-            if tile is not None and not _usable(tile):
-                tile = self._refuse(name, ch, f"returned {safe_repr(tile)}, not a Tile of an image of at most "
+                return self._refuse(name, ch, f"raised {described(e, 120)}")
+            if tile is None:
+                continue
+            if not _usable(tile):
+                return self._refuse(name, ch, f"returned {safe_repr(tile)}, not a Tile of an image of at most "
                                               f"{MAX_TILE_SIDE}x{MAX_TILE_SIDE} px")
-        if tile is None:
-            return self.atlas.texture(ch), True
-        try:  # the plugin's image (a lazily read file may fail now) and its tinted flag
-            image = tile.image.convert("RGBA")
-            if image.size != self.size:
-                image = image.resize(self.size)
-            tinted = bool(tile.tinted)
-        except BaseException as e:  # noqa: BLE001 - a plugin's bug in one tile: draw the glyph, keep playing
-            if players(e):
-                raise
-            self._refuse(self.names.names[name_id], ch, f"gave a Tile that cannot be drawn ({described(e, 120)})")
-            return self.atlas.texture(ch), True
+            try:  # the plugin's image (a lazily read file may fail now) and its tinted flag
+                image = tile.image.convert("RGBA")
+                if image.size != self.size:
+                    image = image.resize(self.size)
+                return image, bool(tile.tinted)
+            except BaseException as e:  # noqa: BLE001 - a plugin's bug in one tile: draw the glyph, keep playing
+                if players(e):
+                    raise
+                return self._refuse(name, ch, f"gave a Tile that cannot be drawn ({described(e, 120)})")
+        return None
+
+    def _make(self, name_id: int, code: int) -> tuple[arcade.Texture, bool]:
+        found = self.tile(name_id, code)
+        if found is None:
+            return self.atlas.texture(chr(code)), True
+        image, tinted = found
         texture = arcade.Texture(image, hash=f"tile:{self.name}:{self.size}:{name_id}:{code}:{id(self)}",
                                  hit_box_algorithm=arcade.hitbox.algo_bounding_box)
         return texture, tinted
+
+    def _over(self, name_id: int, code: int, under: int, under_code: int,
+              fg: tuple[int, int, int]) -> tuple[arcade.Texture, bool]:
+        """A sprite set's cell drawn in its own colours: the terrain's picture under the thing's
+        (an untinted picture; a tinted one is coloured ``fg``), or its glyph framed in magenta."""
+        thing = self.tile(name_id, code)
+        base = self.tile(under, under_code) if under else None
+        if base is not None and base[1]:
+            base = None  # a tinted terrain tile has no colours of its own to stand on
+        coloured = thing is None or thing[1]
+        key = (name_id, code, under if base is not None else 0, under_code if base is not None else 0,
+               tuple(fg) if coloured else None)
+        texture = self._layered.get(key)
+        if texture is not None:
+            self._layered.move_to_end(key)
+            return texture, False
+        if base is None and not coloured:
+            return self._make(name_id, code)  # art alone: its own texture
+        canvas = base[0].copy() if base is not None else Image.new("RGBA", self.size, (0, 0, 0, 0))
+        if thing is None:
+            if chr(code) != " ":
+                canvas.alpha_composite(_framed(self.atlas.render(chr(code)), self.size, fg))
+        else:
+            image, tinted = thing
+            canvas.alpha_composite(_coloured(image, fg) if tinted else image)
+        texture = arcade.Texture(canvas, hash=f"over:{self.name}:{self.size}:{key}:{id(self)}",
+                                 hit_box_algorithm=arcade.hitbox.algo_bounding_box)
+        self._layered[key] = texture
+        if len(self._layered) > MAX_LAYERED_TILES:
+            self._layered.popitem(last=False)
+        return texture, False
 
     def _refuse(self, name: str, glyph: str, what: str) -> None:
         """A tile the set could not give: said once per set, and the cell is drawn as its glyph."""
@@ -128,10 +190,31 @@ class Textures:
                   key=f"tile:{self.name}")
 
 
+MISSING = (255, 0, 255, 255)  # the frame of a thing a sprite set has no picture for
+
+
+def _coloured(image: Image.Image, fg: tuple[int, int, int]) -> Image.Image:
+    """A white-on-transparent image multiplied by ``fg``, as the window tints a glyph."""
+    r, g, b = (int(c) for c in fg)
+    solid = Image.new("RGBA", image.size, (r, g, b, 255))
+    solid.putalpha(image.getchannel("A"))
+    return solid
+
+
+def _framed(glyph: Image.Image, size: tuple[int, int], fg: tuple[int, int, int]) -> Image.Image:
+    """A glyph a sprite set lacks: coloured ``fg``, centred in a cell of ``size`` inside a
+    one-pixel magenta frame, so the gap is seen (and still reads as what it is)."""
+    from PIL import ImageDraw
+
+    cell = Image.new("RGBA", size, (0, 0, 0, 0))
+    cell.paste(_coloured(glyph, fg), ((size[0] - glyph.width) // 2, (size[1] - glyph.height) // 2))
+    width = max(1, min(size) // 16)
+    ImageDraw.Draw(cell).rectangle((0, 0, size[0] - 1, size[1] - 1), outline=MISSING, width=width)
+    return cell
+
+
 def _usable(tile: object) -> bool:
     """Whether a set's answer is a Tile whose image the window can take (and not a huge one)."""
-    from PIL import Image
-
     image = getattr(tile, "image", None)
     return (isinstance(tile, Tile) and isinstance(image, Image.Image)
             and 0 < image.width <= MAX_TILE_SIDE and 0 < image.height <= MAX_TILE_SIDE)

@@ -114,7 +114,9 @@ def register_generators(register):
     kit holds them to an all-wall outer ring. ``natural_size=(w, h)`` is for a generator meant for
     one size that is not a dungeon's (a small board): ``compare generators`` compares it there.
     ``reads_maps=True`` is for a generator that reads ``--map`` files (it takes ``path`` and
-    ``legend`` params).
+    ``legend`` params). ``natural_walls=True`` says its walls are rock faces (caves, a drunkard's
+    walk): the window draws each as its glyph; the walls of rooms, corridors and mazes (the
+    default) are joined into lines when the tileset joins walls (``engine.frontend.walls``).
 
     Example::
 
@@ -145,8 +147,15 @@ def register_tilesets(register):
     character; ``resource(name)``: a file shipped with the window library). ``fn`` returns an
     ``engine.kit.tiles.Tileset``: ``size`` (cell width, height in px) and ``tile(name, glyph)``,
     which returns an ``engine.kit.tiles.Tile`` (an RGBA image of that size, and whether the cell's
-    colour tints it) or None to draw the glyph. ``name`` is ``"wall"``, ``"floor"``, ``"stairs"``,
-    ``"exit"``, ``"player"``, ``"monster:KIND"`` or ``"item:KIND"``. A set made from a file raises
+    colour tints it) or None to draw the glyph. ``name`` is ``"wall"``, ``"wall:deep"`` (a wall
+    deep in rock), ``"floor"``, ``"stairs"``, ``"upstairs"``, ``"exit"``, ``"player"``,
+    ``"monster:KIND"`` or ``"item:KIND"``; for None the window asks again with the name's parent
+    (``"monster"``, ``"wall"``), so a set maps families and new kinds fall back to them
+    (``engine.kit.tiles.pick`` also tries the glyph: ``"!"`` potions). The set may say
+    ``sprites = True`` (its pictures are art: things are drawn over the terrain's picture, and what
+    it lacks as its glyph in a magenta frame; ``engine.testing.check_tileset`` then reports what it
+    lacks) and ``walls`` (how walls are drawn: ``"lines"``, ``"double"``, ``"facing"``,
+    ``"plain"``; see ``engine.frontend.walls``). A set made from a file raises
     ``engine.kit.tiles.TilesetError`` with one line when the file cannot be used. ``fn`` returns
     Pillow images and never touches the window library: the window makes the textures.
 

@@ -81,3 +81,7 @@ MAX_SHEET_SIDE = 4096  # px: a tilesheet of 16x16 glyphs of 256 px; a larger one
 # px: a side of a tileset's cell, and of a tile's image (a sheet's largest cell). A window's
 # textures and glyph atlas grow with its square: 4096-px cells took 24 GB
 MAX_TILE_SIDE = MAX_SHEET_SIDE // 16
+# pictures a sprite tileset's window keeps of a thing over the terrain under it (a creature on a
+# floor, a glyph it has no picture for, coloured): one per (thing, terrain, colour) seen, oldest
+# dropped first; a game has a few dozen kinds, so this bounds only a plugin that recolours freely
+MAX_LAYERED_TILES = 2048

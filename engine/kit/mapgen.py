@@ -129,8 +129,10 @@ class GeneratorInfo:
     a ``path`` param and a ``legend`` of glyph to kind name, and, when its params name ``tiles``, the
     glyphs the preset draws its terrain with, glyph to ``wall``/``floor``/``stairs``/``upstairs``),
     the size it is meant for when that is not a dungeon's (a small board), which ``compare
-    generators`` uses, and whether its levels
-    have an all-wall outer ring (``outer_wall``; False for a board open to the map's edge)."""
+    generators`` uses, whether its levels
+    have an all-wall outer ring (``outer_wall``; False for a board open to the map's edge), and
+    whether its walls are rock faces (``natural_walls``: caves), which the window draws each as
+    its glyph rather than joined into lines like a built wall's."""
 
     name: str
     fn: Generator
@@ -140,6 +142,7 @@ class GeneratorInfo:
     reads_maps: bool = False
     natural_size: tuple[int, int] | None = None
     outer_wall: bool = True
+    natural_walls: bool = False
 
 
 # --- Carving helpers ------------------------------------------------------------------------------

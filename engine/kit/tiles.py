@@ -11,6 +11,19 @@ A cell is asked for by ``name`` and ``glyph``: ``name`` is what stands there (``
 character the game gives it. ``Tileset.tile`` returns a :class:`Tile` (an RGBA image of the set's
 cell size) or None, which means "draw the glyph": a set need not map everything.
 
+Names are keys with parents: ``"monster:rat"``'s parent is ``"monster"``, ``"wall:deep"``'s (a wall
+deep in rock) is ``"wall"``. When a set gives None for a name the window asks again for its
+parent, so a set maps what it knows (``"wall"``, ``"door"``) and a new kind (``"door:open"``)
+falls back to it; :func:`pick` does the same inside a set, and then tries the glyph, so a set can
+map glyph classes (``"!"`` potions, ``"?"`` scrolls) for kinds it has never heard of.
+
+Two optional attributes of a set say how the window uses it. ``sprites = True``: its pictures are
+art that things stand on, so a creature or an item is drawn over the picture of the terrain under
+it (not on a black square), and a thing it has no picture for is drawn as its glyph in its colour
+inside a magenta frame, visibly missing (``engine.testing.tileset_gaps`` lists them).
+``walls``: how it draws walls, one of ``engine.frontend.walls.RULES`` (``"lines"``: joined with
+box drawing; ``"facing"``, the default: walls beside a floor drawn, walls deep in rock dark).
+
 Nothing here imports the window library: plugins stay free of it. Images are Pillow images (a
 dependency of the window library, so present wherever a window is).
 
@@ -59,12 +72,46 @@ class Tile:
 
 
 class Tileset(Protocol):
-    """What ``fn(ctx)`` returns: the cell size (width, height) in pixels, and the tiles."""
+    """What ``fn(ctx)`` returns: the cell size (width, height) in pixels, and the tiles. It may
+    also have ``sprites`` (bool) and ``walls`` (a wall rule): see the module doc."""
 
     size: tuple[int, int]
 
     def tile(self, name: str, glyph: str) -> Tile | None:
         """The picture for a cell showing ``name`` drawn as ``glyph``; None: the glyph atlas's."""
+
+
+def attribute_problems(tileset: object) -> list[str]:
+    """What is wrong with a set's optional attributes (``sprites``, ``walls``), one phrase each."""
+    from engine.kit.walls import RULES
+
+    found = []
+    sprites = getattr(tileset, "sprites", False)
+    if not isinstance(sprites, bool):
+        found.append(f"sprites is True or False, got {sprites!r}")
+    walls = getattr(tileset, "walls", None)
+    if walls is not None and not (isinstance(walls, str) and walls in RULES):
+        found.append(f"walls is one of {', '.join(RULES)}, got {walls!r}")
+    return found
+
+
+def parents(name: str) -> list[str]:
+    """``name`` and the keys it falls back to, most particular first: ``"monster:rat"`` ->
+    ``["monster:rat", "monster"]``."""
+    found = [name]
+    while ":" in name:
+        name = name.rsplit(":", 1)[0]
+        found.append(name)
+    return found
+
+
+def pick(name: str, glyph: str, by_name: dict[str, Any], by_glyph: dict[str, Any] | None = None) -> Any:
+    """What a set maps for a cell: the entry of ``by_name`` for ``name`` or, failing that, for one
+    of its :func:`parents`; else the entry of ``by_glyph`` for ``glyph``; else None."""
+    for key in parents(name):
+        if key in by_name:
+            return by_name[key]
+    return (by_glyph or {}).get(glyph)
 
 
 @dataclass(frozen=True)

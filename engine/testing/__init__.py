@@ -85,7 +85,7 @@ from engine.testing.scenes import (
     palette_problems,
     press,
 )
-from engine.testing.tiles import check_tileset
+from engine.testing.tiles import check_tileset, tileset_gaps
 
 # Every check raises ContractError only (errors.contract): one exception type for test authors.
 for _name in [n for n in dir() if n.startswith("check_")]:
@@ -124,6 +124,7 @@ __all__ = [
     "check_preset",
     "check_symmetric_distances",
     "check_tileset",
+    "tileset_gaps",
     "colour_distance",
     "fov_cases",
     "fov_map",
@@ -139,4 +140,5 @@ __all__ = [
     "random_cells",
     "random_costs",
     "receives",
+    "tileset_gaps",
 ]

@@ -69,4 +69,5 @@ def register_generators(register):
         summary="cellular-automaton caves (4-5 rule), largest region kept, far-apart start and stairs",
         params=PARAMS,
         min_size=(6, 5),
+        natural_walls=True,  # rock faces: drawn as they are, not joined like masonry
     )

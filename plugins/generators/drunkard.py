@@ -107,4 +107,5 @@ def register_generators(register):
         summary="random walks carving winding tunnels until a target floor fraction is open",
         params=PARAMS,
         min_size=(5, 5),
+        natural_walls=True,  # rock faces: drawn as they are, not joined like masonry
     )

@@ -12,6 +12,8 @@ from engine.kit.tiles import CP437_INDEX, Tile, TileContext, is_grey, load_sheet
 
 
 class Sheet:
+    walls = "lines"  # code page 437 has the box-drawing lines: walls joined (engine.frontend.walls)
+
     def __init__(self, ctx: TileContext) -> None:
         if ctx.file is None:
             raise ValueError("the cp437 tileset needs a file: --tileset FILE.png")

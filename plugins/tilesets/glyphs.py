@@ -9,6 +9,8 @@ from engine.kit.tiles import Tile
 
 
 class Glyphs:
+    walls = "lines"  # walls joined with box drawing (engine.frontend.walls)
+
     def __init__(self, cell: int) -> None:
         self.size = (cell, cell)
 

@@ -1,10 +1,17 @@
 """Kenney's CC0 images that ship inside the window library (``:resources:``): a wall of grey stone,
-a dark floor, a ladder down, a person, a mouse for the rat, slimes and zombies, coins and gems.
-Anything not mapped here (another preset's monster, a plugin's item) is drawn as its glyph.
+a dark floor, ladders for stairs, a person, a mouse for the rat, slimes, a zombie and a robot;
+gems for potions, cards for scrolls, blades for weapons, crates and locks for armour, coins, a star.
+
+A sprite set (``sprites = True``): a creature or an item is drawn over the picture of the floor
+(or the stairs) it stands on. Every monster and item of the built-in games has a picture; a kind it
+does not know is looked up by its glyph's class (``!`` a potion, ``?`` a scroll, ``)`` a weapon,
+``[`` armour, ``/`` a wand, ``=`` a ring...), and anything else is drawn as its glyph in a magenta
+frame (``engine.testing.tileset_gaps`` lists those). Names fall back to their parents
+(``wall:deep`` to ``wall``, ``door:open`` to ``door``), so terrain kinds map by their family.
 
 The images are 64-128 px; the set draws them at twice the preset's cell (32 px for 16-px presets),
 the smallest size at which a mouse still reads as a mouse. Terrain is dimmed so that monsters and
-items stand out on it."""
+items stand out on it, and a wall deep in rock is dimmer still."""
 
 from __future__ import annotations
 
@@ -12,36 +19,81 @@ from engine import hookimpl
 from engine.kit.tiles import Tile, TileContext
 
 IMAGES = ":resources:/images/"
-# name -> (image, brightness 0..1): terrain is darkened so the things on it stand out
+FLOOR = ("tiles/planetCenter.png", 0.40)
+# name -> (image, brightness 0..1[, the picture it stands on]): terrain is darkened so the things
+# on it stand out; stairs, a sign and a door are drawn on the floor's picture
 LOOKS = {
     "wall": ("tiles/stoneCenter.png", 0.55),
-    "floor": ("tiles/planetCenter.png", 0.40),
-    "stairs": ("tiles/ladderMid.png", 1.0),
-    "exit": ("tiles/signExit.png", 1.0),
+    "wall:deep": ("tiles/stoneCenter.png", 0.22),
+    "floor": FLOOR,
+    "stairs": ("tiles/ladderMid.png", 1.0, FLOOR),
+    "upstairs": ("tiles/ladderTop.png", 1.0, FLOOR),
+    "exit": ("tiles/signExit.png", 1.0, FLOOR),
+    "door": ("tiles/doorClosed_mid.png", 0.8, FLOOR),
+    "water": ("tiles/water.png", 0.6),
+    "lava": ("tiles/lava.png", 0.8),
     "player": ("animated_characters/male_adventurer/maleAdventurer_idle.png", 1.0),
     "monster:rat": ("enemies/mouse.png", 1.0),
+    "monster:jackal": ("enemies/fly.png", 1.0),
     "monster:goblin": ("enemies/slimeGreen.png", 1.0),
+    "monster:kobold": ("enemies/slimeBlue.png", 1.0),
+    "monster:goblin archer": ("enemies/bee.png", 1.0),
     "monster:orc": ("animated_characters/zombie/zombie_idle.png", 1.0),
+    "monster:ogre": ("enemies/slimeBlock.png", 1.0),
+    "monster:troll": ("animated_characters/robot/robot_idle.png", 1.0),
     "monster:enemy": ("enemies/bee.png", 1.0),
     "item:gold": ("items/coinGold.png", 1.0),
     "item:potion": ("items/gemRed.png", 1.0),
+    "item:potion of haste": ("items/gemBlue.png", 1.0),
+    "item:potion of troll blood": ("items/gemGreen.png", 1.0),
+    "item:scroll of lightning": ("cards/cardBack_blue1.png", 1.0),
+    "item:scroll of confusion": ("cards/cardBack_green1.png", 1.0),
+    "item:scroll of fireball": ("cards/cardBack_red1.png", 1.0),
+    "item:scroll of teleport": ("cards/cardBack_blue3.png", 1.0),
+    "item:scroll of magic mapping": ("cards/cardBack_green3.png", 1.0),
+    "item:dagger": ("space_shooter/laserBlue01.png", 1.0),
+    "item:long sword": ("space_shooter/laserRed01.png", 1.0),
+    "item:war axe": ("enemies/saw.png", 1.0),
+    "item:leather armour": ("tiles/boxCrate_single.png", 1.0),
+    "item:chain mail": ("tiles/lockYellow.png", 1.0),
+    "item:plate armour": ("tiles/lockRed.png", 1.0),
+    "item:Amulet of the Undercroft": ("items/star.png", 1.0),
+}
+# an item's glyph class -> image, for the kinds LOOKS does not name (a plugin's, a new one)
+CLASSES = {
+    "!": ("items/gemYellow.png", 1.0),
+    "?": ("cards/cardJoker.png", 1.0),
+    ")": ("space_shooter/laserBlue01.png", 1.0),
+    "[": ("tiles/boxCrate_single.png", 1.0),
+    "/": ("tiles/torch1.png", 1.0),
+    "=": ("items/coinSilver.png", 1.0),
+    '"': ("items/star.png", 1.0),
+    "$": ("items/coinGold.png", 1.0),
+    "%": ("tiles/mushroomRed.png", 1.0),
+    "*": ("space_shooter/meteorGrey_med1.png", 1.0),
 }
 
 
 class Kenney:
+    sprites = True  # things stand on the terrain's picture; what it lacks is a framed glyph
+
     def __init__(self, ctx: TileContext) -> None:
         side = max(32, ctx.cell * 2)
         self.size = (side, side)
         self.ctx = ctx
-        self._tiles: dict[str, Tile | None] = {}
+        self._tiles: dict[tuple, Tile] = {}
 
     def tile(self, name: str, glyph: str) -> Tile | None:
-        if name not in self._tiles:
-            look = LOOKS.get(name)
-            self._tiles[name] = None if look is None else Tile(self._load(*look), tinted=False)
-        return self._tiles[name]
+        # by name (the window asks again for a name's parent: "wall:deep", then "wall"); an item
+        # it does not name, by its glyph's class
+        look = LOOKS.get(name) or (CLASSES.get(glyph) if name.startswith("item:") else None)
+        if look is None:
+            return None
+        if look not in self._tiles:
+            self._tiles[look] = Tile(self._load(*look), tinted=False)
+        return self._tiles[look]
 
-    def _load(self, resource: str, brightness: float):
+    def _load(self, resource: str, brightness: float, ground: tuple | None = None):
         from PIL import Image, ImageEnhance
 
         side = self.size[0]
@@ -53,11 +105,12 @@ class Kenney:
             alpha = art.getchannel("A")
             art = ImageEnhance.Brightness(art).enhance(brightness)
             art.putalpha(alpha)
-        cell = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-        cell.paste(art, ((side - art.width) // 2, (side - art.height) // 2), art)
+        cell = self._load(*ground) if ground is not None else Image.new("RGBA", (side, side), (0, 0, 0, 0))
+        cell.alpha_composite(art, ((side - art.width) // 2, (side - art.height) // 2))
         return cell
 
 
 @hookimpl
 def register_tilesets(register):
-    register("kenney", Kenney, summary="Kenney's CC0 sprites shipped with Arcade: stone, ladders, mice, slimes, coins")
+    register("kenney", Kenney, summary="Kenney's CC0 sprites shipped with Arcade: stone, ladders, mice, slimes, "
+                                       "gems, cards, coins; things drawn on the floor under them")

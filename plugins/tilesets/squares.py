@@ -10,7 +10,7 @@ colour, so a preset's colours (and the remembered ones) apply as they do to glyp
 from __future__ import annotations
 
 from engine import hookimpl
-from engine.kit.tiles import Tile, TileContext
+from engine.kit.tiles import Tile, TileContext, pick
 
 # name (or the part before ":") -> margin in 64ths of the cell, on each side
 MARGINS = {"wall": 2, "stairs": 8, "exit": 8, "player": 10, "monster": 10, "item": 16}
@@ -22,7 +22,7 @@ class Squares:
         self._tiles: dict[int, Tile] = {}
 
     def tile(self, name: str, glyph: str) -> Tile | None:
-        margin = MARGINS.get(name, MARGINS.get(name.split(":", 1)[0]))
+        margin = pick(name, glyph, MARGINS)  # "monster:rat" -> "monster"
         return None if margin is None else self._square(margin)
 
     def _square(self, margin: int) -> Tile:

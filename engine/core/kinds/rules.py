@@ -71,7 +71,9 @@ class GameRules:
     odd); ``death`` the death screen, ``"band"`` (the map dimmed, a band with the death words and
     the profile's line) or ``"dim"`` (the whole window dimmed, the title alone in its middle);
     ``death_color`` the title's colour; ``warn_low_hp`` (default true) whether the status line
-    turns red at low HP.
+    turns red at low HP; ``walls`` how walls are drawn (``"plain"`` each its glyph, the classic
+    look's; ``"facing"`` walls deep in rock dark; ``"lines"`` or ``"double"`` joined with box
+    drawing; unset in the lit look: the tileset's rule, see ``engine.frontend.walls``).
 
     ``max_depth``: the deepest level, which has no stairs down, in a game that keeps its levels
     (none: the stairs go down forever).
@@ -206,7 +208,7 @@ FIELDS: dict[str, str] = {
     "params": "Plugins' numbers for this preset, one table per plugin (`[params.growth]`), read as "
               "`game.rules.params.get(\"growth\", {})`.",
     "look": "How the window draws the preset: `window`, `tileset`, `checker`, `death`, `death_color`, "
-            "`warn_low_hp` (see the class doc).",
+            "`warn_low_hp`, `walls` (see the class doc).",
 }
 
 

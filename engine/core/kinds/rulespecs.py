@@ -12,6 +12,7 @@ from typing import Any
 from engine.core.kinds.content import MonsterKind
 from engine.core.kinds.schema import Bool, Char, Choice, Color, Int, Json, Map, NonEmpty, Obj, Spec, Tuple, fail, of
 from engine.kit import limits
+from engine.kit.walls import RULES as WALL_RULES
 
 DEFAULT_TILES = {
     "wall": {"glyph": "#", "color": (150, 140, 130), "remembered": (60, 56, 52)},
@@ -48,8 +49,10 @@ LOOK = Obj({"window": Tuple(Int(64, 16_384), Int(64, 16_384), expected="[width, 
             "checker": Tuple(Color(), Color(), expected="[[r, g, b], [r, g, b]] with each 0..255"),
             "death": Choice("band", "dim"),
             "death_color": Color(),
-            "warn_low_hp": Bool()},
-           defaults=dict.fromkeys(("window", "tileset", "checker", "death", "death_color", "warn_low_hp"), True))
+            "warn_low_hp": Bool(),
+            "walls": Choice(*WALL_RULES)},
+           defaults=dict.fromkeys(("window", "tileset", "checker", "death", "death_color", "warn_low_hp", "walls"),
+                                  True))
 
 
 class MonsterKinds(Spec):

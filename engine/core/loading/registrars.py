@@ -87,11 +87,12 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
                                    shape, reach))
     elif kind == "generators":
         def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False, natural_size=None,
-                     outer_wall=True):
+                     outer_wall=True, natural_walls=False):
             function(name, "fn", fn)
             checked = pluginchecks.guard_generator(fn, name, plugin, bool(reads_maps))
             put(name, GeneratorInfo(name, checked, summary, dict(params or {}), tuple(min_size), bool(reads_maps),
-                                    tuple(natural_size) if natural_size is not None else None, bool(outer_wall)))
+                                    tuple(natural_size) if natural_size is not None else None, bool(outer_wall),
+                                    bool(natural_walls)))
     elif kind == "pathfinders":
         def register(name, *, dijkstra, astar, summary="", python_dijkstra=None, python_astar=None):
             for what, fn in (("dijkstra", dijkstra), ("astar", astar), ("python_dijkstra", python_dijkstra),

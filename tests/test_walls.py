@@ -1,0 +1,161 @@
+"""Walls that read at a glance: joined by their neighbours (engine.kit.walls), deep rock drawn dark,
+the rule chosen by the preset's look, the level's generator or the tileset (engine.frontend.walls)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.kit.walls import SOUTH, WEST, facing, glyphs, joins
+from scenario import game_from
+
+
+def parse(picture: str) -> tuple[np.ndarray, np.ndarray]:
+    rows = [r for r in picture.strip("\n").split("\n")]
+    width = max(len(r) for r in rows)
+    cells = np.array([list(r.ljust(width)) for r in rows])
+    return cells == "#", cells == "."
+
+
+def drawn(picture: str, style: str = "lines") -> list[str]:
+    wall, open_ = parse(picture)
+    codes = glyphs(joins(wall, open_), style)
+    face = facing(wall, open_)
+    return ["".join(chr(codes[y, x]) if face[y, x] else (" " if wall[y, x] else ".") for x in range(wall.shape[1]))
+            for y in range(wall.shape[0])]
+
+
+def test_a_room_is_outlined_and_a_wall_between_corridors_runs_along_them():
+    assert drawn("""
+#########
+#.......#
+#.#####.#
+#.......#
+#########
+""") == ["┌───────┐",
+         "│.......│",
+         "│.─────.│",
+         "│.......│",
+         "└───────┘"]
+
+
+def test_two_walls_back_to_back_do_not_join_across_the_rock_and_rock_is_deep():
+    # two rooms with three rows of rock between them: the middle row faces nothing
+    assert drawn("""
+#####
+#...#
+#####
+#####
+#####
+#...#
+#####
+""") == ["┌───┐",
+         "│...│",
+         "└───┘",
+         "     ",
+         "┌───┐",
+         "│...│",
+         "└───┘"]
+
+
+def test_double_lines_and_a_pillar():
+    assert drawn("""
+#####
+#...#
+#.#.#
+#...#
+#####
+""", "double") == ["╔═══╗",
+                   "║...║",
+                   "║.■.║",
+                   "║...║",
+                   "╚═══╝"]
+
+
+def test_only_known_cells_are_read():
+    """A corridor the player has not seen leaves no joint in the wall that hides it."""
+    wall, open_ = parse("""
+#######
+#.....#
+###.###
+  #.#
+""")
+    assert joins(wall, open_)[2, 2] == WEST | SOUTH  # the wall beside the corridor's mouth runs down it
+    unseen = open_.copy()
+    unseen[2:, 3] = False  # the corridor unknown
+    assert joins(wall, unseen)[2, 2] == WEST  # nothing tells of it
+
+
+# -- in the window ---------------------------------------------------------------------------
+arcade = pytest.importorskip("arcade")
+
+from test_frontend import cell_pixels, screenshot, window_for  # noqa: E402, F401
+
+# a room and a corridor cut in a block of rock: (1, 6) is rock with no open cell beside it
+ROCK = """
+    ###########
+    #.........#
+    #.@.......#
+    #.........#
+    #####.#####
+    #####.#####
+    #####.#####
+    ###########
+"""
+
+
+def every_cell_seen(game) -> None:
+    game.floor.seen[:] = True  # as a map would show it: rock included
+
+
+def test_a_wall_deep_in_rock_is_drawn_apart_from_a_wall_beside_the_floor(tmp_path, window_for):  # noqa: F811
+    game = game_from(ROCK, tmp_path)
+    every_cell_seen(game)
+    window = window_for(game)
+    image = screenshot(window)
+    deep, beside = cell_pixels(window, image, 1, 6), cell_pixels(window, image, 4, 5)
+    assert window.grid.shown(1, 6)[0] == " " and window.grid.shown(4, 5)[0] == "│"
+    assert len(set(deep)) == 1  # one flat dark block: no glyph on it
+    assert max(map(sum, deep)) < 90 < max(map(sum, beside))  # the facing wall's line is bright
+    assert set(deep).isdisjoint(beside)  # and not its background either
+
+
+def test_the_classic_look_keeps_every_wall_its_glyph(tmp_path, window_for):  # noqa: F811
+    game = game_from(ROCK, tmp_path, game="rogue-sdl")
+    every_cell_seen(game)
+    window = window_for(game)
+    window.frames.draw()
+    assert window.look.walls == "plain"
+    assert window.grid.shown(1, 6)[0] == "#" and window.grid.shown(4, 5)[0] == "#"
+
+
+@pytest.mark.parametrize(("generator", "built"), [("rooms_and_mazes", True), ("bsp", True), ("rooms", True),
+                                                  ("caves", False), ("drunkard", False)])
+def test_built_walls_are_joined_and_cave_walls_stay_rough(generator, built, window_for):  # noqa: F811
+    from engine.core.play.setup import Setup, new_game
+    from engine.kit.mapgen import WALL
+
+    game = new_game(Setup(seed=3, plugins=[f"generator={generator}"]))
+    window = window_for(game)
+    window.frames.draw()
+    ys, xs = window.map_view.window()
+    shown = {window.grid.shown(x, y)[0] for y in range(ys.start, ys.stop) for x in range(xs.start, xs.stop)
+             if game.level.terrain[y, x] == WALL and game.floor.seen[y, x]}
+    assert shown, "no wall in view"
+    assert (shown <= set("■│─└┌├┘┴┐┤┬┼")) == built
+    assert ("#" in shown) != built
+
+
+def test_a_preset_may_choose_its_wall_rule_and_a_bad_one_is_one_line():
+    from engine.core.kinds.content import ContentError
+    from engine.core.kinds.rules import GameRules, validate
+    from engine.frontend.compose import look_for
+
+    def preset(walls: str) -> GameRules:
+        return GameRules(name="walled", generators=[[1, "bsp"]], fov="symmetric", look={"walls": walls})
+
+    validate(preset("double"))
+    assert look_for(preset("double")).walls == "double"
+    with pytest.raises(ContentError, match=r"look\.walls.*plain.*facing.*lines.*double") as caught:
+        validate(preset("wavy"))
+    assert "\n" not in str(caught.value)
