@@ -29,7 +29,7 @@ import random
 import types
 from typing import TYPE_CHECKING, Any
 
-from engine.core import deprecations
+from engine.core import bounds, deprecations
 from engine.core.api_changing import Changing
 from engine.core.api_paths import Pathfinding
 from engine.core.api_reading import Reading
@@ -80,8 +80,10 @@ class GameAPI(Reading, Changing, Pathfinding):
         return self._run.state.alive
 
     def rng(self, label: str) -> random.Random:
-        """The run's random stream for ``label`` (use your plugin's name in it: ``"frost:ai"``)."""
-        return self._run.rng(label)
+        """The run's random stream for ``label`` (use your plugin's name in it: ``"frost:ai"``). A
+        run keeps at most ``MAX_STREAMS`` streams, each saved with it, labelled by at most
+        ``MAX_LABEL_CHARS`` characters: a new label past that is a ValueError (reuse a few labels)."""
+        return self._run.rng(bounds.stream_label(self._run.state, label))
 
     def log(self, message: str) -> None:
         """Tell the player (the message log; the window shows the newest)."""

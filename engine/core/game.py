@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core import levels
+from engine.core import bounds, levels
 from engine.core import rng as rngmod
 from engine.core.acting import Acting, hook_calls
 from engine.core.actions import Action
@@ -257,6 +257,11 @@ class Game(Travelling, Acting, Run):
     def apply(self, request: Request) -> bool:
         """Apply a change of level or run, or a quit, at the end of a turn."""
         if isinstance(request, ChangeLevel):
+            refused = bounds.level_refused(request.depth)
+            if refused:  # the stairs of the deepest level a save holds, or a plugin's odd request
+                bounds.say_once(self, f"level:{request.depth}", refused)
+                self.log("The way leads no further.")
+                return True
             self.log(self.rules.message("ascend" if request.up else "descend", depth=request.depth))
             self.enter_level(request.depth, up=request.up)
         elif isinstance(request, Won):

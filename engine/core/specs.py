@@ -26,6 +26,8 @@ def shown(value: Any, most: int = 60) -> str:
         text = repr(value)
     except (RecursionError, MemoryError):  # a value nested absurdly deep: its type says enough
         text = f"a {type(value).__name__} nested too deeply to show"
+    except ValueError:  # a number of more digits than Python writes out
+        text = f"a {type(value).__name__} too long to show"
     return text if len(text) <= most else text[:most] + "..."
 
 

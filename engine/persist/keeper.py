@@ -125,20 +125,26 @@ def saves(game: Game) -> bool:
 
 def savable_plugin_data(data: dict[str, Any]) -> dict[str, Any]:
     """The plugins' data as a save holds it. A plugin whose data a save cannot hold (a value that
-    holds itself, nests past the limit, or is no JSON value) is left out of the save, in one line
-    naming it, once: the run is still saved, and that plugin's data starts empty on resume."""
-    out = {}
-    for name, value in data.items():
+    holds itself, nests past the limit, or is no JSON value, or more than is left of
+    ``MAX_PLUGIN_DATA_BYTES`` for all plugins, taken in name order) is left out of the save, in one
+    line naming it, once: the run is still saved, and that plugin's data starts empty on resume."""
+    out, left = {}, limits.MAX_PLUGIN_DATA_BYTES
+    for name, value in sorted(data.items(), key=lambda pair: str(pair[0])):
         try:
             Str(100, 1).check(name, "plugin_data: a plugin's name")  # as the save's spec keys it
             checked = Json().check(value, f"plugin_data.{name}")
-            json.dumps(checked, allow_nan=False)  # as the writer will: an int of 5000 digits is refused here
+            # as the writer writes it (an int of 5000 digits is refused here)
+            size = len(json.dumps(checked, separators=(",", ":"), allow_nan=False))
+            if size > left:
+                raise ValueError(f"{size} bytes, more than the {left} left of the {limits.MAX_PLUGIN_DATA_BYTES} "
+                                 "all plugins' data may take in a save")
+            left -= size
             out[name] = checked
         except (ValueError, TypeError, RecursionError) as e:
             reason = " ".join(str(e).split())[:200] or type(e).__name__
             files.warn_once(f"plugin {str(name)[:40]!r}: its data cannot be saved ({reason}); the run is saved "
                             "without it", key=f"plugin-data:{name}")
-    return out
+    return {name: out[name] for name in data if name in out}  # in the run's order
 
 
 def drop_unsaved(slot: Slot, game: Game) -> None:
@@ -178,6 +184,8 @@ class Keeper:
         self.record = Path(record) if record else None
         self.header = replay.header(game)
         self.saved_turn = game.turn if resumed else 0  # the turn of the last save point
+        # where the last save point written leaves the run (what a resume would play from)
+        self.written = f"depth {game.depth}, turn {game.turn}" if resumed else None
         self.level_pending = False  # a level was entered mid-key: save when the key is done
         self.replay_pending = False
 
@@ -238,7 +246,8 @@ class Keeper:
 
     def save(self, game: Game) -> None:
         """Write the run save now, a save point (the game must be at a turn boundary). A save the
-        loader would refuse is not written (one line): the last save point stands."""
+        loader would refuse is not written: the last save point stands, and every save point that
+        cannot be written says so (one line each: the run is not being kept)."""
         self.level_pending = False
         self.saved_turn = game.turn
         if not self.slot.mine or not saves(game):
@@ -248,7 +257,8 @@ class Keeper:
             data = runsave.capture(game, self.keys)
             data["plugin_data"] = savable_plugin_data(game.state.plugin_data)
             runsave.check_writable(data, game)
-            files.write_json(path, runspec.KIND, runspec.SCHEMA, data)
+            if files.write_json(path, runspec.KIND, runspec.SCHEMA, data):
+                self.written = f"depth {game.depth}, turn {game.turn}"
         except OSError as e:
             files.warn(f"run save {path}: cannot write it ({e.strerror or e})")
         except BaseException as e:  # noqa: BLE001 - a plugin's component JSON cannot hold, or whose copy raises
@@ -256,8 +266,9 @@ class Keeper:
                 raise
             show_traceback(e)  # UNDERCROFT_DEBUG=1: the traceback too
             reason = one_line(e, 200) if isinstance(e, ValueError | TypeError) else described(e, 200)
-            files.warn_once(f"run save {path}: this run cannot be saved ({reason}); it would resume from "
-                            "its last save point", key=f"unsaveable:{reason}")
+            since = f"it would resume from its last save point ({self.written})" if self.written else \
+                "it has no save point to resume from"
+            files.warn(f"run save {path}: this run cannot be saved ({reason}); {since}")
 
     def forget(self, game: Game) -> None:
         """The run is over: remove its save. One that cannot be removed is marked ended in the

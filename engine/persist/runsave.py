@@ -108,8 +108,9 @@ def needed_plugins(game: Game, entities: list[dict[str, Any]]) -> dict[str, dict
         used += [("components", name) for name in row if name in registry.components]
     plugins = {owner(key) for key in used} | set(game.state.plugin_data)
     infos = {info.name: info for info in registry.plugins}
-    return {name: {"version": infos[name].version, "source": infos[name].source} for name in sorted(plugins - {None})
-            if name in infos and infos[name].source != "builtin"}
+    # the version and source only say where to find a missing plugin: cut to what a save holds
+    return {name: {"version": str(infos[name].version)[:100], "source": str(infos[name].source)[:300]}
+            for name in sorted(plugins - {None}) if name in infos and infos[name].source != "builtin"}
 
 
 def check_plugins(data: dict[str, Any], registry: Registry) -> None:
