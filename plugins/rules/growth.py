@@ -17,6 +17,7 @@ Every number is the preset's, in ``[params.growth]`` (a game without that table 
 from dataclasses import dataclass
 
 from engine import Fighter, hookimpl
+from engine.kit.limits import MAX_STAT
 
 QUESTION = "growth.level"
 CHOICES = ("More HP", "More attack", "More defense")
@@ -91,15 +92,21 @@ def on_answer(game, question, choice):
     fighter = game.component(game.player, Fighter)
     if choice == 0:
         gain = int(params.get("hp", 6))
-        fighter.max_hp += gain
+        fighter.max_hp = grown(fighter.max_hp, gain, least=1)
         game.heal(game.player, gain)
         game.log(f"You feel tougher ({fighter.max_hp} HP).")
     elif choice == 1:
-        fighter.attack += int(params.get("attack", 1))
+        fighter.attack = grown(fighter.attack, int(params.get("attack", 1)))
         game.log("You feel stronger.")
     elif choice == 2:
-        fighter.defense += int(params.get("defense", 1))
+        fighter.defense = grown(fighter.defense, int(params.get("defense", 1)))
         game.log("You feel nimbler.")
+
+
+def grown(stat: int, gain: int, least: int = 0) -> int:
+    """A stat after a gain, within ``least``..MAX_STAT (what a run save holds: a long run's growth
+    saturates)."""
+    return max(least, min(MAX_STAT, stat + gain))
 
 
 @hookimpl
