@@ -16,7 +16,9 @@ Permadeath as DCSS and Brogue keep it. The save stays on disk while its run is p
 - **The run is over**, and its save removed before anything else happens (before the profile and
   the morgue, so nothing can read a dead run's save), at a death, an escape (the victory) and a
   quit that ends the run (a ruleset's ``Quit(save=False)``). A save that could not be removed (an
-  I/O error) is marked ended in the profile: the next start removes it instead of resuming it.
+  I/O error) is marked ended twice over: an ended mark is written over it in place, and the
+  profile records its bytes. Either is enough for the next start to remove it instead of resuming
+  it (so a death is final when the disk fails twice); when both fail too, one line says to delete it.
 - **A preset without saves** (its ruleset's ``saves`` is False, as in the sources of bunyip,
   rogue-sdl and lesson28) never writes a run save, so no exit leaves one to resume (the quit key,
   the keys run out, the window closed, a stop signal, a crash) and the saved run of another preset
@@ -52,7 +54,7 @@ from engine.core.setup import Setup, load, prepare
 from engine.core.specs import Json, Str
 from engine.kit import limits
 from engine.persist import files, morgue, profile, replay, runsave, runspec
-from engine.persist.saveslot import Slot, claim, digest, drop_if_ended, exists, release_claim, saved_run
+from engine.persist.saveslot import Slot, claim, digest, drop_ended, drop_if_ended, exists, release_claim, saved_run
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -100,6 +102,8 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
             except runsave.NeedsPlugin as e:  # the save is sound: kept where it is, for when the plugin is back
                 raise UsageError(f"run save {slot.path}: {e}; install it to play on, or start a new run with --new "
                                  "(which replaces this save)") from None
+            except runspec.RunEnded as e:  # the save carries its own end: a dead run is never resumed
+                drop_ended(slot, str(e))
     if loaded is not None and not saves(loaded[0]):
         drop_unsaved(slot, loaded[0])
         loaded = None
@@ -203,23 +207,25 @@ class Keeper:
             profile.reached(game.depth, game.rules.name)
             self.level_pending = self.replay_pending = True
         elif event == "death":
-            self.forget(game)  # first: nothing may read a dead run's save
+            cause = morgue.cause_of_death(game)
+            self.forget(game, cause)  # first: nothing may read a dead run's save
             self.level_pending = False
-            self.end_run(game, escaped=False, cause=morgue.cause_of_death(game))
-            self.write_morgue(game, morgue.cause_of_death(game))
+            self.end_run(game, escaped=False, cause=cause)
+            self.write_morgue(game, cause)
         elif event == "victory":
-            self.forget(game)  # the run is won: it is over, like a death, and remembered as a win
             cause = f"won on turn {game.turn}"
+            self.forget(game, cause)  # the run is won: it is over, like a death, and remembered as a win
             self.end_run(game, escaped=True, cause=cause)
             self.write_morgue(game, cause)
         elif event == "escape":
-            self.forget(game)  # the run is won: its save goes; the next run is saved at its first level
-            self.end_run(game, escaped=True, cause=f"escaped from depth {game.depth}")
+            cause = f"escaped from depth {game.depth}"
+            self.forget(game, cause)  # the run is won: its save goes; the next run is saved at its first level
+            self.end_run(game, escaped=True, cause=cause)
         elif event == "quit":
             if game.playing and data.get("save", True) and saves(game):
                 self.save(game)
             elif game.playing:  # a quit that ends the run, as the classic games' quit does
-                self.forget(game)
+                self.forget(game, f"quit on depth {game.depth}")
                 self.end_run(game, quit=True)
             self.replay_pending = True
 
@@ -270,22 +276,29 @@ class Keeper:
                 "it has no save point to resume from"
             files.warn(f"run save {path}: this run cannot be saved ({reason}); {since}")
 
-    def forget(self, game: Game) -> None:
-        """The run is over: remove its save. One that cannot be removed is marked ended in the
-        profile (by its bytes), so that no later start resumes it. A preset without saves wrote
-        none: the slot's file, if any, is another preset's run, and stays."""
+    def forget(self, game: Game, cause: str) -> None:
+        """The run is over (``cause``: how): remove its save. One that cannot be removed carries its
+        own end (an ended mark written over it in place) and is marked ended in the profile by the
+        bytes it is left with, so that no later start resumes it, though one of the two fail. A
+        preset without saves wrote none: the slot's file, if any, is another preset's run, and stays."""
         if not self.slot.mine or not saves(game):
             return
         path = self.slot.path
         try:
             files.remove(path)
+            return
         except OSError as e:
-            ended = digest(path)
-            if ended is not None:
-                profile.update(lambda p: p.__setitem__("ended_save", ended))
-            files.warn(f"run save {path}: cannot remove it ({e.strerror or e}); "
-                       + ("it is marked ended, and will not be resumed" if ended is not None
-                          else "delete it: its run has ended"))
+            failure = e.strerror or str(e)
+        try:
+            marked = files.overwrite_json(path, runspec.KIND, runspec.SCHEMA, runspec.ended_mark(cause))
+        except OSError:
+            marked = False  # cut short, perhaps: then no start takes it for a save either
+        ended = digest(path)  # the bytes it has now, whatever the mark left
+        if ended is not None:
+            marked = profile.update_written(lambda p: p.__setitem__("ended_save", ended)) or marked
+        files.warn(f"run save {path}: cannot remove it ({failure}); "
+                   + ("it is marked ended, and will not be resumed" if marked
+                      else "nor mark it ended: delete it, its run has ended"))
 
     def write_replays(self, game: Game) -> None:
         self.replay_pending = False

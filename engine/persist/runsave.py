@@ -34,7 +34,7 @@ from engine.core.looks import item_look, monster_look, player_look
 from engine.core.state import KeptLevel, MessageLog, Remembered, RunState, Streams, View
 from engine.core.world import World
 from engine.persist import files, leveldata
-from engine.persist.runspec import run_spec
+from engine.persist.runspec import check_not_ended, run_spec
 
 if TYPE_CHECKING:
     from engine.core.registry import Registry
@@ -126,7 +126,8 @@ def check_plugins(data: dict[str, Any], registry: Registry) -> None:
 
 def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
     """The game a save describes, resumed, and the keys pressed so far; ValueError (one line) when
-    the data does not hold up."""
+    the data does not hold up, RunEnded when it is a run's end (:func:`~engine.persist.runspec.ended_mark`)."""
+    check_not_ended(data)
     check_plugins(data, registry)
     d = run_spec(registry).check(files.payload(data), "")
     rules = registry.games[d["game"]]

@@ -144,9 +144,27 @@ class Keys(Spec):
         return value
 
 
+class RunEnded(Exception):  # noqa: N818 - a state of the file, not a failure
+    """The run file carries its own end (:func:`ended_mark`): its run is over, never to be resumed.
+    Not a ValueError: the file is not bad, so it is not moved aside; the caller removes it."""
+
+
+def ended_mark(cause: str) -> dict[str, Any]:
+    """What is written over a run save whose run has ended but which could not be removed: the
+    file then says so itself (whatever the profile could or could not record)."""
+    return {"ended": True, "cause": str(cause)[:200]}
+
+
+def check_not_ended(data: dict[str, Any]) -> None:
+    """Raise RunEnded when ``data`` (a run file's payload) is an ended mark."""
+    if isinstance(data, dict) and data.get("ended") is True:
+        raise RunEnded(str(data.get("cause", ""))[:200] or "ended")
+
+
 def summary(data: dict[str, Any]) -> dict[str, Any]:
     """What a title screen shows about a save: preset, seed, depth, turn, run (checked: a bad save
-    raises SchemaError here too)."""
+    raises SchemaError here too; an ended one, RunEnded)."""
+    check_not_ended(data)
     spec = Obj({"game": Str(100, 1), "seed": Int(0, limits.MAX_SEED, W), "depth": Int(1, limits.MAX_DEPTH, W),
                 "turn": COUNTER, "run": ID}, unknown_ok=True)
     return spec.check(data, "")
