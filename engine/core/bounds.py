@@ -17,7 +17,8 @@ in play in one of three ways:
 - **Refused where it enters**, in one line naming the value and the limit: a content kind's params
   (a number past ``MAX_STAT``, when the kind is loaded); the game API's amounts (``spawn``,
   ``give``), a status's turns, params and number per creature (``add_status``), random streams
-  (``rng``: at most ``MAX_STREAMS``, labels of at most 100 characters), a thing spawned or given
+  (``rng``: at most ``MAX_STREAMS``, labels of at most ``MAX_LABEL_CHARS``), registered names
+  (at most ``MAX_LABEL_CHARS``: :mod:`engine.core.registrars`), a thing spawned or given
   when the run holds ``MAX_ENTITIES`` and no kept level is left to forget (None, said once), and a
   plugin's data past ``MAX_PLUGIN_DATA_BYTES`` (left out of the save, said once:
   :func:`engine.persist.keeper.savable_plugin_data`).
@@ -31,14 +32,19 @@ from __future__ import annotations
 
 import sys
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core.specs import Json, is_int, shown
 from engine.kit import limits
 
 if TYPE_CHECKING:
-    from engine.core.run import Run
     from engine.core.state import RunState
+
+
+class Run(Protocol):
+    """What this module needs of a run (a :class:`engine.core.run.Run` is one, which imports it)."""
+
+    state: RunState
 
 _said: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
 

@@ -279,7 +279,7 @@ class Keeper:
     def forget(self, game: Game, cause: str) -> None:
         """The run is over (``cause``: how): remove its save. One that cannot be removed carries its
         own end (an ended mark written over it in place) and is marked ended in the profile by the
-        bytes it is left with, so that no later start resumes it, though one of the two fail. A
+        bytes it is left with, so that no later start resumes it even when one of the two fails. A
         preset without saves wrote none: the slot's file, if any, is another preset's run, and stays."""
         if not self.slot.mine or not saves(game):
             return
