@@ -41,12 +41,16 @@ OPS = ("mkdir", "open", "write", "fsync", "replace", "unlink", "short_write")
 
 
 class FaultyOS:
-    """Stands in for ``os`` inside a module: counts the calls that change the disk, fails one."""
+    """Stands in for ``os`` inside a module: counts the calls that change the disk, fails one (and
+    the ``also`` ones: ``((op, n), ...)``, for a disk that fails twice)."""
 
-    def __init__(self, op: str | None = None, n: int = 0, error: int = errno.EIO) -> None:
+    def __init__(self, op: str | None = None, n: int = 0, error: int = errno.EIO,
+                 also: tuple[tuple[str, int], ...] = ()) -> None:
         self.op, self.n, self.error = op, n, error
+        self.also = set(also)
         self.calls: Counter[str] = Counter()
         self.fired = False
+        self.also_fired: set[tuple[str, int]] = set()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(os, name)
@@ -56,11 +60,14 @@ class FaultyOS:
         if op == self.op and self.calls[op] == self.n:
             self.fired = True
             return True
+        if (op, self.calls[op]) in self.also:
+            self.also_fired.add((op, self.calls[op]))
+            return True
         return False
 
     def _fail(self, op: str, target: Any) -> None:
         if self._hit(op):
-            raise OSError(self.error, f"{os.strerror(self.error)} (injected: {op} #{self.n})", str(target))
+            raise OSError(self.error, f"{os.strerror(self.error)} (injected: {op} #{self.calls[op]})", str(target))
 
     def mkdir(self, path: Any, *args: Any, **kwargs: Any) -> None:
         self._fail("mkdir", path)
@@ -91,9 +98,10 @@ class FaultyOS:
 
 @contextmanager
 def injected(op: str | None = None, n: int = 0, error: int = errno.EIO,
-             modules: tuple[ModuleType, ...] = (disk,)) -> Iterator[FaultyOS]:
-    """While inside, ``modules`` see a :class:`FaultyOS` (failing the ``n``th ``op``) as ``os``."""
-    fake = FaultyOS(op, n, error)
+             modules: tuple[ModuleType, ...] = (disk,), also: tuple[tuple[str, int], ...] = ()) -> Iterator[FaultyOS]:
+    """While inside, ``modules`` see a :class:`FaultyOS` (failing the ``n``th ``op``, and the
+    ``also`` ones) as ``os``."""
+    fake = FaultyOS(op, n, error, also)
     saved = [m.os for m in modules]
     for m in modules:
         m.os = fake
@@ -136,18 +144,32 @@ def count(action: Callable[[], Any], before: Callable[[], None] | None = None,
 
 def sweep(action: Callable[[], Any], judge: Callable[[Case], None], *, before: Callable[[], None] | None = None,
           ops: tuple[str, ...] = OPS, error: int = errno.EIO,
-          modules: tuple[ModuleType, ...] = (disk,)) -> list[Case]:
+          modules: tuple[ModuleType, ...] = (disk,), also: tuple[tuple[str, int], ...] = ()) -> list[Case]:
     """Fail the Nth call of each kind in ``ops``, for every N the operation reaches, and let
-    ``judge`` check each outcome; returns the cases run (at least one per kind the action uses)."""
-    counts = count(action, before, modules)
+    ``judge`` check each outcome; returns the cases run (at least one per kind the action uses).
+    ``also``: calls that fail in every case too (the first fault of a disk that fails twice: the
+    sweep is then of the second)."""
+    if also:  # counted with the first fault in place: the calls the action makes then
+        if before is not None:
+            before()
+        with injected(modules=modules, also=also) as counting, redirect_stderr(io.StringIO()):
+            try:
+                action()
+            except OSError:
+                pass
+        counts = Counter(counting.calls)
+    else:
+        counts = count(action, before, modules)
     cases = []
     for op in ops:
         for n in range(1, counts[op] + 1):
+            if (op, n) in also:
+                continue
             if before is not None:
                 before()
             case = Case(op, n)
             buffer = io.StringIO()
-            with injected(op, n, error, modules) as fake, redirect_stderr(buffer):
+            with injected(op, n, error, modules, also) as fake, redirect_stderr(buffer):
                 try:
                     case.result = action()
                 except OSError as e:

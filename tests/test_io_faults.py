@@ -230,10 +230,9 @@ def test_a_run_save_under_every_fault(home, registry):
     assert {c.op for c in cases} == {"open", "write", "fsync", "replace", "short_write"}
 
 
-def test_a_death_under_every_fault(home, tmp_path, registry):
-    """The death path (remove the save, count the death in the profile, write the morgue and the
-    replay): whatever call fails, the profile is the old or the new one, the morgue is whole or
-    absent, the dead run is never resumed, and the next start plays a new run with at most one line."""
+def dying(home, tmp_path, registry):
+    """A saved run about to die (an orc beside the player), and the two steps of a death sweep:
+    put the files back as they were and resume the run (which writes nothing); then wait to die."""
     death_map = tmp_path / "death.txt"
     death_map.write_text(DEATH_MAP)
     old_profile(home)
@@ -255,6 +254,26 @@ def test_a_death_under_every_fault(home, tmp_path, registry):
             Session.of(game).press(".")
         keeper.close(game)
 
+    return about_to_die, die
+
+
+def the_dead_run_never_comes_back(case) -> None:
+    """The next start plays a new run (not the dead one), saying at most one line."""
+    fresh_process()
+    err = io.StringIO()
+    with redirect_stderr(err), redirect_stdout_null() as out:
+        assert main(["--headless", "--keys", "l esc", "--dump", "json"]) == 0
+    assert lines(err.getvalue()) <= 1, err.getvalue()
+    state = json.loads(out.getvalue())
+    assert state["alive"] and state["map"][1] != "#@o...#", f"{case.op} #{case.n}: the dead run came back"
+
+
+def test_a_death_under_every_fault(home, tmp_path, registry):
+    """The death path (remove the save, count the death in the profile, write the morgue and the
+    replay): whatever call fails, the profile is the old or the new one, the morgue is whole or
+    absent, the dead run is never resumed, and the next start plays a new run with at most one line."""
+    about_to_die, die = dying(home, tmp_path, registry)
+
     def judge(case):
         assert case.error is None, f"{case.op} #{case.n}: the death raised {case.error!r}"
         assert "Traceback" not in case.err
@@ -266,17 +285,58 @@ def test_a_death_under_every_fault(home, tmp_path, registry):
             assert path.read_text().endswith("  The orc kills you.\n  You die.\n"), f"{case.op} #{case.n}: torn"
         if (home / "run.json").exists():  # its removal failed: it is marked ended
             assert case.op == "unlink" and "marked ended" in case.err, (case.op, case.n, case.err)
-        fresh_process()
-        err = io.StringIO()
-        with redirect_stderr(err), redirect_stdout_null() as out:
-            assert main(["--headless", "--keys", "l esc", "--dump", "json"]) == 0
-        assert lines(err.getvalue()) <= 1, err.getvalue()
-        state = json.loads(out.getvalue())
-        assert state["alive"] and state["map"][1] != "#@o...#", f"{case.op} #{case.n}: the dead run came back"
+        the_dead_run_never_comes_back(case)
         assert temporary_files(home) == []
 
     cases = sweep(die, judge, before=about_to_die)
     assert {c.op for c in cases} >= {"open", "write", "fsync", "replace", "unlink", "short_write"}
+
+
+def test_a_death_is_final_when_the_disk_fails_twice(home, tmp_path, registry):
+    """The issue's double fault: the save could not be removed and the profile could not be written;
+    the death said "will not be resumed", and the next start resumed the dead run. Here the save's
+    removal fails at every death, and then each other call of the death fails in turn (the ended
+    mark written over the save, the profile's mark, the counts, the morgue, the replay): the dead
+    run is never resumed, the save's own mark and the profile's agree on its bytes, and the death
+    says it is marked ended only when it is."""
+    about_to_die, die = dying(home, tmp_path, registry)
+    from engine.persist import saveslot
+
+    def judge(case):
+        assert case.error is None, f"{case.op} #{case.n}: the death raised {case.error!r}"
+        assert "Traceback" not in case.err and "run.json: cannot remove it (" in case.err, case.err
+        save = home / "run.json"
+        assert save.exists()
+        own_mark = b'"ended":true' in save.read_bytes()
+        ended = profile.check(files.read_json(home / profile.NAME, profile.KIND, profile.SCHEMA,
+                                              profile.MIGRATIONS))["ended_save"]
+        assert ended in (None, saveslot.digest(save)), f"{case.op} #{case.n}: the profile marks other bytes"
+        assert own_mark or ended is not None, f"{case.op} #{case.n}: neither mark was made"
+        assert "it is marked ended, and will not be resumed" in case.err
+        the_dead_run_never_comes_back(case)
+
+    cases = sweep(die, judge, before=about_to_die, also=(("unlink", 1),))
+    assert {c.op for c in cases} >= {"open", "write", "fsync", "replace", "short_write"}
+
+
+def test_a_save_that_carries_its_end_is_neither_offered_nor_resumed(home, registry, capsys):
+    from engine.persist import saveslot
+
+    home.mkdir(parents=True)
+    files.write_json(home / "run.json", runspec.KIND, runspec.SCHEMA, runspec.ended_mark("killed by an orc"))
+    slot = keeper.claim()
+    assert keeper.saved_run(slot, registry) is None  # the title screen offers no Continue
+    assert capsys.readouterr().err == "" and (home / "run.json").exists()  # looking changes nothing
+    game = keeper.open_game(Setup(seed=3), registry, choice="continue", slot=slot)
+    assert game.turn == 0 and game.alive  # a new run
+    err = capsys.readouterr().err
+    assert err == (f"undercroft: run save {home / 'run.json'}: its run had ended (killed by an orc; the save "
+                   "could not be removed then); removed it now; starting a new run\n")
+    keeper.close(game)
+    # marked in the profile alone (its own mark could not be written): not offered either
+    saved = (home / "run.json").read_bytes()
+    profile.update(lambda p: p.__setitem__("ended_save", saveslot.digest(home / "run.json")))
+    assert keeper.saved_run(keeper.claim(), registry) is None and (home / "run.json").read_bytes() == saved
 
 
 def test_the_file_layer_changes_the_disk_only_through_the_seam():

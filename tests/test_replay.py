@@ -66,11 +66,21 @@ def test_other_versions_say_so_before_playing(home, tmp_path, capsys):
     out_of(capsys, "--headless", "--seed", "3", "--keys", "l l", "--record", str(rec))
     data = json.loads(rec.read_text())
     data["engine"], data["content"] = "0.0.1", "feedfacefeedface"
+    data["end"] = sealed_as_recorded(data)  # as that version recorded it, its end sealing its versions
     rec.write_text(json.dumps(data))
     assert main(["replay", str(rec), "--dump", "json"]) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "recorded with other versions: engine 0.0.1 (this is " in err and "content feedfacefeedface" in err
+
+
+def sealed_as_recorded(data: dict) -> str:
+    """The end a replay of ``data``'s fields records, played here (as its own version played it)."""
+    from engine.core.play.setup import load
+    from engine.persist import replay
+
+    checked = replay.SPEC.check({k: v for k, v in data.items() if k not in ("kind", "schema")}, "")
+    return replay.end_of(checked, replay.play(checked, load()))
 
 
 def test_replay_mistakes_are_one_line(home, tmp_path, capsys):
@@ -157,3 +167,77 @@ def test_a_replay_whose_level_needs_a_reach_its_fov_refuses_is_one_line(home, tm
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err, err
     assert "replay: fov 'short' lights at most 8 cells away" in err and "reaches 105 on a 106x3 map" in err, err
+
+
+# fields that shape play whose edit the final state alone may not show: each is sealed in the end
+SEALED_EDITS = {
+    "the engine version": lambda d: d.__setitem__("engine", "0.0.1"),
+    "the content version": lambda d: d.__setitem__("content", "feedfacefeedface"),
+    "the size": lambda d: d["size"].__setitem__("width", d["size"]["width"] + 1),
+    "a key after the quit": lambda d: d["keys"].extend(["j", "j"]),
+}
+
+
+@pytest.mark.parametrize("what", SEALED_EDITS)
+def test_every_field_that_shapes_play_is_sealed_in_the_recorded_end(home, tmp_path, capsys, what):
+    """The issue: the end was the digest of the final state alone, so an edit that leaves it as it
+    was (a key after the quit, the versions, a --map run's size) played on silently."""
+    m = tmp_path / "m.txt"
+    m.write_text("##########\n#@.......#\n#........#\n##########\n")
+    rec, data = recorded(capsys, tmp_path, "--map", str(m), "--seed", "3", "--keys", "l l j . esc")
+    SEALED_EDITS[what](data)
+    rec.write_text(json.dumps(data))
+    assert main(["replay", str(rec), "--dump", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["turn"] == 4  # played as it is, to the quit
+    versions = what.endswith("version")  # said as other versions too
+    assert err.count("\n") == 1 + versions and "Traceback" not in err, err
+    assert f"replay {rec} does not reproduce its recorded end (edited, or other content); played as it is" in err
+
+
+@pytest.mark.parametrize("edit", ["none", "a key"])
+def test_a_replay_without_its_end_is_a_mismatch_said_in_one_line(home, tmp_path, capsys, edit):
+    """The issue: a replay with its ``end`` removed played edited keys, seed or level silently."""
+    rec, data = recorded(capsys, tmp_path, "--seed", "3", "--keys", "l l j .")
+    del data["end"]
+    if edit == "a key":
+        data["keys"][-1] = "q"
+    rec.write_text(json.dumps(data))
+    assert main(["replay", str(rec), "--dump", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["turn"] >= 3
+    assert err == f"undercroft: replay {rec} records no end (cut short, or its end removed): it cannot be " \
+                  "checked; played as it is\n"
+
+
+def test_a_replay_of_the_previous_schema_is_checked_by_the_state_it_recorded(home, tmp_path, capsys):
+    """Schema 2 sealed the final state alone: such a replay still plays, checked by what it recorded;
+    a replay of this schema may not claim that lesser end for itself."""
+    from engine.core.play.setup import load
+    from engine.core.play.snapshot import dumps
+    from engine.persist import replay
+
+    rec, data = recorded(capsys, tmp_path, "--seed", "3", "--keys", "l l j .")
+    payload = {k: v for k, v in data.items() if k not in ("kind", "schema", "end")}
+    state = replay.digest(dumps(replay.play(replay.SPEC.check(payload, ""), load())))
+    rec.write_text(json.dumps({**payload, "kind": "replay", "schema": 2, "end": state}))
+    assert main(["replay", str(rec), "--dump", "json"]) == 0
+    assert capsys.readouterr().err == ""  # as recorded
+    rec.write_text(json.dumps({**payload, "kind": "replay", "schema": 2, "end": state, "keys": ["l"]}))
+    assert main(["replay", str(rec), "--dump", "json"]) == 0
+    assert "does not reproduce its recorded end" in capsys.readouterr().err
+    rec.write_text(json.dumps({**payload, "kind": "replay", "schema": replay.SCHEMA, "end_state": state}))
+    assert main(["replay", str(rec), "--dump", "json"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "end_state: unknown key" in err, err
+
+
+def test_a_replay_that_ends_with_the_quit_key_shoots_its_last_frame(home, tmp_path, capsys):
+    """The issue: ``replay FILE --shot X.png`` wrote nothing after a replay that ended in Escape, and
+    exited 0. The shot is the frame the quit closes on: the one play's own --shot draws."""
+    rec, _ = recorded(capsys, tmp_path, "--new", "--seed", "3", "--keys", "l l esc")
+    played, replayed = tmp_path / "played.png", tmp_path / "replayed.png"
+    assert main(["--headless", "--new", "--seed", "3", "--keys", "l l esc", "--shot", str(played)]) == 0
+    assert main(["replay", str(rec), "--shot", str(replayed)]) == 0
+    assert capsys.readouterr().err == ""
+    assert replayed.read_bytes() == played.read_bytes() and replayed.stat().st_size > 1000

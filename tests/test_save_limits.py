@@ -34,7 +34,8 @@ def largest_legal_run(tmp_path, registry):
     """A game with every limit at its maximum at once: a MAX_MAP_SIDE² map played from a --map file
     (so the save holds it twice: the level and its source), MAX_ENTITIES entities carrying every
     saved component with the largest values, MAX_ROOMS rooms and MAX_ENTITIES spawns on both levels,
-    MAX_REMEMBERED items remembered, MAX_STREAMS random streams, MAX_MESSAGES messages of
+    MAX_REMEMBERED items remembered, MAX_STREAMS random streams, plugins' data of
+    MAX_PLUGIN_DATA_BYTES, MAX_MESSAGES messages of
     MAX_MESSAGE_CHARS characters that each take 12 bytes of JSON, MAX_KEYS keys of 23 bytes each (the
     longest travel token), and the largest counters."""
     side = limits.MAX_MAP_SIDE
@@ -88,7 +89,9 @@ def largest_legal_run(tmp_path, registry):
     state.kept[2].items = dict.fromkeys(far[limits.MAX_REMEMBERED // 2:], longest)
     assert sum(k.cells for k in state.kept.values()) > limits.MAX_KEPT_CELLS * 0.99
     for i in range(limits.MAX_STREAMS):
-        game.rng(f"stream:{i:093d}").gauss(0, 1)  # a float in the state too
+        game.rng(f"stream:{i:0{limits.MAX_LABEL_CHARS - 7}d}").gauss(0, 1)  # a float in the state too
+    # the plugins' data at its budget, in characters that each take 12 bytes of JSON
+    state.plugin_data["p" * 100] = {"log": "\U0001f600" * ((limits.MAX_PLUGIN_DATA_BYTES - 200) // 12)}
     state.log.clear()
     for _ in range(limits.MAX_MESSAGES):
         game.log("\U0001f600" * limits.MAX_MESSAGE_CHARS)  # 12 bytes each as JSON: \ud83d\ude00
@@ -106,14 +109,15 @@ def test_the_largest_legal_run_is_written_and_read_back_whole(home, tmp_path, re
     assert capsys.readouterr().err == ""  # written, not refused
     size = (home / "run.json").stat().st_size
     assert size <= limits.MAX_FILE_BYTES
-    # it is the largest: the limits are what fill the file (a third of it: the rest is headroom for
-    # what a run will keep next, its levels)
-    assert size > limits.MAX_FILE_BYTES / 3
+    # it is the largest: the limits are what fill the file (most of it: the rest is headroom for
+    # what plugins keep on their own components and statuses)
+    assert size > limits.MAX_FILE_BYTES * 0.8
     before = runsave.capture(game, the_keeper(game).keys)
     resumed = keeper.open_game(Setup(), registry, choice="continue")
     assert capsys.readouterr().err == ""
     assert resumed.turn == limits.MAX_STAT and len(resumed.world.entities()) == limits.MAX_ENTITIES
     assert runsave.capture(resumed, the_keeper(resumed).keys) == before
+    assert len(json.dumps(resumed.state.plugin_data)) > limits.MAX_PLUGIN_DATA_BYTES * 0.99  # kept whole
     remembered = {**resumed.api.remembered(), **resumed.state.kept[2].items}
     assert len(remembered) == limits.MAX_REMEMBERED
     assert remembered == {**game.api.remembered(), **game.state.kept[2].items}
@@ -126,11 +130,14 @@ def test_a_run_past_a_limit_is_not_written_and_its_last_save_point_stands(home, 
     Session.of(game).press("esc")
     saved = (home / "run.json").read_bytes()
     game = keeper.open_game(Setup(), registry, choice="continue")
-    game.state.turn = limits.MAX_STAT + 1  # as a billion turns would leave it
+    game.state.turn = limits.MAX_COUNT + 1  # past what a save holds (no run plays this long)
     capsys.readouterr()
-    Session.of(game).press("esc")
+    the_keeper(game).save(game)  # a save point
+    Session.of(game).press("esc")  # and the quit's: each one not written says so
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "this run cannot be saved (turn: expected a whole number in 0..1000000000" in err
+    line = (f"this run cannot be saved (turn: expected a whole number in 0..{limits.MAX_COUNT}, got "
+            f"{limits.MAX_COUNT + 1}); it would resume from its last save point (depth 1, turn 1)")
+    assert err.count("\n") == 2 and err.count(line) == 2, err
     assert (home / "run.json").read_bytes() == saved  # never a save the next start would move aside
 
 

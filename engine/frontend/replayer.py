@@ -24,16 +24,25 @@ def play_in_window(data: dict[str, Any], registry: Registry, *, shot: str | None
     window = open_window(game, headless=shot is not None)
     keys = iter(data["keys"])
     shot_failed: list[str] = []
+
+    def last_frame() -> None:
+        window.frames.cancel()  # the keys' frames fold into one frame, drawn now
+        if shot_path is not None:
+            window.frames.after_draw.append(lambda: shoot(window, shot_path, shot_failed))
+        window.frames.draw()
+
     try:
         if speed is None:
+            # a replay that ends with the quit key closes the window: its shot is of the frame it
+            # closes on, as play's --shot after keys that quit
+            window.last_frame = last_frame
             for token in keys:
                 window.press(token)
                 if window.closed:  # the replay's quit key closed the window, as the run's did
                     break
-            window.frames.cancel()
-            if shot_path is not None:
-                window.frames.after_draw.append(lambda: shoot(window, shot_path, shot_failed))
-            window.frames.draw()
+            if not window.closed:
+                window.last_frame = None
+                last_frame()
         else:
             import pyglet
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 # -- files ------------------------------------------------------------------------------------------
 # a save, profile or replay. The largest legal run save (every limit below at its maximum at once:
 # a MAX_MAP_SIDE² map, MAX_ENTITIES entities, MAX_KEYS keys, MAX_MESSAGES messages of the most
-# escaped characters, MAX_KEPT_LEVELS kept levels of MAX_KEPT_CELLS cells) is about 24 MB, and
-# tests/test_save_limits.py writes and reads it back; an honest save is 16 kB to 3 MB. Reading a
-# hostile file this big costs a few hundred MB at most.
+# escaped characters, MAX_KEPT_LEVELS kept levels of MAX_KEPT_CELLS cells, MAX_PLUGIN_DATA_BYTES of
+# plugins' data) is about 29 MB, and tests/test_save_limits.py writes and reads it back (and
+# tests/test_save_reach.py the largest run play makes, through the game API: about 14 MB); an
+# honest save is 16 kB to 3 MB. Reading a hostile file this big costs a few hundred MB at most.
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_NESTING = 64  # levels of JSON nesting; our files use fewer than 6
 
@@ -25,7 +26,7 @@ MAX_MAP_SIDE = 1000  # cells: terrain, FOV and memory arrays grow with the squar
 # a --map file: MAX_MAP_SIDE rows of MAX_MAP_SIDE characters plus CR LF, each up to 4 bytes of UTF-8
 MAX_MAP_BYTES = 4 * (MAX_MAP_SIDE + 2) * MAX_MAP_SIDE
 MAX_SEED = 2**63 - 1  # seeds are 0..MAX_SEED (engine.core.model.rng)
-MAX_STAT = 10**9  # HP, attack, turns, gold carried, amounts: no honest run comes near
+MAX_STAT = 10**9  # HP, attack, a status's turns, gold carried, amounts: no honest run comes near
 MAX_DEPTH = 100_000  # dungeon levels
 MAX_ENTITIES = 10_000  # in a run at once (the level's things, the pack, the player, kept levels' things)
 MAX_KEPT_LEVELS = 100  # levels a run keeps to return to (a game whose ruleset keeps them)
@@ -37,6 +38,11 @@ MAX_KEPT_CELLS = 2_000_000
 MAX_REMEMBERED = 10_000
 MAX_ROOMS = 10_000  # rooms a level lists
 MAX_STREAMS = 100  # random streams a run keeps (a handful each for the engine and its plugins)
+MAX_LABEL_CHARS = 100  # characters of a name a save keys by: a random stream's label, a status's, a kind's
+MAX_STATUSES = 100  # statuses on one creature at once
+# bytes of JSON the plugins' own data (GameAPI.data) takes in a save, all plugins together: a
+# plugin's data past what is left is left out of the save (one line), and the run is saved
+MAX_PLUGIN_DATA_BYTES = 4 * 1024 * 1024
 MAX_MESSAGES = 1_000  # messages kept in a run (its log)
 MAX_MESSAGE_CHARS = 200  # characters in one message (up to 12 bytes each in a save: \ud83d\ude00)
 MAX_KEYS = 500_000  # keys in a run save or a replay (up to 23 bytes each); a longer run's replay stops here
@@ -47,7 +53,9 @@ MAX_ENERGY_DEBT = 10_000  # energy an actor may owe (100 turns of 100): spending
 MAX_SPAWNS = 10_000  # monsters, or items of one kind, a preset may ask for on one level
 
 # -- the profile ------------------------------------------------------------------------------------
-MAX_COUNT = 10**15  # a profile counter (runs, deaths, escapes, deepest, gold): it saturates here
+# a counter: a profile's (runs, deaths, escapes, deepest, gold: it saturates here) and a run's that
+# only grow (turns, runs, entity ids: a million a second would take thirty years to reach it)
+MAX_COUNT = 10**15
 MAX_TOP = 10  # best runs kept, overall and per preset
 MAX_PRESETS = 100  # presets with their own table; runs of more are counted in the totals only
 MAX_PROFILE_TEXT = 200  # characters of a preset name, a cause of death or a date in the profile

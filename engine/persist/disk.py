@@ -8,7 +8,8 @@ Writing is atomic (:func:`write_atomic`): the bytes go to a temporary file in th
 crash (even SIGKILL) or an I/O error at any moment leaves either the old file or the new one. A
 writer that fails removes its temporary file; one killed mid-write leaves it, and the next write of
 that file removes it (:func:`clean_stale_temps`). Deleting and moving aside are durable too
-(:func:`unlink`, :func:`replace`: the folder is fsynced after them).
+(:func:`unlink`, :func:`replace`: the folder is fsynced after them). :func:`overwrite` writes over a
+file in place, for a mark that must land where a deletion failed.
 """
 
 from __future__ import annotations
@@ -136,6 +137,24 @@ def probe(folder: Path) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     os.close(fd)
     os.unlink(path)
+
+
+def overwrite(path: Path, data: bytes) -> None:
+    """Write ``data`` over an existing file in place, then fsync it: no temporary file and no rename,
+    so it needs no more than the file itself (a folder that refuses a new name or a deletion may
+    still allow it). Not atomic: a failure part way leaves the file cut short, which no reader takes
+    for what it was. Raises OSError (FileNotFoundError when there is no file)."""
+    fd = os.open(path, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)  # may write less than asked: go on from there
+            if n <= 0:
+                raise OSError(errno.EIO, "the write wrote nothing", str(path))
+            view = view[n:]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def unlink(path: Path) -> None:

@@ -50,8 +50,9 @@ from engine.persist.jsonfile import (
 )
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "TMP_TAG", "BadFile", "Migration", "OtherVersion", "clean_stale_temps", "data_dir",
-           "dump_json", "home", "is_data_dir", "load", "makedirs", "payload", "pid_alive", "quarantine", "read_json",
-           "remove", "saving_enabled", "unusable_reason", "unwritable", "warn", "warn_once", "write_json", "write_text"]
+           "dump_json", "home", "is_data_dir", "load", "makedirs", "overwrite_json", "payload", "pid_alive",
+           "quarantine", "read_json", "remove", "saving_enabled", "unusable_reason", "unwritable", "warn", "warn_once",
+           "write_json", "write_text"]
 
 
 def write_text(path: Path, text: str) -> bool:
@@ -80,6 +81,17 @@ def write_json(path: Path, kind: str, schema: int, data: Mapping[str, Any]) -> b
     if len(text) > MAX_BYTES:  # ASCII: characters are bytes
         raise BadFile(f"too big to be read back ({len(text)} bytes; at most {MAX_BYTES})")
     return write_text(path, text)
+
+
+def overwrite_json(path: Path, kind: str, schema: int, data: Mapping[str, Any]) -> bool:
+    """Write ``data`` as ``{"kind", "schema", ...}`` over the existing file ``path`` in place
+    (:func:`engine.persist.disk.overwrite`: not atomic, for a mark where a deletion failed). Returns
+    False, writing nothing, in the data folder with saving off; raises OSError when it fails."""
+    path = Path(path)
+    if in_data_dir(path) and not saving_enabled():
+        return False
+    disk.overwrite(path, dump_json(kind, schema, data).encode("ascii"))
+    return True
 
 
 def remove(path: Path) -> bool:

@@ -17,7 +17,9 @@ Permadeath as DCSS and Brogue keep it. The save stays on disk while its run is p
 - **The run is over**, and its save removed before anything else happens (before the profile and
   the morgue, so nothing can read a dead run's save), at a death, an escape (the victory) and a
   quit that ends the run (a ruleset's ``Quit(save=False)``). A save that could not be removed (an
-  I/O error) is marked ended in the profile: the next start removes it instead of resuming it.
+  I/O error) is marked ended twice over: an ended mark is written over it in place, and the
+  profile records its bytes. Either is enough for the next start to remove it instead of resuming
+  it (so a death is final when the disk fails twice); when both fail too, one line says to delete it.
 - **A preset without saves** (its ruleset's ``saves`` is False, as in the sources of bunyip,
   rogue-sdl and lesson28) never writes a run save, so no exit leaves one to resume (the quit key,
   the keys run out, the window closed, a stop signal, a crash) and the saved run of another preset
@@ -54,7 +56,7 @@ from engine.core.play.setup import Setup, load, prepare
 from engine.core.plugin.isolation import described, one_line, players
 from engine.kit import limits
 from engine.persist import files, morgue, profile, replay, runsave, runspec
-from engine.persist.saveslot import Slot, claim, digest, drop_if_ended, exists, release_claim, saved_run
+from engine.persist.saveslot import Slot, claim, digest, drop_ended, drop_if_ended, exists, release_claim, saved_run
 
 if TYPE_CHECKING:
     from engine.core.plugin.registry import Registry
@@ -102,6 +104,8 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
             except runsave.NeedsPlugin as e:  # the save is sound: kept where it is, for when the plugin is back
                 raise UsageError(f"run save {slot.path}: {e}; install it to play on, or start a new run with --new "
                                  "(which replaces this save)") from None
+            except runspec.RunEnded as e:  # the save carries its own end: a dead run is never resumed
+                drop_ended(slot, str(e))
     if loaded is not None and not saves(loaded[0]):
         drop_unsaved(slot, loaded[0])
         loaded = None
@@ -127,20 +131,26 @@ def saves(game: Game) -> bool:
 
 def savable_plugin_data(data: dict[str, Any]) -> dict[str, Any]:
     """The plugins' data as a save holds it. A plugin whose data a save cannot hold (a value that
-    holds itself, nests past the limit, or is no JSON value) is left out of the save, in one line
-    naming it, once: the run is still saved, and that plugin's data starts empty on resume."""
-    out = {}
-    for name, value in data.items():
+    holds itself, nests past the limit, or is no JSON value, or more than is left of
+    ``MAX_PLUGIN_DATA_BYTES`` for all plugins, taken in name order) is left out of the save, in one
+    line naming it, once: the run is still saved, and that plugin's data starts empty on resume."""
+    out, left = {}, limits.MAX_PLUGIN_DATA_BYTES
+    for name, value in sorted(data.items(), key=lambda pair: str(pair[0])):
         try:
             Str(100, 1).check(name, "plugin_data: a plugin's name")  # as the save's spec keys it
             checked = Json().check(value, f"plugin_data.{name}")
-            json.dumps(checked, allow_nan=False)  # as the writer will: an int of 5000 digits is refused here
+            # as the writer writes it (an int of 5000 digits is refused here)
+            size = len(json.dumps(checked, separators=(",", ":"), allow_nan=False))
+            if size > left:
+                raise ValueError(f"{size} bytes, more than the {left} left of the {limits.MAX_PLUGIN_DATA_BYTES} "
+                                 "all plugins' data may take in a save")
+            left -= size
             out[name] = checked
         except (ValueError, TypeError, RecursionError) as e:
             reason = " ".join(str(e).split())[:200] or type(e).__name__
             files.warn_once(f"plugin {str(name)[:40]!r}: its data cannot be saved ({reason}); the run is saved "
                             "without it", key=f"plugin-data:{name}")
-    return out
+    return {name: out[name] for name in data if name in out}  # in the run's order
 
 
 def drop_unsaved(slot: Slot, game: Game) -> None:
@@ -180,6 +190,8 @@ class Keeper:
         self.record = Path(record) if record else None
         self.header = replay.header(game)
         self.saved_turn = game.turn if resumed else 0  # the turn of the last save point
+        # where the last save point written leaves the run (what a resume would play from)
+        self.written = f"depth {game.depth}, turn {game.turn}" if resumed else None
         self.level_pending = False  # a level was entered mid-key: save when the key is done
         self.replay_pending = False
 
@@ -198,23 +210,25 @@ class Keeper:
                 profile.reached(game.depth, game.rules.name)
                 self.level_pending = self.replay_pending = True
             case PlayerDied():
-                self.forget(game)  # first: nothing may read a dead run's save
+                cause = morgue.cause_of_death(game)
+                self.forget(game, cause)  # first: nothing may read a dead run's save
                 self.level_pending = False
-                self.end_run(game, escaped=False, cause=morgue.cause_of_death(game))
-                self.write_morgue(game, morgue.cause_of_death(game))
+                self.end_run(game, escaped=False, cause=cause)
+                self.write_morgue(game, cause)
             case Victory():
-                self.forget(game)  # the run is won: it is over, like a death, and remembered as a win
                 cause = f"won on turn {game.turn}"
+                self.forget(game, cause)  # the run is won: it is over, like a death, and remembered as a win
                 self.end_run(game, escaped=True, cause=cause)
                 self.write_morgue(game, cause)
             case Escaped():
-                self.forget(game)  # the run is won: its save goes; the next run is saved at its first level
-                self.end_run(game, escaped=True, cause=f"escaped from depth {game.depth}")
+                cause = f"escaped from depth {game.depth}"
+                self.forget(game, cause)  # the run is won: its save goes; the next run is saved at its first level
+                self.end_run(game, escaped=True, cause=cause)
             case QuitAsked(save=save):
                 if game.playing and save and saves(game):
                     self.save(game)
                 elif game.playing:  # a quit that ends the run, as the classic games' quit does
-                    self.forget(game)
+                    self.forget(game, f"quit on depth {game.depth}")
                     self.end_run(game, quit=True)
                 self.replay_pending = True
 
@@ -241,7 +255,8 @@ class Keeper:
 
     def save(self, game: Game) -> None:
         """Write the run save now, a save point (the game must be at a turn boundary). A save the
-        loader would refuse is not written (one line): the last save point stands."""
+        loader would refuse is not written: the last save point stands, and every save point that
+        cannot be written says so (one line each: the run is not being kept)."""
         self.level_pending = False
         self.saved_turn = game.turn
         if not self.slot.mine or not saves(game):
@@ -251,7 +266,8 @@ class Keeper:
             data = runsave.capture(game, self.keys)
             data["plugin_data"] = savable_plugin_data(game.state.plugin_data)
             runsave.check_writable(data, game)
-            files.write_json(path, runspec.KIND, runspec.SCHEMA, data)
+            if files.write_json(path, runspec.KIND, runspec.SCHEMA, data):
+                self.written = f"depth {game.depth}, turn {game.turn}"
         except OSError as e:
             files.warn(f"run save {path}: cannot write it ({e.strerror or e})")
         except BaseException as e:  # noqa: BLE001 - a plugin's component JSON cannot hold, or whose copy raises
@@ -259,25 +275,33 @@ class Keeper:
                 raise
             show_traceback(e)  # UNDERCROFT_DEBUG=1: the traceback too
             reason = one_line(e, 200) if isinstance(e, ValueError | TypeError) else described(e, 200)
-            files.warn_once(f"run save {path}: this run cannot be saved ({reason}); it would resume from "
-                            "its last save point", key=f"unsaveable:{reason}")
+            since = f"it would resume from its last save point ({self.written})" if self.written else \
+                "it has no save point to resume from"
+            files.warn(f"run save {path}: this run cannot be saved ({reason}); {since}")
 
-    def forget(self, game: Game) -> None:
-        """The run is over: remove its save. One that cannot be removed is marked ended in the
-        profile (by its bytes), so that no later start resumes it. A preset without saves wrote
-        none: the slot's file, if any, is another preset's run, and stays."""
+    def forget(self, game: Game, cause: str) -> None:
+        """The run is over (``cause``: how): remove its save. One that cannot be removed carries its
+        own end (an ended mark written over it in place) and is marked ended in the profile by the
+        bytes it is left with, so that no later start resumes it even when one of the two fails. A
+        preset without saves wrote none: the slot's file, if any, is another preset's run, and stays."""
         if not self.slot.mine or not saves(game):
             return
         path = self.slot.path
         try:
             files.remove(path)
+            return
         except OSError as e:
-            ended = digest(path)
-            if ended is not None:
-                profile.update(lambda p: p.__setitem__("ended_save", ended))
-            files.warn(f"run save {path}: cannot remove it ({e.strerror or e}); "
-                       + ("it is marked ended, and will not be resumed" if ended is not None
-                          else "delete it: its run has ended"))
+            failure = e.strerror or str(e)
+        try:
+            marked = files.overwrite_json(path, runspec.KIND, runspec.SCHEMA, runspec.ended_mark(cause))
+        except OSError:
+            marked = False  # cut short, perhaps: then no start takes it for a save either
+        ended = digest(path)  # the bytes it has now, whatever the mark left
+        if ended is not None:
+            marked = profile.update_written(lambda p: p.__setitem__("ended_save", ended)) or marked
+        files.warn(f"run save {path}: cannot remove it ({failure}); "
+                   + ("it is marked ended, and will not be resumed" if marked
+                      else "nor mark it ended: delete it, its run has ended"))
 
     def write_replays(self, game: Game, held: list[str] | tuple[str, ...] = ()) -> None:
         self.replay_pending = False

@@ -152,22 +152,32 @@ def update(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     """Load, change and write the profile under the folder's short lock; returns it. A profile that
     cannot be written is not worth ending a run over: that is one line on stderr (a full disk, a
     lock held too long), or nothing at all when saving is off (said once already)."""
+    return _update(change)[0]
+
+
+def update_written(change: Callable[[dict[str, Any]], None]) -> bool:
+    """:func:`update`, and whether the change was written (a mark that must last checks it)."""
+    return _update(change)[1]
+
+
+def _update(change: Callable[[dict[str, Any]], None]) -> tuple[dict[str, Any], bool]:
     if not savefile.saving_enabled():
         data = load()
         change(data)
-        return data
+        return data, False
     try:
         with lock.shared():
             data = load()
             change(data)
-            savefile.write_json(path(), KIND, SCHEMA, data)
+            written = savefile.write_json(path(), KIND, SCHEMA, data)
     except (OSError, lock.LockError) as e:
         if not (isinstance(e, OSError) and savefile.unwritable(e, path().parent)):  # that is said once
             reason = (e.strerror or str(e)) if isinstance(e, OSError) else str(e)
             savefile.warn(f"profile {path()}: cannot write it ({reason}); this change is not saved")
         data = load()
         change(data)
-    return data
+        return data, False
+    return data, written
 
 
 # -- what the keeper calls -------------------------------------------------------------------------

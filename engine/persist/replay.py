@@ -6,10 +6,15 @@ the Game handles; the last run is always kept as ``last-run.replay.json`` in the
 and ``--record FILE`` writes one more copy. A run played from a ``--map`` file keeps that first
 level (terrain and placements) in the replay, since the file may be gone when it is played.
 
-Integrity: a replay records the digest of the state it ended in (``end``) and of its source level
-(``source``). Playing it back compares: a replay that does not reproduce its recorded end (an edited
-key, seed or choice, an edited source level, other content) is said in one line, and still played
-(:func:`verdict`). A replay recorded by another engine version or with other content says so too.
+Integrity: a replay records its ``end``, a digest of every field that shapes play (:data:`SEALED`:
+the engine and content versions it was recorded with, the preset, seed, size, plugin choices, source
+level and keys) and of the state it ended in, and the digest of its source level (``source``).
+Playing it back compares (:func:`verdict`): a replay that does not reproduce its recorded end (any
+of those fields edited, or other content that plays differently) is said in one line, and still
+played; so is one that records no end (cut short, or its end removed), which cannot be checked. A
+replay recorded by another engine version or with other content says so too. The digest is a
+check against edits and damage, not a signature: whoever edits a replay and plays it back can
+record a new end, and then the replay is true to what it plays.
 """
 
 from __future__ import annotations
@@ -35,8 +40,11 @@ if TYPE_CHECKING:
     from engine.core.turn.game import Game
 
 KIND = "replay"
-SCHEMA = 2  # 1: without size and digests
-MIGRATIONS: dict[int, Any] = {1: lambda d: {**d, "size": None, "end": None, "source": None}}
+SCHEMA = 3  # 1: without size and digests; 2: its end a digest of the state alone (kept as end_state)
+MIGRATIONS: dict[int, Any] = {1: lambda d: {**d, "size": None, "end": None, "source": None},
+                              2: lambda d: {**d, "end": None, "end_state": d.get("end")}}
+# the fields that shape play, all in the digest of its end (with the keys and the final state)
+SEALED = ("engine", "content", "game", "seed", "size", "choices", "source_level", "keys")
 LAST = "last-run.replay.json"
 
 SPEC = Obj({
@@ -48,6 +56,9 @@ SPEC = Obj({
     "source": Optional(Str(64)), "end": Optional(Str(64)),
     "keys": Keys(),
 }, defaults={"size": True, "source_level": True, "source": True, "end": True})
+# a replay upgraded from schema 2 keeps the end it recorded, of the state alone (a file of schema 3
+# has no such field: its end is all or nothing)
+UPGRADED_SPEC = Obj({**SPEC.fields, "end_state": Optional(Str(64))}, defaults={**SPEC.defaults, "end_state": True})
 
 
 def digest(text: str) -> str:
@@ -78,16 +89,25 @@ def header(game: Game) -> dict[str, Any]:
     }
 
 
+def end_of(data: dict[str, Any], game: Game) -> str:
+    """The end a replay records: the digest of its :data:`SEALED` fields and of ``game``, the state
+    its keys ended in."""
+    fields = json.dumps({k: data.get(k) for k in SEALED}, sort_keys=True, separators=(",", ":"))
+    return digest(f"{fields}\n{dumps(game)}")
+
+
 def write(path: Path, head: dict[str, Any], keys: list[str], game: Game) -> None:
-    files.write_json(path, KIND, SCHEMA, {**head, "keys": list(keys), "end": digest(dumps(game))})
+    data = {**head, "keys": list(keys)}
+    files.write_json(path, KIND, SCHEMA, {**data, "end": end_of(data, game)})
 
 
 def read(path: Path) -> dict[str, Any]:
     """A replay; a bad one raises UsageError with one line. The file is the player's own: it is
     never moved or renamed."""
     try:
-        data = files.read_json(path, KIND, SCHEMA, MIGRATIONS)
-        return SPEC.check(files.payload(data), "")
+        older: list[int] = []
+        data = files.read_json(path, KIND, SCHEMA, MIGRATIONS, upgraded=lambda version, raw: older.append(version))
+        return (UPGRADED_SPEC if older else SPEC).check(files.payload(data), "")
     except (files.BadFile, ValueError) as e:
         raise UsageError(f"replay {path}: {str(e).splitlines()[0][:200]}") from None
     except OSError as e:
@@ -133,8 +153,16 @@ def play(data: dict[str, Any], registry: Registry) -> Game:
 
 
 def reproduced(data: dict[str, Any], game: Game) -> bool:
-    """Whether a played replay ended where it was recorded to (true when it recorded no end)."""
-    return data.get("end") is None or data["end"] == digest(dumps(game))
+    """Whether a played replay ended where it was recorded to, every field as recorded (one
+    upgraded from schema 2 by its state alone, as it recorded no more); False when it records no end."""
+    if data.get("end") is not None:
+        return data["end"] == end_of(data, game)
+    return data.get("end_state") is not None and data["end_state"] == digest(dumps(game))
+
+
+def unchecked(data: dict[str, Any]) -> bool:
+    """Whether the replay records no end to check it by (cut short, or its end removed)."""
+    return data.get("end") is None and data.get("end_state") is None
 
 
 def source_edited(data: dict[str, Any]) -> bool:
@@ -148,6 +176,9 @@ def verdict(name: str, data: dict[str, Any], game: Game | None) -> str | None:
     """The one line to say about a replay's integrity, or None: ``game`` is the replay played to
     its end (None: not judged, as in a window closed early, where only an edited source is said)."""
     edited = " (its source level was edited after it was recorded)" if source_edited(data) else ""
+    if unchecked(data):  # said before a window opens too: it needs no game
+        return f"replay {name} records no end (cut short, or its end removed): it cannot be checked{edited}; " \
+               "played as it is"
     if game is not None and not reproduced(data, game):
         return f"replay {name} does not reproduce its recorded end{edited or ' (edited, or other content)'}; " \
                "played as it is"

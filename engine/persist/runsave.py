@@ -34,7 +34,7 @@ from engine.core.turn import invariants
 from engine.core.turn.game import Choices, Game
 from engine.core.turn.looks import item_look, monster_look, player_look
 from engine.persist import files, leveldata
-from engine.persist.runspec import run_spec
+from engine.persist.runspec import check_not_ended, run_spec
 
 if TYPE_CHECKING:
     from engine.core.plugin.registry import Registry
@@ -109,8 +109,9 @@ def needed_plugins(game: Game, entities: list[dict[str, Any]]) -> dict[str, dict
         used += [("components", name) for name in row if name in registry.components]
     plugins = {owner(key) for key in used} | set(game.state.plugin_data)
     infos = {info.name: info for info in registry.plugins}
-    return {name: {"version": infos[name].version, "source": infos[name].source} for name in sorted(plugins - {None})
-            if name in infos and infos[name].source != "builtin"}
+    # the version and source only say where to find a missing plugin: cut to what a save holds
+    return {name: {"version": str(infos[name].version)[:100], "source": str(infos[name].source)[:300]}
+            for name in sorted(plugins - {None}) if name in infos and infos[name].source != "builtin"}
 
 
 def check_plugins(data: dict[str, Any], registry: Registry) -> None:
@@ -126,7 +127,8 @@ def check_plugins(data: dict[str, Any], registry: Registry) -> None:
 
 def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
     """The game a save describes, resumed, and the keys pressed so far; ValueError (one line) when
-    the data does not hold up."""
+    the data does not hold up, RunEnded when it is a run's end (:func:`~engine.persist.runspec.ended_mark`)."""
+    check_not_ended(data)
     check_plugins(data, registry)
     d = run_spec(registry).check(files.payload(data), "")
     rules = registry.games[d["game"]]

@@ -100,14 +100,18 @@ COMPONENTS: dict[str, Spec] = {
     "Carried": Obj({"letter": Str(1, 1, "[a-z]", expected="a letter a..z")}, build=Carried),
     "Equipped": Obj({"slot": Str(40)}, build=Equipped),
     "Statuses": Obj({"active": Map(Obj({"turns": Optional(Int(1, limits.MAX_STAT, W)), "params": Map(Json())},
-                                       build=Status), key=Str(100, 1), most=100)}, build=Statuses),
+                                       build=Status), key=Str(limits.MAX_LABEL_CHARS, 1), most=limits.MAX_STATUSES)},
+                    build=Statuses),
 }
 assert set(COMPONENTS) == set(SAVED), "every saved component has a spec"
 # energy: spending saturates at the debt limit, and a grant stops short of a turn plus the speed
 ENERGY = Int(-limits.MAX_ENERGY_DEBT, TURN_COST + limits.MAX_SPEED, W)
 # the items the player remembers on a level, oldest first (engine.core.model.memory)
 REMEMBERED = List(Tuple(COORD, COORD, Str(100, 1), expected='[x, y, "item kind"]'), most=limits.MAX_REMEMBERED)
-ACTOR = Tuple(Int(1, limits.MAX_STAT, W), Int(1, limits.MAX_SPEED, W), ENERGY,
+# counters that only grow in play (turns, runs, entity ids) are held to MAX_COUNT, which none reaches
+COUNTER = Int(0, limits.MAX_COUNT, W)
+ID = Int(1, limits.MAX_COUNT, W)
+ACTOR = Tuple(ID, Int(1, limits.MAX_SPEED, W), ENERGY,
               expected=f"[id, speed, energy] with energy in {ENERGY.lo}..{ENERGY.hi}")
 
 
@@ -157,11 +161,29 @@ class Keys(Spec):
         return value
 
 
+class RunEnded(Exception):  # noqa: N818 - a state of the file, not a failure
+    """The run file carries its own end (:func:`ended_mark`): its run is over, never to be resumed.
+    Not a ValueError: the file is not bad, so it is not moved aside; the caller removes it."""
+
+
+def ended_mark(cause: str) -> dict[str, Any]:
+    """What is written over a run save whose run has ended but which could not be removed: the
+    file then says so itself (whatever the profile could or could not record)."""
+    return {"ended": True, "cause": str(cause)[:200]}
+
+
+def check_not_ended(data: dict[str, Any]) -> None:
+    """Raise RunEnded when ``data`` (a run file's payload) is an ended mark."""
+    if isinstance(data, dict) and data.get("ended") is True:
+        raise RunEnded(str(data.get("cause", ""))[:200] or "ended")
+
+
 def summary(data: dict[str, Any]) -> dict[str, Any]:
     """What a title screen shows about a save: preset, seed, depth, turn, run (checked: a bad save
-    raises SchemaError here too)."""
+    raises SchemaError here too; an ended one, RunEnded)."""
+    check_not_ended(data)
     spec = Obj({"game": Str(100, 1), "seed": Int(0, limits.MAX_SEED, W), "depth": Int(1, limits.MAX_DEPTH, W),
-                "turn": STAT, "run": Int(1, limits.MAX_STAT, W)}, unknown_ok=True)
+                "turn": COUNTER, "run": ID}, unknown_ok=True)
     return spec.check(data, "")
 
 
@@ -172,7 +194,7 @@ def _known(table: dict, what: str) -> Check:
 def run_spec(registry: Registry) -> Obj:
     """The shape of a run save, with the names this registry knows."""
     components = {**COMPONENTS, **{name: of(cls) for name, cls in registry.components.items()}}
-    entity = Obj({"id": Int(1, limits.MAX_STAT, W), **components}, defaults=dict.fromkeys(components, True))
+    entity = Obj({"id": ID, **components}, defaults=dict.fromkeys(components, True))
     thing = Obj({**components, "energy": Optional(ENERGY)}, defaults=dict.fromkeys([*components, "energy"], True))
     kept = Obj({"depth": Int(1, limits.MAX_DEPTH, W), "level": leveldata.LEVEL,
                 "seen": List(Str(limits.MAX_MAP_SIDE, 1, "[01]+", expected="a row of 0 and 1"),
@@ -185,14 +207,14 @@ def run_spec(registry: Registry) -> Obj:
                         "path": _known(registry.pathfinders, "pathfinder")},
                        defaults={"fov": True, "generator": True, "path": True}),
         "first_seed": Int(0, limits.MAX_SEED, W), "seed": Int(0, limits.MAX_SEED, W),
-        "run": Int(1, limits.MAX_STAT, W), "turn": STAT, "depth": Int(1, limits.MAX_DEPTH, W),
+        "run": ID, "turn": COUNTER, "depth": Int(1, limits.MAX_DEPTH, W),
         "alive": Check(Bool(), lambda alive: alive, "true (a dead run is never saved)"),
         "level": leveldata.LEVEL, "source_level": Optional(leveldata.LEVEL),
         "seen": List(Str(limits.MAX_MAP_SIDE, 1, "[01]+", expected="a row of 0 and 1"), most=limits.MAX_MAP_SIDE),
         "remembered": REMEMBERED,
         "entities": List(entity, lo=1, most=limits.MAX_ENTITIES),
         "scheduler": Obj({"player": ACTOR, "actors": List(ACTOR, most=limits.MAX_ENTITIES)}),
-        "streams": Map(StreamState(), most=limits.MAX_STREAMS,
+        "streams": Map(StreamState(), key=Str(limits.MAX_LABEL_CHARS), most=limits.MAX_STREAMS,
                        expected=f"an object of at most {limits.MAX_STREAMS} stream states"),
         "messages": List(Str(limits.MAX_MESSAGE_CHARS), most=limits.MAX_MESSAGES),
         "message_kinds": List(Choice(*KINDS), most=limits.MAX_MESSAGES),  # by message (engine.core.kinds.saying)
@@ -203,6 +225,6 @@ def run_spec(registry: Registry) -> Obj:
         "plugins": Map(Obj({"version": Str(100), "source": Str(300)}), key=Str(100, 1), most=1000,
                        expected="an object of plugins"),
         "kept": List(kept, most=limits.MAX_KEPT_LEVELS),
-        "last_target": Optional(Int(1, limits.MAX_STAT, W)),
+        "last_target": Optional(ID),
     }, defaults={"plugin_data": True, "plugins": True, "questions": True, "kept": True, "last_target": True,
                   "message_kinds": True})

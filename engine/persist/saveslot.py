@@ -3,8 +3,11 @@ offers to continue (:func:`saved_run`), and a save whose run ended but could not
 
 The rules they keep (one player per save, no resuming while the folder cannot be written, a dead
 run's save never resumed) are permadeath's, told in :mod:`engine.persist.keeper`. A save that could
-not be removed at its run's end is marked ended in the profile by its bytes (:func:`digest`); the
-next start removes it instead of resuming it (:func:`drop_if_ended`).
+not be removed at its run's end carries its own end (an ended mark written over it in place:
+:func:`~engine.persist.runspec.ended_mark`), and is marked ended in the profile by its bytes
+(:func:`digest`): either is enough, so a death stays final when the disk fails twice. The next
+start removes such a save instead of resuming it (:func:`drop_if_ended`, :func:`drop_ended`), and
+the title screen does not offer it.
 """
 
 from __future__ import annotations
@@ -89,8 +92,14 @@ def saved_run(slot: Slot | None = None, registry: Registry | None = None) -> dic
     ``registry``, a save of a preset without saves (an older Undercroft wrote them) is not offered:
     resuming removes it (:func:`engine.persist.keeper.open_game`)."""
     path = slot.path if slot is not None else save_path()
-    info = files.load(path, runspec.KIND, runspec.SCHEMA, what="run save", then="starting a new run",
-                      migrations=runspec.MIGRATIONS, check=runspec.summary, aside=slot is None or slot.hold is not None)
+    try:
+        info = files.load(path, runspec.KIND, runspec.SCHEMA, what="run save", then="starting a new run",
+                          migrations=runspec.MIGRATIONS, check=runspec.summary,
+                          aside=slot is None or slot.hold is not None)
+    except runspec.RunEnded:  # its run is over: nothing to continue (the next start removes it)
+        info = None
+    if info is not None and ended_in_profile(path):
+        info = None
     if info is not None and registry is not None and not preset_saves(registry, info["game"]):
         info = None
     if slot is not None and slot.blocked and (info is not None or slot.busy or exists(path)):
@@ -121,11 +130,29 @@ def digest(path: Path) -> str | None:
         return None
 
 
-def drop_if_ended(slot: Slot) -> bool:
-    """Whether the save is one whose run ended but that could not be removed then: if so it is
-    removed now (one line), and True. Only then is the save read twice."""
+def ended_in_profile(path: Path) -> bool:
+    """Whether the profile marks the save at ``path`` ended (by its bytes)."""
     ended = profile.load().get("ended_save")
-    if not ended or not slot.mine or digest(slot.path) != ended:
+    return bool(ended) and digest(path) == ended
+
+
+def drop_ended(slot: Slot, cause: str) -> None:
+    """The save carries its own end (RunEnded): it is removed now (one line), and not resumed
+    whether or not it can be."""
+    try:
+        if not (slot.mine and files.remove(slot.path)):
+            raise OSError("the folder cannot be written now")
+        files.warn(f"run save {slot.path}: its run had ended ({cause[:100]}; the save could not be removed then); "
+                   "removed it now; starting a new run")
+    except OSError as e:
+        files.warn(f"run save {slot.path}: its run has ended ({cause[:100]}), but it cannot be removed "
+                   f"({e.strerror or e}); starting a new run")
+
+
+def drop_if_ended(slot: Slot) -> bool:
+    """Whether the save is one whose run ended but that could not be removed then, as the profile
+    marks it: if so it is removed now (one line), and True. Only then is the save read twice."""
+    if not slot.mine or not ended_in_profile(slot.path):
         return False
     try:
         files.remove(slot.path)

@@ -10,6 +10,7 @@ Statuses they put on creatures (``hasted``, ``confused``) are the conditions plu
 
 
 from engine import GoldFound, Inventory, hookimpl
+from engine.kit.limits import MAX_STAT
 from engine.kit.regions import grown
 
 
@@ -20,8 +21,10 @@ def heal(game, entity, kind, amount):
 
 
 def gold(game, entity, kind, amount):
-    """The amount rolled (the kind's ``amount``) joins the picker's gold. No params."""
-    game.component(entity, Inventory).gold += amount
+    """The amount rolled (the kind's ``amount``) joins the picker's gold (at most ``MAX_STAT``:
+    what a run save holds). No params."""
+    purse = game.component(entity, Inventory)
+    purse.gold = min(MAX_STAT, purse.gold + amount)
     game.announce(GoldFound(amount))
     return game.rules.message("pickup_gold", amount=amount)
 
@@ -33,7 +36,7 @@ def _the(game, entity):
 def haste(game, entity, kind, amount):
     """The drinker is ``hasted`` for ``params.turns`` turns per item (default 20): it acts twice as
     often. ``params.message``: what is said (default "You feel yourself speed up.")."""
-    game.add_status(entity, "hasted", int(kind.params.get("turns", 20)) * amount)
+    game.add_status(entity, "hasted", min(MAX_STAT, int(kind.params.get("turns", 20)) * amount))
     return kind.params.get("message", "You feel yourself speed up.")
 
 

@@ -17,6 +17,7 @@ Every number is the preset's, in ``[params.growth]`` (a game without that table 
 from dataclasses import dataclass
 
 from engine import Fighter, LevelledUp, hookimpl
+from engine.kit.limits import MAX_STAT
 
 QUESTION = "growth.level"
 CHOICES = ("More HP", "More attack", "More defense")  # each option starts so; its amounts follow
@@ -108,15 +109,21 @@ def on_answer(game, question, choice):
     fighter = game.component(game.player, Fighter)
     hp, attack, defense = gains(params)
     if choice == 0:
-        fighter.max_hp += hp
+        fighter.max_hp = grown(fighter.max_hp, hp, least=1)
         game.heal(game.player, hp)
         game.log(f"You feel tougher: +{hp} max HP ({fighter.max_hp} in all).", kind="level")
     elif choice == 1:
-        fighter.attack += attack
+        fighter.attack = grown(fighter.attack, attack)
         game.log(f"You feel stronger: +{attack} attack.", kind="level")
     elif choice == 2:
-        fighter.defense += defense
+        fighter.defense = grown(fighter.defense, defense)
         game.log(f"You feel nimbler: +{defense} defense.", kind="level")
+
+
+def grown(stat: int, gain: int, least: int = 0) -> int:
+    """A stat after a gain, within ``least``..MAX_STAT (what a run save holds: a long run's growth
+    saturates)."""
+    return max(least, min(MAX_STAT, stat + gain))
 
 
 @hookimpl

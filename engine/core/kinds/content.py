@@ -16,7 +16,23 @@ from typing import Annotated, Any
 
 from engine.core.kinds import deprecations
 from engine.core.kinds.deprecations import lenient
-from engine.core.kinds.schema import Char, Check, Choice, Color, Int, Json, Map, NonEmpty, SchemaError, Str, Tuple, of
+from engine.core.kinds.schema import (
+    Char,
+    Check,
+    Choice,
+    Color,
+    Int,
+    Json,
+    Map,
+    NonEmpty,
+    SchemaError,
+    Spec,
+    Str,
+    Tuple,
+    of,
+    sub,
+)
+from engine.core.kinds.specs import shown_number
 from engine.kit import limits
 from engine.kit.textfile import TextFileError, read_text
 
@@ -24,6 +40,30 @@ RGB = tuple[int, int, int]
 COUNT = Int(0, 10**6)
 # a kind's description: one line (look, the pack and the menus show it on one row)
 DESCRIPTION = Str(200, pattern=r"[^\n\r]*", expected="one line of at most 200 characters (no line break)")
+
+
+class Params(Spec):
+    """A kind's params: JSON values, whose numbers are within ``MAX_STAT`` either way. Effects and
+    behaviours put them into the run (a status's turns, HP, an amount), and a run save holds no
+    number past that: a kind with one is refused when it loads, not the run that meets it."""
+
+    expected = "a table of JSON values"
+
+    def check(self, value: Any, where: str) -> dict[str, Any]:
+        table = Map(Json()).check(value, where)
+        self._numbers(table, where)
+        return table
+
+    def _numbers(self, value: Any, where: str) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                self._numbers(v, sub(where, k))
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                self._numbers(v, sub(where, i))
+        elif isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > limits.MAX_STAT:
+            raise SchemaError(f"{where}: expected a number within -{limits.MAX_STAT}..{limits.MAX_STAT} (what a run "
+                              f"save holds), got {shown_number(value)}")
 
 
 class ContentError(ValueError):
@@ -71,15 +111,16 @@ class MonsterKind:
     behaviour: Annotated[str, NonEmpty()] = "chase"
     min_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = 1
     weight: Annotated[int, Int(1, 10**6)] = 1
-    params: Annotated[dict[str, Any], Map(Json())] = field(default_factory=dict)
+    params: Annotated[dict[str, Any], Params()] = field(default_factory=dict)
     max_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = limits.MAX_DEPTH
     description: Annotated[str, DESCRIPTION] = ""
 
 
 USES = ("pickup", "quaff", "read", "wear", "carry")
 TARGETS = ("", "nearest", "monster", "cell")
-AMOUNT = Check(Tuple(COUNT, COUNT, expected="[min, max] with 0 <= min <= max"), lambda v: v[0] <= v[1],
-               "[min, max] with 0 <= min <= max")
+# an item is never of amount 0 (a save holds 1..MAX_STAT of it)
+AMOUNT = Check(Tuple(Int(1, 10**6), Int(1, 10**6), expected="[min, max] with 1 <= min <= max <= 1000000"),
+               lambda v: v[0] <= v[1], "[min, max] with 1 <= min <= max")
 
 
 @dataclass(frozen=True)
@@ -104,7 +145,7 @@ class ItemKind:
     glyph: Annotated[str, Char()]
     color: Annotated[RGB, Color()]
     effect: Annotated[str, NonEmpty()]
-    params: Annotated[dict[str, Any], Map(Json())] = field(default_factory=dict)
+    params: Annotated[dict[str, Any], Params()] = field(default_factory=dict)
     amount: Annotated[tuple[int, int], AMOUNT] = (1, 1)
     use: Annotated[str, Choice(*USES)] = "pickup"
     slot: Annotated[str, Str(40)] = ""

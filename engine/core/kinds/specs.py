@@ -26,6 +26,8 @@ def shown(value: Any, most: int = 60) -> str:
         text = repr(value)
     except (RecursionError, MemoryError):  # a value nested absurdly deep: its type says enough
         text = f"a {type(value).__name__} nested too deeply to show"
+    except ValueError:  # a number of more digits than Python writes out
+        text = f"a {type(value).__name__} too long to show"
     return text if len(text) <= most else text[:most] + "..."
 
 
@@ -229,3 +231,11 @@ class Check(Spec):
         if not self.ok(value):
             raise fail(where, self.expected, value)
         return value
+
+
+def shown_number(value: Any) -> str:
+    """A value as a message names it: a number whole, or by its size past 40 digits (a number of
+    thousands of digits cannot even be written out)."""
+    if is_int(value) and abs(value) >= 10**40:
+        return f"a number of about {int(abs(value).bit_length() * 0.30103)} digits"
+    return shown(value, 40)

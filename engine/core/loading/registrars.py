@@ -58,6 +58,9 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
     def put(name: str, value: Any) -> None:
         if not isinstance(name, str) or not name:
             raise ValueError(f"register: name must be a non-empty string, got {name!r}")
+        if len(name) > limits.MAX_LABEL_CHARS:  # a save names the kinds, behaviours and choices it uses
+            raise ValueError(f"register: name {name[:40]!r}... has {len(name)} characters; at most "
+                             f"{limits.MAX_LABEL_CHARS} (what a run save holds)")
         if name in buffer:
             raise ValueError(f"registers {kind} {name!r} twice")
         buffer[name] = value

@@ -64,6 +64,12 @@ class Streams:
     def items(self):
         return self._streams.items()
 
+    def has(self, label: str) -> bool:
+        return label in self._streams
+
+    def count(self) -> int:
+        return len(self._streams)
+
     def restore(self, label: str, state: tuple) -> None:
         self.get(label).setstate(state)
 

@@ -62,6 +62,11 @@ class World:
         self._use()
         return sorted(esper._entities)  # esper 3 has no public listing; re-check on upgrade
 
+    def count(self) -> int:
+        """How many entities live (without listing them)."""
+        self._use()
+        return len(esper._entities)
+
     def query(self, *component_types: type) -> Iterator[tuple[int, Any]]:
         self._use()
         if len(component_types) == 1:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.kinds import deprecations
 from engine.core.kinds.saying import check_kind
+from engine.core.model import bounds
 from engine.core.model.events import Event
 from engine.core.turn.api_changing import Changing
 from engine.core.turn.api_paths import Pathfinding
@@ -82,8 +83,10 @@ class GameAPI(Reading, Changing, Pathfinding):
         return self._run.state.alive
 
     def rng(self, label: str) -> random.Random:
-        """The run's random stream for ``label`` (use your plugin's name in it: ``"frost:ai"``)."""
-        return self._run.rng(label)
+        """The run's random stream for ``label`` (use your plugin's name in it: ``"frost:ai"``). A
+        run keeps at most ``MAX_STREAMS`` streams, each saved with it, labelled by at most
+        ``MAX_LABEL_CHARS`` characters: a new label past that is a ValueError (reuse a few labels)."""
+        return self._run.rng(bounds.stream_label(self._run.state, label))
 
     def log(self, message: str, kind: str = "") -> None:
         """Tell the player (the message log; the window shows the newest). ``kind`` is the kind

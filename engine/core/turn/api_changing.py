@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from engine.core.model import bounds
 from engine.core.model.components import Fighter, Item, Position, Status, Statuses
 from engine.core.turn import statuses as statusrun
 from engine.kit.mapgen import WALL
@@ -56,14 +57,19 @@ class Changing:
             self._run.kill(entity, by)
 
     def spawn(self, kind: str, x: int, y: int, amount: int = 1) -> int | None:
-        """A monster (asleep) or an item of ``kind`` on a cell; None when a monster's cell is taken
-        or the cell is a wall. An unknown kind is a KeyError (a bug in the plugin)."""
-        if self.is_wall(x, y):
+        """A monster (asleep) or an item of ``kind`` on a cell; None when a monster's cell is taken,
+        the cell is a wall, or the run holds ``MAX_ENTITIES`` things (:mod:`engine.core.model.bounds`:
+        kept levels are forgotten first to make room). An unknown kind is a KeyError, an amount
+        outside 1..``MAX_STAT`` a ValueError (a bug in the plugin)."""
+        is_item = kind in self._run.registry.items
+        if is_item:
+            amount = bounds.amount("spawn", amount)
+        if self.is_wall(x, y) or (not is_item and not self.passable(x, y)):
             return None
-        if kind in self._run.registry.items:
+        if not bounds.room_for_one(self._run, f"spawn {kind!r}"):
+            return None
+        if is_item:
             return self._run.spawn_item(kind, x, y, amount)
-        if not self.passable(x, y):
-            return None
         return self._run.spawn_monster(kind, x, y)
 
     def loot(self, table: str, depth: int | None = None, label: str = "loot") -> list[tuple[str, int]]:
@@ -81,7 +87,12 @@ class Changing:
 
     def give(self, kind: str, amount: int = 1) -> int | None:
         """Put ``amount`` of an item kind into the player's pack (onto its stack, or under the
-        first free letter): the carried item, or None when the pack is full."""
+        first free letter): the carried item, or None when the pack is full (or the run holds
+        ``MAX_ENTITIES`` things, as for :meth:`spawn`). A stack holds at most ``MAX_STAT``; an amount
+        outside 1..``MAX_STAT`` is a ValueError."""
+        amount = bounds.amount("give", amount)
+        if not bounds.room_for_one(self._run, f"give {kind!r}"):
+            return None
         return self._run.give(kind, amount)
 
     def remove(self, entity: int) -> None:
@@ -146,7 +157,13 @@ class Changing:
         ``on_tick``), loses one turn and goes at 0 (its ``on_end``), and the player reads "The rat is
         no longer frozen." when it was theirs or a monster they see. So a status of N turns ticks
         exactly N times: added during a turn (an effect, a behaviour, ``on_action``) it holds for the
-        rest of this turn and N - 1 more; added in ``on_turn_end``, for the next N whole turns."""
+        rest of this turn and N - 1 more; added in ``on_turn_end``, for the next N whole turns.
+
+        ``turns`` is None or 1..``MAX_STAT``, ``params`` JSON values, and a creature has at most
+        ``MAX_STATUSES`` at once: what a run save holds (a ValueError otherwise). Stacked turns
+        saturate at ``MAX_STAT``."""
+        turns = bounds.turns("add_status", turns)
+        params = bounds.params("add_status", params)
         statusrun.add(self._run, entity, name, turns, params)
 
     def statuses(self, entity: int) -> dict[str, Status]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.model import bounds
 from engine.core.model import rng as rngmod
 from engine.core.model.events import Escaped, LevelEntered, PlayerDied, QuitAsked, RunStarted, Victory
 from engine.core.model.requests import ChangeLevel, NewRun, Quit, Request, Won
@@ -159,6 +160,11 @@ class Game(Acting, Run):
     def apply(self, request: Request) -> bool:
         """Apply a change of level or run, or a quit, at the end of a turn."""
         if isinstance(request, ChangeLevel):
+            refused = bounds.level_refused(request.depth)
+            if refused:  # the stairs of the deepest level a save holds, or a plugin's odd request
+                bounds.say_once(self, f"level:{request.depth}", refused)
+                self.log("The way leads no further.")
+                return True
             self.log(self.rules.message("ascend" if request.up else "descend", depth=request.depth))
             self.enter_level(request.depth, up=request.up)
         elif isinstance(request, Won):

@@ -74,10 +74,12 @@ def _stack_with(run: PackOwner, item: int) -> int | None:
 def add(run: PackOwner, item: int) -> int | None:
     """Put an item that is off the map (taken off it already) into the pack: onto a stack of its
     kind (the item entity is then deleted), else under the first free letter. Returns the carried
-    entity, or None when the pack is full (the item is left as it was)."""
+    entity, or None when the pack is full (the item is left as it was). A stack holds at most
+    ``MAX_STAT`` (what a run save holds): past it, the rest is lost."""
     stack = _stack_with(run, item)
     if stack is not None:
-        run.world.get(stack, Item).amount += run.world.get(item, Item).amount
+        held = run.world.get(stack, Item)
+        held.amount = min(limits.MAX_STAT, held.amount + run.world.get(item, Item).amount)
         run.world.delete(item)
         return stack
     used = {c.letter for _, c in run.world.query(Carried)}

@@ -11,8 +11,9 @@ throwing it away (:class:`~engine.core.model.state.KeptLevel`: its map, what was
 its things with their energy), and finds a kept level as it was: nothing is made, populated or fired then. Such a
 game has stairs up on every level, on its start; the player going down arrives there, going up
 arrives on the stairs down. Time stands still on a kept level. At most ``MAX_KEPT_LEVELS`` levels
-of ``MAX_KEPT_CELLS`` cells in all are kept: past that the one farthest from the player's depth
-is forgotten.
+of ``MAX_KEPT_CELLS`` cells in all are kept, and the run's things (in play and kept) are at most
+``MAX_ENTITIES``: past that the one farthest from the player's depth is forgotten (a new level is
+populated up to the limit first; :mod:`engine.core.model.bounds`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from engine.core.model import bounds
 from engine.core.model import rng as rngmod
 from engine.core.model.components import Actor, Dead, Fighter, Inventory, Player, Position
 from engine.core.model.scheduler import TURN_COST
@@ -98,6 +100,7 @@ def enter(game: Run, depth: int, *, up: bool = False) -> None:
         # a stream of its own, not kept in the run's streams: it is used up here (a depth is made
         # once), and keeping one per depth would grow every save with the depth reached
         populate(game, level, depth, rngmod.stream(state.seed, f"spawn:{depth}"))
+        bounds.fit_things(state)  # the new level's things first: kept levels make room for them
     game.update_view()
     if kept is None:
         game.hook("on_level_generated", level=level)

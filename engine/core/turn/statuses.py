@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import valid_names
 from engine.core.kinds.statuskinds import StatusKind
+from engine.core.model import bounds
 from engine.core.model.components import Dead, Position, Status, Statuses
 
 if TYPE_CHECKING:
@@ -45,12 +46,14 @@ def add(run: Run, entity: int, name: str, turns: int | None, params: dict[str, A
     kind = kind_of(run, name)
     world = run.world
     statuses = world.try_get(entity, Statuses)
+    bounds.status_room(statuses.active if statuses is not None else None, name)
     if statuses is None:
         statuses = Statuses()
         world.add(entity, statuses)
     old = statuses.active.get(name)
     if old is not None:
         turns = kind.stacked(old.turns, turns)
+        turns = bounds.saturated(turns) if turns is not None else None
     status = statuses.active[name] = Status(turns, dict(params))
     if old is None:
         _call(run, kind, "on_start", entity, status)

@@ -174,7 +174,7 @@ def report_crashes(results: list[dict[str, Any]], game: str, bot: str, max_turns
         try:
             folder.mkdir(parents=True, exist_ok=True)
             files.write_json(path, replay.KIND, replay.SCHEMA, {**recorded["header"], "keys": recorded["keys"],
-                                                                 "end": None})
+                                                                 "end": recorded.get("end")})
         except OSError as e:
             files.warn(f"sim: cannot write the replay of seed {seed} to {path} ({e.strerror or e})")
             continue

@@ -173,7 +173,13 @@ def _crashed(result: dict[str, Any], where: str, error: BaseException, game: Gam
                   turns=state.turn if state is not None else 0, keys=len(keys),
                   crash={"where": where, "error": f"{type(error).__name__}: {reason}".rstrip(": "), "at": at})
     try:
-        result["replay"] = {"header": replay.header(game), "keys": list(keys)} if game is not None else None
+        result["replay"] = None
+        if game is not None:
+            header = replay.header(game)
+            # a bot's failure leaves the game at a turn boundary: its end is recorded, to be checked;
+            # the game's own leaves it mid-key, with no end to record
+            end = replay.end_of({**header, "keys": keys}, game) if where == "bot" else None
+            result["replay"] = {"header": header, "keys": list(keys), "end": end}
     except Exception:  # noqa: BLE001 - a game too broken to describe is still reported
         result["replay"] = None
     return result
