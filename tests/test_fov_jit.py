@@ -135,3 +135,57 @@ def test_no_notice_when_stderr_is_not_a_terminal(tmp_path, monkeypatch, capsys):
     (tmp_path / "_quiet_jit.py").write_text("import numba\n\n\n@numba.njit(cache=True)\ndef one():\n    return 1\n")
     assert jit.sibling("fov_quiet", "_quiet_jit", lambda module: module.one()) is not None
     assert capsys.readouterr().err == ""
+
+
+def _segment_clear(t: np.ndarray, ox: int, oy: int, px: int, py: int, tx: int, ty: int) -> bool:
+    """No opaque cell's open diamond is crossed by the segment from the origin's centre to (px, py)
+    (doubled coordinates, from the origin) ending in the cell (tx, ty): diamond's definition, tried
+    segment by segment (the compiled kernel before the scan of open directions)."""
+    h, w = t.shape
+    swap = abs(py) > abs(px)
+    ma, mi = (py, px) if swap else (px, py)
+    tma, tmi = (ty, tx) if swap else (tx, ty)
+    sign, ama = (-1 if ma < 0 else 1), abs(ma)
+    for k in range(abs(tma), -1, -1):
+        cma = sign * k
+        cmi0 = (mi * 2 * cma * sign + ama) // (2 * ama)
+        for cmi in (cmi0 - 1, cmi0, cmi0 + 1):
+            cx, cy = (cmi, cma) if swap else (cma, cmi)
+            if (cma == tma and cmi == tmi) or (cx == 0 and cy == 0):
+                continue
+            if 0 <= ox + cx < w and 0 <= oy + cy < h and t[oy + cy, ox + cx]:
+                continue
+            for a, b in ((2 * cma, ma), (2 * cmi, mi)):
+                a, b = (-a, -b) if b < 0 else (a, b)
+                if b > 0:
+                    a = min(max(a, 0), b)
+                    if abs(a * ma - 2 * cma * b) + abs(a * mi - 2 * cmi * b) < b:
+                        return False
+    return True
+
+
+def test_diamond_kernel_matches_the_segments_beyond_the_tables_reach(registry):
+    """Lights with no radius on maps wider than the reference's tables reach (64): each cell tried
+    by its own segments (a floor by its centre's, a wall by its centre's or a tip's)."""
+    from engine.core.setup import generate_level
+
+    fn = registry.fov["diamond"].fn
+    rng = random.Random("diamond far")
+    maps = [catalog_fov.cave_map(random.Random(1), 110, 30),
+            generate_level("rooms", 100, 40, seed=3).terrain != 0, generate_level("bsp", 90, 70, seed=4).terrain != 0]
+    for t in maps:
+        h, w = t.shape
+        ys, xs = np.nonzero(t)
+        for i in [0, len(xs) - 1] + [rng.randrange(len(xs)) for _ in range(2)]:
+            ox, oy = int(xs[i]), int(ys[i])
+            want = np.zeros_like(t)
+            for y in range(h):
+                for x in range(w):
+                    dx, dy = x - ox, y - oy
+                    want[y, x] = (dx, dy) == (0, 0) or any(
+                        _segment_clear(t, ox, oy, 2 * dx + sx, 2 * dy + sy, dx, dy)
+                        for sx, sy in (((0, 0),) if t[y, x] else ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))))
+            got = fn(t, (ox, oy), None)
+            diff = np.argwhere(got != want)[:5].tolist()
+            assert np.array_equal(got, want), f"{w}x{h} from {(ox, oy)}: at [y, x] {diff}"
+            assert want.sum() > 20  # a real light, not a closet
