@@ -189,3 +189,17 @@ def test_diamond_kernel_matches_the_segments_beyond_the_tables_reach(registry):
             diff = np.argwhere(got != want)[:5].tolist()
             assert np.array_equal(got, want), f"{w}x{h} from {(ox, oy)}: at [y, x] {diff}"
             assert want.sum() > 20  # a real light, not a closet
+
+
+def test_symmetric_kernel_lights_a_quadrant_again_with_a_bigger_stack(registry):
+    """A row of 150 gaps leaves 150 scans pending at once: more than the kernel's first stack holds,
+    so the quadrant is lit again with a bigger one, and the light is the reference's all the same."""
+    kernel = jit.sibling("engine.plugins.fov.symmetric", "_symmetric_jit", lambda k: None)
+    t = np.ones((160, 301), bool)
+    t[9, ::2] = False  # the far row: a wall, a floor, a wall...
+    lit = np.zeros_like(t)
+    assert not kernel._quadrant(t, lit, 150, 159, -1, 0, np.empty((64, 5), np.int64))
+    assert kernel._quadrant(t, lit, 150, 159, -1, 0, np.empty((512, 5), np.int64))
+    for radius in (None, 155):
+        assert np.array_equal(registry.fov["symmetric"](t, (150, 159), radius),
+                              registry.fov["symmetric"].python(t, (150, 159), radius))
