@@ -203,3 +203,17 @@ def test_symmetric_kernel_lights_a_quadrant_again_with_a_bigger_stack(registry):
     for radius in (None, 155):
         assert np.array_equal(registry.fov["symmetric"](t, (150, 159), radius),
                               registry.fov["symmetric"].python(t, (150, 159), radius))
+
+
+def test_permissive_kernel_visits_a_quadrant_again_with_more_room(registry):
+    """Room for one field and two bumps at first: every quadrant runs out, is visited again with
+    twice as much, and so on; the light is the reference's all the same."""
+    kernel = jit.sibling("engine.plugins.fov.permissive", "_permissive_jit", lambda k: None)
+    alg = registry.fov["permissive"]
+    t = catalog_fov.make_map("pillars", random.Random(0))
+    h, w = t.shape
+    for origin in ((10, 10), (w - 1, 0), (w // 2, h // 2)):
+        for radius in (None, 8, 30):
+            want = alg.python(t, origin, radius)
+            assert np.array_equal(kernel.lit_map(t, origin[0], origin[1], -1 if radius is None else radius, 1), want)
+            assert np.array_equal(alg.fn(t, origin, radius), want)
