@@ -217,3 +217,27 @@ def test_permissive_kernel_visits_a_quadrant_again_with_more_room(registry):
             want = alg.python(t, origin, radius)
             assert np.array_equal(kernel.lit_map(t, origin[0], origin[1], -1 if radius is None else radius, 1), want)
             assert np.array_equal(alg.fn(t, origin, radius), want)
+
+
+def test_raycast_kernel_matches_each_cells_line_beyond_the_tables_reach(registry):
+    """Lights with no radius on maps wider than the reference's tables reach (128): each cell tried
+    by its own Bresenham line (``raycast._between``), clear when every cell strictly between is."""
+    from engine.core.setup import generate_level
+    from engine.plugins.fov.raycast import _between
+
+    fn = registry.fov["raycast"].fn
+    rng = random.Random("raycast far")
+    maps = [catalog_fov.cave_map(random.Random(2), 200, 30), generate_level("bsp", 160, 60, seed=4).terrain != 0]
+    for t in maps:
+        h, w = t.shape
+        ys, xs = np.nonzero(t)
+        for i in [0, len(xs) - 1, rng.randrange(len(xs))]:
+            ox, oy = int(xs[i]), int(ys[i])
+            want = np.zeros_like(t)
+            for y in range(h):
+                for x in range(w):
+                    want[y, x] = all(t[oy + by, ox + bx] for bx, by in _between(x - ox, y - oy))
+            got = fn(t, (ox, oy), None)
+            diff = np.argwhere(got != want)[:5].tolist()
+            assert np.array_equal(got, want), f"{w}x{h} from {(ox, oy)}: at [y, x] {diff}"
+            assert want.sum() > 20
