@@ -41,7 +41,7 @@ import numpy as np
 
 # Seconds of the first compile on an empty numba cache, on the 2-core development machine (numba
 # 0.68), for the one-line notice; ``python -m engine bench --only compile`` measures the FOV kernels.
-COMPILE_SECONDS = 2
+COMPILE_SECONDS = 3
 
 # The eight octants as (major x, major y, minor x, minor y): cell (t, m) of an octant is the map cell
 # (ox + t*mx + m*nx, oy + t*my + m*ny).

@@ -29,7 +29,7 @@ import numpy as np
 
 # Seconds of the first compile on an empty numba cache, on the 2-core development machine (numba
 # 0.68), for the one-line notice; ``python -m engine bench --only compile`` measures the FOV kernels.
-COMPILE_SECONDS = 1
+COMPILE_SECONDS = 2
 
 
 # The eight octants as (major x, major y, minor x, minor y, steep): cell (t, m) of an octant is the
