@@ -15,7 +15,7 @@ import pytest
 
 from engine.cli.tools.compare import fov as catalog_fov
 from engine.kit import jit
-from engine.kit.fov import ReachError
+from engine.kit.fov import ReachError, window
 
 RADII = (None, 0, 1, 2, 5, 8, 20, 50)
 
@@ -191,18 +191,27 @@ def test_diamond_kernel_matches_the_segments_beyond_the_tables_reach(registry):
             assert want.sum() > 20  # a real light, not a closet
 
 
-def test_symmetric_kernel_lights_a_quadrant_again_with_a_bigger_stack(registry):
+@pytest.mark.parametrize("name", ["symmetric", "shadowcast"])
+def test_a_scan_kernel_lights_a_part_again_with_a_bigger_stack(registry, name):
     """A row of 150 gaps leaves 150 scans pending at once: more than the kernel's first stack holds,
-    so the quadrant is lit again with a bigger one, and the light is the reference's all the same."""
-    kernel = jit.sibling("engine.plugins.fov.symmetric", "_symmetric_jit", lambda k: None)
+    so the quadrant (octant) is lit again with a bigger one, and the light is the reference's all
+    the same."""
+    kernel = jit.sibling(f"engine.plugins.fov.{name}", f"_{name}_jit", lambda k: None)
     t = np.ones((160, 301), bool)
     t[9, ::2] = False  # the far row: a wall, a floor, a wall...
-    lit = np.zeros_like(t)
-    assert not kernel._quadrant(t, lit, 150, 159, -1, 0, np.empty((64, 5), np.int64))
-    assert kernel._quadrant(t, lit, 150, 159, -1, 0, np.empty((512, 5), np.int64))
+    if name == "symmetric":
+        lit = np.zeros_like(t)
+        assert not kernel._quadrant(t, lit, 150, 159, -1, 0, np.empty((64, 5), np.int64))
+        assert kernel._quadrant(t, lit, 150, 159, -1, 0, np.empty((512, 5), np.int64))
+    else:
+        r = 299
+        win = window(t, (150, 159), r)
+        lit = np.zeros_like(win)
+        assert not kernel._octant(win, lit, r, 4 * r * r + 1, *kernel.OCTANTS[0], np.empty((64, 5), np.int64))
+        assert kernel._octant(win, lit, r, 4 * r * r + 1, *kernel.OCTANTS[0], np.empty((512, 5), np.int64))
     for radius in (None, 155):
-        assert np.array_equal(registry.fov["symmetric"](t, (150, 159), radius),
-                              registry.fov["symmetric"].python(t, (150, 159), radius))
+        alg = registry.fov[name]
+        assert np.array_equal(alg(t, (150, 159), radius), alg.python(t, (150, 159), radius))
 
 
 def test_permissive_kernel_visits_a_quadrant_again_with_more_room(registry):
