@@ -15,7 +15,7 @@ import pytest
 
 from engine.cli.tools.compare import fov as catalog_fov
 from engine.kit import jit
-from engine.kit.fov import ReachError
+from engine.kit.fov import ReachError, window
 
 RADII = (None, 0, 1, 2, 5, 8, 20, 50)
 
@@ -135,3 +135,118 @@ def test_no_notice_when_stderr_is_not_a_terminal(tmp_path, monkeypatch, capsys):
     (tmp_path / "_quiet_jit.py").write_text("import numba\n\n\n@numba.njit(cache=True)\ndef one():\n    return 1\n")
     assert jit.sibling("fov_quiet", "_quiet_jit", lambda module: module.one()) is not None
     assert capsys.readouterr().err == ""
+
+
+def _segment_clear(t: np.ndarray, ox: int, oy: int, px: int, py: int, tx: int, ty: int) -> bool:
+    """No opaque cell's open diamond is crossed by the segment from the origin's centre to (px, py)
+    (doubled coordinates, from the origin) ending in the cell (tx, ty): diamond's definition, tried
+    segment by segment (the compiled kernel before the scan of open directions)."""
+    h, w = t.shape
+    swap = abs(py) > abs(px)
+    ma, mi = (py, px) if swap else (px, py)
+    tma, tmi = (ty, tx) if swap else (tx, ty)
+    sign, ama = (-1 if ma < 0 else 1), abs(ma)
+    for k in range(abs(tma), -1, -1):
+        cma = sign * k
+        cmi0 = (mi * 2 * cma * sign + ama) // (2 * ama)
+        for cmi in (cmi0 - 1, cmi0, cmi0 + 1):
+            cx, cy = (cmi, cma) if swap else (cma, cmi)
+            if (cma == tma and cmi == tmi) or (cx == 0 and cy == 0):
+                continue
+            if 0 <= ox + cx < w and 0 <= oy + cy < h and t[oy + cy, ox + cx]:
+                continue
+            for a, b in ((2 * cma, ma), (2 * cmi, mi)):
+                a, b = (-a, -b) if b < 0 else (a, b)
+                if b > 0:
+                    a = min(max(a, 0), b)
+                    if abs(a * ma - 2 * cma * b) + abs(a * mi - 2 * cmi * b) < b:
+                        return False
+    return True
+
+
+def test_diamond_kernel_matches_the_segments_beyond_the_tables_reach(registry):
+    """Lights with no radius on maps wider than the reference's tables reach (64): each cell tried
+    by its own segments (a floor by its centre's, a wall by its centre's or a tip's)."""
+    from engine.core.setup import generate_level
+
+    fn = registry.fov["diamond"].fn
+    rng = random.Random("diamond far")
+    maps = [catalog_fov.cave_map(random.Random(1), 110, 30),
+            generate_level("rooms", 100, 40, seed=3).terrain != 0, generate_level("bsp", 90, 70, seed=4).terrain != 0]
+    for t in maps:
+        h, w = t.shape
+        ys, xs = np.nonzero(t)
+        for i in [0, len(xs) - 1] + [rng.randrange(len(xs)) for _ in range(2)]:
+            ox, oy = int(xs[i]), int(ys[i])
+            want = np.zeros_like(t)
+            for y in range(h):
+                for x in range(w):
+                    dx, dy = x - ox, y - oy
+                    want[y, x] = (dx, dy) == (0, 0) or any(
+                        _segment_clear(t, ox, oy, 2 * dx + sx, 2 * dy + sy, dx, dy)
+                        for sx, sy in (((0, 0),) if t[y, x] else ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))))
+            got = fn(t, (ox, oy), None)
+            diff = np.argwhere(got != want)[:5].tolist()
+            assert np.array_equal(got, want), f"{w}x{h} from {(ox, oy)}: at [y, x] {diff}"
+            assert want.sum() > 20  # a real light, not a closet
+
+
+@pytest.mark.parametrize("name", ["symmetric", "shadowcast"])
+def test_a_scan_kernel_lights_a_part_again_with_a_bigger_stack(registry, name):
+    """A row of 150 gaps leaves 150 scans pending at once: more than the kernel's first stack holds,
+    so the quadrant (octant) is lit again with a bigger one, and the light is the reference's all
+    the same."""
+    kernel = jit.sibling(f"engine.plugins.fov.{name}", f"_{name}_jit", lambda k: None)
+    t = np.ones((160, 301), bool)
+    t[9, ::2] = False  # the far row: a wall, a floor, a wall...
+    if name == "symmetric":
+        lit = np.zeros_like(t)
+        assert not kernel._quadrant(t, lit, 150, 159, -1, 0, np.empty((64, 5), np.int64))
+        assert kernel._quadrant(t, lit, 150, 159, -1, 0, np.empty((512, 5), np.int64))
+    else:
+        r = 299
+        win = window(t, (150, 159), r)
+        lit = np.zeros_like(win)
+        assert not kernel._octant(win, lit, r, 4 * r * r + 1, *kernel.OCTANTS[0], np.empty((64, 5), np.int64))
+        assert kernel._octant(win, lit, r, 4 * r * r + 1, *kernel.OCTANTS[0], np.empty((512, 5), np.int64))
+    for radius in (None, 155):
+        alg = registry.fov[name]
+        assert np.array_equal(alg(t, (150, 159), radius), alg.python(t, (150, 159), radius))
+
+
+def test_permissive_kernel_visits_a_quadrant_again_with_more_room(registry):
+    """Room for one field and two bumps at first: every quadrant runs out, is visited again with
+    twice as much, and so on; the light is the reference's all the same."""
+    kernel = jit.sibling("engine.plugins.fov.permissive", "_permissive_jit", lambda k: None)
+    alg = registry.fov["permissive"]
+    t = catalog_fov.make_map("pillars", random.Random(0))
+    h, w = t.shape
+    for origin in ((10, 10), (w - 1, 0), (w // 2, h // 2)):
+        for radius in (None, 8, 30):
+            want = alg.python(t, origin, radius)
+            assert np.array_equal(kernel.lit_map(t, origin[0], origin[1], -1 if radius is None else radius, 1), want)
+            assert np.array_equal(alg.fn(t, origin, radius), want)
+
+
+def test_raycast_kernel_matches_each_cells_line_beyond_the_tables_reach(registry):
+    """Lights with no radius on maps wider than the reference's tables reach (128): each cell tried
+    by its own Bresenham line (``raycast._between``), clear when every cell strictly between is."""
+    from engine.core.setup import generate_level
+    from engine.plugins.fov.raycast import _between
+
+    fn = registry.fov["raycast"].fn
+    rng = random.Random("raycast far")
+    maps = [catalog_fov.cave_map(random.Random(2), 200, 30), generate_level("bsp", 160, 60, seed=4).terrain != 0]
+    for t in maps:
+        h, w = t.shape
+        ys, xs = np.nonzero(t)
+        for i in [0, len(xs) - 1, rng.randrange(len(xs))]:
+            ox, oy = int(xs[i]), int(ys[i])
+            want = np.zeros_like(t)
+            for y in range(h):
+                for x in range(w):
+                    want[y, x] = all(t[oy + by, ox + bx] for bx, by in _between(x - ox, y - oy))
+            got = fn(t, (ox, oy), None)
+            diff = np.argwhere(got != want)[:5].tolist()
+            assert np.array_equal(got, want), f"{w}x{h} from {(ox, oy)}: at [y, x] {diff}"
+            assert want.sum() > 20

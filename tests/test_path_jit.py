@@ -119,3 +119,28 @@ def test_unit_steps_from_goals_of_one_value_take_the_layered_search(heap):
             fast = heap.dijkstra_fn(cost, seeds.copy(), moves, limit)
             slow = heap.python_dijkstra(cost, seeds.copy(), moves, limit)
             assert np.array_equal(fast, slow), f"{moves} {values} limit {limit}: {_differ(fast, slow)}"
+
+
+@pytest.mark.parametrize("generator", ["bsp", "caves"])
+def test_long_searches_on_levels_agree_exactly(heap, generator):
+    """Far goals on whole generated levels, uniform and weighted: deep heaps, where a cell reached
+    more cheaply takes its new key in place in the kernel's heap (the reference pushes it again and
+    skips the old entry), and many entries of equal f, ordered by push number."""
+    from engine.core.setup import generate_level
+
+    floor = (generate_level(generator, 120, 80, seed=5).terrain != 0).astype(np.float64)
+    rng = random.Random(f"long searches {generator}")
+    mud = floor * np.array([[rng.choice((1.0, 1.0, 2.0, 3.5)) for _ in range(120)] for _ in range(80)])
+    ys, xs = floor.nonzero()
+    cells = [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
+    for cost in (floor, mud):
+        for moves in (Moves(8, 1.5, cut_corners=True), Moves(8, 1.41), Moves(4), Moves(8)):
+            for _ in range(6):
+                start, goal = rng.sample(cells, 2)
+                fast = heap.astar(cost, start, goal, moves)
+                assert fast == heap.reference().astar(cost, start, goal, moves), f"{moves} {start}->{goal}"
+                assert fast is not None and len(fast) >= max(abs(goal[0] - start[0]), abs(goal[1] - start[1]))
+            goals = rng.sample(cells, 3)
+            fast = heap.dijkstra(cost, goals, moves)
+            slow = heap.reference().dijkstra(cost, goals, moves)
+            assert np.array_equal(fast, slow), f"{moves} {goals}: {_differ(fast, slow)}"

@@ -1,10 +1,12 @@
 """Numba-compiled kernel for the precise permissive FOV of ``fov_permissive.py`` (optional: extra ``fast``).
 
-``quadrants(flat, side, r, last)`` runs the four quadrants of ``permissive_fov`` on one window and
-returns its lit cells. It is a line-by-line port of ``_quadrant`` in ``fov_permissive.py``, which is
+``lit_map(transparent, ox, oy, radius)`` runs the four quadrants of ``permissive_fov`` and returns
+the map's lit cells. It is a line-by-line port of ``_quadrant`` in ``fov_permissive.py``, which is
 the reference: the output must match the four ``_quadrant`` calls bit for bit (same fields, bumps,
 splits, ``_closed`` test, band order and ``last`` cut-off, same integer arithmetic). Change the
-algorithm there first, then mirror it here.
+algorithm there first, then mirror it here. It reads the map itself rather than a window around the
+origin (a square off the map is a wall, as in the window) and keeps the lit squares to the map and
+the light's disc as it goes, where the reference pastes its window back.
 
 Imported by ``engine.kit.jit.sibling`` when numba is installed (not a plugin of its own); it
 imports only numpy and numba.
@@ -21,9 +23,10 @@ Array layout, per quadrant:
   ``(x, y, parent)``): node ``n`` is ``(bx[n], by[n], bp[n])``, ``-1`` stands for ``None``. Nodes
   are only ever appended (``nb`` is the next free one), so sharing tails is safe.
 
-Both arrays grow by doubling when full.
+When either is full, the quadrant is visited again with both twice as big: an array made again
+inside the visit's loop would cost numba an atomic reference count at every turn.
 
-Only ``quadrants`` is called from Python and cached on disk (``cache=True``); the helpers are
+Only ``lit_map`` is called from Python and cached on disk (``cache=True``); the helpers are
 compiled into it. Numba's cached code re-imports this module by the ``__name__`` it had when the
 cache was written: a normal import (``engine.plugins.fov._permissive_jit``) always gives it that name.
 """
@@ -40,29 +43,6 @@ COMPILE_SECONDS = 5
 # Columns of a field row.
 _SNX, _SNY, _SFX, _SFY, _HNX, _HNY, _HFX, _HFY, _SBUMPS, _HBUMPS = range(10)
 _NCOLS = 10
-
-
-@numba.njit
-def _grow_rows(a, n):
-    """``a`` with room for at least ``n`` rows (the first rows copied)."""
-    if n <= a.shape[0]:
-        return a
-    b = np.empty((max(n, 2 * a.shape[0]), a.shape[1]), dtype=a.dtype)
-    for m in range(a.shape[0]):  # a loop, not a slice assignment, which takes seconds more to compile
-        for c in range(a.shape[1]):
-            b[m, c] = a[m, c]
-    return b
-
-
-@numba.njit
-def _grow(a, n):
-    """``a`` with room for at least ``n`` items (the first items copied)."""
-    if n <= a.shape[0]:
-        return a
-    b = np.empty(max(n, 2 * a.shape[0]), dtype=a.dtype)
-    for m in range(a.shape[0]):
-        b[m] = a[m]
-    return b
 
 
 @numba.njit
@@ -126,10 +106,18 @@ def _delete(fields, nf, k):
 
 
 @numba.njit
-def _quadrant(flat, lit, centre, sx, sy, r, last, fields, bx, by, bp):
-    """``_quadrant`` of ``fov_permissive.py``, on the scratch arrays ``fields`` and ``bx, by, bp``
-    (which may be replaced by bigger ones: they are returned, to be reused by the next quadrant)."""
-    step = sy - sx
+def _quadrant(transparent, lit, ox, oy, dx, dy, r, last, r2, fields, bx, by, bp):
+    """``_quadrant`` of ``fov_permissive.py`` on the map itself: square (x, y) of the quadrant is the
+    map cell (ox + dx * x, oy + dy * y); squares off the map are walls that are never lit, as in the
+    reference's window of half-side ``r``, and lit squares are kept to the light's disc (``r2``, the
+    squared radius; negative: none) as the reference's ``paste`` does. ``fields`` and the bump pool
+    ``bx, by, bp`` are scratch: False when one of them was too small (the caller gives bigger ones
+    and visits the quadrant again: lighting a square twice does no harm). Arrays made again here, in
+    the loop, would cost an atomic reference count at every turn of it."""
+    h, w = transparent.shape
+    xedge = w - 1 - ox if dx > 0 else ox  # the last square on the map along each axis
+    yedge = h - 1 - oy if dy > 0 else oy
+    last = min(last, xedge + yedge)  # farther bands have no square on the map to light
     nb = 0  # the next free bump node
     fields[0, _SNX], fields[0, _SNY], fields[0, _SFX], fields[0, _SFY] = 1, 0, 0, r
     fields[0, _HNX], fields[0, _HNY], fields[0, _HFX], fields[0, _HFY] = 0, 1, r, 0
@@ -138,7 +126,6 @@ def _quadrant(flat, lit, centre, sx, sy, r, last, fields, bx, by, bp):
     for i in range(1, last + 1):
         if nf == 0:
             break
-        base = centre + i * sx
         j, top = max(0, i - r), min(i, r)
         k = 0
         while j <= top and k < nf:
@@ -171,13 +158,17 @@ def _quadrant(flat, lit, centre, sx, sy, r, last, fields, bx, by, bp):
                 continue
             # Light the run first .. end - 1 up to and including its first wall, if any.
             wall = -1
-            at = base + first * step
             for jj in range(first, end):
-                lit[at] = 1
-                if flat[at] == 0:
+                x, y = i - jj, jj
+                if x > xedge or y > yedge:  # off the map: a wall, not lit
                     wall = jj
                     break
-                at += step
+                mx, my = ox + dx * x, oy + dy * y
+                if r2 < 0 or x * x + y * y <= r2:
+                    lit[my, mx] = True
+                if not transparent[my, mx]:
+                    wall = jj
+                    break
             if wall < 0:
                 j = end
                 continue
@@ -188,7 +179,7 @@ def _quadrant(flat, lit, centre, sx, sy, r, last, fields, bx, by, bp):
             nx, ny, fx, fy = fields[k, _SNX], fields[k, _SNY], fields[k, _SFX], fields[k, _SFY]
             above_steep = (fy - ny) * (fx - x) - (fy - y - 1) * (fx - nx) > 0
             if nb + 2 > bx.shape[0]:  # room for this square's bumps (a split makes two)
-                bx, by, bp = _grow(bx, nb + 2), _grow(by, nb + 2), _grow(bp, nb + 2)
+                return False
             if below_shallow and above_steep:
                 nf = _delete(fields, nf, k)  # the square blocks the whole field
             elif below_shallow:
@@ -201,7 +192,8 @@ def _quadrant(flat, lit, centre, sx, sy, r, last, fields, bx, by, bp):
                     nf = _delete(fields, nf, k)
             else:  # the square sits inside the field: split it around the square
                 # Insert a copy of row k at k (the shallower half); the field itself moves to k + 1.
-                fields = _grow_rows(fields, nf + 1)
+                if nf + 1 > fields.shape[0]:
+                    return False
                 for m in range(nf, k, -1):
                     for c in range(_NCOLS):
                         fields[m, c] = fields[m - 1, c]
@@ -214,25 +206,53 @@ def _quadrant(flat, lit, centre, sx, sy, r, last, fields, bx, by, bp):
                 nb = _shallow_bump(fields, k, x, y + 1, bx, by, bp, nb)
                 if _closed(fields, k):
                     nf = _delete(fields, nf, k)
-    return fields, bx, by, bp
+    return True
 
 
-@numba.njit(cache=True)
-def quadrants(flat, side, r, last):
-    """The window's lit cells (uint8, 1 = lit, length ``side * side``) from the four quadrants of
-    ``permissive_fov``: ``flat`` is the flat window (nonzero = transparent, centre ``r * side + r``),
-    ``last`` the farthest band to visit. The origin itself is left to ``paste``."""
-    lit = np.zeros(side * side, dtype=np.uint8)
+@numba.njit
+def _isqrt(v):
+    """floor(sqrt(v)) for an integer v >= 0."""
+    s = int(np.sqrt(v))
+    while s * s > v:
+        s -= 1
+    while (s + 1) * (s + 1) <= v:
+        s += 1
+    return s
+
+
+@numba.njit(cache=True, nogil=True)
+def lit_map(transparent, ox, oy, radius, room=0):
+    """The visible cells of ``transparent`` (a (height, width) bool array) from (ox, oy) within the
+    round light of ``radius`` (negative: none): the four quadrants of ``permissive_fov``, on the
+    window of ``window_reach``'s half-side r, visited up to ``_last_band``, then clipped to the map
+    and the disc as ``paste`` does; done here on the map itself, with no window made. ``room``: the
+    fields to make room for at first (0: 2r + 4, which no map has been seen to need; a test asks
+    for 1, so that the quadrants are visited again and again with more)."""
+    h, w = transparent.shape
+    lit = np.zeros((h, w), dtype=np.bool_)
+    lit[oy, ox] = True
+    r = max(ox, w - 1 - ox, oy, h - 1 - oy)  # window_reach
+    if radius >= 0:
+        r = max(0, min(radius, r))
     if r <= 0:
         return lit
-    centre = r * side + r
-    fields = np.empty((2 * r + 4, _NCOLS), dtype=np.int64)
-    n = 4 * (r + 1)
+    if radius < 0:  # _last_band: the farthest band x + y with a square in the light
+        last, r2 = 2 * r, -1
+    else:
+        r2 = radius * radius
+        last = 0
+        for x in range(min(r, radius) + 1):
+            last = max(last, x + min(r, _isqrt(r2 - x * x)))
+    fields = np.empty((room if room > 0 else 2 * r + 4, _NCOLS), dtype=np.int64)
+    n = 2 * room if room > 0 else 4 * (r + 1)
     bx = np.empty(n, dtype=np.int64)
     by = np.empty(n, dtype=np.int64)
     bp = np.empty(n, dtype=np.int64)
     for q in range(4):
-        sx = 1 if q % 2 == 0 else -1
-        sy = side if q < 2 else -side
-        fields, bx, by, bp = _quadrant(flat, lit, centre, sx, sy, r, last, fields, bx, by, bp)
+        dx = 1 if q % 2 == 0 else -1
+        dy = 1 if q < 2 else -1
+        while not _quadrant(transparent, lit, ox, oy, dx, dy, r, last, r2, fields, bx, by, bp):
+            fields = np.empty((2 * fields.shape[0], _NCOLS), dtype=np.int64)
+            n = 2 * bx.shape[0]
+            bx, by, bp = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
     return lit

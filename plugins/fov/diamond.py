@@ -7,9 +7,11 @@ is clear in the same way: that is five sample points of the diamond, not every p
 wall seen only through a sliver between its tips stays dark.
 
 Between floor cells this is symmetric (the segment is the same both ways) and it is unchanged by
-rotating or mirroring the map. The blocking cells of every segment are worked out once per window
-size with exact integer arithmetic (coordinates doubled so tips are lattice points) and kept as an
-index table; a call is then one numpy gather over the window.
+rotating or mirroring the map. Here (the reference, and what runs without numba) the blocking
+cells of every segment are worked out once per window size with exact integer arithmetic
+(coordinates doubled so tips are lattice points) and kept as an index table; a call is then one
+numpy gather over the window. With numba the same cells are lit by a scan of the light's open
+directions, row by row outwards like shadowcasting, with no table (``_diamond_jit.py``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import numpy as np
 
 from engine import hookimpl
 from engine.kit import jit, limits
-from engine.kit.fov import limited_reach, paste, table_reach, window, window_disc
+from engine.kit.fov import limited_reach, paste, window, window_disc
 
 # Sample points of a cell, in doubled coordinates around its centre: centre first, then the tips.
 _SAMPLES = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))
@@ -109,23 +111,10 @@ def _check(kernel) -> None:
     kernel.lit_map(np.ones((3, 3), dtype=bool), 1, 1, 1)
 
 
-# Up to this reach the table (built in under 100 ms, a few MB) beats the kernel, which walks every
-# segment per call: 90 against 160-350 µs at r20 on the bench's 80x50 cave. Beyond it the table
-# grows with the cube of the reach (0.7 s and 40 MB at r50) and the kernel, with no table, wins.
-TABLE_REACH = 24
-
-
 def diamond_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
-    """Diamond walls: the FOV contract's ``fn``. Near lights use the table (:func:`diamond_fov_python`);
-    far ones the compiled kernel when numba is installed (:func:`diamond_fov_compiled`); the two
+    """Diamond walls: the FOV contract's ``fn``. The compiled scan of open directions when numba is
+    installed (``_diamond_jit``: no table, any reach), else :func:`diamond_fov_python`; the two
     agree cell for cell."""
-    if table_reach(transparent.shape, radius) <= TABLE_REACH or jit.sibling(__name__, "_diamond_jit", _check) is None:
-        return diamond_fov_python(transparent, origin, radius)
-    return diamond_fov_compiled(transparent, origin, radius)
-
-
-def diamond_fov_compiled(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
-    """The numba kernel at any reach (``_diamond_jit``); the pure-Python version without numba."""
     kernel = jit.sibling(__name__, "_diamond_jit", _check)
     if kernel is None:
         return diamond_fov_python(transparent, origin, radius)

@@ -157,7 +157,7 @@ def _last_band(r: int, radius: int | None) -> int:
 
 
 def _check(kernel) -> None:
-    kernel.quadrants(np.ones(9, dtype=np.uint8), 3, 1, 2)
+    kernel.lit_map(np.ones((3, 3), dtype=bool), 1, 1, 1)
 
 
 def permissive_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
@@ -166,11 +166,9 @@ def permissive_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int
     kernel = jit.sibling(__name__, "_permissive_jit", _check)
     if kernel is None:
         return permissive_fov_python(transparent, origin, radius)
-    r = window_reach(transparent.shape, origin, radius)
-    side = 2 * r + 1
-    flat = window(transparent, origin, r).view(np.uint8).reshape(-1)
-    lit = kernel.quadrants(flat, side, r, _last_band(r, radius))
-    return paste(lit.view(bool), transparent.shape, origin, r, radius)
+    if transparent.dtype != bool or not transparent.flags.c_contiguous:
+        transparent = np.ascontiguousarray(transparent, dtype=bool)  # one compiled layout, not several
+    return kernel.lit_map(transparent, origin[0], origin[1], -1 if radius is None else radius)
 
 
 def permissive_fov_python(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:

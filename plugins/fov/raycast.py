@@ -6,8 +6,9 @@ first octant (0 <= dy <= dx, rounding half-way points away from the axis) and mi
 others, so rotating or mirroring the map rotates or mirrors the result. It is not symmetric: the
 line from A to B is not always the line from B to A reversed, and corners can hide cells.
 
-With numba installed, each line is walked from the origin out and stops at its first wall
-(``_raycast_jit.py``): no table, no limit on the reach. Without it, the lines depend only on the
+With numba installed, the lit slopes are scanned row by row outwards, like shadowcasting: a wall
+hides the slopes of the lines that step on it (``_raycast_jit.py``): no table, no limit on the
+reach, and a call costs what the light reaches. Without it, the lines depend only on the
 window size, so they are built once (vectorised, a step of every line at a time) as a (steps,
 cells) table of flat window indices, and a call is one numpy gather and an ``all`` over each line;
 that is the reference the kernel is tested against.

@@ -3,8 +3,15 @@
 The same searches as ``path_heap.dijkstra_python`` and ``path_heap.astar_python``, on flat arrays
 (cell (x, y) at index ``y * w + x``) with hand-written binary heaps instead of ``heapq``: the same
 steps in the same order, the same sums (``d + cost`` straight, ``d + cost * diagonal`` diagonal),
-the same stale-entry rule, and for A* the same total order of entries (f, then push number),
-so the same path. ``tests/test_path_jit.py`` checks they agree with the Python references exactly.
+and for A* the same total order of entries (f, then push number), so the same path.
+``tests/test_path_jit.py`` checks they agree with the Python references exactly.
+
+The heaps hold each cell at most once (a cell reached more cheaply takes its new key in place,
+where the references push it again and skip the old entry when it comes up), so they never hold
+more than the map's cells and their arrays are made once, at that size, before the search. An array
+made again inside a loop (a heap grown by doubling) costs far more than the copy: numba then counts
+references to it with an atomic instruction at every turn of the loop, which was half of an A*
+search's time.
 
 Imported by ``engine.kit.jit.sibling`` when numba is installed; not a plugin of its own.
 """
@@ -22,25 +29,24 @@ MARGIN = HEURISTIC_MARGIN
 
 
 @numba.njit(cache=True, nogil=True)
-def _grow_f(a: np.ndarray) -> np.ndarray:
-    out = np.empty(2 * a.size, dtype=a.dtype)
-    for i in range(a.size):  # a loop, not a slice assignment: faster to compile
-        out[i] = a[i]
-    return out
+def _sift_up(keys: np.ndarray, cells: np.ndarray, where: np.ndarray, pos: int, key: float, cell: int) -> None:
+    """Put ``cell`` with ``key`` at ``pos`` of the min-heap (``keys``, ``cells``) and move it up to its
+    place, keeping ``where[c]`` the place of every cell ``c`` it moves."""
+    while pos > 0:
+        up = (pos - 1) >> 1
+        if keys[up] <= key:
+            break
+        keys[pos], cells[pos] = keys[up], cells[up]
+        where[cells[pos]] = pos
+        pos = up
+    keys[pos], cells[pos] = key, cell
+    where[cell] = pos
 
 
 @numba.njit(cache=True, nogil=True)
-def _grow_i(a: np.ndarray) -> np.ndarray:
-    out = np.empty(2 * a.size, dtype=a.dtype)
-    for i in range(a.size):
-        out[i] = a[i]
-    return out
-
-
-@numba.njit(cache=True, nogil=True)
-def _sift_down(keys: np.ndarray, vals: np.ndarray, size: int, pos: int) -> None:
-    """Move the entry at ``pos`` down to its place in the min-heap keys[:size]."""
-    key, val = keys[pos], vals[pos]
+def _sift_down(keys: np.ndarray, cells: np.ndarray, where: np.ndarray, size: int, pos: int, key: float,
+               cell: int) -> None:
+    """Put ``cell`` with ``key`` at ``pos`` of the min-heap keys[:size] and move it down to its place."""
     while True:
         child = 2 * pos + 1
         if child >= size:
@@ -49,21 +55,11 @@ def _sift_down(keys: np.ndarray, vals: np.ndarray, size: int, pos: int) -> None:
             child += 1
         if keys[child] >= key:
             break
-        keys[pos], vals[pos] = keys[child], vals[child]
+        keys[pos], cells[pos] = keys[child], cells[child]
+        where[cells[pos]] = pos
         pos = child
-    keys[pos], vals[pos] = key, val
-
-
-@numba.njit(cache=True, nogil=True)
-def _sift_up(keys: np.ndarray, vals: np.ndarray, pos: int) -> None:
-    key, val = keys[pos], vals[pos]
-    while pos > 0:
-        up = (pos - 1) >> 1
-        if keys[up] <= key:
-            break
-        keys[pos], vals[pos] = keys[up], vals[up]
-        pos = up
-    keys[pos], vals[pos] = key, val
+    keys[pos], cells[pos] = key, cell
+    where[cell] = pos
 
 
 @numba.njit(cache=True, nogil=True)
@@ -122,27 +118,31 @@ def _layers(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diago
 @numba.njit(cache=True, nogil=True)
 def dijkstra(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diagonal: float,
              cut: bool, limit: float) -> None:
-    """Relax ``dist`` (flat, the goals' values, inf elsewhere) into the Dijkstra map, in place."""
+    """Relax ``dist`` (flat, the goals' values, inf elsewhere) into the Dijkstra map, in place.
+
+    The heap holds each cell once (a cell whose value improves moves up in place), so it never
+    outgrows the map: its arrays are made once, whole (see the module docstring)."""
     if _layers(cost, dist, w, h, ways, diagonal, cut, limit):
         return
     n = w * h
-    keys = np.empty(max(16, n), dtype=np.float64)
-    vals = np.empty(max(16, n), dtype=np.int64)
+    keys = np.empty(max(1, n), dtype=np.float64)
+    cells = np.empty(max(1, n), dtype=np.int64)
+    where = np.empty(max(1, n), dtype=np.int64)  # a cell's place in the heap; -1 when not in it
     size = 0
     for i in range(n):
+        where[i] = -1
         if dist[i] < np.inf:
-            keys[size], vals[size] = dist[i], i
+            keys[size], cells[size] = dist[i], i
+            where[i] = size
             size += 1
     for i in range(size // 2 - 1, -1, -1):
-        _sift_down(keys, vals, size, i)
+        _sift_down(keys, cells, where, size, i, keys[i], cells[i])
     while size > 0:
-        d, i = keys[0], vals[0]
+        d, i = keys[0], cells[0]
+        where[i] = -1
         size -= 1
         if size > 0:
-            keys[0], vals[0] = keys[size], vals[size]
-            _sift_down(keys, vals, size, 0)
-        if d > dist[i]:
-            continue  # stale
+            _sift_down(keys, cells, where, size, 0, keys[size], cells[size])
         if d > limit:
             break
         y = i // w
@@ -162,11 +162,11 @@ def dijkstra(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diag
             nd = d + step
             if nd < dist[j]:
                 dist[j] = nd
-                if size == keys.size:
-                    keys, vals = _grow_f(keys), _grow_i(vals)
-                keys[size], vals[size] = nd, j
-                _sift_up(keys, vals, size)
-                size += 1
+                pos = where[j]
+                if pos < 0:
+                    pos = size
+                    size += 1
+                _sift_up(keys, cells, where, pos, nd, j)  # a lower value only ever moves up
     if limit < np.inf:
         for i in range(n):
             if dist[i] > limit:
@@ -191,11 +191,13 @@ def astar(cost: np.ndarray, seen: np.ndarray, w: int, h: int, sx: int, sy: int, 
     """The flat indices of a cheapest path's cells after the start, up to the goal; empty if none.
 
     ``seen`` is a zeroed bool array of the map's size (from numpy, which gets zeroed memory from the
-    system without writing it): a cell's g and parent are valid only once it is seen, so a short
-    search on a big map touches only the memory of the cells it reaches.
+    system without writing it): a cell's g, parent and place in the heap are valid only once it is
+    seen, so a short search on a big map touches only the memory of the cells it reaches.
 
-    An entry is numbered by the count of entries pushed before it; its g and cell live in arrays
-    indexed by that number. The heap holds (f, number) pairs, ordered by f, then number."""
+    Every push is numbered; the heap holds each cell once, keyed by (f, number of its latest push),
+    and a cell reached more cheaply takes its new key in place. The reference's heap keeps the old
+    entry and skips it as stale when it comes up: both take the cells out in the same order, so
+    they find the same path."""
     n = w * h
     cheapest = np.inf
     for i in range(n):  # branch-free, so that it vectorises
@@ -204,19 +206,19 @@ def astar(cost: np.ndarray, seen: np.ndarray, w: int, h: int, sx: int, sy: int, 
     scale = cheapest * MARGIN
     g = np.empty(n)  # numba's empty does not write the memory either
     parent = np.empty(n, dtype=np.int64)
-    cap = 64
-    eg, ecell = np.empty(cap), np.empty(cap, dtype=np.int64)  # per entry
-    hf, hk = np.empty(cap), np.empty(cap, dtype=np.int64)  # the heap: f and entry number
+    where = np.empty(n, dtype=np.int64)  # a seen cell's place in the heap, -1 when not in it
+    hf, hk, hc = np.empty(n), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)  # the heap
     start, goal = sy * w + sx, gy * w + gx
     g[start], seen[start] = 0.0, True
-    hf[0], hk[0] = _estimate(gx - sx, gy - sy, ways, diagonal, scale), 0
-    eg[0], ecell[0] = 0.0, start
+    hf[0], hk[0], hc[0] = _estimate(gx - sx, gy - sy, ways, diagonal, scale), 0, start
+    where[start] = 0
     pushes, size = 1, 1
     while size > 0:
-        top = hk[0]
+        i = hc[0]
+        where[i] = -1
         size -= 1
         if size > 0:  # sift the last entry down from the root
-            lf, lk, pos = hf[size], hk[size], 0
+            lf, lk, lc, pos = hf[size], hk[size], hc[size], 0
             while True:
                 child = 2 * pos + 1
                 if child >= size:
@@ -226,12 +228,11 @@ def astar(cost: np.ndarray, seen: np.ndarray, w: int, h: int, sx: int, sy: int, 
                     child = other
                 if hf[child] > lf or (hf[child] == lf and hk[child] > lk):
                     break
-                hf[pos], hk[pos] = hf[child], hk[child]
+                hf[pos], hk[pos], hc[pos] = hf[child], hk[child], hc[child]
+                where[hc[pos]] = pos
                 pos = child
-            hf[pos], hk[pos] = lf, lk
-        i, d = ecell[top], eg[top]
-        if d > g[i]:
-            continue  # stale
+            hf[pos], hk[pos], hc[pos] = lf, lk, lc
+            where[lc] = pos
         if i == goal:
             length = 0
             k = i
@@ -244,6 +245,7 @@ def astar(cost: np.ndarray, seen: np.ndarray, w: int, h: int, sx: int, sy: int, 
                 path[m] = k
                 k = parent[k]
             return path
+        d = g[i]
         y = i // w
         x = i - y * w
         for s in range(ways):
@@ -259,24 +261,38 @@ def astar(cost: np.ndarray, seen: np.ndarray, w: int, h: int, sx: int, sy: int, 
                     continue
                 step = step * diagonal
             nd = d + step
-            if not seen[j] or nd < g[j]:
-                g[j], seen[j] = nd, True
-                parent[j] = i
-                if pushes == eg.size:
-                    eg, ecell = _grow_f(eg), _grow_i(ecell)
-                if size == hf.size:
-                    hf, hk = _grow_f(hf), _grow_i(hk)
-                k = pushes
-                f = nd + _estimate(gx - nx, gy - ny, ways, diagonal, scale)
-                eg[k], ecell[k] = nd, j
-                pushes += 1
-                pos = size  # sift up; k is the newest entry, so it goes after any equal f
+            if seen[j] and nd >= g[j]:
+                continue
+            if not seen[j]:
+                seen[j], where[j] = True, -1
+            g[j], parent[j] = nd, i
+            f = nd + _estimate(gx - nx, gy - ny, ways, diagonal, scale)
+            k = pushes
+            pushes += 1
+            pos = where[j]
+            if pos < 0:  # not in the heap (never yet, or taken out and now reached more cheaply)
+                pos = size
                 size += 1
-                while pos > 0:
-                    up = (pos - 1) >> 1
-                    if hf[up] <= f:
+            else:  # f is at most its old f; when equal, the newer number may move it down
+                while True:
+                    child = 2 * pos + 1
+                    if child >= size:
                         break
-                    hf[pos], hk[pos] = hf[up], hk[up]
-                    pos = up
-                hf[pos], hk[pos] = f, k
+                    other = child + 1
+                    if other < size and (hf[other] < hf[child] or (hf[other] == hf[child] and hk[other] < hk[child])):
+                        child = other
+                    if hf[child] > f or (hf[child] == f and hk[child] > k):
+                        break
+                    hf[pos], hk[pos], hc[pos] = hf[child], hk[child], hc[child]
+                    where[hc[pos]] = pos
+                    pos = child
+            while pos > 0:  # sift up; k is the newest number, so it goes after any equal f
+                up = (pos - 1) >> 1
+                if hf[up] <= f:
+                    break
+                hf[pos], hk[pos], hc[pos] = hf[up], hk[up], hc[up]
+                where[hc[pos]] = pos
+                pos = up
+            hf[pos], hk[pos], hc[pos] = f, k, j
+            where[j] = pos
     return np.empty(0, dtype=np.int64)
