@@ -167,7 +167,7 @@ def _segment_clear(t: np.ndarray, ox: int, oy: int, px: int, py: int, tx: int, t
 def test_diamond_kernel_matches_the_segments_beyond_the_tables_reach(registry):
     """Lights with no radius on maps wider than the reference's tables reach (64): each cell tried
     by its own segments (a floor by its centre's, a wall by its centre's or a tip's)."""
-    from engine.core.setup import generate_level
+    from engine.core.play.setup import generate_level
 
     fn = registry.fov["diamond"].fn
     rng = random.Random("diamond far")
@@ -231,7 +231,7 @@ def test_permissive_kernel_visits_a_quadrant_again_with_more_room(registry):
 def test_raycast_kernel_matches_each_cells_line_beyond_the_tables_reach(registry):
     """Lights with no radius on maps wider than the reference's tables reach (128): each cell tried
     by its own Bresenham line (``raycast._between``), clear when every cell strictly between is."""
-    from engine.core.setup import generate_level
+    from engine.core.play.setup import generate_level
     from engine.plugins.fov.raycast import _between
 
     fn = registry.fov["raycast"].fn

@@ -126,7 +126,7 @@ def test_long_searches_on_levels_agree_exactly(heap, generator):
     """Far goals on whole generated levels, uniform and weighted: deep heaps, where a cell reached
     more cheaply takes its new key in place in the kernel's heap (the reference pushes it again and
     skips the old entry), and many entries of equal f, ordered by push number."""
-    from engine.core.setup import generate_level
+    from engine.core.play.setup import generate_level
 
     floor = (generate_level(generator, 120, 80, seed=5).terrain != 0).astype(np.float64)
     rng = random.Random(f"long searches {generator}")
