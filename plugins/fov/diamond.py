@@ -119,14 +119,15 @@ def diamond_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | 
     """Diamond walls: the FOV contract's ``fn``. Near lights use the table (:func:`diamond_fov_python`);
     far ones the compiled kernel when numba is installed (:func:`diamond_fov_compiled`); the two
     agree cell for cell."""
-    if table_reach(transparent.shape, radius) <= TABLE_REACH or jit.sibling(__name__, "_diamond_jit", _check) is None:
+    if table_reach(transparent.shape, radius) <= TABLE_REACH:
         return diamond_fov_python(transparent, origin, radius)
     return diamond_fov_compiled(transparent, origin, radius)
 
 
 def diamond_fov_compiled(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """The numba kernel at any reach (``_diamond_jit``); the pure-Python version without numba."""
-    kernel = jit.sibling(__name__, "_diamond_jit", _check)
+    python_can = table_reach(transparent.shape, radius) <= PYTHON_REACH  # else it must compile
+    kernel = jit.sibling(__name__, "_diamond_jit", _check, cells=transparent.size if python_can else None)
     if kernel is None:
         return diamond_fov_python(transparent, origin, radius)
     if transparent.dtype != bool or not transparent.flags.c_contiguous:
