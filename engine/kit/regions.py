@@ -59,7 +59,8 @@ def label_regions_numpy(walkable: np.ndarray) -> tuple[np.ndarray, int]:
     both = (flat[:-w] & flat[w:]) if h > 1 else np.zeros(0, dtype=bool)
     a, b = run[:-w][both], run[w:][both]
     if a.size:
-        pairs = np.unique(a * n + b)
+        pairs = np.sort(a * n + b)  # unique, sorted: np.unique would import numpy.ma (30-60 ms) in a short run
+        pairs = pairs[np.concatenate(([True], pairs[1:] != pairs[:-1]))]
         a, b = pairs // n, pairs % n
     root = np.arange(n, dtype=np.int64)
     while a.size:
