@@ -111,7 +111,7 @@ def test_start_figures_time_the_engine_and_arcade_alternated():
     rows = bench_start.start_figures(1)
     names = [r["name"] for r in rows]
     headless = "start: python -m engine --headless --keys l --dump json"
-    assert names == ([headless + ", numba", headless + ", no numba (UNDERCROFT_JIT=0)"] if jit.enabled()
+    assert names == ([headless + ", numba installed", headless + ", no numba (UNDERCROFT_JIT=0)"] if jit.enabled()
                      else [headless]) + [
         '  python -c "import arcade"', "start: first window frame, python -m engine --new --seed 3",
         f"  a bare arcade.Window {rows[-2]['size'][0]}x{rows[-2]['size'][1]}, first frame"], names

@@ -151,7 +151,8 @@ def start_figures(repeats: int = 7) -> list[dict]:
         return [{"group": "start", "name": "start (could not run)", "value": None, "unit": "", "target": str(e)}]
     command = "python -m engine " + " ".join(HEADLESS)
     target = f"<= {TARGET:.0f}x import arcade"
-    rows = [_rows(f"start: {command}" + (", numba" if jit.enabled() else ""), runs, "engine", "arcade", target)]
+    rows = [_rows(f"start: {command}" + (", numba installed" if jit.enabled() else ""), runs, "engine", "arcade",
+                  target)]
     if "engine no numba" in runs:
         rows.append(_rows(f"start: {command}, no numba (UNDERCROFT_JIT=0)", runs, "engine no numba", "arcade",
                           target))
