@@ -1,4 +1,4 @@
-"""Readable items (issue 28, item 2): conventional glyph classes told apart by colour and name, a
+"""Readable items: conventional glyph classes told apart by colour and name, a
 one-line description for every kind (look, the pack and the menus say it), menus that compare a
 thing to wear with what is worn, and ``--map`` files that still name every kind."""
 

@@ -1,4 +1,4 @@
-"""A log that speaks (issue 28, item 3): every message carries the kind of event it says from
+"""A log that speaks: every message carries the kind of event it says from
 where it is logged, the window colours the log and the history by it, kills are said before the
 level-up they earn, and an archer's shot reads apart from a blow."""
 

@@ -1,4 +1,4 @@
-"""Every run can always be saved (issue 27, item 5): what play can reach and what a save holds agree.
+"""Every run can always be saved: what play can reach and what a save holds agree.
 
 A run's things (in play and on kept levels) stay within MAX_ENTITIES, kept levels forgetting the
 farthest first; a value past a limit is refused where it enters (the game API, content), in one

@@ -74,12 +74,16 @@ def main(argv: Sequence[str]) -> int:
         raise UsageError(str(e)) from None
     setup = setup_from(args)
     resume = not wants_new(args)
-    if args.headless and not args.shot:
-        return play_headless(setup, keys, args.dump, resume=resume, record=args.record)
-    from engine.frontend.launch import run_window  # imports arcade: only for the window and --shot
+    from engine.kit import jit
 
-    return run_window(setup, keys, headless=args.headless, shot=args.shot, seconds=args.seconds, dump=args.dump,
-                      resume=resume, record=args.record, tileset=args.tileset)
+    # numba only where a kernel pays for its import: not on a small map (engine.kit.jit)
+    with jit.deferred():
+        if args.headless and not args.shot:
+            return play_headless(setup, keys, args.dump, resume=resume, record=args.record)
+        from engine.frontend.launch import run_window  # imports arcade: only for the window and --shot
+
+        return run_window(setup, keys, headless=args.headless, shot=args.shot, seconds=args.seconds,
+                          dump=args.dump, resume=resume, record=args.record, tileset=args.tileset)
 
 
 def fix_negative_sizes(argv: Sequence[str]) -> list[str]:

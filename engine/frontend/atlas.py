@@ -1,4 +1,4 @@
-"""The glyph atlas: every glyph rendered once, white on transparent, from a monospace font.
+"""The glyph atlas: each glyph rendered once, on first use, white on transparent, from a monospace font.
 
 A map cell is a sprite whose texture is one of these glyphs and whose colour tints it, so a cell
 that changes colour costs no new texture. Glyphs are rendered with Pillow at the preset's cell
@@ -22,10 +22,6 @@ FONT_NAME = "Liberation Mono"
 # The map uses the bold cut: at 12-16 px the regular strokes are one pixel of grey, hard to read.
 MAP_FONT = ":resources:/fonts/ttf/Liberation/Liberation_Mono_Bold.ttf"
 
-# Printable ASCII, Latin-1, box drawing (U+2500..257F), block elements (U+2580..259F) and a few
-# symbols roguelikes like. Anything else is rendered on first use.
-RANGES = ((0x20, 0x7F), (0xA1, 0x100), (0x2500, 0x2580), (0x2580, 0x25A0))
-EXTRA = "·•◆○●♠♣♥♦♪☺☻"
 FILL_CELL = range(0x2500, 0x25A0)  # stretched to the cell's edges so lines and blocks connect
 BLANK = " "
 # box-drawing lines drawn by hand: glyph -> (the sides its arms reach: N E S W, double?)
@@ -49,12 +45,9 @@ class GlyphAtlas:
         self.cell = cell
         self.font_file = font or font_path()
         self._font, self._top = self._fit_font(cell)
+        # rendered on first use: a first frame needs a few dozen glyphs, not the 361 of ASCII,
+        # Latin-1, box drawing and blocks (30 ms of a window's start)
         self._textures: dict[str, arcade.Texture] = {}
-        for lo, hi in RANGES:
-            for code in range(lo, hi):
-                self.texture(chr(code))
-        for ch in EXTRA:
-            self.texture(ch)
 
     def _fit_font(self, cell: int) -> tuple[ImageFont.FreeTypeFont, int]:
         """The largest size whose printable-ASCII ink (not the font's line box, which has spare

@@ -81,8 +81,9 @@ class Textures:
         glyphs: dict[int, GlyphAtlas] = {}
 
         def glyph(ch: str):
-            atlas = glyphs.setdefault(cell, GlyphAtlas(cell))
-            return atlas.render(ch)
+            if cell not in glyphs:  # one atlas for the set, not one a glyph
+                glyphs[cell] = GlyphAtlas(cell)
+            return glyphs[cell].render(ch)
 
         self.tileset = make(info, cell=cell, file=file, glyph=glyph)
         self.size: tuple[int, int] = tuple(int(v) for v in self.tileset.size)  # type: ignore[assignment]

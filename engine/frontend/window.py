@@ -210,6 +210,7 @@ class GameWindow(Controls, Drawing, arcade.Window):
         self.map_view = Camera((shape[1], shape[0]), plan.map, self.textures.size, self.pixel_zoom, origin)
         self.map_view.centre_on(*self.game.position(self.game.player))
         self.grid.place(self.map_view)
+        self._level = self.game.level  # laid out for this level: the first frame need not do it again
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         """The map cell under window point (px, py) (window units, y up, as mouse events give

@@ -13,6 +13,14 @@ measured figure).
 
 Kernels are imported normally, by their module name: numba's disk cache re-imports a module by the
 name it had when the cache was written, and a normal import always gives it the same one.
+
+A play session defers numba (:func:`deferred`): on a small map (at most ``SMALL`` cells, every
+preset's) a call that names its size (``sibling(..., cells=n)``) runs pure Python, and numba is
+imported only when a call on a bigger map needs a kernel. numba's import and its kernels' loading
+(0.5-0.8 s of CPU, with SciPy installed more) is more than a short run costs in all, and at 80x43
+pure Python costs a turn about 0.03 ms more: the import would take some 20,000 turns to pay back.
+The kernels and their references agree cell for cell (tested), so which runs changes no result.
+Tools, tests and the bench do not defer: they load a kernel on its first call, as before.
 """
 
 from __future__ import annotations
@@ -26,6 +34,30 @@ import types
 from collections.abc import Callable, Iterator
 
 _kernels: dict[str, types.ModuleType | None] = {}  # by stem, once tried: the module, or None
+
+SMALL = 10_000  # cells: while deferred, a call on a map this size or smaller runs pure Python
+_deferring: list[int] = []  # non-empty while a deferred() block runs: its limit in cells
+
+
+@contextlib.contextmanager
+def deferred(small: int = SMALL) -> Iterator[None]:
+    """Within the block, numba is not imported for a call on a map of at most ``small`` cells
+    (one that says its ``cells`` to :func:`sibling`): it runs pure Python. A bigger map loads the
+    kernel (and numba) as usual; once numba is imported, every kernel loads on its first call."""
+    _deferring.append(small)
+    try:
+        yield
+    finally:
+        _deferring.pop()
+
+
+def _defer(cells: int | None) -> bool:
+    """Run pure Python for this call: deferring, a small map, numba not imported yet."""
+    return bool(_deferring) and cells is not None and cells <= _deferring[-1] and not _numba_imported()
+
+
+def _numba_imported() -> bool:
+    return "numba" in sys.modules
 
 
 @contextlib.contextmanager
@@ -106,14 +138,19 @@ def _load(name: str, check: Callable[[types.ModuleType], object]) -> types.Modul
         return None
 
 
-def sibling(plugin: str, stem: str, check: Callable[[types.ModuleType], object]) -> types.ModuleType | None:
+def sibling(plugin: str, stem: str, check: Callable[[types.ModuleType], object],
+            cells: int | None = None) -> types.ModuleType | None:
     """The compiled kernel module ``stem`` beside the module named ``plugin`` (its ``__name__``), or
     ``None`` to use pure Python.
-    Decided on the first call, then remembered."""
+    Decided on the first call, then remembered; except that within :func:`deferred`, a call whose
+    map has at most ``SMALL`` ``cells`` (the size of the work: its map's cells, when its pure-Python
+    version can do it) gets ``None`` without deciding, while numba is not imported."""
     try:
         return _kernels[stem]
     except KeyError:
         pass
+    if _defer(cells):
+        return None
     package = plugin.rpartition(".")[0]
     module = _load(f"{package}.{stem}" if package else stem, check) if enabled() else None
     _kernels[stem] = module

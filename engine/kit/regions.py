@@ -18,9 +18,10 @@ from engine.kit import jit
 from engine.kit.mapgen import WALL, carve_line
 
 
-def _kernel():
-    """The compiled versions (``_regions_jit``), or None to run the numpy ones (see engine.kit.jit)."""
-    return jit.sibling(__name__, "_regions_jit", _check)
+def _kernel(cells: int | None = None):
+    """The compiled versions (``_regions_jit``), or None to run the numpy ones (see engine.kit.jit;
+    ``cells``: the map's, for a play session's deferring)."""
+    return jit.sibling(__name__, "_regions_jit", _check, cells)
 
 
 def _check(kernel) -> None:
@@ -34,7 +35,7 @@ def label_regions(walkable: np.ndarray) -> tuple[np.ndarray, int]:
     Labels are numbered in scan order of each region's first cell, so they are deterministic.
     Compiled (a breadth-first search) when numba is installed, else :func:`label_regions_numpy`.
     """
-    kernel = _kernel()
+    kernel = _kernel(walkable.size)
     if kernel is None:
         return label_regions_numpy(walkable)
     labels, n = kernel.label_regions(np.ascontiguousarray(walkable, dtype=bool))
@@ -58,7 +59,8 @@ def label_regions_numpy(walkable: np.ndarray) -> tuple[np.ndarray, int]:
     both = (flat[:-w] & flat[w:]) if h > 1 else np.zeros(0, dtype=bool)
     a, b = run[:-w][both], run[w:][both]
     if a.size:
-        pairs = np.unique(a * n + b)
+        pairs = np.sort(a * n + b)  # unique, sorted: np.unique would import numpy.ma (30-60 ms) in a short run
+        pairs = pairs[np.concatenate(([True], pairs[1:] != pairs[:-1]))]
         a, b = pairs // n, pairs % n
     root = np.arange(n, dtype=np.int64)
     while a.size:
@@ -107,7 +109,7 @@ def largest_region(walkable: np.ndarray) -> np.ndarray:
 def distances(walkable: np.ndarray, start: tuple[int, int]) -> np.ndarray:
     """Breadth-first step counts (4-neighbour) from ``start``; -1 where it cannot be reached.
     Compiled when numba is installed, else :func:`distances_numpy`."""
-    kernel = _kernel()
+    kernel = _kernel(walkable.size)
     if kernel is None:
         return distances_numpy(walkable, start)
     return kernel.distances(np.ascontiguousarray(walkable, dtype=bool), int(start[0]), int(start[1]))

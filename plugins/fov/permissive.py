@@ -163,7 +163,7 @@ def _check(kernel) -> None:
 def permissive_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """Precise permissive FOV: the FOV contract's ``fn``. Compiled when numba is installed
     (``_permissive_jit``), else :func:`permissive_fov_python`; the two agree cell for cell."""
-    kernel = jit.sibling(__name__, "_permissive_jit", _check)
+    kernel = jit.sibling(__name__, "_permissive_jit", _check, cells=transparent.size)
     if kernel is None:
         return permissive_fov_python(transparent, origin, radius)
     if transparent.dtype != bool or not transparent.flags.c_contiguous:

@@ -130,7 +130,7 @@ def _check(kernel) -> None:
 def shadowcast_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """Bergström's recursive shadowcasting: the FOV contract's ``fn``. Compiled when numba is
     installed (``_shadowcast_jit``), else :func:`shadowcast_fov_python`; the two agree cell for cell."""
-    kernel = jit.sibling(__name__, "_shadowcast_jit", _check)
+    kernel = jit.sibling(__name__, "_shadowcast_jit", _check, cells=transparent.size)
     if kernel is None:
         return shadowcast_fov_python(transparent, origin, radius)
     r = window_reach(transparent.shape, origin, radius)

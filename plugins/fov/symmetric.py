@@ -73,7 +73,7 @@ def _check(kernel) -> None:
 def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """Albert Ford's symmetric shadowcasting: the FOV contract's ``fn``. Compiled when numba is
     installed (``_symmetric_jit``), else :func:`symmetric_fov_python`; the two agree cell for cell."""
-    kernel = jit.sibling(__name__, "_symmetric_jit", _check)
+    kernel = jit.sibling(__name__, "_symmetric_jit", _check, cells=transparent.size)
     if kernel is None:
         return symmetric_fov_python(transparent, origin, radius)
     if transparent.dtype != bool or not transparent.flags.c_contiguous:

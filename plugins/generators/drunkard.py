@@ -47,7 +47,7 @@ def _check(kernel) -> None:
 def generate(ctx: GenContext) -> Level:
     """The drunkard's walk: the generator's ``fn``. Compiled when numba is installed
     (``_drunkard_jit``), else the pure-Python walk; the two build the same level."""
-    return _generate(ctx, jit.sibling(__name__, "_drunkard_jit", _check))
+    return _generate(ctx, jit.sibling(__name__, "_drunkard_jit", _check, cells=ctx.width * ctx.height))
 
 
 def generate_python(ctx: GenContext) -> Level:

@@ -165,7 +165,7 @@ def _check(kernel) -> None:
 def generate(ctx: GenContext) -> Level:
     """Rooms and mazes: the generator's ``fn``. Compiled when numba is installed
     (``_rooms_and_mazes_jit``), else :func:`generate_python`; the two build the same level."""
-    return _generate(ctx, jit.sibling(__name__, "_rooms_and_mazes_jit", _check))
+    return _generate(ctx, jit.sibling(__name__, "_rooms_and_mazes_jit", _check, cells=ctx.width * ctx.height))
 
 
 def generate_python(ctx: GenContext) -> Level:

@@ -121,13 +121,13 @@ def _check(kernel) -> None:
     kernel.astar(cost, np.zeros(4, dtype=np.bool_), 2, 2, 0, 0, 1, 1, 8, 1.0, False)
 
 
-def _kernel():
-    return jit.sibling(__name__, "_path_jit", _check)
+def _kernel(cells: int | None = None):
+    return jit.sibling(__name__, "_path_jit", _check, cells)
 
 
 def dijkstra(cost: np.ndarray, seeds: np.ndarray, moves: Moves, limit: float) -> np.ndarray:
     """The Dijkstra map: compiled when numba is installed (``_path_jit``), else :func:`dijkstra_python`."""
-    kernel = _kernel()
+    kernel = _kernel(cost.size)
     if kernel is None:
         return dijkstra_python(cost, seeds, moves, limit)
     h, w = cost.shape
@@ -138,7 +138,7 @@ def dijkstra(cost: np.ndarray, seeds: np.ndarray, moves: Moves, limit: float) ->
 
 def astar(cost: np.ndarray, start: Cell, goal: Cell, moves: Moves) -> list[Cell] | None:
     """A cheapest path: compiled when numba is installed (``_path_jit``), else :func:`astar_python`."""
-    kernel = _kernel()
+    kernel = _kernel(cost.size)
     if kernel is None:
         return astar_python(cost, start, goal, moves)
     h, w = cost.shape

@@ -1,5 +1,9 @@
-"""``python -m engine bench``: figures, not pass/fail. Each is a median over repeats, measured side
-by side in one run, so ratios hold even on a noisy shared machine."""
+"""``python -m engine bench``: figures, not pass/fail. Each is a median of CPU time (never the wall
+clock) over repeats, with its spread; what is compared runs alternated in one process (A B A B ...),
+and a ratio is the median of the rounds' own ratios, so ratios hold on a loaded shared machine.
+Each figure stands beside its target, and a row with a target says whether it is met, or by how
+much it is missed. ``--markdown`` prints the summary table the README's Performance section is.
+(How each group measures: engine.cli.tools.timing and each group's module.)"""
 
 from __future__ import annotations
 
@@ -68,7 +72,7 @@ def filtered(registry, specs: Sequence[str]):
     return dataclasses.replace(registry, **tables)
 
 
-GROUPS = ["turn", "fov", "path", "gen", "window", "compile"]
+GROUPS = ["turn", "fov", "path", "gen", "window", "start", "compile"]
 
 
 def _fov(repeats: int, quick: bool, registry) -> list[dict]:
@@ -90,21 +94,24 @@ def _gen(repeats: int, quick: bool, registry) -> list[dict]:
 
 
 def _print_table(rows: list[dict]) -> None:
-    print(f"{'figure':<52} {'median':>12}  {'libtcod':>10} {'ratio':>7}  {'Map':>9} {'ratio':>7}  target")
+    print(f"{'figure':<58} {'median':>12} {'spread (min-max)':>19}  {'libtcod':>9} {'ratio':>6} {'(spread)':>11}"
+          f"  {'Map':>8} {'ratio':>6}  target")
     for r in rows:
         tcod = f"{r['tcod']:.1f}" if r.get("tcod") is not None else "-"
         ratio = f"{r['ratio']:.2f}x" if r.get("ratio") is not None else "-"
+        ratio_spread = f"{r['ratio_spread'][0]:.2f}-{r['ratio_spread'][1]:.2f}" if r.get("ratio_spread") else ""
         tmap = f"{r['tcod_map']:.1f}" if r.get("tcod_map") is not None else "-"
         ratio_map = f"{r['ratio_map']:.2f}x" if r.get("ratio_map") is not None else "-"
         value = f"{r['value']:>9.3f} {r['unit']:<2}" if r["value"] is not None else f"{'-':>12}"
-        print(f"{r['name']:<52} {value}  {tcod:>10} {ratio:>7}  {tmap:>9} {ratio_map:>7}"
-              f"  {r.get('target', '')}{_spread(r)}")
+        spread = r.get("spread")
+        spread = f"{spread[0]:.3f}-{spread[1]:.3f}" if spread else ""
+        print(f"{r['name']:<58} {value} {spread:>19}  {tcod:>9} {ratio:>6} {ratio_spread:>11}  {tmap:>8} {ratio_map:>6}"
+              f"  {r.get('target', '')}{_verdict(r)}")
 
 
-def _spread(row: dict) -> str:
-    """The row's spread over repeats (min to max) and its note, when it has them."""
-    spread = row.get("spread")
-    text = f"; spread {spread[0]:.3f}-{spread[1]:.3f}" if spread else ""
+def _verdict(row: dict) -> str:
+    """The row's verdict on its target and its note, when it has them."""
+    text = f" [{row['verdict']}]" if row.get("verdict") else ""
     return text + (f"; {row['note']}" if row.get("note") else "")
 
 
@@ -116,6 +123,10 @@ def main(argv: Sequence[str]) -> int:
 
     p = Parser(prog="undercroft bench", description=__doc__)
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--markdown", action="store_true",
+                   help="print the summary table (Markdown) the README's Performance section is made of")
+    p.add_argument("--from-json", metavar="FILE",
+                   help="measure nothing: read the rows of an earlier --json run (with --markdown: its summary)")
     p.add_argument("--quick", action="store_true", help="fewer repeats and no 1000x1000 maps (a smoke test)")
     p.add_argument("--only", choices=GROUPS, action="append",
                    help="run only these groups (repeatable; 'compile' times numba's first compile)")
@@ -124,6 +135,8 @@ def main(argv: Sequence[str]) -> int:
                    help="time only these plugins, beside the built-in each would replace (the default game's): "
                         "fov=NAME, generator=NAME, path=NAME (repeatable); only their groups unless --only says")
     args = p.parse_args(argv)
+    if args.from_json:
+        return _from_json(args.from_json, args.markdown)
     from engine.core.play.setup import load
 
     everything = load()  # every plugin, installed ones included (a broken one said once, here)
@@ -163,6 +176,10 @@ def main(argv: Sequence[str]) -> int:
         from engine.cli.tools.bench import shot as bench_shot
 
         rows += bench_shot.bench_figures(1 if args.quick else 3, quick=args.quick)
+    if "start" in groups:
+        from engine.cli.tools.bench import start as bench_start
+
+        rows += bench_start.start_figures(2 if args.quick else repeats)
     if "compile" in groups:
         rows += _compile(args.quick)
     if args.plot:
@@ -174,5 +191,29 @@ def main(argv: Sequence[str]) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
+    if args.markdown:
+        from engine.cli.tools.bench import summary as bench_summary
+
+        print(bench_summary.markdown(rows))
+        return 0
     _print_table(rows)
+    return 0
+
+
+def _from_json(path: str, markdown: bool) -> int:
+    """Print the table (or ``markdown``: the summary) of the rows an earlier ``--json`` run wrote."""
+    from engine.cli.tools.bench import summary as bench_summary
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            rows = json.load(f)
+        if not isinstance(rows, list) or not all(isinstance(r, dict) and "name" in r for r in rows):
+            raise ValueError("expected the list of rows bench --json prints")
+    except (OSError, ValueError) as e:
+        print(f"bench: --from-json {path}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        return 2
+    if markdown:
+        print(bench_summary.markdown(rows))
+    else:
+        _print_table(rows)
     return 0

@@ -3,31 +3,32 @@ costs on this machine, and what a later start costs once numba's disk cache has 
 
 Each kernel is compiled in a fresh process with an empty numba cache of its own
 (``NUMBA_CACHE_DIR``, a temporary folder), by calling its plugin's FOV once on a tiny map; then the
-same process is run again on that cache (a warm start). Both are whole-process wall times, Python's
-start and numba's import included; the difference is the compile. The kernels are the modules
-named ``_*_jit`` beside the registered FOV plugins that run compiled.
+same process is run again on that cache (a warm start). Both are whole-process CPU times (the
+child's, as the kernel accounts it; its wall time beside), Python's start and numba's import
+included; the difference is the compile. The median of the repeats, with their spread. The
+kernels are the modules named ``_*_jit`` beside the registered FOV plugins that run compiled.
 """
 
 from __future__ import annotations
 
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from typing import Any
+
+from engine.cli.tools.timing import env_with, run_child, summary
 
 SCRIPT = ("import numpy as np, importlib; m = importlib.import_module({module!r}); "
           "getattr(m, {fn!r})(np.ones((5, 5), bool), (2, 2), 2)")
 
 
-def _run(module: str, fn: str, cache: str) -> float:
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache, UNDERCROFT_JIT="1")
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", SCRIPT.format(module=module, fn=fn)], env=env, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+def _run(module: str, fn: str, cache: str) -> tuple[float, float]:
+    """(CPU s, wall s) of the child."""
+    env = env_with(NUMBA_CACHE_DIR=cache, UNDERCROFT_JIT="1")
+    cpu, wall, status, _out, err = run_child([sys.executable, "-c", SCRIPT.format(module=module, fn=fn)], env)
+    if status != 0:
+        raise RuntimeError((err.strip().splitlines() or [f"exit status {status}"])[-1])
+    return cpu, wall
 
 
 def compile_figures(repeats: int = 3, registry: Any = None) -> list[dict]:
@@ -51,7 +52,8 @@ def compile_figures(repeats: int = 3, registry: Any = None) -> list[dict]:
                 cold.append(_run(module, fn, cache))
                 warm.append(_run(module, fn, cache))
         for label, samples in (("first compile (empty cache)", cold), ("warm start (cached)", warm)):
+            wall = statistics.median(w for _, w in samples)
             figures.append({"group": "compile", "name": f"compile {name}: {label}", "fov": name,
-                            "value": round(statistics.median(samples), 2), "unit": "s",
-                            "target": "a figure (whole process)"})
+                            **summary([c for c, _ in samples], 2), "unit": "s", "wall": round(wall, 2),
+                            "note": f"wall {wall:.2f} s", "target": "a figure (whole process)"})
     return figures

@@ -18,60 +18,46 @@ called the way its users call it, interleaved repeat by repeat so that both see 
 libtcod cuts corners, so the rows compared with it do too; a row "no-cut" times our default rule
 (no diagonal past a wall) beside the same libtcod figure. Before timing, each case checks that both
 compute the same thing: equal distance maps cell for cell, equal A* path costs. A difference is
-shown in the row's target column, never silently timed. The maps: a cellular-automata cave (its
-largest region) and rooms joined by corridors, 80x50 and 500x500, made here with a seeded
-``random.Random`` so the figures do not move when a generator plugin changes.
+shown in the row's target column, never silently timed. The maps, 80x50 and 500x500: the bench's
+cellular-automata cave (its largest region), and levels of the built-in ``rooms`` and ``bsp``
+generators (``maps.py``; rooms joined by corridors, the default game's kind of level).
+
+Every figure is CPU time; ours and libtcod's calls alternate round by round (the order turned each
+round), a sample is the mean per call over the same cases, and a row gives the median of the
+rounds with their spread. The A* target is against ``tcod.path.AStar`` made per query (the target:
+at most 1.2x); the row also gives libtcod's ``Pathfinder`` and an ``AStar`` made once per map and
+reused (``tcod_calls``). A ratio is the median of the rounds' own ratios, with their spread.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import statistics
-import time
 from collections.abc import Callable
 
 import numpy as np
 
-from engine.cli.tools.compare.fov import cave_map
-from engine.kit.mapgen import Rect
+from engine.cli.tools.bench import maps as bench_maps
+from engine.cli.tools.timing import alternated, paired_ratio, per_call_us, summary, verdict
 from engine.kit.path import Moves, Pathfinder
 from engine.kit.regions import largest_region
 
 SIZES = ((80, 50), (500, 500))
-MAPS = ("cave", "rooms")
+MAPS = ("cave", "rooms", "bsp")
 LIBTCOD = Moves(8, cut_corners=True)  # what tcod.path computes with cardinal=1, diagonal=1
 LIBTCOD_ASTAR = Moves(8, 1.5, cut_corners=True)  # AStar(cost, 1.5); SimpleGraph(cardinal=2, diagonal=3) doubled
 TARGET = "within 3x of libtcod"
+ASTAR_TARGET = 1.2  # A* at most 1.2x tcod.path.AStar
 
 
-def rooms_map(rng: random.Random, w: int, h: int) -> np.ndarray:
-    """Walkable cells of rooms 4-12 by 3-8 (non-overlapping, one wall apart), each joined to the
-    previous one by an L corridor between centres: the classic layout, at any size."""
-    walkable = np.zeros((h, w), dtype=bool)
-    rooms: list[Rect] = []
-    for _ in range(max(10, w * h // 60)):
-        rw, rh = rng.randint(4, 12), rng.randint(3, 8)
-        if rw > w - 2 or rh > h - 2:
-            continue
-        room = Rect(rng.randint(1, w - rw - 1), rng.randint(1, h - rh - 1), rw, rh)
-        if any(room.intersects(other, margin=1) for other in rooms):
-            continue
-        walkable[room.y:room.y2 + 1, room.x:room.x2 + 1] = True
-        if rooms:
-            (x1, y1), (x2, y2) = rooms[-1].center, room.center
-            walkable[y1, min(x1, x2):max(x1, x2) + 1] = True  # horizontal leg, then vertical
-            walkable[min(y1, y2):max(y1, y2) + 1, x2] = True
-        rooms.append(room)
-    return walkable
-
-
-def make_map(kind: str, w: int, h: int, seed: str = "bench path") -> np.ndarray:
-    """One connected bench map, True where walkable."""
-    rng = random.Random(f"{seed}:{kind}:{w}x{h}")
+def make_map(kind: str, w: int, h: int) -> np.ndarray:
+    """One connected bench map, True where walkable: the bench's cave (its largest region), or a
+    level of the built-in ``rooms`` or ``bsp`` generator (connected by the generator)."""
     if kind == "cave":
-        return largest_region(cave_map(rng, w, h))
-    if kind == "rooms":
-        return rooms_map(rng, w, h)
+        return largest_region(bench_maps.open_cells("caves", w, h))
+    if kind in ("rooms", "bsp"):
+        return bench_maps.open_cells(kind, w, h).copy()
     raise ValueError(f"unknown map {kind!r} (valid: {', '.join(MAPS)})")
 
 
@@ -154,24 +140,6 @@ def check_against_tcod(pf: Pathfinder, cost: np.ndarray, goals: list, pairs: lis
 # --- timing -------------------------------------------------------------------------------------------
 
 
-def _mean_us(fn: Callable, cases: list[tuple]) -> float:
-    """Mean µs per call of ``fn(*case)`` over ``cases``."""
-    start = time.perf_counter()
-    for case in cases:
-        fn(*case)
-    return (time.perf_counter() - start) / len(cases) * 1e6
-
-
-def _interleaved(fns: dict[str, Callable], cases: dict[str, list[tuple]], repeats: dict[str, int]) -> dict[str, float]:
-    """Median µs per call of each function, timed in turn within every repeat."""
-    samples: dict[str, list[float]] = {k: [] for k in fns}
-    for r in range(max(repeats.values())):
-        for k, fn in fns.items():
-            if r < repeats[k]:
-                samples[k].append(_mean_us(fn, cases[k]))
-    return {k: statistics.median(v) for k, v in samples.items()}
-
-
 def _variants(pf: Pathfinder) -> list[tuple[str, Pathfinder, Moves | None]]:
     """(label, pathfinder, moves override) per timed variant: compiled and pure Python when the
     pathfinder has a compiled kernel, and our default corner rule beside the libtcod-equal one."""
@@ -185,9 +153,18 @@ def _variants(pf: Pathfinder) -> list[tuple[str, Pathfinder, Moves | None]]:
     return [(" (numba)", pf, None), (" no-cut (numba)", pf, "no-cut"), (" (python)", pf.reference(), None)]
 
 
+def tcod_astar_reused(cost: np.ndarray) -> Callable:
+    """libtcod's classic A* made once for ``cost`` and asked each query: (start, goal) -> path."""
+    finder = tcod_path().AStar(cost, 1.5)
+
+    def query(_cost: np.ndarray, start: tuple[int, int], goal: tuple[int, int]) -> list[tuple[int, int]]:
+        return [(j, i) for i, j in finder.get_path(start[1], start[0], goal[1], goal[0])]
+    return query
+
+
 def bench_figures(repeats: int = 7, sizes: tuple[tuple[int, int], ...] = SIZES, registry=None) -> list[dict]:
     """Rows for ``bench``: per pathfinder (of ``registry``; by default every plugin's, installed ones
-    included), map and size, the Dijkstra and A* medians beside libtcod's."""
+    included), map and size, the Dijkstra and A* medians (CPU time) beside libtcod's, alternated."""
     from engine.core.loading.loader import load_registry
 
     tp = tcod_path()
@@ -206,51 +183,73 @@ def bench_figures(repeats: int = 7, sizes: tuple[tuple[int, int], ...] = SIZES, 
                 pairs = list(zip(floor_cells(walkable, rng, n_pairs), floor_cells(walkable, rng, n_pairs), strict=True))
                 problem = check_against_tcod(pf, cost, goals[:2], pairs[:2]) if tp else None
                 for op in ("dijkstra", "astar"):
-                    fns: dict[str, Callable] = {}
-                    cases: dict[str, list[tuple]] = {}
+                    fns: dict[str, Callable[[], float]] = {}
                     reps: dict[str, int] = {}
                     for label, v, override in variants:
                         if op == "dijkstra":
                             moves = Moves() if override else LIBTCOD
-                            fns[label] = lambda c, g, v=v, m=moves: v.dijkstra(c, [g], m)
-                            cases[label] = [(cost, g) for g in goals]
+                            fn = lambda c, g, v=v, m=moves: v.dijkstra(c, [g], m)  # noqa: E731
+                            cases = [(cost, g) for g in goals]
                         else:
                             moves = Moves(8, 1.5) if override else LIBTCOD_ASTAR
-                            fns[label] = lambda c, s, g, v=v, m=moves: v.astar(c, s, g, m)
-                            cases[label] = [(cost, s, g) for s, g in pairs]
+                            fn = lambda c, s, g, v=v, m=moves: v.astar(c, s, g, m)  # noqa: E731
+                            cases = [(cost, s, g) for s, g in pairs]
+                        fns[label] = functools.partial(per_call_us, fn, cases)
                         python = label.endswith("(python)")
                         reps[label] = min(repeats, 3) if python and big else repeats  # up to a second a call
-                    tcod_names = []
+                    tcod_names: list[str] = []
                     if tp is not None:
                         if op == "dijkstra":
                             tcod_names = ["dijkstra2d"]
-                            fns["dijkstra2d"], cases["dijkstra2d"] = tcod_dijkstra, [(cost, g) for g in goals]
+                            seeds = [(cost, g) for g in goals]
+                            fns["dijkstra2d"] = functools.partial(per_call_us, tcod_dijkstra, seeds)
                         else:
-                            tcod_names = ["AStar", "Pathfinder"]
-                            fns["AStar"], fns["Pathfinder"] = tcod_astar, tcod_pathfinder
-                            cases["AStar"] = cases["Pathfinder"] = [(cost, s, g) for s, g in pairs]
+                            tcod_names = ["AStar", "Pathfinder", "AStar reused"]
+                            queries = [(cost, s, g) for s, g in pairs]
+                            fns["AStar"] = functools.partial(per_call_us, tcod_astar, queries)
+                            fns["Pathfinder"] = functools.partial(per_call_us, tcod_pathfinder, queries)
+                            fns["AStar reused"] = functools.partial(per_call_us, tcod_astar_reused(cost), queries)
                         for k in tcod_names:
                             reps[k] = repeats
-                    medians = _interleaved(fns, cases, reps)
-                    anchor = min(tcod_names, key=medians.__getitem__) if tcod_names else None
-                    them = medians[anchor] * scale if anchor else None
-                    for label, _, override in variants:
-                        value = medians[label] * scale
-                        if label.endswith("(python)"):
-                            target = "pure-Python reference: a figure"
-                        elif override:
-                            target = "no libtcod counterpart: our default corner rule"
-                        elif tp is None:
-                            target = f"{TARGET} (pip install tcod to compare)"
-                        else:
-                            target = f"{TARGET} ({'tcod.path.' + anchor})"
-                        if problem and not override:
-                            target = f"DIFFERS from libtcod: {problem}"
-                        row = {"name": f"path {op} {kind} {w}x{h}{label}", "value": round(value, 3), "unit": unit,
-                               "tcod": round(them, 3) if them else None,
-                               "ratio": round(value / them, 2) if them else None, "target": target,
-                               "pathfinder": pname}
-                        if tcod_names:
-                            row["tcod_calls"] = {k: round(medians[k] * scale, 3) for k in tcod_names}
-                        rows.append(row)
+                    samples = alternated(fns, reps)
+                    anchor = tcod_names[0] if tcod_names else None  # dijkstra2d; AStar made per query
+                    rows += _rows(pname, op, kind, w, h, variants, samples, anchor, tcod_names, problem,
+                                  unit, scale, tp is not None)
+    return rows
+
+
+def _rows(pname: str, op: str, kind: str, w: int, h: int, variants: list, samples: dict[str, list[float]],
+          anchor: str | None, tcod_names: list[str], problem: str | None, unit: str, scale: float,
+          have_tcod: bool) -> list[dict]:
+    rows = []
+    them = [v * scale for v in samples[anchor]] if anchor else None
+    for label, _, override in variants:
+        ours = [v * scale for v in samples[label]]
+        limit = ASTAR_TARGET if op == "astar" else 3.0
+        if label.endswith("(python)"):
+            target = "pure-Python reference: a figure"
+        elif override:
+            target = "no libtcod counterpart: our default corner rule"
+        elif not have_tcod:
+            target = f"{TARGET} (pip install tcod to compare)"
+        elif op == "astar":
+            target = f"<= {ASTAR_TARGET:g}x tcod.path.AStar made per query"
+        else:
+            target = f"{TARGET} (tcod.path.{anchor})"
+        if problem and not override:
+            target = f"DIFFERS from libtcod: {problem}"
+        row = {"group": "path", "name": f"path {op} {kind} {w}x{h}{label}", **summary(ours, 3), "unit": unit,
+               "tcod": round(statistics.median(them), 3) if them else None, "ratio": None, "target": target,
+               "pathfinder": pname, "terrain": kind, "map": f"{w}x{h}"}
+        if them:
+            row.update(paired_ratio(ours, them) or {})
+        if tcod_names:
+            row["tcod_calls"] = {k: round(statistics.median(samples[k]) * scale, 3) for k in tcod_names}
+            for k in tcod_names[1:]:
+                other = paired_ratio(ours, [v * scale for v in samples[k]])
+                if other:
+                    row.setdefault("ratio_to", {})[k] = other["ratio"]
+        if them and not label.endswith("(python)") and not override and not problem:
+            row["verdict"] = verdict(row, {"ratio": limit})
+        rows.append(row)
     return rows

@@ -1,6 +1,7 @@
 """``python -m engine bench --plot FILE.png``: the FOV figures as a chart (matplotlib, the optional
-extra ``plot``): µs per call against the radius, one panel per map size, ours (compiled, and the
-pure-Python references dashed) beside libtcod's ``compute_fov`` (dotted), on a log scale."""
+extra ``plot``): CPU µs per call against the radius, one panel per map size (the bench's caves),
+ours (compiled, and the pure-Python references dashed) beside libtcod's ``compute_fov`` (dotted),
+on a log scale."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def plot(rows: list[dict], path: Path) -> None:
     import matplotlib.pyplot as plt
 
     timed = [r for r in rows if r.get("group") == "fov" and r.get("unit") == "us" and r.get("variant") in
-             ("numba", "python")]
+             ("numba", "python") and r.get("terrain", "caves") == "caves"]  # the bench's cave, as ever
     maps = sorted({r["map"] for r in timed}, key=lambda m: int(m.split("x")[0]) * int(m.split("x")[1]))
     radii = sorted({r["radius"] for r in timed}, key=lambda v: float("inf") if v is None else v)
     labels = [f"r{v}" if v is not None else "none" for v in radii]
@@ -67,7 +68,7 @@ def plot(rows: list[dict], path: Path) -> None:
         ax.set_xlabel("radius")
         ax.set_yscale("log")
         ax.grid(True, which="both", alpha=0.3)
-    axes[0][0].set_ylabel("µs per call (median)")
+    axes[0][0].set_ylabel("CPU µs per call (median)")
     handles, names = axes[0][0].get_legend_handles_labels()
     fig.legend(handles, names, loc="lower center", ncol=5, fontsize="small")
     fig.suptitle("FOV cost against radius and map size: ours (solid: compiled, dashed: pure Python) "

@@ -16,6 +16,7 @@ import random
 import statistics
 import time
 
+from engine.cli.tools.timing import alternated, paired_ratio, summary, verdict
 from engine.core.loading.loader import load_registry
 from engine.core.model.components import Actor, Fighter, Monster
 from engine.core.play.session import Session
@@ -103,8 +104,7 @@ def crowd_turn(registry, hunters: int, seed: int, turns: int) -> tuple[float, fl
 
 
 def _row(name: str, samples: list[float], target: str, **extra) -> dict:
-    return {"name": name, "value": statistics.median(samples), "unit": "ms", "target": target,
-            "spread": [min(samples), max(samples)], **extra}
+    return {"group": "turn", "name": name, **summary(samples), "unit": "ms", "target": target, **extra}
 
 
 def turn_figures(repeats: int = 7, turns: int = 200, registry=None) -> list[dict]:
@@ -121,15 +121,24 @@ def turn_figures(repeats: int = 7, turns: int = 200, registry=None) -> list[dict
         samples.append(per_turn(game, turns, random.Random(r))[0] * 1000)
         game.close()
     rows = [_row("turn 80x43 depth 5", samples, "< 1 ms", awake=0)]
+    rows[0]["verdict"] = verdict({"median_ms": rows[0]["value"]}, {"median_ms": 1.0})
+    # the crowds alternated seed by seed (10, 100, 500 hunting on seed 1000, then on seed 1001 in
+    # another order, ...): a ratio between two crowd sizes pairs runs that saw the same load
+    seeds = {h: iter(range(1000, 1000 + repeats)) for h in HUNTERS}
+    figures = alternated({h: (lambda h=h: crowd_turn(registry, h, next(seeds[h]), turns)) for h in HUNTERS}, repeats)
     for hunters in HUNTERS:
-        figures = [crowd_turn(registry, hunters, 1000 + r, turns) for r in range(repeats)]
-        acted = statistics.median(a for _, a in figures)
-        rows.append(_row(f"turn 250x250, {CROWD} monsters, {hunters} hunting", [ms for ms, _ in figures],
-                         "< 5 ms" if hunters == max(HUNTERS) else "a figure", hunters=hunters, acted=acted,
-                         note=f"{acted:.0f} acted a turn"))
-    by_count = {row["hunters"]: row["value"] for row in rows if row.get("hunters")}
+        acted = statistics.median(a for _, a in figures[hunters])
+        row = _row(f"turn 250x250, {CROWD} monsters, {hunters} hunting", [ms for ms, _ in figures[hunters]],
+                   "< 5 ms" if hunters == max(HUNTERS) else "a figure", hunters=hunters, acted=acted,
+                   note=f"{acted:.0f} acted a turn")
+        if hunters == max(HUNTERS):
+            row["verdict"] = verdict({"median_ms": row["value"]}, {"median_ms": 5.0})
+        rows.append(row)
     low, high = min(HUNTERS), max(HUNTERS)
-    if by_count.get(low):
-        rows.append({"name": f"  ratio {high} hunting / {low} hunting", "value": by_count[high] / by_count[low],
-                     "unit": "x", "target": "< 15x"})
+    ratio = paired_ratio([ms for ms, _ in figures[high]], [ms for ms, _ in figures[low]])
+    if ratio:
+        row = {"name": f"  ratio {high} hunting / {low} hunting", "value": ratio["ratio"],
+               "spread": ratio["ratio_spread"], "unit": "x", "target": "< 15x"}
+        row["verdict"] = verdict({"ratio": row["value"]}, {"ratio": 15.0})
+        rows.append(row)
     return rows

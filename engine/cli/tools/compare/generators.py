@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from engine.cli.tools.timing import alternated, summary, verdict
 from engine.core.errors import show_traceback
 from engine.core.model.rng import stream
 from engine.core.plugin.registry import BadResult
@@ -44,11 +45,12 @@ def _registry(registry: Any = None, plugins_dirs: list[str] | None = None) -> An
 
 
 def _level(info: Any, size: tuple[int, int], seed: int) -> tuple[Level, float]:
-    """One level of ``info`` for ``seed`` (seeded like a run's depth 1), and its build time in ms."""
+    """One level of ``info`` for ``seed`` (seeded like a run's depth 1), and its build time in CPU ms
+    (the process's CPU time: another process's load does not stretch it)."""
     rng = stream(seed, "level:1")
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     level = run_generator(info, size[0], size[1], 1, rng)
-    return level, (time.perf_counter() - t0) * 1000.0
+    return level, (time.process_time() - t0) * 1000.0
 
 
 def measure(info: Any, seeds: int) -> dict[str, Any]:
@@ -198,48 +200,69 @@ def compare_main(argv: list[str]) -> int:
 
 
 BENCH_SIZES = (((80, 50), "< 20 ms"), ((500, 500), "< 300 ms"), ((1000, 1000), "< 300 ms"))
+SEEDS = 11  # levels per figure: the median of 11 seeds
 
 
-def bench_figures(repeats: int = 5, registry: Any = None, quick: bool = False) -> list[dict]:
-    """Median ms per level for every registered generator at 80x50, 500x500 and 1000x1000.
+def bench_figures(repeats: int = 5, registry: Any = None, quick: bool = False, seeds: int = SEEDS) -> list[dict]:
+    """Median CPU ms per level for every registered generator at 80x50, 500x500 and 1000x1000.
 
-    Each figure is the median of ``repeats`` levels (seeds 1..repeats; at most 3 at 1000x1000),
-    engine checks included, as ``{"name": "gen caves 80x50", "value": ms, "unit": "ms",
+    Each figure is the median of ``seeds`` levels (seeds 1..N; ``quick``: 3), engine checks included,
+    with the spread, as ``{"name": "gen caves 80x50", "value": ms, "unit": "ms", "spread": [min, max],
     "target": "< 20 ms"}``. Generators that cannot build a level without extra params (``ascii``)
     are left out. With numba installed, each is timed again in pure Python (``(python)`` rows, a
-    figure: what the default install, without numba, does). ``quick`` leaves out 1000x1000.
+    figure: what the default install, without numba, does), the two alternated seed by seed (the
+    same seed compiled, then in pure Python; the order turned each seed). ``quick`` also leaves out
+    1000x1000. (``repeats`` is not used: the seeds are the repeats.)
     """
     from engine.kit import jit
 
     registry = _registry(registry)
-    figures = _timed(registry, repeats, quick, "", None)
+    seeds = 3 if quick else seeds
+    variants = [("", None)]
     if jit.enabled():
-        with jit.disabled():
-            figures += _timed(registry, repeats, quick, " (python)", "pure Python (no numba): a figure")
-    return figures
-
-
-def _timed(registry: Any, repeats: int, quick: bool, label: str, target: str | None) -> list[dict]:
-    figures = []
+        variants.append((" (python)", "pure Python (no numba): a figure"))
+    figures: dict[str, list[dict]] = {label: [] for label, _ in variants}
     for name in sorted(registry.generators):
         info = registry.generators[name]
+        try:
+            _level(info, (80, 50), 1)  # warm up: a first call may load a kernel
+        except BadResult:
+            raise
+        except GenerationError:
+            continue  # it needs what the bench cannot give (a map file): left out
         for (w, h), size_target in BENCH_SIZES[:2] if quick else BENCH_SIZES:
-            times, failed = [], None
+            runs = {label: _seeded(info, (w, h), python=bool(label)) for label, _ in variants}
+            failed = None
             try:
-                _level(info, (min(w, 80), min(h, 50)), 1)  # warm up: a first call may load a kernel
-            except BadResult:
-                raise
-            except GenerationError:
-                break  # it needs what the bench cannot give (a map file): left out
-            try:
-                for seed in range(1, max(1, min(repeats, 3 if w * h > 500_000 else repeats)) + 1):
-                    times.append(_level(info, (w, h), seed)[1])
+                samples = alternated(runs, seeds)
             except BadResult:
                 raise  # the plugin's mistake, in one line naming it: no figure to show
             except GenerationError as e:  # a size it cannot build is a finding, shown, not dropped
-                failed = str(e).splitlines()[0]
-            figures.append({"group": "gen", "name": f"gen {name}{label} {w}x{h}", "generator": name,
-                            "variant": label.strip(" ()") or "default", "map": f"{w}x{h}",
-                            "value": None if failed else round(statistics.median(times), 2), "unit": "ms",
-                            "target": f"FAILED: {failed}" if failed else target or size_target})
-    return figures
+                failed, samples = str(e).splitlines()[0], {}
+            for label, target in variants:
+                row = {"group": "gen", "name": f"gen {name}{label} {w}x{h}", "generator": name,
+                       "variant": label.strip(" ()") or "default", "map": f"{w}x{h}", "value": None, "unit": "ms",
+                       "target": f"FAILED: {failed}" if failed else target or size_target}
+                if not failed:
+                    row.update(summary(samples[label], 2))
+                    if not label:
+                        limit = float(size_target.split()[1])  # "< 20 ms"
+                        row["verdict"] = verdict({"median_ms": row["value"]}, {"median_ms": limit})
+                figures[label].append(row)
+    return [row for label, _ in variants for row in figures[label]]
+
+
+def _seeded(info: Any, size: tuple[int, int], python: bool):
+    """A sampler: each call builds the level of the next seed (1, 2, ...) and returns its CPU ms;
+    ``python``: with numba's kernels switched off for that call."""
+    from engine.kit import jit
+
+    seed = [0]
+
+    def one() -> float:
+        seed[0] += 1
+        if not python:
+            return _level(info, size, seed[0])[1]
+        with jit.disabled():
+            return _level(info, size, seed[0])[1]
+    return one
