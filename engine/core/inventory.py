@@ -110,10 +110,13 @@ def worn(run: Run, slot: str | None = None) -> list[int]:
 
 
 def bonus(run: Run, entity: int, stat: str) -> int:
-    """What equipment adds to a stat ("attack", "defense") of ``entity`` (only the player wears)."""
-    if not run.world.has(entity, Player):
+    """What equipment adds to a stat ("attack", "defense") of ``entity`` (only the player wears):
+    the worn items' (carried and equipped: :func:`worn`'s, summed in any order), read from the
+    world's table of equipped items rather than the pack sorted by letter (every blow asks)."""
+    world = run.world
+    if not world.has(entity, Player):
         return 0
-    return sum(getattr(kind(run, e), stat) for e in worn(run))
+    return sum(getattr(kind(run, e), stat) for e, _ in world.query(Equipped) if world.has(e, Carried))
 
 
 def attack_of(run: Run, entity: int) -> int:
