@@ -96,6 +96,44 @@ class Carried:
     worn: bool
 
 
+@dataclass(frozen=True)
+class Pack:
+    """The pack as it knows it: made again only when :func:`pack_key` changes (a new item, one
+    gone, a count, a letter, what it wears), not at every key (every concern asks)."""
+
+    key: tuple
+    carried: list[Carried]  # item by item, by letter
+    counts: dict[str, int]  # how many of each kind
+    potions: int  # healing drinks
+    heal: int  # HP one of them gives back (0: none)
+
+
+def pack_key(game) -> tuple:
+    """What the pack is made of, item by item: what :class:`Pack` is worked out from."""
+    key = []
+    for item in game.pack():
+        stack, letter = game.component(item, Item), game.component(item, engine.Carried)
+        key.append((item, None if stack is None else stack.kind, None if stack is None else stack.amount,
+                    None if letter is None else letter.letter, game.component(item, engine.Equipped) is not None))
+    return tuple(key)
+
+
+def make_pack(game, key: tuple) -> Pack:
+    items = [row[0] for row in key]
+    carried = []
+    for item in items:
+        kind, stack = game.kind_of(item), game.component(item, Item)
+        letter = game.component(item, engine.Carried)
+        if kind is not None and stack is not None and letter is not None:
+            carried.append(Carried(item, kind, stack.amount, letter.letter,
+                                   game.component(item, engine.Equipped) is not None))
+    pack = counts(game, items)
+    return Pack(key, carried, pack, potions(game, pack), heal_per_potion(game, pack))
+
+
+MAPS = 16  # distance maps kept for one known floor (the walks of a few goals, with and without monsters)
+
+
 # -- What it sees this key ------------------------------------------------------------------
 @dataclass
 class Memory:
@@ -114,6 +152,10 @@ class Memory:
     prompt_keys: int = 0  # keys pressed in a row into open prompts (bounded: then Escape)
     tries: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (depth, x, y): pickups tried there
     levels: int = 0  # level-up questions answered
+    # what it worked out at earlier keys, kept while what it was worked out from stays the same
+    pack: Pack | None = None
+    floor: np.ndarray | None = None  # the known floor the maps below were made on
+    maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # (cost, distance map)
 
 
 class Look:
@@ -154,8 +196,13 @@ class Look:
 
     @cached_property
     def floor(self) -> np.ndarray:
-        """The floor it knows: seen, and not a wall."""
-        return self.seen & ~self.game.walls()
+        """The floor it knows: seen, and not a wall. The distance maps made on another floor are
+        forgotten (see :meth:`distance`)."""
+        floor = self.seen & ~self.game.walls()
+        known = self.memory.floor
+        if known is None or known.shape != floor.shape or not np.array_equal(known, floor):
+            self.memory.floor, self.memory.maps = floor, {}
+        return floor
 
     @cached_property
     def monsters(self) -> list[int]:
@@ -166,28 +213,28 @@ class Look:
         return {self.game.position(m) for m in self.monsters}
 
     @cached_property
-    def pack(self) -> dict[str, int]:
-        return counts(self.game, self.game.pack())
+    def _pack(self) -> Pack:
+        key, known = pack_key(self.game), self.memory.pack
+        if known is None or known.key != key:
+            known = self.memory.pack = make_pack(self.game, key)
+        return known
 
-    @cached_property
+    @property
+    def pack(self) -> dict[str, int]:
+        return self._pack.counts
+
+    @property
     def carried(self) -> list[Carried]:
         """The pack, item by item: entity, kind, count, letter, worn."""
-        out = []
-        for item in self.game.pack():
-            kind, stack = self.game.kind_of(item), self.game.component(item, Item)
-            letter = self.game.component(item, engine.Carried)
-            if kind is not None and stack is not None and letter is not None:
-                out.append(Carried(item, kind, stack.amount, letter.letter,
-                                   self.game.component(item, engine.Equipped) is not None))
-        return out
+        return self._pack.carried
 
-    @cached_property
+    @property
     def potions(self) -> int:
-        return potions(self.game, self.pack)
+        return self._pack.potions
 
-    @cached_property
+    @property
     def heal(self) -> int:
-        return heal_per_potion(self.game, self.pack)
+        return self._pack.heal
 
     def near(self, monster: int, steps: int = 1) -> bool:
         """Whether a monster is within ``steps`` moves (by the preset's 4 or 8 ways)."""
@@ -242,31 +289,59 @@ class Look:
             lost += blow * (elapsed - 1)  # it strikes until the turn it falls; ours is the first blow
         return lost
 
+    def distance(self, key: tuple, goals, make_cost) -> tuple[np.ndarray, np.ndarray]:
+        """``(cost, distance map of goals over cost)``, where ``make_cost()`` makes the cost from
+        the known floor and ``key`` names what else it depends on (the goals, where monsters
+        stand). Kept while the known floor stays the same (at most :data:`MAPS`), so walking on
+        over known ground toward the same goals makes no map again: the same map, the same steps."""
+        _ = self.floor  # first: forgets the maps of another floor
+        maps = self.memory.maps
+        found = maps.get(key)
+        if found is None:
+            cost = make_cost()
+            found = (cost, self.game.distance_map(goals, cost=cost))
+            if len(maps) >= MAPS:
+                del maps[next(iter(maps))]
+            maps[key] = found
+        return found
+
     def walk(self, goals, *, avoid: bool = False) -> str | None:
-        """The key of a step toward the nearest goal over the known floor; None when no step
-        brings it nearer. Into monsters on the way (a bump is an attack), or with ``avoid`` around
-        them, and around where they could strike next when there is such a way."""
-        cost = self.floor.astype(np.float64)
-        if avoid:
-            for x, y in self.occupied:
+        """The key of a step toward the nearest of ``goals`` (cells) over the known floor; None
+        when no step brings it nearer. Into monsters on the way (a bump is an attack), or with
+        ``avoid`` around them, and around where they could strike next when there is such a way."""
+        named = tuple(goals)
+        occupied = tuple(sorted(self.occupied)) if avoid else ()
+
+        def around() -> np.ndarray:
+            cost = self.floor.astype(np.float64)
+            for x, y in occupied:
                 cost[y, x] = 0
+            return cost
+
+        def wary_of() -> np.ndarray:
+            cost = around()
             wary = cost.copy()
             h, w = cost.shape
-            for x, y in self.occupied:
+            for x, y in occupied:
                 for dx, dy in self.moves.steps:
                     if 0 <= x + dx < w and 0 <= y + dy < h:
                         wary[y + dy, x + dx] = 0
-            for x, y in goals if not isinstance(goals, np.ndarray) else ():
+            for x, y in named:
                 wary[y, x] = cost[y, x]  # a goal is worth reaching even beside a monster
-            step = self.step_key(downhill(self.game.distance_map(goals, cost=wary), self.here, wary, self.moves))
+            return wary
+
+        if avoid:
+            wary, dist = self.distance(("wary", named, occupied), named, wary_of)
+            step = self.step_key(downhill(dist, self.here, wary, self.moves))
             if step is not None:
                 return step
-            dist = self.game.distance_map(goals, cost=cost)
+            cost, dist = self.distance(("around", named, occupied), named, around)
+            h, w = cost.shape
             x, y = self.here
             safe = [(dist[y + dy, x + dx], i, (x + dx, y + dy)) for i, (dx, dy) in enumerate(self.moves.steps)
                     if 0 <= x + dx < w and 0 <= y + dy < h and wary[y + dy, x + dx] > 0
                     and np.isfinite(dist[y + dy, x + dx])]
             if safe:  # no way round them now: the safe step that keeps it nearest
                 return self.step_key(min(safe)[2])
-        dist = self.game.distance_map(goals, cost=cost)
+        cost, dist = self.distance(("around", named, occupied), named, around)
         return self.step_key(downhill(dist, self.here, cost, self.moves))
