@@ -132,36 +132,61 @@ def dive(look: Look) -> str | None:
     return leave(look, exits=False)
 
 
-def frontier(look: Look) -> np.ndarray:
+def frontier(look: Look, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
     """The cells it has not seen next to the floor it knows (minus those it stood beside and
-    still did not see: the FOV shows them never)."""
-    floor, out = look.floor, np.zeros_like(look.floor)
+    still did not see: the FOV shows them never). ``box``: (x0, y0, x1, y1), the part of the level
+    to work out (the cells in it, from the floor one cell around it); default, the whole level."""
+    floor = look.floor
     h, w = floor.shape
+    x0, y0, x1, y1 = box if box is not None else (0, 0, w, h)
+    bh, bw = y1 - y0, x1 - x0
+    # the floor of the box and a ring of one cell around it (off the map: no floor)
+    ring = np.zeros((bh + 2, bw + 2), dtype=bool)
+    ex0, ey0, ex1, ey1 = max(0, x0 - 1), max(0, y0 - 1), min(w, x1 + 1), min(h, y1 + 1)
+    ring[ey0 - y0 + 1:ey1 - y0 + 1, ex0 - x0 + 1:ex1 - x0 + 1] = floor[ey0:ey1, ex0:ex1]
+    out = np.zeros((bh, bw), dtype=bool)
     for dx, dy in look.moves.steps:
-        out[max(0, dy):h + min(0, dy), max(0, dx):w + min(0, dx)] |= \
-            floor[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)]
-    out &= ~look.seen
+        out |= ring[1 - dy:1 - dy + bh, 1 - dx:1 - dx + bw]
+    out &= ~look.seen[y0:y1, x0:x1]
     x, y = look.here
     for dx, dy in look.moves.steps:
-        if 0 <= x + dx < w and 0 <= y + dy < h and out[y + dy, x + dx]:
+        if 0 <= x + dx < w and 0 <= y + dy < h and out[y + dy - y0, x + dx - x0]:
             look.memory.ignored.add((x + dx, y + dy))
     for cx, cy in look.memory.ignored:
-        if cy < h and cx < w:
-            out[cy, cx] = False
+        if y0 <= cy < y1 and x0 <= cx < x1:
+            out[cy - y0, cx - x0] = False
     return out
+
+
+EXPLORE_REACH = 12  # how far around it explore looks first for the nearest unseen cell
 
 
 def explore(look: Look) -> str | None:
     """A step downhill on the distance map of the frontier. The walk down is kept while it holds
     (its next cell is a known free floor cell beside it, its end still unseen), so the map is made
-    again only when it changes course, not every key."""
+    again only when it changes course, not every key.
+
+    The map is made first on the box of EXPLORE_REACH cells around it: when the nearest frontier
+    cell is within that many steps there, every cell the walk down looks at is nearer the frontier
+    than that, by a way inside the box, so the walk is the one the whole level's map gives (only
+    a nearer frontier cell, or a shorter way, could change it, and both would be in the box too)."""
     memory, seen = look.memory, look.seen
     route = memory.route
     if route:
         (nx, ny), (tx, ty), (x, y) = route[0], route[-1], look.here
-        if ((nx - x, ny - y) in look.moves.steps and look.floor[ny, nx] and not seen[ty, tx]
-                and (tx, ty) not in memory.ignored and route[0] not in look.occupied):
+        if ((nx - x, ny - y) in look.moves.steps and seen[ny, nx] and not look.game.is_wall(nx, ny)
+                and not seen[ty, tx] and (tx, ty) not in memory.ignored and route[0] not in look.occupied):
             return look.step_key(route.pop(0))
+    (x, y), (h, w), reach = look.here, seen.shape, EXPLORE_REACH
+    box = (max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1))
+    goals = frontier(look, box)
+    if goals.any():
+        cost = look.floor[box[1]:box[3], box[0]:box[2]] | goals
+        dist = look.game.distance_map(goals, limit=reach, cost=cost)
+        if np.isfinite(dist[y - box[1], x - box[0]]):
+            walk = descend(dist, (x - box[0], y - box[1]), cost, look.moves)
+            memory.route = [(cx + box[0], cy + box[1]) for cx, cy in walk]
+            return look.step_key(memory.route.pop(0)) if memory.route else None
     goals = frontier(look)
     if not goals.any():
         memory.route = []
