@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from engine.core.rules import GameRules
     from engine.kit.mapgen import Level
 
+COMMANDS_KEPT = 256  # key tokens whose meaning a game remembers (see Game.command)
+
 
 class Game(Travelling, Acting, Run):
     """A :class:`~engine.core.run.Run` that owns its turn (see the module doc). How an action is
@@ -71,6 +73,7 @@ class Game(Travelling, Acting, Run):
         self.travelling: Travel | None = None  # a travel key in progress (see press)
         self.prompt: Prompt | None = None  # what the keys answer now (engine.core.prompts)
         self._held: list[str] = []  # the keys of an open prompt, recorded when it closes (see press)
+        self._commands: tuple = (None, {})  # the preset and what each key token means in it (see command)
         self._on_action = hook_calls(registry, "on_action")
         self._after_action = hook_calls(registry, "after_action")
 
@@ -118,8 +121,18 @@ class Game(Travelling, Acting, Run):
 
     # -- the turn loop -----------------------------------------------------------------------
     def command(self, token: str) -> Command | None:
-        """What a key token means in this preset (None: nothing)."""
-        return command_for(self.rules, token)
+        """What a key token means in this preset (None: nothing); worked out once per token (a
+        bot's run presses a few keys thousands of times), at most COMMANDS_KEPT tokens."""
+        rules, known = self._commands
+        if rules is not self.rules:
+            known = {}
+            self._commands = (self.rules, known)
+        found = known.get(token, known)  # the dict itself: not worked out yet
+        if found is known:
+            if len(known) >= COMMANDS_KEPT:
+                known.clear()
+            found = known[token] = command_for(self.rules, token)
+        return found
 
     def press(self, token: str, command: Command | None = None, *, step_by_step: bool = False) -> bool:
         """Play one key token (``command``: what it means, when the caller has already asked);

@@ -119,6 +119,19 @@ def bonus(run: Run, entity: int, stat: str) -> int:
     return sum(getattr(kind(run, e), stat) for e, _ in world.query(Equipped) if world.has(e, Carried))
 
 
+def stats(run: Run, entity: int) -> tuple[int, int]:
+    """(:func:`attack_of`, :func:`defense_of`) in one look at what is worn (a bot asks every key)."""
+    world = run.world
+    fighter = world.get(entity, Fighter)
+    attack = defense = 0
+    if world.has(entity, Player):
+        for e, _ in world.query(Equipped):
+            if world.has(e, Carried):
+                worn = kind(run, e)
+                attack, defense = attack + worn.attack, defense + worn.defense
+    return max(0, fighter.attack + attack), max(0, fighter.defense + defense)
+
+
 def attack_of(run: Run, entity: int) -> int:
     return max(0, run.world.get(entity, Fighter).attack + bonus(run, entity, "attack"))
 
