@@ -11,13 +11,13 @@ A helper of the plugin ``bot_delver``, not a plugin of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 import engine
-from engine import Item, downhill
+from engine import Equipped, Item, downhill
+from engine import Carried as CarriedLetter
 
 DIRECTIONS = {(-1, 0): "left", (1, 0): "right", (0, -1): "up", (0, 1): "down",
               (-1, -1): "upleft", (1, -1): "upright", (-1, 1): "downleft", (1, 1): "downright"}
@@ -96,6 +96,24 @@ class Carried:
     worn: bool
 
 
+class once:
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on every first read,
+    and a Look is read afresh at every key): the value is worked out at the first read and kept in
+    the instance, where later reads find it without calling this."""
+
+    def __init__(self, fn) -> None:
+        self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.fn(instance)
+        return value
+
+
 @dataclass(frozen=True)
 class Pack:
     """The pack as it knows it: made again only when :func:`pack_key` changes (a new item, one
@@ -106,15 +124,16 @@ class Pack:
     counts: dict[str, int]  # how many of each kind
     potions: int  # healing drinks
     heal: int  # HP one of them gives back (0: none)
+    worked_out: dict = field(default_factory=dict)  # what the concerns work out of it, by function (of_pack)
 
 
 def pack_key(game) -> tuple:
     """What the pack is made of, item by item: what :class:`Pack` is worked out from."""
-    key = []
+    component, key = game.component, []
     for item in game.pack():
-        stack, letter = game.component(item, Item), game.component(item, engine.Carried)
+        stack, letter = component(item, Item), component(item, CarriedLetter)
         key.append((item, None if stack is None else stack.kind, None if stack is None else stack.amount,
-                    None if letter is None else letter.letter, game.component(item, engine.Equipped) is not None))
+                    None if letter is None else letter.letter, component(item, Equipped) is not None))
     return tuple(key)
 
 
@@ -190,11 +209,11 @@ class Look:
             return None
         return self.key("move " + DIRECTIONS[(cell[0] - self.here[0], cell[1] - self.here[1])])
 
-    @cached_property
+    @once
     def seen(self) -> np.ndarray:
         return self.game.seen()
 
-    @cached_property
+    @once
     def floor(self) -> np.ndarray:
         """The floor it knows: seen, and not a wall. The distance maps made on another floor are
         forgotten (see :meth:`distance`)."""
@@ -204,20 +223,28 @@ class Look:
             self.memory.floor, self.memory.maps = floor, {}
         return floor
 
-    @cached_property
+    @once
     def monsters(self) -> list[int]:
         return self.game.visible_monsters()
 
-    @cached_property
+    @once
     def occupied(self) -> set[tuple[int, int]]:
         return {self.game.position(m) for m in self.monsters}
 
-    @cached_property
+    @once
     def _pack(self) -> Pack:
         key, known = pack_key(self.game), self.memory.pack
         if known is None or known.key != key:
             known = self.memory.pack = make_pack(self.game, key)
         return known
+
+    def of_pack(self, fn):
+        """``fn(carried)``, worked out once per pack (what to wear, the drinks, the scrolls: the pack
+        changes far less often than a key is pressed)."""
+        worked_out = self._pack.worked_out
+        if fn not in worked_out:
+            worked_out[fn] = fn(self._pack.carried)
+        return worked_out[fn]
 
     @property
     def pack(self) -> dict[str, int]:
@@ -242,11 +269,11 @@ class Look:
         dx, dy = abs(mx - x), abs(my - y)
         return (dx + dy if self.moves.movement == 4 else max(dx, dy)) <= steps
 
-    @cached_property
+    @once
     def adjacent(self) -> list[int]:
         return [m for m in self.monsters if self.near(m)]
 
-    @cached_property
+    @once
     def threats(self) -> list[int]:
         """The monsters next to it that are awake (a sleeping one strikes no blow)."""
         return [m for m in self.adjacent if self.awake(m)]
@@ -259,7 +286,7 @@ class Look:
     def blows(self, monster: int) -> float:
         return blows_per_turn(self.game, monster)
 
-    @cached_property
+    @once
     def nearest(self) -> int | None:
         """The monster a scroll aimed at "the nearest" strikes (king-move distance, then id)."""
         return min(self.monsters, key=lambda m: (self.game.distance(self.me, m), m), default=None)
@@ -267,7 +294,7 @@ class Look:
     def distance_to(self, cell: tuple[int, int]) -> int:
         return max(abs(cell[0] - self.here[0]), abs(cell[1] - self.here[1]))
 
-    @cached_property
+    @once
     def engaged(self) -> list[int]:
         """The monsters in view that have noticed it (they come), nearest first."""
         return sorted((m for m in self.monsters if self.game.notices(m)), key=lambda m: self.game.distance(self.me, m))
