@@ -167,10 +167,10 @@ class Run(Entities, Sight):
         name = self.choices.path or self.rules.pathfinder or min(self.registry.pathfinders, default=None)
         if name is None:
             raise LookupError("no pathfinder is registered")
-        found = self.registry.choose("path", name)
         made = self._pathfinder  # made once for the registered one (every distance map asks)
-        if made is not None and made[0] is found:
+        if made is not None and self.registry.pathfinders.get(name) is made[0]:
             return made[1]
+        found = self.registry.choose("path", name)
         plugin = self.registry.owners.get(("pathfinders", name))
         if plugin is None:
             return found

@@ -136,7 +136,7 @@ def pick_up(look: Look) -> str | None:
     """Pick up what lies where it stands (walking picks up only some things in some games), a
     few tries a cell (a full pack says so and leaves it there)."""
     game = look.game
-    here = [i for i in game.items() if game.position(i) == look.here]
+    here = look.lying.get(look.here)
     spot = (game.depth, *look.here)
     if not here or look.key("pickup") is None or look.memory.tries.get(spot, 0) >= PICKUP_TRIES:
         return None

@@ -173,7 +173,7 @@ class Memory:
     levels: int = 0  # level-up questions answered
     # what it worked out at earlier keys, kept while what it was worked out from stays the same
     pack: Pack | None = None
-    floor: np.ndarray | None = None  # the known floor the maps below were made on
+    floor: tuple | None = None  # the known floor the maps below were made on: (shape, bytes)
     maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # (cost, distance map)
 
 
@@ -218,10 +218,20 @@ class Look:
         """The floor it knows: seen, and not a wall. The distance maps made on another floor are
         forgotten (see :meth:`distance`)."""
         floor = self.seen & ~self.game.walls()
-        known = self.memory.floor
-        if known is None or known.shape != floor.shape or not np.array_equal(known, floor):
-            self.memory.floor, self.memory.maps = floor, {}
+        known, now = self.memory.floor, (floor.shape, floor.tobytes())
+        if known != now:
+            self.memory.floor, self.memory.maps = now, {}
         return floor
+
+    @once
+    def lying(self) -> dict[tuple[int, int], list[int]]:
+        """The items lying on the level, by cell (pick up and collect both ask)."""
+        game, out = self.game, {}
+        for item in game.items():
+            cell = game.position(item)
+            if cell is not None:
+                out.setdefault(cell, []).append(item)
+        return out
 
     @once
     def monsters(self) -> list[int]:

@@ -109,8 +109,8 @@ def fight(look: Look) -> str | None:
 
 
 def collect(look: Look) -> str | None:
-    game = look.game
-    cells = sorted({c for i in game.items() if (c := game.position(i)) is not None and look.seen[c[1], c[0]]})
+    game, seen = look.game, look.seen
+    cells = sorted(c for c in look.lying if seen[c[1], c[0]])
     tries = look.memory.tries
     cells = [c for c in cells if c != look.here and tries.get((game.depth, *c), 0) < PICKUP_TRIES]
     return look.walk(cells, avoid=True) if cells else None
