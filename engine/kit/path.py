@@ -73,11 +73,12 @@ class Moves:
             raise ValueError(f"pathfinding: diagonal_cost must be a finite number of at least 1, got {d!r}")
         object.__setattr__(self, "diagonal_cost", float(d))
         object.__setattr__(self, "cut_corners", bool(self.cut_corners))
+        object.__setattr__(self, "_steps", STEPS[:self.movement])  # made once: every step asks
 
     @property
     def steps(self) -> tuple[Cell, ...]:
         """The steps a walker may take, in tie-break order."""
-        return STEPS[:self.movement]
+        return self._steps
 
 
 # What a plugin registers, called with checked, normalised arguments:

@@ -183,8 +183,8 @@ def explore(look: Look) -> str | None:
             return look.step_key(route.pop(0))
     (x, y), (h, w), reach = look.here, seen.shape, EXPLORE_REACH
     box = (max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1))
-    goals = frontier(look, box)
-    if goals.any():
+    goals = frontier(look, box) if not memory.fresh else None
+    if goals is not None and np.count_nonzero(goals):
         cost = look.floor[box[1]:box[3], box[0]:box[2]] | goals
         dist = look.game.distance_map(goals, limit=reach, cost=cost)
         if np.isfinite(dist[y - box[1], x - box[0]]):
@@ -192,7 +192,7 @@ def explore(look: Look) -> str | None:
             memory.route = [(cx + box[0], cy + box[1]) for cx, cy in walk]
             return look.step_key(memory.route.pop(0)) if memory.route else None
     goals = frontier(look)
-    if not goals.any():
+    if not np.count_nonzero(goals):
         memory.route = []
         return None
     cost = look.floor | goals
@@ -226,8 +226,8 @@ CONCERNS = (answer, drink, read, flee, fight, pick_up, wear, homeward, collect, 
 class Delver:
     """One run's delver (``register_bots(..., per_run=True)``: a fresh one per run)."""
 
-    def __init__(self) -> None:
-        self.memory = Memory()
+    def __init__(self, fresh: bool = False) -> None:
+        self.memory = Memory(fresh=fresh)
 
     def __call__(self, game) -> str | None:
         memory = self.memory
