@@ -131,7 +131,8 @@ def test_a_world_s_reads_are_esper_s_whichever_world_is_current():
     reads = [(a.try_get, esper.try_component), (a.has, esper.has_component), (a.get, esper.component_for_entity)]
     for step in range(3):
         esper.switch_world(b.name)
-        cases = [(entity, kind) for entity in (e, other + 10) for kind in (Position, Item, Fighter)]  # + one no world has
+        # one of a's entities and one no world has
+        cases = [(entity, kind) for entity in (e, other + 10) for kind in (Position, Item, Fighter)]
         got = [ours(read, *case) for read, _ in reads for case in cases] + [ours(a.components, e)]
         assert esper.current_world == b.name  # no read switched worlds
         want = [esper_says(call, *case) for _, call in reads for case in cases] + \

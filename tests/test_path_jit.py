@@ -145,7 +145,8 @@ def test_unit_steps_from_goals_of_many_values_take_the_merged_search(heap):
                 slow = heap.python_dijkstra(floor, seeds.copy(), moves, limit)
                 assert np.array_equal(probe.reshape(h, w), slow), f"{floor.shape} {moves} limit {limit}"
                 assert np.array_equal(heap.dijkstra_fn(floor, seeds.copy(), moves, limit), slow)
-        assert np.array_equal(heap.safety(floor, [(0, 0)], Moves(8)), heap.reference().safety(floor, [(0, 0)], Moves(8)))
+        safety = heap.safety(floor, [(0, 0)], Moves(8))
+        assert np.array_equal(safety, heap.reference().safety(floor, [(0, 0)], Moves(8)))
     assert cases > 300
     weighted = np.full((3, 3), 2.0)
     assert not kernel._merged(weighted.ravel(), np.array([0.0, 1.0] + [np.inf] * 7), 3, 3, 8, 1.0, False, np.inf)

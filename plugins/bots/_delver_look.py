@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 import engine
-from engine import Equipped, Item, downhill
 from engine import Carried as CarriedLetter
+from engine import Equipped, Item, downhill
 
 DIRECTIONS = {(-1, 0): "left", (1, 0): "right", (0, -1): "up", (0, 1): "down",
               (-1, -1): "upleft", (1, -1): "upright", (-1, 1): "downleft", (1, 1): "downright"}
