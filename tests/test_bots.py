@@ -200,6 +200,48 @@ def test_the_delver_reaches_depth_2_on_most_seeds_of_the_default_game(registry):
     assert reached >= 9
 
 
+@pytest.mark.parametrize(("preset", "seed"), [("undercroft", 3), ("undercroft", 7), ("rogue-sdl", 2), ("bunyip", 1)])
+def test_the_delver_s_kept_memory_presses_the_keys_of_one_that_works_everything_out_afresh(registry, preset, seed):
+    """What the delver keeps between keys (the pack it knows, the walks' distance maps, explore's
+    map made on the box around it first) changes no key: key after key, it presses what a delver
+    that works everything out again at every key presses (the sim's results stay the same)."""
+    from engine.plugins.bots.delver import Delver
+
+    game = new_game(Setup(game=preset, seed=seed), registry)
+    kept, fresh = Delver(), Delver(fresh=True)
+    run, depths = game.state.run, set()
+    for n in range(1500):
+        key = kept(game.api)
+        assert fresh(game.api) == key, f"key {n}"
+        if key is None or not game.alive or game.state.run != run:
+            break
+        Session.of(game).press(key)
+        depths.add(game.depth)
+    assert n > (300 if preset == "undercroft" else 30) and kept.memory.pack is not None
+    assert preset != "undercroft" or len(depths) > 1  # it went down stairs: a new level's memory too
+
+
+def test_the_delver_s_walks_are_made_again_on_another_known_floor(tmp_path):
+    """A walk's distance map is kept only while the known floor stays the same: on a level whose
+    floor differs (the same goal cell, a pillar in the old way), the walk is the new floor's."""
+    from engine.plugins.bots._delver_look import Look, Memory
+
+    open_room = """
+        #########
+        #.......#
+        #.@.....#
+        #.......#
+        #.......#
+        #.......#
+        #########
+    """
+    memory, goal = Memory(), [(6, 5)]
+    first = game_from(open_room, tmp_path)
+    assert Look(first.api, memory).walk(goal, avoid=True) == "l" and memory.maps
+    pillar = game_from(open_room.replace("#.@.", "#.@#"), tmp_path)
+    assert Look(pillar.api, memory).walk(goal, avoid=True) == Look(pillar.api, Memory()).walk(goal, avoid=True) == "n"
+
+
 class PlayersView:
     """The game API with everything the player has not seen scrambled: walls inverted, the stairs
     and exit moved, items hidden, where the player has not seen them. A fair bot cannot tell."""

@@ -102,6 +102,53 @@ def test_two_worlds_never_see_each_other():
     b.close()
 
 
+def test_a_world_s_reads_are_esper_s_whichever_world_is_current():
+    """get, try_get, has and components read the world's own table without switching to it: the
+    same answers (errors included) as esper's own calls made in that world, while another world
+    is current and after components come and go."""
+    import esper
+
+    from engine.core.model.components import Fighter, Item
+
+    a, b = World(), World()
+    e = a.create(Position(1, 2), Item("potion", 3))
+    other = b.create(Position(5, 5))  # b is current now
+
+    def esper_says(call, *args):
+        esper.switch_world(a.name)
+        try:
+            return call(*args)
+        except KeyError as err:
+            return KeyError, str(err)
+        finally:
+            esper.switch_world(b.name)
+
+    def ours(call, *args):
+        try:
+            return call(*args)
+        except KeyError as err:
+            return KeyError, str(err)
+
+    reads = [(a.try_get, esper.try_component), (a.has, esper.has_component), (a.get, esper.component_for_entity)]
+    for step in range(3):
+        esper.switch_world(b.name)
+        # one of a's entities and one no world has
+        cases = [(entity, kind) for entity in (e, other + 10) for kind in (Position, Item, Fighter)]
+        got = [ours(read, *case) for read, _ in reads for case in cases] + [ours(a.components, e)]
+        assert esper.current_world == b.name  # no read switched worlds
+        want = [esper_says(call, *case) for _, call in reads for case in cases] + \
+            [esper_says(esper.components_for_entity, e)]
+        assert len(got) == len(want) and all(x is y or x == y for x, y in zip(got, want, strict=True))
+        if step == 0:
+            a.add(e, Fighter(3, 3, 1))
+            a.remove(e, Item)
+        elif step == 1:
+            a.delete(e)
+    assert a.entities() == [] and b.entities() == [other]
+    a.close()
+    b.close()
+
+
 class _RescanScheduler:
     """The scheduler as first written: rescan from the head for every action, grant one tick at a
     time. The definition the cursor scheduler must agree with."""

@@ -91,3 +91,31 @@ def test_a_hurt_coward_flees_along_the_safety_map(tmp_path):
     press(g, ".")
     assert g.api.distance(monster, g.player) > start  # it ran, down the corridor away from the player
     assert hunt  # the behaviour under test is the default game's
+
+
+def test_the_monsters_fleeing_one_threat_share_one_safety_map_and_step_as_with_a_new_one(tmp_path):
+    """The safety map is remembered for the level by threats (every monster fleeing the player on a
+    turn asks for the same one): the steps it gives are the ones a map made anew gives, and a new
+    level forgets it."""
+    g = game_with(tmp_path, """
+        ###########
+        #.........#
+        #.o.#####.#
+        #...#o..#.#
+        #.@.#...#.#
+        #.........#
+        ###########
+    """)
+    api = g.api
+    threat = [api.position(g.player)]
+    steps = {m: api.step_away(m, threat) for m in api.monsters()}
+    assert len(steps) == 2 and None not in steps.values()
+    assert len([k for k in api._maps if k[0] == "safety"]) == 1
+    for m, step in steps.items():
+        api._maps.clear()
+        assert api.step_away(m, threat) == step  # made anew: the same step
+    assert api.step_away(api.monsters()[0], [(1, 1), (1, 1)]) is not None  # another threat list, another map
+    assert len([k for k in api._maps if k[0] == "safety"]) == 2
+    g.enter_level(2)
+    api.walk_cost()
+    assert not [k for k in api._maps if k[0] == "safety"]

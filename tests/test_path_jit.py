@@ -144,3 +144,35 @@ def test_long_searches_on_levels_agree_exactly(heap, generator):
             fast = heap.dijkstra(cost, goals, moves)
             slow = heap.reference().dijkstra(cost, goals, moves)
             assert np.array_equal(fast, slow), f"{moves} {goals}: {_differ(fast, slow)}"
+
+
+def test_unit_steps_from_goals_of_many_values_take_the_merged_search(heap):
+    """Every step costing 1 but goals of their own values (a safety map's rescan): the goals are
+    sorted once and what they reach kept in a queue, not a heap, and the map is the same, cell for
+    cell, as the Python reference's (limits, 4 or 8 ways, corners, unreachable cells included)."""
+    kernel = jit.sibling("engine.plugins.paths.heap", "_path_jit", lambda k: None)
+    rng = random.Random("merged cases")
+    cases = 0
+    for cost in random_maps("merged maps", 40):
+        floor = (cost > 0).astype(np.float64)
+        h, w = floor.shape
+        for moves in (Moves(4), Moves(8), Moves(8, cut_corners=True)):
+            seeds = np.array([[rng.choice((np.inf, np.inf, -rng.random() * 30, float(rng.randint(-4, 4))))
+                               for _ in range(w)] for _ in range(h)])
+            for limit in (np.inf, 2.0, 6.5):
+                probe = seeds.copy().ravel()
+                layered = kernel._layers(floor.ravel(), probe.copy(), w, h, moves.movement, moves.diagonal_cost,
+                                         moves.cut_corners, limit)
+                merged = kernel._merged(floor.ravel(), probe, w, h, moves.movement, moves.diagonal_cost,
+                                        moves.cut_corners, limit)
+                assert merged  # unit steps: whatever the goals' values
+                cases += not layered  # goals of one value (a small map's few) take the layers first
+                slow = heap.python_dijkstra(floor, seeds.copy(), moves, limit)
+                assert np.array_equal(probe.reshape(h, w), slow), f"{floor.shape} {moves} limit {limit}"
+                assert np.array_equal(heap.dijkstra_fn(floor, seeds.copy(), moves, limit), slow)
+        safety = heap.safety(floor, [(0, 0)], Moves(8))
+        assert np.array_equal(safety, heap.reference().safety(floor, [(0, 0)], Moves(8)))
+    assert cases > 300
+    weighted = np.full((3, 3), 2.0)
+    assert not kernel._merged(weighted.ravel(), np.array([0.0, 1.0] + [np.inf] * 7), 3, 3, 8, 1.0, False, np.inf)
+    assert not kernel._merged(np.ones(9), np.array([0.0, 1.0] + [np.inf] * 7), 3, 3, 8, 1.5, False, np.inf)

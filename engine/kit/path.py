@@ -73,11 +73,12 @@ class Moves:
             raise ValueError(f"pathfinding: diagonal_cost must be a finite number of at least 1, got {d!r}")
         object.__setattr__(self, "diagonal_cost", float(d))
         object.__setattr__(self, "cut_corners", bool(self.cut_corners))
+        object.__setattr__(self, "_steps", STEPS[:self.movement])  # made once: every step asks
 
     @property
     def steps(self) -> tuple[Cell, ...]:
         """The steps a walker may take, in tie-break order."""
-        return STEPS[:self.movement]
+        return self._steps
 
 
 # What a plugin registers, called with checked, normalised arguments:
@@ -158,10 +159,11 @@ def as_cost(cost) -> np.ndarray:
     a = np.asarray(cost)
     if a.ndim != 2 or a.size == 0:
         raise ValueError(f"pathfinding: cost must be a non-empty 2-D array indexed [y, x], got shape {a.shape}")
-    if a.dtype.kind not in "biuf":
+    kind = a.dtype.kind
+    if kind not in "biuf":
         raise ValueError(f"pathfinding: cost must be numbers or bools, got dtype {a.dtype}")
     a = np.ascontiguousarray(a, dtype=np.float64)
-    if a.dtype.kind == "f" and not np.isfinite(a).all():
+    if kind == "f" and not np.isfinite(a).all():  # bools and whole numbers are finite as floats
         raise ValueError("pathfinding: cost must be finite (0 or less for a cell that cannot be entered)")
     return a
 
@@ -227,14 +229,19 @@ def downhill(dist: np.ndarray, cell: Cell, cost: np.ndarray, moves: Moves = Move
     cannot be entered (the player's cell, when it is marked so), or cut off."""
     x, y = check_cell(cell, dist.shape)
     moves = check_moves(moves)
+    return _downhill(dist, x, y, cost, moves.steps, moves.cut_corners, blocked)
+
+
+def _downhill(dist: np.ndarray, x: int, y: int, cost: np.ndarray, steps: tuple[Cell, ...], cut: bool,
+              blocked: Container[Cell]) -> Cell | None:
+    """:func:`downhill` from a checked cell (x, y)."""
     h, w = cost.shape
     # The cell's 3x3 block as lists, read once: eight numpy scalar reads per map cost more, and a
     # crowd of hunters calls this once per monster per turn. near[j][i] is cell (x0 + i, y0 + j).
     x0, y0 = max(0, x - 1), max(0, y - 1)
     near_cost, near_dist = cost[y0 : y + 2, x0 : x + 2].tolist(), dist[y0 : y + 2, x0 : x + 2].tolist()
-    cut = moves.cut_corners
     best, here = None, near_dist[y - y0][x - x0]
-    for dx, dy in moves.steps:
+    for dx, dy in steps:
         nx, ny = x + dx, y + dy
         if not (0 <= nx < w and 0 <= ny < h and near_cost[ny - y0][nx - x0] > 0) or (nx, ny) in blocked:
             continue
@@ -253,13 +260,16 @@ def descend(dist: np.ndarray, start: Cell, cost: np.ndarray, moves: Moves = Move
     the cells after ``start``, in order. On a Dijkstra map it ends at a goal (or beside one that
     cannot be entered); it is empty when ``start`` is already there or cut off."""
     path: list[Cell] = []
-    cell = start
+    if max_steps is not None and max_steps <= 0:
+        return path
+    (x, y), moves = check_cell(start, dist.shape), check_moves(moves)
+    steps, cut = moves.steps, moves.cut_corners
     while max_steps is None or len(path) < max_steps:
-        step = downhill(dist, cell, cost, moves)
+        step = _downhill(dist, x, y, cost, steps, cut, ())
         if step is None:
             break
         path.append(step)
-        cell = step
+        x, y = step
     return path
 
 

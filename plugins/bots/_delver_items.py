@@ -11,7 +11,7 @@ letter) is closed with Escape; a plugin's question (the level-up choice) is answ
 
 from __future__ import annotations
 
-from engine.plugins.bots._delver_look import Look, aims, damage, is_heal, quest, worth
+from engine.plugins.bots._delver_look import Carried, Look, aims, damage, is_heal, quest, worth
 
 PROMPT_KEYS = 40  # keys in a row into prompts before it gives up with Escape
 PICKUP_TRIES = 3  # pickups tried on one cell before it leaves what lies there (a full pack)
@@ -80,10 +80,18 @@ def use(look: Look, command: str, letter: str, aim: tuple[int, int] | None = Non
 
 
 # -- drinking, reading, wearing, picking up ------------------------------------------------------
+def healing(carried: list[Carried]) -> list[Carried]:
+    return [c for c in carried if is_heal(c.kind)]
+
+
+def aimed(carried: list[Carried]) -> list[Carried]:
+    return [c for c in carried if aims(c.kind)]
+
+
 def drink(look: Look) -> str | None:
     """A healing drink when hurt by at least what it heals and nothing is next to it, or in a
     fight when the next blows could kill (unless its own blow ends the fight)."""
-    potions = [c for c in look.carried if is_heal(c.kind)]
+    potions = look.of_pack(healing)
     if not potions and not (look.potions and look.key("drink")):
         return None
     hurt, game = look.max_hp - look.hp, look.game
@@ -106,7 +114,7 @@ def read(look: Look) -> str | None:
     """An aimed scroll at the monster in view that would cost it the most to fight, when that
     fight would cost at least a third of its HP (or more than it has): a blast centred on it must
     not reach the bot itself."""
-    scrolls = [c for c in look.carried if aims(c.kind)]
+    scrolls = look.of_pack(aimed)
     if not scrolls or not look.engaged:
         return None
     game = look.game
@@ -128,7 +136,7 @@ def pick_up(look: Look) -> str | None:
     """Pick up what lies where it stands (walking picks up only some things in some games), a
     few tries a cell (a full pack says so and leaves it there)."""
     game = look.game
-    here = [i for i in game.items() if game.position(i) == look.here]
+    here = look.lying.get(look.here)
     spot = (game.depth, *look.here)
     if not here or look.key("pickup") is None or look.memory.tries.get(spot, 0) >= PICKUP_TRIES:
         return None
@@ -138,15 +146,21 @@ def pick_up(look: Look) -> str | None:
 
 def wear(look: Look) -> str | None:
     """Wear what is better than what it wears in that slot (attack and defense alike)."""
-    worn = {c.kind.slot: worth(c.kind) for c in look.carried if c.worn}
-    better = [c for c in look.carried if c.kind.use == "wear" and not c.worn
-              and worth(c.kind) > worn.get(c.kind.slot, 0)]
-    if not better:
-        return None
-    best = max(better, key=lambda c: (worth(c.kind), c.letter))
-    return use(look, "wear", best.letter)
+    best = look.of_pack(best_to_wear)
+    return use(look, "wear", best.letter) if best is not None else None
+
+
+def best_to_wear(carried: list[Carried]) -> Carried | None:
+    """The best of what is better than what it wears in that slot, or None."""
+    worn = {c.kind.slot: worth(c.kind) for c in carried if c.worn}
+    better = [c for c in carried if c.kind.use == "wear" and not c.worn and worth(c.kind) > worn.get(c.kind.slot, 0)]
+    return max(better, key=lambda c: (worth(c.kind), c.letter)) if better else None
 
 
 def carrying_quest(look: Look) -> bool:
     """Whether it carries what wins the game when carried out (the Amulet)."""
-    return any(quest(c.kind) for c in look.carried)
+    return look.of_pack(quests)
+
+
+def quests(carried: list[Carried]) -> bool:
+    return any(quest(c.kind) for c in carried)

@@ -11,13 +11,13 @@ A helper of the plugin ``bot_delver``, not a plugin of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 import engine
-from engine import Item, downhill
+from engine import Carried as CarriedLetter
+from engine import Equipped, Item, downhill
 
 DIRECTIONS = {(-1, 0): "left", (1, 0): "right", (0, -1): "up", (0, 1): "down",
               (-1, -1): "upleft", (1, -1): "upright", (-1, 1): "downleft", (1, 1): "downright"}
@@ -96,6 +96,63 @@ class Carried:
     worn: bool
 
 
+class once:
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on every first read,
+    and a Look is read afresh at every key): the value is worked out at the first read and kept in
+    the instance, where later reads find it without calling this."""
+
+    def __init__(self, fn) -> None:
+        self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.fn(instance)
+        return value
+
+
+@dataclass(frozen=True)
+class Pack:
+    """The pack as it knows it: made again only when :func:`pack_key` changes (a new item, one
+    gone, a count, a letter, what it wears), not at every key (every concern asks)."""
+
+    key: tuple
+    carried: list[Carried]  # item by item, by letter
+    counts: dict[str, int]  # how many of each kind
+    potions: int  # healing drinks
+    heal: int  # HP one of them gives back (0: none)
+    worked_out: dict = field(default_factory=dict)  # what the concerns work out of it, by function (of_pack)
+
+
+def pack_key(game) -> tuple:
+    """What the pack is made of, item by item: what :class:`Pack` is worked out from."""
+    component, key = game.component, []
+    for item in game.pack():
+        stack, letter = component(item, Item), component(item, CarriedLetter)
+        key.append((item, None if stack is None else stack.kind, None if stack is None else stack.amount,
+                    None if letter is None else letter.letter, component(item, Equipped) is not None))
+    return tuple(key)
+
+
+def make_pack(game, key: tuple) -> Pack:
+    items = [row[0] for row in key]
+    carried = []
+    for item in items:
+        kind, stack = game.kind_of(item), game.component(item, Item)
+        letter = game.component(item, engine.Carried)
+        if kind is not None and stack is not None and letter is not None:
+            carried.append(Carried(item, kind, stack.amount, letter.letter,
+                                   game.component(item, engine.Equipped) is not None))
+    pack = counts(game, items)
+    return Pack(key, carried, pack, potions(game, pack), heal_per_potion(game, pack))
+
+
+MAPS = 16  # distance maps kept for one known floor (the walks of a few goals, with and without monsters)
+
+
 # -- What it sees this key ------------------------------------------------------------------
 @dataclass
 class Memory:
@@ -114,6 +171,13 @@ class Memory:
     prompt_keys: int = 0  # keys pressed in a row into open prompts (bounded: then Escape)
     tries: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (depth, x, y): pickups tried there
     levels: int = 0  # level-up questions answered
+    # what it worked out at earlier keys, kept while what it was worked out from stays the same
+    # (``fresh``: nothing kept, everything worked out again at every key, and explore's map made on
+    # the whole level: slower, and the same keys, which the tests hold it to)
+    fresh: bool = False
+    pack: Pack | None = None
+    floor: tuple | None = None  # the known floor the maps below were made on: (shape, bytes)
+    maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # (cost, distance map)
 
 
 class Look:
@@ -148,46 +212,69 @@ class Look:
             return None
         return self.key("move " + DIRECTIONS[(cell[0] - self.here[0], cell[1] - self.here[1])])
 
-    @cached_property
+    @once
     def seen(self) -> np.ndarray:
         return self.game.seen()
 
-    @cached_property
+    @once
     def floor(self) -> np.ndarray:
-        """The floor it knows: seen, and not a wall."""
-        return self.seen & ~self.game.walls()
+        """The floor it knows: seen, and not a wall. The distance maps made on another floor are
+        forgotten (see :meth:`distance`)."""
+        floor = self.seen & ~self.game.walls()
+        known, now = self.memory.floor, (floor.shape, floor.tobytes())
+        if known != now:
+            self.memory.floor, self.memory.maps = now, {}
+        return floor
 
-    @cached_property
+    @once
+    def lying(self) -> dict[tuple[int, int], list[int]]:
+        """The items lying on the level, by cell (pick up and collect both ask)."""
+        game, out = self.game, {}
+        for item in game.items():
+            cell = game.position(item)
+            if cell is not None:
+                out.setdefault(cell, []).append(item)
+        return out
+
+    @once
     def monsters(self) -> list[int]:
         return self.game.visible_monsters()
 
-    @cached_property
+    @once
     def occupied(self) -> set[tuple[int, int]]:
         return {self.game.position(m) for m in self.monsters}
 
-    @cached_property
-    def pack(self) -> dict[str, int]:
-        return counts(self.game, self.game.pack())
+    @once
+    def _pack(self) -> Pack:
+        key, known = pack_key(self.game), self.memory.pack
+        if known is None or known.key != key or self.memory.fresh:
+            known = self.memory.pack = make_pack(self.game, key)
+        return known
 
-    @cached_property
+    def of_pack(self, fn):
+        """``fn(carried)``, worked out once per pack (what to wear, the drinks, the scrolls: the pack
+        changes far less often than a key is pressed)."""
+        worked_out = self._pack.worked_out
+        if fn not in worked_out:
+            worked_out[fn] = fn(self._pack.carried)
+        return worked_out[fn]
+
+    @property
+    def pack(self) -> dict[str, int]:
+        return self._pack.counts
+
+    @property
     def carried(self) -> list[Carried]:
         """The pack, item by item: entity, kind, count, letter, worn."""
-        out = []
-        for item in self.game.pack():
-            kind, stack = self.game.kind_of(item), self.game.component(item, Item)
-            letter = self.game.component(item, engine.Carried)
-            if kind is not None and stack is not None and letter is not None:
-                out.append(Carried(item, kind, stack.amount, letter.letter,
-                                   self.game.component(item, engine.Equipped) is not None))
-        return out
+        return self._pack.carried
 
-    @cached_property
+    @property
     def potions(self) -> int:
-        return potions(self.game, self.pack)
+        return self._pack.potions
 
-    @cached_property
+    @property
     def heal(self) -> int:
-        return heal_per_potion(self.game, self.pack)
+        return self._pack.heal
 
     def near(self, monster: int, steps: int = 1) -> bool:
         """Whether a monster is within ``steps`` moves (by the preset's 4 or 8 ways)."""
@@ -195,11 +282,11 @@ class Look:
         dx, dy = abs(mx - x), abs(my - y)
         return (dx + dy if self.moves.movement == 4 else max(dx, dy)) <= steps
 
-    @cached_property
+    @once
     def adjacent(self) -> list[int]:
         return [m for m in self.monsters if self.near(m)]
 
-    @cached_property
+    @once
     def threats(self) -> list[int]:
         """The monsters next to it that are awake (a sleeping one strikes no blow)."""
         return [m for m in self.adjacent if self.awake(m)]
@@ -212,7 +299,7 @@ class Look:
     def blows(self, monster: int) -> float:
         return blows_per_turn(self.game, monster)
 
-    @cached_property
+    @once
     def nearest(self) -> int | None:
         """The monster a scroll aimed at "the nearest" strikes (king-move distance, then id)."""
         return min(self.monsters, key=lambda m: (self.game.distance(self.me, m), m), default=None)
@@ -220,7 +307,7 @@ class Look:
     def distance_to(self, cell: tuple[int, int]) -> int:
         return max(abs(cell[0] - self.here[0]), abs(cell[1] - self.here[1]))
 
-    @cached_property
+    @once
     def engaged(self) -> list[int]:
         """The monsters in view that have noticed it (they come), nearest first."""
         return sorted((m for m in self.monsters if self.game.notices(m)), key=lambda m: self.game.distance(self.me, m))
@@ -242,31 +329,59 @@ class Look:
             lost += blow * (elapsed - 1)  # it strikes until the turn it falls; ours is the first blow
         return lost
 
+    def distance(self, key: tuple, goals, make_cost) -> tuple[np.ndarray, np.ndarray]:
+        """``(cost, distance map of goals over cost)``, where ``make_cost()`` makes the cost from
+        the known floor and ``key`` names what else it depends on (the goals, where monsters
+        stand). Kept while the known floor stays the same (at most :data:`MAPS`), so walking on
+        over known ground toward the same goals makes no map again: the same map, the same steps."""
+        _ = self.floor  # first: forgets the maps of another floor
+        maps = self.memory.maps
+        found = maps.get(key) if not self.memory.fresh else None
+        if found is None:
+            cost = make_cost()
+            found = (cost, self.game.distance_map(goals, cost=cost))
+            if len(maps) >= MAPS:
+                del maps[next(iter(maps))]
+            maps[key] = found
+        return found
+
     def walk(self, goals, *, avoid: bool = False) -> str | None:
-        """The key of a step toward the nearest goal over the known floor; None when no step
-        brings it nearer. Into monsters on the way (a bump is an attack), or with ``avoid`` around
-        them, and around where they could strike next when there is such a way."""
-        cost = self.floor.astype(np.float64)
-        if avoid:
-            for x, y in self.occupied:
+        """The key of a step toward the nearest of ``goals`` (cells) over the known floor; None
+        when no step brings it nearer. Into monsters on the way (a bump is an attack), or with
+        ``avoid`` around them, and around where they could strike next when there is such a way."""
+        named = tuple(goals)
+        occupied = tuple(sorted(self.occupied)) if avoid else ()
+
+        def around() -> np.ndarray:
+            cost = self.floor.astype(np.float64)
+            for x, y in occupied:
                 cost[y, x] = 0
+            return cost
+
+        def wary_of() -> np.ndarray:
+            cost = around()
             wary = cost.copy()
             h, w = cost.shape
-            for x, y in self.occupied:
+            for x, y in occupied:
                 for dx, dy in self.moves.steps:
                     if 0 <= x + dx < w and 0 <= y + dy < h:
                         wary[y + dy, x + dx] = 0
-            for x, y in goals if not isinstance(goals, np.ndarray) else ():
+            for x, y in named:
                 wary[y, x] = cost[y, x]  # a goal is worth reaching even beside a monster
-            step = self.step_key(downhill(self.game.distance_map(goals, cost=wary), self.here, wary, self.moves))
+            return wary
+
+        if avoid:
+            wary, dist = self.distance(("wary", named, occupied), named, wary_of)
+            step = self.step_key(downhill(dist, self.here, wary, self.moves))
             if step is not None:
                 return step
-            dist = self.game.distance_map(goals, cost=cost)
+            cost, dist = self.distance(("around", named, occupied), named, around)
+            h, w = cost.shape
             x, y = self.here
             safe = [(dist[y + dy, x + dx], i, (x + dx, y + dy)) for i, (dx, dy) in enumerate(self.moves.steps)
                     if 0 <= x + dx < w and 0 <= y + dy < h and wary[y + dy, x + dx] > 0
                     and np.isfinite(dist[y + dy, x + dx])]
             if safe:  # no way round them now: the safe step that keeps it nearest
                 return self.step_key(min(safe)[2])
-        dist = self.game.distance_map(goals, cost=cost)
+        cost, dist = self.distance(("around", named, occupied), named, around)
         return self.step_key(downhill(dist, self.here, cost, self.moves))

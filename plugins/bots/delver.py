@@ -109,8 +109,8 @@ def fight(look: Look) -> str | None:
 
 
 def collect(look: Look) -> str | None:
-    game = look.game
-    cells = sorted({c for i in game.items() if (c := game.position(i)) is not None and look.seen[c[1], c[0]]})
+    game, seen = look.game, look.seen
+    cells = sorted(c for c in look.lying if seen[c[1], c[0]])
     tries = look.memory.tries
     cells = [c for c in cells if c != look.here and tries.get((game.depth, *c), 0) < PICKUP_TRIES]
     return look.walk(cells, avoid=True) if cells else None
@@ -132,38 +132,67 @@ def dive(look: Look) -> str | None:
     return leave(look, exits=False)
 
 
-def frontier(look: Look) -> np.ndarray:
+def frontier(look: Look, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
     """The cells it has not seen next to the floor it knows (minus those it stood beside and
-    still did not see: the FOV shows them never)."""
-    floor, out = look.floor, np.zeros_like(look.floor)
+    still did not see: the FOV shows them never). ``box``: (x0, y0, x1, y1), the part of the level
+    to work out (the cells in it, from the floor one cell around it); default, the whole level."""
+    floor = look.floor
     h, w = floor.shape
-    for dx, dy in look.moves.steps:
-        out[max(0, dy):h + min(0, dy), max(0, dx):w + min(0, dx)] |= \
-            floor[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)]
-    out &= ~look.seen
+    x0, y0, x1, y1 = box if box is not None else (0, 0, w, h)
+    bh, bw = y1 - y0, x1 - x0
+    # the floor of the box and a ring of one cell around it (off the map: no floor)
+    ring = np.zeros((bh + 2, bw + 2), dtype=bool)
+    ex0, ey0, ex1, ey1 = max(0, x0 - 1), max(0, y0 - 1), min(w, x1 + 1), min(h, y1 + 1)
+    ring[ey0 - y0 + 1:ey1 - y0 + 1, ex0 - x0 + 1:ex1 - x0 + 1] = floor[ey0:ey1, ex0:ex1]
+    # next to the floor: its cell too, harmlessly (a floor cell is a seen one); 8 ways, the 3x3
+    # block by rows then columns; 4 ways, the cross
+    if look.moves.movement == 8:
+        rows = ring[:, :-2] | ring[:, 1:-1] | ring[:, 2:]
+        out = rows[:-2] | rows[1:-1] | rows[2:]
+    else:
+        out = ring[1:-1, :-2] | ring[1:-1, 2:] | ring[:-2, 1:-1] | ring[2:, 1:-1]
+    out &= ~look.seen[y0:y1, x0:x1]
     x, y = look.here
     for dx, dy in look.moves.steps:
-        if 0 <= x + dx < w and 0 <= y + dy < h and out[y + dy, x + dx]:
+        if 0 <= x + dx < w and 0 <= y + dy < h and out[y + dy - y0, x + dx - x0]:
             look.memory.ignored.add((x + dx, y + dy))
     for cx, cy in look.memory.ignored:
-        if cy < h and cx < w:
-            out[cy, cx] = False
+        if y0 <= cy < y1 and x0 <= cx < x1:
+            out[cy - y0, cx - x0] = False
     return out
+
+
+EXPLORE_REACH = 12  # how far around it explore looks first for the nearest unseen cell
 
 
 def explore(look: Look) -> str | None:
     """A step downhill on the distance map of the frontier. The walk down is kept while it holds
     (its next cell is a known free floor cell beside it, its end still unseen), so the map is made
-    again only when it changes course, not every key."""
+    again only when it changes course, not every key.
+
+    The map is made first on the box of EXPLORE_REACH cells around it: when the nearest frontier
+    cell is within that many steps there, every cell the walk down looks at is nearer the frontier
+    than that, by a way inside the box, so the walk is the one the whole level's map gives (only
+    a nearer frontier cell, or a shorter way, could change it, and both would be in the box too)."""
     memory, seen = look.memory, look.seen
     route = memory.route
     if route:
         (nx, ny), (tx, ty), (x, y) = route[0], route[-1], look.here
-        if ((nx - x, ny - y) in look.moves.steps and look.floor[ny, nx] and not seen[ty, tx]
-                and (tx, ty) not in memory.ignored and route[0] not in look.occupied):
+        if ((nx - x, ny - y) in look.moves.steps and seen[ny, nx] and not look.game.is_wall(nx, ny)
+                and not seen[ty, tx] and (tx, ty) not in memory.ignored and route[0] not in look.occupied):
             return look.step_key(route.pop(0))
+    (x, y), (h, w), reach = look.here, seen.shape, EXPLORE_REACH
+    box = (max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1))
+    goals = frontier(look, box) if not memory.fresh else None
+    if goals is not None and np.count_nonzero(goals):
+        cost = look.floor[box[1]:box[3], box[0]:box[2]] | goals
+        dist = look.game.distance_map(goals, limit=reach, cost=cost)
+        if np.isfinite(dist[y - box[1], x - box[0]]):
+            walk = descend(dist, (x - box[0], y - box[1]), cost, look.moves)
+            memory.route = [(cx + box[0], cy + box[1]) for cx, cy in walk]
+            return look.step_key(memory.route.pop(0)) if memory.route else None
     goals = frontier(look)
-    if not goals.any():
+    if not np.count_nonzero(goals):
         memory.route = []
         return None
     cost = look.floor | goals
@@ -197,8 +226,8 @@ CONCERNS = (answer, drink, read, flee, fight, pick_up, wear, homeward, collect, 
 class Delver:
     """One run's delver (``register_bots(..., per_run=True)``: a fresh one per run)."""
 
-    def __init__(self) -> None:
-        self.memory = Memory()
+    def __init__(self, fresh: bool = False) -> None:
+        self.memory = Memory(fresh=fresh)
 
     def __call__(self, game) -> str | None:
         memory = self.memory

@@ -116,6 +116,72 @@ def _layers(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diago
 
 
 @numba.njit(cache=True, nogil=True)
+def _merged(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diagonal: float,
+            cut: bool, limit: float) -> bool:
+    """The Dijkstra map of :func:`dijkstra` when every step costs 1 but the goals have values of
+    their own (a safety map's rescan: every cell a goal): the goals sorted by value once, and what
+    they reach in a queue. Each entry the queue gets is the value taken from it (or from the
+    goals) plus 1, and those come in order, so the queue stays sorted: taking the lower of the
+    two heads takes the entries in the heap's order of values, with the same sums (``d + 1``)
+    and the same stale-entry rule, hence the same map, without a heap (a rescan with a heap was
+    the dearest search of a turn with monsters fleeing). False, with ``dist`` untouched, when the
+    steps do not all cost 1."""
+    n = w * h
+    if ways == 8 and diagonal != 1.0:
+        return False
+    goals = 0
+    for i in range(n):
+        if cost[i] > 0 and cost[i] != 1.0:
+            return False
+        if dist[i] < np.inf:
+            goals += 1
+    cells = np.empty(max(1, goals), dtype=np.int64)
+    values = np.empty(max(1, goals), dtype=np.float64)
+    k = 0
+    for i in range(n):
+        if dist[i] < np.inf:
+            cells[k], values[k] = i, dist[i]
+            k += 1
+    order = np.argsort(values[:goals])
+    # each cell leaves the queue fresh at most once, and then adds at most `ways` entries
+    qcell = np.empty(max(1, ways * n), dtype=np.int64)
+    qval = np.empty(max(1, ways * n), dtype=np.float64)
+    head, tail, g = 0, 0, 0
+    while g < goals or head < tail:
+        if head < tail and (g >= goals or qval[head] <= values[order[g]]):
+            d, i = qval[head], qcell[head]
+            head += 1
+        else:
+            d, i = values[order[g]], cells[order[g]]
+            g += 1
+        if d > dist[i]:
+            continue  # stale
+        if d > limit:
+            break
+        y = i // w
+        x = i - y * w
+        for s in range(ways):
+            nx, ny = x + DX[s], y + DY[s]
+            if nx < 0 or nx >= w or ny < 0 or ny >= h:
+                continue
+            j = ny * w + nx
+            if cost[j] <= 0:
+                continue
+            if s >= 4 and not cut and (cost[y * w + nx] <= 0 or cost[ny * w + x] <= 0):
+                continue
+            nd = d + 1.0
+            if nd < dist[j]:
+                dist[j] = nd
+                qcell[tail], qval[tail] = j, nd
+                tail += 1
+    if limit < np.inf:
+        for i in range(n):
+            if dist[i] > limit:
+                dist[i] = np.inf
+    return True
+
+
+@numba.njit(cache=True, nogil=True)
 def dijkstra(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diagonal: float,
              cut: bool, limit: float) -> None:
     """Relax ``dist`` (flat, the goals' values, inf elsewhere) into the Dijkstra map, in place.
@@ -123,6 +189,8 @@ def dijkstra(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diag
     The heap holds each cell once (a cell whose value improves moves up in place), so it never
     outgrows the map: its arrays are made once, whole (see the module docstring)."""
     if _layers(cost, dist, w, h, ways, diagonal, cut, limit):
+        return
+    if _merged(cost, dist, w, h, ways, diagonal, cut, limit):
         return
     n = w * h
     keys = np.empty(max(1, n), dtype=np.float64)

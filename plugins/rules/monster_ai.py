@@ -19,7 +19,7 @@ SDL course's monsters and the Godot lesson's step along an ``axis``.)
 
 from dataclasses import dataclass
 
-from engine import Attack, Move, hookimpl
+from engine import Attack, Monster, Move, hookimpl
 
 SEARCH = 8  # turns spent searching where the player was last seen, by default
 COWARD = 50  # a coward runs below this percent of its HP, by default
@@ -124,8 +124,12 @@ def archer(game, me):
 def regenerate(game):
     """Monsters whose kind has ``params.regen = [hp, turns]`` regain ``hp`` every ``turns`` turns,
     awake or asleep."""
+    regens: dict = {}  # by kind name: every turn asks, for every monster on the level
     for monster in game.monsters():
-        regen = game.kind_of(monster).params.get("regen")
+        name = game.component(monster, Monster).kind
+        if name not in regens:
+            regens[name] = game.kind_of(monster).params.get("regen")
+        regen = regens[name]
         if regen and game.turn % max(1, int(regen[1])) == 0:
             game.heal(monster, int(regen[0]))
 

@@ -52,18 +52,28 @@ def remember(state: RunState, looked: list[Looked], radius: int | None) -> None:
             memory.pop(cell, None)
         found = [cell for cell in cells if cell in piles]
     else:
-        def in_view(cell: Cell) -> bool:
-            return any(mask[cell[1], cell[0]] for mask, _ in looked)
-
-        for cell in [cell for cell in memory if in_view(cell)]:
+        for cell in in_view(list(memory), looked):
             del memory[cell]
-        found = [cell for cell in piles if in_view(cell)]
+        found = in_view(list(piles), looked)
     # in the map's reading order, whichever way they were found: a resumed run remembers in the
     # same order as one never saved, so both forget the same things at the limit
     for cell in sorted(found, key=lambda c: (c[1], c[0])):
         memory[cell] = state.world.get(max(piles[cell]), Item).kind
     if found:
         forget_past_limit(state)
+
+
+def in_view(cells: list[Cell], looked: list[Looked]) -> list[Cell]:
+    """The cells visible in one of ``looked``, in their order. Many at once are read from the masks
+    in one go: a level's remembered items and piles are looked at every turn."""
+    if len(cells) < 8:
+        return [cell for cell in cells if any(mask[cell[1], cell[0]] for mask, _ in looked)]
+    xs = np.fromiter((cell[0] for cell in cells), dtype=np.intp, count=len(cells))
+    ys = np.fromiter((cell[1] for cell in cells), dtype=np.intp, count=len(cells))
+    seen = np.zeros(len(cells), dtype=bool)
+    for mask, _ in looked:
+        seen |= mask[ys, xs]
+    return [cell for cell, yes in zip(cells, seen.tolist(), strict=True) if yes]
 
 
 def remembered_total(state: RunState) -> int:

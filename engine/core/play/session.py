@@ -28,6 +28,8 @@ from engine.core.turn.keys import TRAVELS, Command, command_for, split_token
 if TYPE_CHECKING:
     from engine.core.turn.game import Game
 
+COMMANDS_KEPT = 256  # key tokens whose meaning a session remembers (see Session.command)
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -56,6 +58,7 @@ class Session:
         self.travel: Travel | None = None  # a travel key in progress
         self._held: list[str] = []  # the keys of an open menu or cursor, heard when it closes
         self._heard: list[Event] = []
+        self._commands: tuple = (None, {})  # the preset and what each key token means in it
         game.listeners.append(self._hear)
         game.session = self
         self.ask_next()
@@ -79,8 +82,18 @@ class Session:
         return list(self._held)
 
     def command(self, token: str) -> Command | None:
-        """What a key token means in this preset (None: nothing)."""
-        return command_for(self.game.rules, token)
+        """What a key token means in this preset (None: nothing); worked out once per token (a
+        bot's run presses a few keys thousands of times), at most COMMANDS_KEPT tokens."""
+        rules, known = self._commands
+        if rules is not self.game.rules:
+            known = {}
+            self._commands = (self.game.rules, known)
+        found = known.get(token, known)  # the dict itself: not worked out yet
+        if found is known:
+            if len(known) >= COMMANDS_KEPT:
+                known.clear()
+            found = known[token] = command_for(self.game.rules, token)
+        return found
 
     # -- a key ---------------------------------------------------------------------------------
     def press(self, token: str, command: Command | None = None, *, step_by_step: bool = False) -> Outcome:

@@ -140,9 +140,22 @@ class Pathfinding:
         here = self.position(entity)
         if here is None or not threats:
             return None
-        safety = self._run.pathfinder().safety(self.walk_cost(), threats, self.moves)
-        occupied = set(self._run.state.spatial.blockers())
-        step = downhill(safety, here, self.walk_cost(), self.moves, blocked=occupied)
+        cost = self.walk_cost()  # first: a new level forgets the old level's maps
+        # the map is remembered for the level by threats, like the one-goal maps: the monsters
+        # that flee the player on one turn (and while the player stands) share one, two searches
+        # of the whole level
+        try:
+            key = ("safety", tuple(tuple(cell) for cell in threats))
+            hash(key)
+        except TypeError:
+            key = None
+        safety = self._maps.get(key) if key is not None else None
+        if safety is None:
+            safety = self._run.pathfinder().safety(cost, threats, self.moves)
+            if key is not None:
+                self._remember(key, safety, safety.size)
+        occupied = self._run.state.spatial.blockers()
+        step = downhill(safety, here, cost, self.moves, blocked=occupied)
         return None if step is None else (step[0] - here[0], step[1] - here[1])
 
     def adjacent(self, a: int, b: int) -> bool:

@@ -143,7 +143,7 @@ class Reading:
         cannot fight."""
         if not self._run.world.has(entity, Fighter):
             return (0, 0)
-        return inventory.attack_of(self._run, entity), inventory.defense_of(self._run, entity)
+        return inventory.stats(self._run, entity)
 
     def notices(self, monster: int) -> bool:
         """Whether a monster notices the player (it stands where the player sees, within its sight)."""
@@ -159,7 +159,7 @@ class Reading:
         plugin registered), or None. Change it in place; positions only through :meth:`move`."""
         if cls is Position:
             raise TypeError("positions change only through move() and teleport(); read them with position()")
-        return self._run.world.try_get(entity, cls)
+        return self._run.state.world.try_get(entity, cls)
 
     def pack(self) -> list[int]:
         """The items the player carries, by letter (each has ``Carried(letter)``; worn ones also

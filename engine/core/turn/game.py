@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from engine.kit.mapgen import Level
 
 
+
 class Game(Acting, Run):
     """A :class:`~engine.core.turn.run.Run` that owns its turn (see the module doc). How an action is
     performed and the monsters' turns are :class:`~engine.core.turn.acting.Acting`'s. The keys that lead

@@ -112,10 +112,26 @@ def worn(run: PackOwner, slot: str | None = None) -> list[int]:
 
 
 def bonus(run: PackOwner, entity: int, stat: str) -> int:
-    """What equipment adds to a stat ("attack", "defense") of ``entity`` (only the player wears)."""
-    if not run.world.has(entity, Player):
+    """What equipment adds to a stat ("attack", "defense") of ``entity`` (only the player wears):
+    the worn items' (carried and equipped: :func:`worn`'s, summed in any order), read from the
+    world's table of equipped items rather than the pack sorted by letter (every blow asks)."""
+    world = run.world
+    if not world.has(entity, Player):
         return 0
-    return sum(getattr(kind(run, e), stat) for e in worn(run))
+    return sum(getattr(kind(run, e), stat) for e, _ in world.query(Equipped) if world.has(e, Carried))
+
+
+def stats(run: PackOwner, entity: int) -> tuple[int, int]:
+    """(:func:`attack_of`, :func:`defense_of`) in one look at what is worn (a bot asks every key)."""
+    world = run.world
+    fighter = world.get(entity, Fighter)
+    attack = defense = 0
+    if world.has(entity, Player):
+        for e, _ in world.query(Equipped):
+            if world.has(e, Carried):
+                worn = kind(run, e)
+                attack, defense = attack + worn.attack, defense + worn.defense
+    return max(0, fighter.attack + attack), max(0, fighter.defense + defense)
 
 
 def attack_of(run: PackOwner, entity: int) -> int:

@@ -73,6 +73,8 @@ class Run(Entities, Sight):
         self.session: Any = None  # the player's keys on this run (engine.core.play.session), set by it
         self.new_in_view = False  # a monster came into view this key (held keys stop walking)
         self.quit_requested = False
+        self._hook_calls: dict[str, tuple] = {}  # see hook()
+        self._pathfinder: tuple | None = None  # see pathfinder()
 
     def emit(self, event: Event) -> None:
         """Tell the listeners (the keeper that saves and records, ``sim``'s tally, the window's
@@ -152,9 +154,13 @@ class Run(Entities, Sight):
         if manager is None:
             return
         kwargs["game"] = self.api
-        for impl in reversed(getattr(manager.hook, name).get_hookimpls()):
-            args = {arg: kwargs[arg] for arg in impl.argnames}
-            self.isolation.call(manager.get_name(impl.plugin), f"hook {name}", impl.function, **args)
+        impls = getattr(manager.hook, name).get_hookimpls()
+        known = self._hook_calls.get(name)
+        if known is None or known[0] != impls:  # the plugins' names, found once (on_turn_end asks every turn)
+            known = self._hook_calls[name] = (impls, [(manager.get_name(impl.plugin), impl.function, impl.argnames)
+                                                      for impl in reversed(impls)], f"hook {name}")
+        for plugin, function, argnames in known[1]:
+            self.isolation.call(plugin, known[2], function, **{arg: kwargs[arg] for arg in argnames})
 
     def pathfinder(self) -> Pathfinder:
         """The pathfinder in use: the run's choice, else the preset's, else the only (or first by
@@ -162,6 +168,9 @@ class Run(Entities, Sight):
         name = self.choices.path or self.rules.pathfinder or min(self.registry.pathfinders, default=None)
         if name is None:
             raise LookupError("no pathfinder is registered")
+        made = self._pathfinder  # made once for the registered one (every distance map asks)
+        if made is not None and self.registry.pathfinders.get(name) is made[0]:
+            return made[1]
         found = self.registry.choose("path", name)
         plugin = self.registry.owners.get(("pathfinders", name))
         if plugin is None:
@@ -169,6 +178,8 @@ class Run(Entities, Sight):
         self.isolation.chosen.add(plugin)  # the game cannot do without the pathfinder it uses
         where = f"pathfinder {name!r}"
         # its functions run under isolation; the methods' checks of their arguments stay the caller's
-        return dataclasses.replace(
+        guarded = dataclasses.replace(
             found, dijkstra_fn=functools.partial(self.isolation.call, plugin, where, found.dijkstra_fn),
             astar_fn=functools.partial(self.isolation.call, plugin, where, found.astar_fn))
+        self._pathfinder = (found, guarded)
+        return guarded

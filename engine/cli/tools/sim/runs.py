@@ -149,14 +149,19 @@ def play_one(spec: RunSpec) -> dict[str, Any]:
     return result
 
 
+@functools.lru_cache(maxsize=256)  # a bot presses a few keys thousands of times
+def _valid(token: str) -> bool:
+    try:
+        check_token(token)
+    except BadKey:
+        return False
+    return True
+
+
 def _check_answer(token: Any) -> None:
     """A bot's answer must be a key token (or None); anything else is the bot's failure."""
-    try:
-        if isinstance(token, str):
-            check_token(token)
-            return
-    except BadKey:
-        pass
+    if isinstance(token, str) and _valid(token):
+        return
     raise TypeError(f"the bot answered {token!r}, which is not a key token (a printable character or a named "
                     "key: see GameAPI.keys()) or None")
 
