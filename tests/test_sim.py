@@ -236,7 +236,8 @@ def gone_soon(workers, seconds=5):
 
 @pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM", "Ctrl-C"])
 def test_a_killed_sim_leaves_no_worker_behind(tmp_path, how):
-    process, workers = start_sim(tmp_path, "--runs", "4", "--bot", "delver", "--jobs", "2")
+    # runs enough that the sim is still playing when the signal comes (a delver run takes well under a second)
+    process, workers = start_sim(tmp_path, "--runs", "200", "--bot", "delver", "--jobs", "2")
     if how == "Ctrl-C":
         os.killpg(process.pid, signal.SIGINT)  # the terminal's Ctrl-C: to the parent and its workers
     else:
