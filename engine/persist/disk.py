@@ -113,13 +113,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     fd = os.open(tmp, flags, 0o666)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                n = os.write(fd, view)  # may write less than asked: go on from there
-                if n <= 0:
-                    raise OSError(errno.EIO, "the write wrote nothing", str(tmp))
-                view = view[n:]
-            os.fsync(fd)
+            _write_all(fd, data, tmp)
         finally:
             os.close(fd)
         os.replace(tmp, path)
@@ -146,15 +140,20 @@ def overwrite(path: Path, data: bytes) -> None:
     for what it was. Raises OSError (FileNotFoundError when there is no file)."""
     fd = os.open(path, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
-        view = memoryview(data)
-        while view:
-            n = os.write(fd, view)  # may write less than asked: go on from there
-            if n <= 0:
-                raise OSError(errno.EIO, "the write wrote nothing", str(path))
-            view = view[n:]
-        os.fsync(fd)
+        _write_all(fd, data, path)
     finally:
         os.close(fd)
+
+
+def _write_all(fd: int, data: bytes, path: Path) -> None:
+    """Write all of ``data`` to ``fd`` and fsync it (the file at ``path``, named in an error)."""
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)  # may write less than asked: go on from there
+        if n <= 0:
+            raise OSError(errno.EIO, "the write wrote nothing", str(path))
+        view = view[n:]
+    os.fsync(fd)
 
 
 def unlink(path: Path) -> None:
