@@ -294,5 +294,5 @@ def register_loot(register):
 
         @hookimpl
         def register_loot(register):
-            register("undercroft", "floor", LootRow(item="wand-of-sparks", weight=4, min_depth=2))
+            register("undercroft", "floor", LootRow(item="mending-draught", weight=4, min_depth=2))
     """
