@@ -66,7 +66,7 @@ def test_a_wand_is_zapped_until_its_charges_run_out(registry):
         assert s["messages"][-1] == "Sparks fly at 4,1."
     s = testing.press(game, "z l enter")
     assert s["turn"] == 3 and s["messages"][-1] == "Nothing happens: the wand of sparks has no charges left."
-    assert [i["kind"] for i in s["player"]["inventory"]] == ["wand of sparks"]  # it stays, empty
+    assert [(i["kind"], i["charges"]) for i in s["player"]["inventory"]] == [("wand of sparks", 0)]  # it stays
 
 
 def test_charges_are_saved_and_a_wand_does_not_stack(registry):
@@ -139,15 +139,46 @@ def test_bad_rows_verbs_and_uses_are_refused_at_load():
     bad.register_items = hookimpl(lambda register: register(ItemKind(
         name="odd stone", glyph="*", color=(1, 2, 3), effect="heal", use="juggle")))
     bad.register_verbs = hookimpl(lambda register: [register(Verb(name="tap", key="travel:1,1", title="Tap?")),
-                                                    register(Verb(name="pat", key="p", title=""))])
+                                                    register(Verb(name="pat", key="p", title="")),
+                                                    register(Verb(name="look", key="L", title="Look at what?"))])
     bad.register_loot = hookimpl(lambda register: [register("undercroft", "floor", LootRow(item="potion", weight=-1)),
                                                    register("undercroft", "floor", LootRow(item="nothing", weight=1))])
     registry = testing.load_plugin(bad)
     said = [s.line for s in registry.plugin("bad").skipped]
     assert any(line.startswith("skipped verb 'tap': register_verbs: 'tap': key must be a key token") for line in said)
     assert any("skipped verb 'pat'" in line and "title must not be empty" in line for line in said)
+    assert any("skipped verb 'look'" in line and "is a command's" in line for line in said)
     assert any(line.startswith("skipped item 'odd stone': item 'odd stone' names verb 'juggle', which no plugin "
                                "registers") for line in said)
     assert any("skipped loot row 'undercroft/floor/potion'" in line and "weight" in line for line in said)
     assert any(line.startswith("skipped loot row 'undercroft/floor/nothing': no item named 'nothing'")
                for line in said)
+
+
+def test_a_keys_line_may_say_the_verbs_the_games_items_use(registry):
+    import dataclasses
+
+    from engine.core.kinds import rules as presets
+    from engine.core.play import status
+
+    undercroft = registry.games["undercroft"]
+    said = dataclasses.replace(undercroft, messages={**undercroft.messages, "keys": "{verbs}   ? keys"})
+    presets.validate(said)  # a preset may write {verbs}
+    registry.games["said"] = dataclasses.replace(said, name="said", default=False)
+    try:
+        game = testing.game_from_map(registry, HERE, game="said")
+        assert status.line(game, "keys") == "q quaff  r read  w wear  z zap  a rub   ? keys"
+    finally:
+        del registry.games["said"]
+
+
+def test_a_kinds_stack_size_is_data():
+    flasks = types.ModuleType("flasks")
+    flasks.register_items = hookimpl(lambda register: register(ItemKind(
+        name="flask of oil", glyph="%", color=(200, 160, 40), effect="heal", use="quaff", stack=2)))
+    registry = testing.load_plugin(flasks)
+    game = testing.game_from_map(registry, HERE)
+    for _ in range(3):
+        game.api.give("flask of oil")
+    s = testing.press(game, "")
+    assert [(i["letter"], i["count"]) for i in s["player"]["inventory"]] == [("a", 2), ("b", 1)]

@@ -20,7 +20,7 @@ from engine.core.kinds.verbs import Verb
 from engine.core.model.components import SAVED
 from engine.core.plugin import checks as pluginchecks
 from engine.core.plugin.registry import AddedRow, BotInfo
-from engine.core.turn.keys import BadKey, check_token
+from engine.core.turn.keys import COMMANDS, BadKey, check_token
 from engine.core.turn.ruleset import Ruleset
 from engine.core.turn.systems import System
 from engine.kit import limits
@@ -64,6 +64,9 @@ def verb_problems(verb: Verb) -> list[str]:
     """A verb's problems (:func:`engine.core.kinds.verbs.problems`), and whether its key is a key
     token a keymap may hold (not a travel token)."""
     found = verbs.problems(verb)
+    if verb.name in COMMANDS and verb.name not in ("quaff", "read", "wear"):  # those three name both
+        found.append(f"name {verb.name!r} is a command's (a keymap's {verb.name!r} means that command): "
+                     f"choose another")
     if isinstance(verb.key, str) and verb.key:
         try:
             check_token(verb.key)
