@@ -182,3 +182,12 @@ def test_a_kinds_stack_size_is_data():
         game.api.give("flask of oil")
     s = testing.press(game, "")
     assert [(i["letter"], i["count"]) for i in s["player"]["inventory"]] == [("a", 2), ("b", 1)]
+
+
+def test_a_preset_with_keys_of_its_own_gets_no_verb_keys(registry):
+    rogue = registry.games["rogue-sdl"]  # drinks with h, places potions: q meant nothing there, and still does
+    assert verbkeys.in_use(registry, rogue)[0].name == "quaff" and verbkeys.keys(registry, rogue) == {}
+    game = testing.game_from_map(registry, HERE, game="rogue-sdl")
+    game.api.give("potion")
+    s = testing.press(game, "q")
+    assert s["prompt"] is None and s["turn"] == 0 and "q" not in game.api.keys()

@@ -257,9 +257,9 @@ def register_verbs(register):
     None (done); without it, one charge is spent (an item with ``charges``) or one of the stack used
     up, and the kind's ``effect`` applies at ``target``. ``offer(game, item)`` says whether its menu
     offers a carried item. The built-in verbs ``quaff`` (q), ``read`` (r), ``wear`` (w) and ``zap``
-    (z) are registered this way. A verb's key means it only in a preset whose items
-    use the verb, and only where the preset's keymap does not bind that key already; the help
-    lists it there.
+    (z) are registered this way. A verb's key means it only in a preset whose items use the verb
+    and which plays with the default keys, where they leave that key free (a preset's own ``keys``
+    table is every key it has); the help lists it there.
 
     Example::
 

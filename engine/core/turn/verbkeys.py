@@ -1,10 +1,12 @@
 """The item verbs a preset uses, and the keys they bring.
 
 A preset uses the verbs of the items it places: the kinds its ``item_counts`` names and the rows of
-its loot tables (plugins' rows too, ``register_loot``). Each such verb's key opens its pack menu,
-unless the preset's keymap binds that key already (the keymap wins: ``q`` in a preset that drinks
-with ``H`` keeps its meaning). A verb no item of the preset uses has no key there, so a key no
-kind's verb needs means what it meant before. The help lists the verbs' keys, and a HUD keys line
+its loot tables (plugins' rows too, ``register_loot``). In a preset played with the default keys,
+each such verb's key opens its pack menu, unless the default keys bind that key already (``q``,
+``r`` and ``w`` are the built-in verbs' there). A preset that writes its own ``keys`` table says
+every key it has, so verbs bring none there (``q`` in a preset that drinks with ``H`` means nothing,
+as before). A verb no item of the preset uses has no key, so a key no kind's verb needs means what
+it meant before. The help lists the verbs' keys, and a HUD keys line
 may say them with ``{verbs}`` ("q quaff  r read  w wear").
 """
 
@@ -33,9 +35,11 @@ def in_use(registry: Registry, rules: GameRules) -> list[Verb]:
 
 
 def keys(registry: Registry, rules: GameRules) -> dict[str, str]:
-    """Key token -> verb name, for the verbs in use whose key the preset's keymap leaves free (the
-    keymap's own verb commands, ``q`` for ``quaff``, are the keymap's)."""
-    keymap = rules.keys or DEFAULT_KEYS
+    """Key token -> verb name, for the verbs in use whose key the default keymap leaves free (its own
+    verb commands, ``q`` for ``quaff``, are the keymap's); none in a preset with a keymap of its own."""
+    if rules.keys:
+        return {}
+    keymap = DEFAULT_KEYS
     found: dict[str, str] = {}
     for verb in in_use(registry, rules):
         if verb.key not in keymap and verb.name not in keymap.values():
