@@ -10,10 +10,13 @@ from __future__ import annotations
 from engine.core.kinds.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
 from engine.core.kinds.rules import GameRules, load_rules  # noqa: E402
 from engine.core.kinds.statuskinds import StatusKind  # noqa: E402
+from engine.core.kinds.tables import LootRow  # noqa: E402
+from engine.core.kinds.verbs import Verb  # noqa: E402
 from engine.core.loading.loader import load_registry  # noqa: E402
 from engine.core.model.components import (  # noqa: E402
     Actor,
     Carried,
+    Charges,
     Equipped,
     Fighter,
     Inventory,
@@ -44,6 +47,7 @@ from engine.core.plugin.registry import PluginError, Registry, hookimpl  # noqa:
 from engine.core.turn.actions import VETO, Action, ActionResult, Attack, Move, Wait  # noqa: E402
 from engine.core.turn.api import GameAPI  # noqa: E402
 from engine.core.turn.generate import run_generator  # noqa: E402
+from engine.core.turn.item_actions import UseItem, Wear  # noqa: E402
 from engine.core.turn.ruleset import Ruleset  # noqa: E402
 from engine.core.turn.systems import Phase, System  # noqa: E402
 from engine.core.version import PLUGIN_API  # noqa: E402 - the plugin API version (README: deprecations)
@@ -67,6 +71,7 @@ __all__ = [
     "Actor",
     "Attack",
     "Carried",
+    "Charges",
     "ChangeLevel",
     "ContentError",
     "Equipped",
@@ -85,6 +90,7 @@ __all__ = [
     "ItemKind",
     "KeyPlayed",
     "Level",
+    "LootRow",
     "LevelEntered",
     "LevelledUp",
     "Monster",
@@ -110,8 +116,11 @@ __all__ = [
     "StatusKind",
     "Statuses",
     "System",
+    "Verb",
     "Victory",
+    "UseItem",
     "Wait",
+    "Wear",
     "Won",
     "descend",
     "downhill",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.turn import verbkeys
 from engine.core.turn.keys import DEFAULT_KEYS
 from engine.frontend import aside
 from engine.frontend.panel import Rect, TextBox
@@ -50,13 +51,17 @@ def key_words(token: str) -> str:
 
 
 def help_rows(game: Game) -> list[tuple[str, str]]:
-    """(what, keys) for every command the preset's keys know, in keymap order, then the window's."""
+    """(what, keys) for every command the preset's keys know, in keymap order, then the keys the
+    preset's item verbs bring (:mod:`engine.core.turn.verbkeys`: a plugin's ``zap``), then the
+    window's."""
     keymap = game.rules.keys or DEFAULT_KEYS
     by_command: dict[str, list[str]] = {}
-    for token, command in keymap.items():
+    for token, command in [*keymap.items(), *verbkeys.keys(game.registry, game.rules).items()]:
         by_command.setdefault(command, []).append(key_words(token))
     window = [(c, t) for c, t in WINDOW_KEYS if not (t == "m" and "m" in keymap)]  # m is the preset's
-    return [(command_words(command), "  ".join(tokens)) for command, tokens in by_command.items()] + window
+    verbs = game.registry.verbs
+    return [(command_words(command) if command in COMMAND_WORDS or command not in verbs else verbs[command].said,
+             "  ".join(tokens)) for command, tokens in by_command.items()] + window
 
 
 def help_lines(game: Game, most: int | None = None) -> list[str]:

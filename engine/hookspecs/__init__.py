@@ -70,10 +70,12 @@ from engine.hookspecs.game import (
     register_effects,
     register_games,
     register_items,
+    register_loot,
     register_monsters,
     register_rulesets,
     register_statuses,
     register_systems,
+    register_verbs,
 )
 
 # Every hook, in the order the reference gives them: the algorithms picked by name, what a game is
@@ -93,6 +95,8 @@ __all__ = [
     "register_systems",
     "register_components",
     "register_statuses",
+    "register_verbs",
+    "register_loot",
     "on_level_generated",
     "on_action",
     "after_action",

@@ -241,3 +241,58 @@ def register_statuses(register):
             register(StatusKind(name="poisoned", label="Poisoned", color=(120, 220, 60), stacking="add",
                                 on_tick=bite))
     """
+
+
+@hookspec
+def register_verbs(register):
+    """Register item verbs: call ``register(Verb(...))`` for each verb an item kind's ``use`` names.
+
+    Called once per plugin when the registry loads. An ``engine.Verb`` has a ``name`` (what an
+    ``ItemKind``'s ``use`` names: an item naming a verb no plugin registers is skipped, in one line),
+    its ``key`` (the key token that opens its pack menu), the menu's ``title`` ("Zap what?"), the
+    log's ``word`` for it ("You have nothing to zap."), ``aims`` (it takes a target even when the
+    kind names none: a cell within sight), ``stacks`` (items of it share a pack letter), and
+    optional ``act`` and ``offer``. ``act(game, entity, item, target)`` does it through the game API
+    and returns False (nothing done, no time passes), an ``engine.Action`` to perform instead, or
+    None (done); without it, one charge is spent (an item with ``charges``) or one of the stack used
+    up, and the kind's ``effect`` applies at ``target``. ``offer(game, item)`` says whether its menu
+    offers a carried item. The built-in verbs ``quaff`` (q), ``read`` (r), ``wear`` (w) and ``zap``
+    (z) are registered this way. A verb's key means it only in a preset whose items use the verb
+    and which plays with the default keys, where they leave that key free (a preset's own ``keys``
+    table is every key it has); the help lists it there.
+
+    Example::
+
+        from engine import Verb, hookimpl
+
+        def eat(game, entity, item, target):
+            game.heal(entity, game.kind_of(item).params.get("food", 2))
+            game.remove(item)
+
+        @hookimpl
+        def register_verbs(register):
+            register(Verb(name="eat", key="E", title="Eat what?", act=eat))
+    """
+
+
+@hookspec
+def register_loot(register):
+    """Add rows to presets' loot tables: call ``register(game, table, LootRow(...))``.
+
+    Called once per plugin when the registry loads. ``game`` names a registered preset and
+    ``table`` one of its loot tables (``floor``, rolled on every new level; ``drop``, when a
+    monster dies; or one a monster kind's ``params.drops`` names, such as the default game's
+    ``rich``); an ``engine.LootRow`` is ``item`` (a registered item kind), ``weight`` at
+    ``min_depth``, ``per_depth`` added for each level deeper, and ``max_depth``: the same rules as
+    the preset's own rows. The rows join the table once every plugin has loaded, in load order;
+    a row naming a preset, a table or an item that is not registered is skipped, in one line
+    naming the valid ones. ``undercroft catalog`` lists the rows added, with their plugins.
+
+    Example::
+
+        from engine import LootRow, hookimpl
+
+        @hookimpl
+        def register_loot(register):
+            register("undercroft", "floor", LootRow(item="mending-draught", weight=4, min_depth=2))
+    """

@@ -30,6 +30,7 @@ from engine.core.model.components import (
     SAVED,
     Actor,
     Carried,
+    Charges,
     Equipped,
     Fighter,
     Inventory,
@@ -99,6 +100,8 @@ COMPONENTS: dict[str, Spec] = {
     "Inventory": Obj({"gold": STAT}, build=Inventory),
     "Carried": Obj({"letter": Str(1, 1, "[a-z]", expected="a letter a..z")}, build=Carried),
     "Equipped": Obj({"slot": Str(40)}, build=Equipped),
+    # added without a schema change: a save before charges has no entity with it, and loads as it was
+    "Charges": Obj({"left": STAT}, build=Charges),
     "Statuses": Obj({"active": Map(Obj({"turns": Optional(Int(1, limits.MAX_STAT, W)), "params": Map(Json())},
                                        build=Status), key=Str(limits.MAX_LABEL_CHARS, 1), most=limits.MAX_STATUSES)},
                     build=Statuses),

@@ -1,5 +1,7 @@
 """The seed catalog: for each seed and depth, the generator, the start, the stairs or exit, and every
-monster and item with its position, as plain text.
+monster and item with its position, as plain text. It starts with the rows plugins added to the
+preset's loot tables (``register_loot``), each with the plugin that added it; a game no plugin adds
+rows to starts with its first level.
 
 Levels are made exactly as in play: a level's terrain comes from the stream ``level:<depth>`` and its
 placements from ``spawn:<depth>``, both derived from the seed alone, so depth 3 is the same whether
@@ -14,7 +16,9 @@ from collections.abc import Iterator, Sequence
 
 from engine.core.errors import UsageError
 from engine.core.model.components import Item, Monster, Position
-from engine.core.play.setup import Setup, load, new_game
+from engine.core.play.setup import Setup, default_game, load, new_game
+from engine.core.plugin.registry import Registry
+from engine.kit import limits
 
 
 def parse_range(text: str, flag: str, lo: int, hi: int) -> range:
@@ -33,10 +37,24 @@ def _cell(cell: tuple[int, int] | None) -> str:
     return f"{cell[0]},{cell[1]}" if cell is not None else "-"
 
 
+def added_rows(registry: Registry, game: str) -> Iterator[str]:
+    """The rows plugins added to ``game``'s loot tables, one line each, in the order they joined:
+    ``loot floor + wand-of-sparks weight 4 per_depth 0 depths 2-1000 (plugin zapper)``."""
+    for name, added in registry.loot_rows.items():
+        if added.game == game:
+            row, owner = added.row, registry.owners.get(("loot_rows", name), "?")
+            depths = f"{row.min_depth}-{row.max_depth}" if row.max_depth < limits.MAX_DEPTH else f"{row.min_depth}+"
+            yield (f"loot {added.table} + {row.item} weight {row.weight} per_depth {row.per_depth} depths {depths} "
+                   f"(plugin {owner})")
+
+
 def entries(seeds: Sequence[int], depths: Sequence[int], game: str | None = None,
-            plugins_dirs: Sequence[str] = ()) -> Iterator[str]:
-    """The catalog's lines, seed by seed and depth by depth."""
-    registry = load(plugins_dirs)
+            plugins_dirs: Sequence[str] = (), registry: Registry | None = None) -> Iterator[str]:
+    """The catalog's lines: the rows plugins added to the preset's loot tables, then seed by seed
+    and depth by depth. ``registry``: the one to use (default: loaded, with ``plugins_dirs``)."""
+    registry = registry if registry is not None else load(plugins_dirs)
+    if registry.loot_rows:
+        yield from added_rows(registry, game if game is not None else default_game(registry).name)
     for seed in seeds:
         g = new_game(Setup(game=game, seed=seed), registry)
         try:

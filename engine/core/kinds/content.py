@@ -116,7 +116,10 @@ class MonsterKind:
     description: Annotated[str, DESCRIPTION] = ""
 
 
-USES = ("pickup", "quaff", "read", "wear", "carry")
+USES = ("pickup", "quaff", "read", "wear", "carry")  # the built-in uses; a plugin's verb names its own
+# a use: "pickup", "carry", or a registered verb's name (the loader checks that one is registered)
+USE = Str(40, 1, pattern=r"[a-z][a-z0-9_-]*", expected="pickup, carry, or a registered verb's name (quaff, "
+          "read, wear, zap, ...): a lowercase word")
 TARGETS = ("", "nearest", "monster", "cell")
 # an item is never of amount 0 (a save holds 1..MAX_STAT of it)
 AMOUNT = Check(Tuple(Int(1, 10**6), Int(1, 10**6), expected="[min, max] with 1 <= min <= max <= 1000000"),
@@ -131,7 +134,11 @@ class ItemKind:
     (gold); ``"quaff"`` and ``"read"``, it goes into the pack and its effect applies when it is
     drunk or read (``q``, ``r``), using it up; ``"wear"``, equipment worn or wielded in ``slot``
     (``w``, ``T``), adding ``attack`` and ``defense`` while it is; ``"carry"``, it is only carried
-    (a quest item). Potions and scrolls stack under one letter; equipment does not.
+    (a quest item); any other word names a verb a plugin registers (``register_verbs``: ``"zap"``,
+    or a plugin's own), which says its key and what doing it does. Potions and scrolls stack under
+    one letter; equipment and wands do not (``stack``: the most one letter holds, 1 never stacks;
+    0, the verb's rule). ``charges``: the charges a new one holds (a wand: each use spends one, and
+    with none left it does nothing); 0, it has none and is used up instead.
 
     ``target`` says what a used item aims at: ``""`` nothing (or its user), ``"nearest"`` the nearest
     visible monster, ``"monster"`` a visible monster the player picks, ``"cell"`` a cell the player
@@ -147,7 +154,7 @@ class ItemKind:
     effect: Annotated[str, NonEmpty()]
     params: Annotated[dict[str, Any], Params()] = field(default_factory=dict)
     amount: Annotated[tuple[int, int], AMOUNT] = (1, 1)
-    use: Annotated[str, Choice(*USES)] = "pickup"
+    use: Annotated[str, USE] = "pickup"
     slot: Annotated[str, Str(40)] = ""
     attack: Annotated[int, Int(-1000, 1000)] = 0
     defense: Annotated[int, Int(-1000, 1000)] = 0
@@ -156,11 +163,17 @@ class ItemKind:
     min_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = 1
     weight: Annotated[int, Int(1, 10**6)] = 1
     description: Annotated[str, DESCRIPTION] = ""
+    charges: Annotated[int, Int(0, limits.MAX_STAT)] = 0
+    stack: Annotated[int, Int(0, limits.MAX_STAT)] = 0
 
     @property
     def stacks(self) -> bool:
-        """Whether many of it share one letter in the pack (potions and scrolls, not equipment)."""
-        return self.use in ("pickup", "quaff", "read")
+        """Whether many of it share one letter in the pack, by its ``stack`` and ``charges`` and
+        the built-in verbs' rule (potions and scrolls, not equipment); the pack asks the verb
+        registered for its ``use`` (``engine.core.turn.inventory.stack_size``)."""
+        if self.stack:
+            return self.stack > 1
+        return not self.charges and self.use in ("pickup", "quaff", "read")
 
 
 SPECS = {MonsterKind: of(MonsterKind), ItemKind: of(ItemKind)}
@@ -192,7 +205,8 @@ ITEM_FIELDS: dict[str, str] = {
     "effect": "The registered effect that using it applies (the built-in ones and their params: Built-in effects).",
     "params": "JSON values its effect reads (`kind.params`): the built-in effects' are listed with them.",
     "amount": "The (min, max) rolled when it is placed: how many (a stack), or how much (gold).",
-    "use": "What it is for: `pickup` (applies when picked up), `quaff`, `read`, `wear`, `carry`.",
+    "use": "What it is for: `pickup` (applies when picked up), `carry` (only carried), or the registered verb that "
+           "uses it: the built-in `quaff`, `read`, `wear`, `zap`, or a plugin's own (`register_verbs`).",
     "slot": "Where a worn item goes (`weapon`, `armour`...): one item a slot.",
     "attack": "Added to the wearer's attack while worn.",
     "defense": "Added to the wearer's defense while worn.",
@@ -202,6 +216,10 @@ ITEM_FIELDS: dict[str, str] = {
     "weight": "Its share of a loot table among the kinds that may appear at a depth.",
     "description": "What it is or does, in one line: look mode, the pack and the menus say it (a thing to wear "
                    "also shows what it adds, against what you wear).",
+    "charges": "The charges a new one holds (a wand): each use spends one, none left does nothing; 0: no charges, "
+               "a use uses one up.",
+    "stack": "The most one pack letter holds (1: never stacks); 0: its verb's rule (potions and scrolls stack, "
+             "wands and equipment do not).",
 }
 
 

@@ -59,6 +59,7 @@ DEFAULT_MESSAGES = {
     "cannot_wear": "You cannot wear or wield the {item}.",
     "already_worn": "You are already using the {item}.",
     "nothing_to": "You have nothing to {verb}.",
+    "no_charges": "Nothing happens: the {item} has no charges left.",
     "no_target": "No target in view.",
     "target_unseen": "You cannot see there.",
     "target_no_monster": "No monster there: Tab moves to the next one.",
@@ -79,8 +80,10 @@ HUD_MESSAGES = {
     "death_hint": "R: new run   Esc: quit",
 }
 HUD_FALLBACK = {"keys_dead": "keys"}  # the keys line after death: the keys line unless the preset says
+# ``verbs``: the keys of the item verbs the preset's items use, "q quaff  r read  w wear" (a keys line
+# built from what the game's items need: engine.core.turn.verbkeys)
 HUD_FIELDS = ("hp", "max_hp", "gold", "potions", "depth", "turn", "run", "seed", "monsters", "game", "level", "xp",
-              "xp_next")
+              "xp_next", "verbs")
 
 # The fields each message template may use (a template naming another would fail at that moment
 # of play: it is refused when the preset is read). Messages a plugin adds may use any field.
@@ -90,7 +93,8 @@ MESSAGE_FIELDS = {
                     {"attacker", "target", "damage"}),
     "descend": {"depth"}, "ascend": {"depth"}, "pickup_gold": {"amount"}, "pickup": {"item", "letter"},
     "drink": {"item"},
-    **dict.fromkeys(("pack_full", "drop", "wear", "take_off", "cannot_wear", "already_worn"), {"item"}),
+    **dict.fromkeys(("pack_full", "drop", "wear", "take_off", "cannot_wear", "already_worn", "no_charges"),
+                    {"item"}),
     "see_here": {"items"}, "nothing_to": {"verb"}, "look_remembered": {"what"},
     "look_remembered_item": {"item", "what"},
     "look_monster": {"monster", "hp", "max_hp", "state"},
@@ -103,7 +107,7 @@ MESSAGE_FIELDS = {
 # template is filled once with each sample when the preset is read, so that a format spec the
 # values cannot take ("{depth:s}", "{hp:c}" with a negative HP) is refused then, not in play.
 TEXT_FIELDS = frozenset({"attacker", "target", "item", "letter", "items", "verb", "what", "monster", "state",
-                         "who", "status", "game"})
+                         "who", "status", "game", "verbs"})
 SAMPLE_NUMBERS = (0, -limits.MAX_STAT, limits.MAX_STAT)
 SAMPLE_TEXT = "thing"
 

@@ -63,6 +63,8 @@ class Intake:
         @functools.wraps(checked)
         def register(*args: Any, **kwargs: Any) -> None:
             first = args[0] if args else kwargs.get("name", kwargs.get("obj"))
+            if kind == "loot_rows":  # a row is named by its preset, table and item: game/table/item
+                first = "/".join(str(getattr(a, "item", a))[:40] for a in (*args, *kwargs.values()))
             if isinstance(first, Refused):  # a file or row load_rules or load_kinds could not read
                 self.unread[:] = [r for r in self.unread if r is not first]
                 self.refuse(kind, first.name, ContentError(first.reason))

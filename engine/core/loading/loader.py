@@ -13,8 +13,9 @@ previous plugin API had is read with one deprecation line (:mod:`engine.core.kin
 
 What is registered is checked as it is registered (a kind or preset from Python is held to the
 same checks as one read from TOML), and once everything is loaded, the references between
-plugins are: a monster naming a behaviour, or an item an effect, that no plugin registers is
-skipped, in one line naming both.
+plugins are: a monster naming a behaviour, or an item an effect or a verb (its ``use``), that no
+plugin registers is skipped, in one line naming both; then the rows plugins add to presets' loot
+tables join them (:mod:`engine.core.loading.lootrows`).
 
 More checks, each one line naming the plugin (:mod:`engine.core.plugin.checks`): a hook no hookspec
 declares (a misspelling such as ``register_monster``) breaks the plugin; a name already registered
@@ -44,6 +45,8 @@ import engine.hookspecs as hookspecs
 from engine.core.errors import valid_names
 from engine.core.kinds import deprecations
 from engine.core.kinds.content import ContentError
+from engine.core.kinds.verbs import NOT_VERBS
+from engine.core.loading import lootrows
 from engine.core.loading.intake import Intake, reason
 from engine.core.loading.legacy import legacy_ruleset
 from engine.core.loading.registrars import REGISTER_HOOKS, LoadProblem
@@ -61,6 +64,7 @@ DEFAULT_PLUGINS = {  # plugin name: module (grouped by kind under plugins/; the 
     "bot_delver": "engine.plugins.bots.delver",
     "bot_random": "engine.plugins.bots.random",
     "effects": "engine.plugins.rules.effects",
+    "verbs": "engine.plugins.rules.verbs",
     "conditions": "engine.plugins.rules.conditions",
     "growth": "engine.plugins.rules.growth",
     "loot": "engine.plugins.rules.loot",
@@ -247,6 +251,7 @@ def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: Iterable
         name = str(getattr(plugin, "__name__", type(plugin).__name__)).rsplit(".", 1)[-1]
         _add(pm, registry, plugin, PluginInfo(name, _version(plugin), "given"), fatal=False)
     _check_references(registry)
+    lootrows.join(registry)
     registry.warnings.extend(pluginchecks.glyph_collisions(registry))
     return registry
 
@@ -278,6 +283,8 @@ def _dangling(registry: Registry) -> tuple[tuple[str, str], str] | None:
     refs = [(("monsters", k.name), f"monster {k.name!r}", "behaviour", k.behaviour, behaviours)
             for k in registry.monsters.values()]
     refs += [(("items", k.name), f"item {k.name!r}", "effect", k.effect, effects) for k in registry.items.values()]
+    refs += [(("items", k.name), f"item {k.name!r}", "verb", k.use, registry.verbs) for k in registry.items.values()
+             if k.use not in NOT_VERBS]
     refs += [(("games", g.name), f"game {g.name!r}: monster {k.name!r}", "behaviour", k.behaviour, behaviours)
              for g in registry.games.values() for k in g.monster_kinds.values()]
     for key, what, label, name, table in refs:

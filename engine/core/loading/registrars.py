@@ -10,13 +10,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from engine.core.kinds import content, rules, statuskinds
+from engine.core.kinds import content, rules, statuskinds, verbs
 from engine.core.kinds.content import ItemKind, MonsterKind
 from engine.core.kinds.rules import GameRules
+from engine.core.kinds.schema import SchemaError, of
 from engine.core.kinds.statuskinds import StatusKind
+from engine.core.kinds.tables import LootRow
+from engine.core.kinds.verbs import Verb
 from engine.core.model.components import SAVED
 from engine.core.plugin import checks as pluginchecks
-from engine.core.plugin.registry import BotInfo
+from engine.core.plugin.registry import AddedRow, BotInfo
+from engine.core.turn.keys import COMMANDS, BadKey, check_token
 from engine.core.turn.ruleset import Ruleset
 from engine.core.turn.systems import System
 from engine.kit import limits
@@ -40,16 +44,38 @@ REGISTER_HOOKS = {
     "register_tilesets": "tilesets",
     "register_bots": "bots",
     "register_statuses": "statuses",
+    "register_verbs": "verbs",
+    "register_loot": "loot_rows",
 }
 
 
 # The hooks whose ``register(obj)`` takes an instance of a class (components take a dataclass).
 REGISTER_TYPES: dict[str, type] = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules,
-                                   "rulesets": Ruleset, "systems": System, "statuses": StatusKind}
+                                   "rulesets": Ruleset, "systems": System, "statuses": StatusKind,
+                                   "verbs": Verb}
+ROW = of(LootRow)
 
 
 class LoadProblem(Exception):
     """A plugin's mistake found while loading it, already worded as the one line to show."""
+
+
+def verb_problems(verb: Verb) -> list[str]:
+    """A verb's problems (:func:`engine.core.kinds.verbs.problems`), and whether its key is a key
+    token a keymap may hold (not a travel token)."""
+    found = verbs.problems(verb)
+    if verb.name in COMMANDS and verb.name not in ("quaff", "read", "wear"):  # those three name both
+        found.append(f"name {verb.name!r} is a command's (a keymap's {verb.name!r} means that command): "
+                     f"choose another")
+    if isinstance(verb.key, str) and verb.key:
+        try:
+            check_token(verb.key)
+            if verb.key.startswith("travel:") or ":" in verb.key[1:]:
+                raise BadKey(verb.key)
+        except BadKey:
+            found.append(f"key must be a key token (a printable character or a named key such as 'tab'), "
+                         f"got {verb.key!r}")
+    return found
 
 
 def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
@@ -124,7 +150,22 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
                 rules.validate(obj)
             elif cls is StatusKind and (problems := statuskinds.problems(obj)):
                 raise LoadProblem(f"register_statuses: {obj.name!r}: {'; '.join(problems)}")
+            elif cls is Verb and (problems := verb_problems(obj)):
+                raise LoadProblem(f"register_verbs: {obj.name!r}: {'; '.join(problems)}")
             put(obj.name, obj)
+    elif kind == "loot_rows":
+        def register(game, table, row):
+            for what, value in (("game", game), ("table", table)):
+                if not isinstance(value, str) or not value:
+                    raise LoadProblem(f"register_loot: {what} must be a preset's {what} name, got {value!r}")
+            if not isinstance(row, LootRow):
+                raise TypeError(f"register_loot: {game}/{table}: expected LootRow, got {type(row).__name__}")
+            try:
+                ROW.check({f: getattr(row, f) for f in row.__dataclass_fields__}, f"register_loot: {game}/{table}: ")
+            except SchemaError as e:
+                raise LoadProblem(str(e)) from None
+            added = AddedRow(game, table, row)
+            put(added.name, added)
     elif kind == "components":
         def register(cls):
             if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):

@@ -60,6 +60,14 @@ class Item:
 
 
 @dataclass
+class Charges:
+    """The charges an item has left (a wand's): each use spends one (its kind's ``charges`` when
+    made). Only items whose kind has charges carry it, so a save of a game without any holds none."""
+
+    left: int = 0
+
+
+@dataclass
 class Inventory:
     """What the player owns that is not an item of the pack: gold. (The pack's items are entities
     of their own, each with :class:`Carried`.)"""
@@ -104,4 +112,4 @@ class Dead:
 
 # The engine's own components that a run save keeps, by name (Renderable is rebuilt from kinds).
 SAVED = {cls.__name__: cls for cls in (Position, Actor, Fighter, Monster, Player, Item, Inventory, Statuses,
-                                       Carried, Equipped)}
+                                       Carried, Equipped, Charges)}

@@ -1,4 +1,5 @@
-"""The item and information commands: what ``g i d q r w T x v`` open or do.
+"""The item and information commands: what ``g i d q r w T x v`` open or do, and the pack menu of
+each registered item verb (``q`` quaff, ``r`` read, ``w`` wear, ``z`` zap, a plugin's own).
 
 Each takes the game and answers as a prompt does (:mod:`engine.core.play.prompts`): an action to take
 now, a prompt to open, or None when there is nothing to do (it says why in the log, and no time
@@ -10,24 +11,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.core.model.components import Carried, Equipped
+from engine.core.model.components import Carried, Charges, Equipped
 from engine.core.play import itemwords
 from engine.core.play.aiming import Target, aim_at, nearest_monster
 from engine.core.play.prompts import History, Look, Menu, Option
 from engine.core.turn import inventory
-from engine.core.turn.item_actions import Drop, PickUp, TakeOff, UseItem, Wear
+from engine.core.turn.item_actions import Drop, PickUp, TakeOff, UseItem, UseVerb
 
 if TYPE_CHECKING:
+    from engine.core.kinds.verbs import Verb
     from engine.core.turn.run import Run
 
+# the log's word for a command ("You have nothing to drop."); a verb's is its own (Verb.said), and
+# these stand in for the built-in verbs' when no plugin registers them
 VERBS = {"drop": "drop", "quaff": "drink", "read": "read", "wear": "wear", "takeoff": "take off"}
 
 
 def label(game: Run, item: int) -> str:
-    """An item as a menu line: its name, how many, whether it is in use."""
+    """An item as a menu line: its name, how many (or its charges left), whether it is in use."""
     amount = inventory.count(game, item)
     name = inventory.kind(game, item).name
     worn = " (in use)" if game.world.has(item, Equipped) else ""
+    if inventory.kind(game, item).charges:
+        left = charges.left if (charges := game.world.try_get(item, Charges)) is not None else 0
+        return f"{name} ({left} charge{'' if left == 1 else 's'}){worn}"
     return f"{name} ({amount}){worn}" if amount > 1 else f"{name}{worn}"
 
 
@@ -80,39 +87,51 @@ def drop(game: Run) -> Any:
     return _pick(game, inventory.pack(game), "Drop what?", lambda g, e: Drop(e), VERBS["drop"])
 
 
-def wear(game: Run) -> Any:
-    items = [e for e in inventory.of_use(game, "wear") if not game.world.has(e, Equipped)]
-    return _pick(game, items, "Wear or wield what?", lambda g, e: Wear(e), VERBS["wear"])
-
-
 def take_off(game: Run) -> Any:
     return _pick(game, inventory.worn(game), "Take off what?", lambda g, e: TakeOff(e), VERBS["takeoff"])
 
 
 def use(game: Run, how: str) -> Any:
-    """Drink (``quaff``) or read (``read``) an item of the pack, aiming it when its kind aims."""
-    return _pick(game, inventory.of_use(game, how), "Drink what?" if how == "quaff" else "Read what?", aim,
-                 VERBS[how])
+    """The pack menu of the verb ``how`` (``quaff``, ``read``, ``wear``, ``zap``, a plugin's): the
+    carried items whose kind uses it (those its ``offer`` accepts), titled as the verb says; the one
+    chosen is used, aimed first when it aims. A verb no plugin registers has nothing to offer."""
+    verb = game.registry.verbs.get(how)
+    if verb is None:
+        game.log(game.rules.message("nothing_to", verb=VERBS.get(how, how)))
+        return None
+    items = inventory.of_use(game, how)
+    if verb.offer is not None:
+        plugin = game.registry.owners.get(("verbs", how))
+        items = [e for e in items if game.isolation.call(plugin, f"verb {how!r} offer", verb.offer, game.api, e,
+                                                         fallback=False)]
+    return _pick(game, items, verb.title, lambda g, e: aim(g, e, verb), verb.said)
 
 
-def aim(game: Run, item: int) -> Any:
-    """Use an item: at once, at the nearest visible monster, or through a targeting cursor that
-    starts on the monster last aimed at (while in view), else the nearest (the player's own cell
-    only when no monster is in view)."""
+def _doing(verb: Verb | None, item: int, cell: tuple[int, int] | None = None) -> Any:
+    # a verb with no act of its own uses the item: the engine's UseItem, as it always was
+    return UseItem(item, cell) if verb is None or verb.act is None else UseVerb(verb.name, item, cell)
+
+
+def aim(game: Run, item: int, verb: Verb | None = None) -> Any:
+    """Use an item (by ``verb``, when given): at once, at the nearest visible monster, or through a
+    targeting cursor that starts on the monster last aimed at (while in view), else the nearest (the
+    player's own cell only when no monster is in view). A verb that aims picks a cell when the
+    item's kind names no target."""
     kind = inventory.kind(game, item)
-    if kind.target == "":
-        return UseItem(item)
+    mode = kind.target or ("cell" if verb is not None and verb.aims else "")
+    if mode == "":
+        return _doing(verb, item)
     nearest = nearest_monster(game)
-    if kind.target == "nearest" or (kind.target == "monster" and nearest is None):
+    if mode == "nearest" or (mode == "monster" and nearest is None):
         if nearest is None:
             game.log(game.rules.message("no_target"))
             return None
-        if kind.target == "nearest":
-            return UseItem(item, game.position(nearest))
+        if mode == "nearest":
+            return _doing(verb, item, game.position(nearest))
     first = aim_at(game)
     start = game.position(first) if first is not None else game.position(game.player)
-    return Target(start, title=f"Aim the {kind.name}", item=item, mode=kind.target, radius=kind.radius,
-                  use=lambda it, cell: UseItem(it, cell))
+    return Target(start, title=f"Aim the {kind.name}", item=item, mode=mode, radius=kind.radius,
+                  use=lambda it, cell: _doing(verb, it, cell))
 
 
 def look(game: Run) -> Any:
@@ -124,6 +143,17 @@ def history(game: Run) -> Any:
 
 
 COMMANDS: dict[str, Callable[[Run], Any]] = {
-    "pickup": pickup, "inventory": show_inventory, "drop": drop, "wear": wear, "takeoff": take_off,
-    "quaff": lambda g: use(g, "quaff"), "read": lambda g: use(g, "read"), "look": look, "history": history,
+    "pickup": pickup, "inventory": show_inventory, "drop": drop, "takeoff": take_off,
+    "quaff": lambda g: use(g, "quaff"), "read": lambda g: use(g, "read"), "wear": lambda g: use(g, "wear"),
+    "look": look, "history": history,
 }
+
+
+def command(game: Run, name: str) -> Callable[[Run], Any] | None:
+    """What the command ``name`` opens or does: one of :data:`COMMANDS`, or a registered verb's pack
+    menu; None for any other (a move, the stairs: the turn's own)."""
+    if name in COMMANDS:
+        return COMMANDS[name]
+    if name in game.registry.verbs:
+        return lambda g: use(g, name)
+    return None

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.model.events import Event, KeyPlayed
-from engine.core.play.commands import COMMANDS
+from engine.core.play import commands
 from engine.core.play.prompts import Answer, Chosen, Close, Prompt, Question
 from engine.core.play.travel import Travel, next_step
+from engine.core.turn import verbkeys
 from engine.core.turn.actions import Action, Ascend, Descend, Move
 from engine.core.turn.keys import TRAVELS, Command, command_for, split_token
 
@@ -58,7 +59,8 @@ class Session:
         self.travel: Travel | None = None  # a travel key in progress
         self._held: list[str] = []  # the keys of an open menu or cursor, heard when it closes
         self._heard: list[Event] = []
-        self._commands: tuple = (None, {})  # the preset and what each key token means in it
+        # the preset, what each key token means in it, and the keys its items' verbs bring
+        self._commands: tuple = (None, {}, {})
         game.listeners.append(self._hear)
         game.session = self
         self.ask_next()
@@ -84,15 +86,15 @@ class Session:
     def command(self, token: str) -> Command | None:
         """What a key token means in this preset (None: nothing); worked out once per token (a
         bot's run presses a few keys thousands of times), at most COMMANDS_KEPT tokens."""
-        rules, known = self._commands
+        rules, known, verbs = self._commands
         if rules is not self.game.rules:
-            known = {}
-            self._commands = (self.game.rules, known)
+            known, verbs = {}, verbkeys.keys(self.game.registry, self.game.rules)
+            self._commands = (self.game.rules, known, verbs)
         found = known.get(token, known)  # the dict itself: not worked out yet
         if found is known:
             if len(known) >= COMMANDS_KEPT:
                 known.clear()
-            found = known[token] = command_for(self.game.rules, token)
+            found = known[token] = command_for(self.game.rules, token, verbs)
         return found
 
     # -- a key ---------------------------------------------------------------------------------
@@ -142,9 +144,10 @@ class Session:
         if not state.alive or state.won:
             request = game.ruleset.restart(game) if command.name == "restart" else None
             return game.apply(request) if request is not None else False
-        if command.name in COMMANDS:
+        run = commands.command(game, command.name)
+        if run is not None:
             before = len(state.log)
-            return self._answer(COMMANDS[command.name](game)) or len(game.state.log) != before
+            return self._answer(run(game)) or len(game.state.log) != before
         action = command.action()
         if action is None:
             return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from engine.core.model.components import Equipped, Fighter, Inventory, Item, Monster, Position, Statuses
+from engine.core.model.components import Charges, Equipped, Fighter, Inventory, Item, Monster, Position, Statuses
 from engine.core.play import status as hud
 from engine.core.turn import inventory
 
@@ -56,7 +56,8 @@ def snapshot(game: Game) -> dict[str, Any]:
             if statuses is not None else {},
             "inventory": [
                 {"letter": inventory.letter_of(game, e), "kind": world.get(e, Item).kind,
-                 "count": world.get(e, Item).amount, "equipped": world.has(e, Equipped)}
+                 "count": world.get(e, Item).amount, "equipped": world.has(e, Equipped),
+                 **({"charges": charges.left} if (charges := world.try_get(e, Charges)) is not None else {})}
                 for e in inventory.pack(game)
             ],
         },

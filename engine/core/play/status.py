@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.kinds.messages import HUD_FALLBACK as FALLBACK
 from engine.core.kinds.messages import HUD_MESSAGES as DEFAULTS
 from engine.core.model.components import Fighter, Inventory, Monster
-from engine.core.turn import inventory
+from engine.core.turn import inventory, verbkeys
 
 if TYPE_CHECKING:
     from engine.core.turn.run import Run
@@ -48,6 +48,7 @@ def values(game: Run) -> dict[str, Any]:
         "monsters": sum(1 for _ in game.world.query(Monster)),
         "game": game.rules.name,
         **dict(zip(("level", "xp", "xp_next"), growth(game), strict=True)),
+        "verbs": verbkeys.line(game.registry, game.rules),
     }
 
 

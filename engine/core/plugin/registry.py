@@ -12,6 +12,8 @@ from engine.core.errors import valid_names
 from engine.core.kinds.content import ItemKind, MonsterKind
 from engine.core.kinds.rules import GameRules
 from engine.core.kinds.statuskinds import StatusKind
+from engine.core.kinds.tables import LootRow
+from engine.core.kinds.verbs import Verb
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GenerationError, GeneratorInfo
 from engine.kit.path import Pathfinder
@@ -21,14 +23,14 @@ PROJECT = "undercroft"
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 KINDS = ("fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours", "games", "rulesets",
-         "systems", "components", "tilesets", "bots", "statuses")
+         "systems", "components", "tilesets", "bots", "statuses", "verbs", "loot_rows")
 # --plugin KIND=NAME: the kinds a player chooses, and the registry table each picks from.
 CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games", "path": "pathfinders"}
 # One registered thing of each table, as messages name it.
 SINGULAR = {"fov": "fov", "generators": "generator", "pathfinders": "pathfinder", "monsters": "monster",
             "items": "item", "effects": "effect", "behaviours": "behaviour", "games": "game", "rulesets": "ruleset",
             "systems": "system", "components": "component", "tilesets": "tileset", "bots": "bot",
-            "statuses": "status"}
+            "statuses": "status", "verbs": "verb", "loot_rows": "loot row"}
 
 
 class PluginError(Exception):
@@ -83,6 +85,20 @@ class Skipped:
         return f"skipped {what}{lost}: {self.reason}"
 
 
+@dataclass(frozen=True)
+class AddedRow:
+    """A row a plugin adds to a preset's loot table (``register_loot``): the preset's ``game`` name,
+    its ``table`` and the ``row``. Named ``game/table/item`` in the registry."""
+
+    game: str
+    table: str
+    row: LootRow
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}/{self.table}/{self.row.item}"
+
+
 @dataclass
 class PluginInfo:
     name: str
@@ -119,6 +135,9 @@ class Registry:
     tilesets: dict[str, TilesetInfo] = field(default_factory=dict)
     bots: dict[str, BotInfo] = field(default_factory=dict)  # played by ``sim --bot NAME``
     statuses: dict[str, StatusKind] = field(default_factory=dict)  # what GameAPI.add_status may name
+    verbs: dict[str, Verb] = field(default_factory=dict)  # what an item kind's ``use`` may name
+    # rows plugins add to presets' loot tables, by ``game/table/item``: merged into ``games`` once all load
+    loot_rows: dict[str, AddedRow] = field(default_factory=dict)
     plugins: list[PluginInfo] = field(default_factory=list)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
     manager: pluggy.PluginManager | None = None

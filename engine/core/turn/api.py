@@ -33,6 +33,7 @@ from engine.core.kinds import deprecations
 from engine.core.kinds.saying import check_kind
 from engine.core.model import bounds
 from engine.core.model.events import Event
+from engine.core.turn import verbkeys
 from engine.core.turn.api_changing import Changing
 from engine.core.turn.api_paths import Pathfinding
 from engine.core.turn.api_reading import Reading
@@ -139,10 +140,12 @@ class GameAPI(Reading, Changing, Pathfinding):
     def keys(self) -> dict[str, str]:
         """The preset's keys: each key token and the command it gives (``"move left"``, ``"wait"``,
         ``"descend"``, ``"drink"``, ``"quit"``...), only those that do something in this preset (no
-        diagonal moves where it moves 4 ways). The window, ``--keys`` and replays read the same map."""
+        diagonal moves where it moves 4 ways), then the keys of the item verbs the preset's items use
+        where its keymap leaves them free (``"z": "zap"``). The window, ``--keys`` and replays read
+        the same map."""
         rules = self._run.rules
-        return {token: spec for token, spec in (rules.keys or DEFAULT_KEYS).items()
-                if command_for(rules, token) is not None}
+        return {**{token: spec for token, spec in (rules.keys or DEFAULT_KEYS).items()
+                   if command_for(rules, token) is not None}, **verbkeys.keys(self._run.registry, rules)}
 
     def data(self, plugin: str) -> dict[str, Any]:
         """Your plugin's own saved state for this run: a dict it keeps in the run's save.

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.kinds.content import ItemKind, MonsterKind
 from engine.core.kinds.saying import kind_of
-from engine.core.model.components import Actor, Dead, Fighter, Item, Monster, Position
+from engine.core.model.components import Actor, Charges, Dead, Fighter, Item, Monster, Position
 from engine.core.model.events import Hurt
 from engine.core.plugin.isolation import safe_repr
 from engine.core.turn import inventory
@@ -58,6 +58,8 @@ class Entities:
     def spawn_item(self, kind_name: str, x: int, y: int, amount: int) -> int:
         kind = self.registry.items[kind_name]
         entity = self.world.create(Item(kind.name, amount), item_look(kind))
+        if kind.charges:  # only a kind with charges gets the component: other items save as they did
+            self.world.add(entity, Charges(kind.charges))
         self.state.spatial.place(entity, x, y)
         return entity
 
@@ -66,6 +68,8 @@ class Entities:
         the carried entity, or None when the pack has no room (nothing is created then)."""
         kind = self.registry.items[kind_name]
         item = self.world.create(Item(kind.name, amount), item_look(kind))
+        if kind.charges:
+            self.world.add(item, Charges(kind.charges))
         if not inventory.room_for(self, item):
             self.world.delete(item)
             return None

@@ -4,7 +4,8 @@ An item is an entity. On the map it has a ``Position``; in the pack it has a ``C
 instead (and no position), and worn or wielded also an ``Equipped(slot)``. A letter stays with its
 item until the item leaves the pack, as in the classic games; a new item takes the first free
 letter. Potions and scrolls of one kind stack under one letter (their ``Item.amount`` counts
-them); equipment does not. The pack holds :data:`engine.kit.limits.MAX_PACK` letters.
+them); equipment and wands do not (:func:`stack_size`: the kind's ``stack``, else its verb's rule).
+The pack holds :data:`engine.kit.limits.MAX_PACK` letters.
 
 The player's attack and defense are the fighter's own plus every equipped item's bonuses
 (:func:`attack_of`, :func:`defense_of`); nothing is added to the ``Fighter`` itself, so taking an
@@ -52,6 +53,18 @@ def of_use(run: PackOwner, use: str) -> list[int]:
     return [e for e in pack(run) if kind(run, e).use == use]
 
 
+def stack_size(run: PackOwner, kind: ItemKind) -> int:
+    """The most of ``kind`` one letter holds: 1 for an item with charges (each has its own); its
+    ``stack`` when it says; else ``MAX_STAT`` when its verb stacks (or it applies when picked up),
+    1 when not (equipment, a quest item, a use no plugin registers)."""
+    if kind.charges:
+        return 1
+    if kind.stack:
+        return kind.stack
+    verb = run.registry.verbs.get(kind.use)
+    return limits.MAX_STAT if (verb.stacks if verb is not None else kind.use == "pickup") else 1
+
+
 def count(run: PackOwner, item: int) -> int:
     return run.world.get(item, Item).amount
 
@@ -64,11 +77,14 @@ def room_for(run: PackOwner, item: int) -> bool:
 
 
 def _stack_with(run: PackOwner, item: int) -> int | None:
-    k = kind(run, item)
-    if not k.stacks:
+    # a stack of its kind that takes it: any, when a stack holds MAX_STAT (what is past it is lost);
+    # else one with room for all of it (the rest of a kind's own stack size never spills over)
+    most = stack_size(run, kind(run, item))
+    if most <= 1:
         return None
-    name = run.world.get(item, Item).kind
-    return next((e for e in pack(run) if run.world.get(e, Item).kind == name), None)
+    it = run.world.get(item, Item)
+    return next((e for e in pack(run) if (held := run.world.get(e, Item)).kind == it.kind
+                 and (most >= limits.MAX_STAT or held.amount + it.amount <= most)), None)
 
 
 def add(run: PackOwner, item: int) -> int | None:

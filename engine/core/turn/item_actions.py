@@ -1,4 +1,5 @@
-"""What the player does with items: pick up, drop, use (drink, read), wear and take off.
+"""What the player does with items: pick up, drop, use (drink, read, zap), wear and take off, and a
+plugin's verb (:class:`UseVerb`).
 
 Each is an action like a step or a blow: it returns a result, and not done (the pack is full, there
 is nothing here) costs no time. The engine knows no item by name: what an item does is its kind's
@@ -10,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.core.model.components import Equipped, Item, Position
+from engine.core.model.components import Charges, Equipped, Item, Position
+from engine.core.plugin.isolation import safe_repr
 from engine.core.turn import inventory
 from engine.core.turn.actions import Action, ActionResult
 
@@ -52,16 +54,51 @@ class Drop(Action):
 
 @dataclass(frozen=True)
 class UseItem(Action):
-    """Drink or read a carried item (one of its stack), aimed at ``target`` (a cell) when its kind
-    aims; its effect says what happens."""
+    """Drink, read or zap a carried item, aimed at ``target`` (a cell) when it aims: one of its
+    charges is spent when its kind has charges (with none left nothing happens, and no time
+    passes), else one of its stack is used up; its effect says what happens."""
 
     item: int
     target: tuple[int, int] | None = None
 
     def perform(self, game: Run, entity: int) -> ActionResult:
         kind = inventory.kind(game, self.item)
-        inventory.take_one(game, self.item)
+        if kind.charges:
+            charges = game.world.try_get(self.item, Charges)
+            if charges is None or charges.left <= 0:
+                game.log(game.rules.message("no_charges", item=kind.name))
+                return ActionResult.not_done()
+            charges.left -= 1
+        else:
+            inventory.take_one(game, self.item)
         game.apply_item(entity, kind, 1, target=self.target)
+        return ActionResult.success()
+
+
+@dataclass(frozen=True)
+class UseVerb(Action):
+    """Do a registered verb's ``act`` with a carried item (aimed at ``target`` when it aims): the
+    plugin's function, given the game API, answers False (nothing done, no time passes), an Action
+    to perform instead, or None (done). A verb without ``act`` uses the item (:class:`UseItem`)."""
+
+    verb: str
+    item: int
+    target: tuple[int, int] | None = None
+
+    def perform(self, game: Run, entity: int) -> ActionResult:
+        verb = game.registry.verbs[self.verb]
+        if verb.act is None:
+            return ActionResult.instead(UseItem(self.item, self.target))
+        plugin = game.registry.owners.get(("verbs", verb.name))
+        where = f"verb {verb.name!r}"
+        answer = game.isolation.call(plugin, where, verb.act, game.api, entity, self.item, self.target,
+                                     fallback=False)
+        if isinstance(answer, Action):
+            return ActionResult.instead(answer)
+        if answer is False:
+            return ActionResult.not_done()
+        if answer is not None and answer is not True:
+            game.isolation.check(plugin, where, False, f"returned {safe_repr(answer)}, not None, False or an Action")
         return ActionResult.success()
 
 

@@ -14,6 +14,7 @@ stops by itself.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.core.kinds.rules import GameRules
@@ -99,14 +100,16 @@ class Command:
         return {"wait": Wait, "descend": Descend, "drink": Drink}.get(self.name, lambda: None)()
 
 
-def command_for(rules: GameRules, token: str) -> Command | None:
+def command_for(rules: GameRules, token: str, verbs: Mapping[str, str] | None = None) -> Command | None:
     """The command a key means in this preset, or None when the key means nothing here. A step
-    count means something only on a travel command."""
+    count means something only on a travel command. ``verbs``: key -> item verb, for the keys the
+    preset's items' verbs bring where its keymap leaves them free (:mod:`engine.core.turn.verbkeys`)."""
     keymap = rules.keys or DEFAULT_KEYS
     key, cell, steps = split_token(token)
     spec = keymap.get(key)
     if spec is None:
-        return None
+        verb = verbs.get(key) if verbs else None
+        return Command(verb) if verb is not None and cell is None and steps is None else None
     name, _, arg = spec.partition(" ")
     if name == "move":
         dx, dy = DIRS[arg]

@@ -1,0 +1,56 @@
+"""The item verbs a preset uses, and the keys they bring.
+
+A preset uses the verbs of the items it places: the kinds its ``item_counts`` names and the rows of
+its loot tables (plugins' rows too, ``register_loot``). In a preset played with the default keys,
+each such verb's key opens its pack menu, unless the default keys bind that key already (``q``,
+``r`` and ``w`` are the built-in verbs' there). A preset that writes its own ``keys`` table says
+every key it has, so verbs bring none there (``q`` in a preset that drinks with ``H`` means nothing,
+as before). A verb no item of the preset uses has no key, so a key no kind's verb needs means what
+it meant before. The help lists the verbs' keys, and a HUD keys line
+may say them with ``{verbs}`` ("q quaff  r read  w wear").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.turn.keys import DEFAULT_KEYS
+
+if TYPE_CHECKING:
+    from engine.core.kinds.rules import GameRules
+    from engine.core.kinds.verbs import Verb
+    from engine.core.plugin.registry import Registry
+
+
+def placed_items(rules: GameRules) -> list[str]:
+    """The item kinds a preset places, in its order: ``item_counts``, then its loot tables' rows."""
+    names = [*rules.item_counts, *(row.item for table in rules.loot.values() for row in table.items)]
+    return list(dict.fromkeys(names))
+
+
+def in_use(registry: Registry, rules: GameRules) -> list[Verb]:
+    """The registered verbs the preset's items use, in the order they were registered."""
+    uses = {registry.items[name].use for name in placed_items(rules) if name in registry.items}
+    return [verb for name, verb in registry.verbs.items() if name in uses]
+
+
+def keys(registry: Registry, rules: GameRules) -> dict[str, str]:
+    """Key token -> verb name, for the verbs in use whose key the default keymap leaves free (its own
+    verb commands, ``q`` for ``quaff``, are the keymap's); none in a preset with a keymap of its own."""
+    if rules.keys:
+        return {}
+    keymap = DEFAULT_KEYS
+    found: dict[str, str] = {}
+    for verb in in_use(registry, rules):
+        if verb.key not in keymap and verb.name not in keymap.values():
+            found.setdefault(verb.key, verb.name)
+    return found
+
+
+def line(registry: Registry, rules: GameRules) -> str:
+    """The verbs in use as a keys line says them, each by the key that gives it: "q quaff  z zap"."""
+    keymap = rules.keys or DEFAULT_KEYS
+    bound: dict[str, str] = {}
+    for token, name in [*keymap.items(), *keys(registry, rules).items()]:
+        bound.setdefault(name, token)
+    return "  ".join(f"{bound[verb.name]} {verb.name}" for verb in in_use(registry, rules) if verb.name in bound)
