@@ -27,8 +27,13 @@ def hook_calls(registry: Registry, name: str) -> list[tuple[str, Any]]:
     if registry.manager is None:
         return []
 
+    spec = getattr(registry.manager.hook, name).spec
+    every = set(spec.argnames) if spec is not None else None
+
     def call_with(impl: Any) -> Any:
         names = impl.argnames
+        if set(names) == every:  # it takes them all: called as it is (a crowd's every step)
+            return impl.function
         return lambda **kwargs: impl.function(**{k: kwargs[k] for k in names})
 
     return [(registry.manager.get_name(impl.plugin), call_with(impl))

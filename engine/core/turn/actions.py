@@ -45,6 +45,8 @@ class ActionResult:
 
     @staticmethod
     def success(cost: int = TURN_COST, request: Request | None = None) -> ActionResult:
+        if cost == TURN_COST and request is None:
+            return _DONE  # frozen, so one serves every turn: a crowd's steps each made one
         return ActionResult(True, cost, request=request)
 
     @staticmethod
@@ -54,6 +56,9 @@ class ActionResult:
     @staticmethod
     def instead(action: Action) -> ActionResult:
         return ActionResult(False, 0, action)
+
+
+_DONE = ActionResult(True, TURN_COST)
 
 
 class Action:
