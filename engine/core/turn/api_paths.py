@@ -94,9 +94,12 @@ class Pathfinding:
         here = self.position(entity)
         if here is None or here == goal:
             return None
-        # the creatures beside the walker are asked of the spatial index's table where the step
-        # looks: a step costs the same among 10 monsters or 10,000 (see engine.kit.slope)
-        return self._reaching(goal, here).step(here[0], here[1], self._run.state.spatial.blockers(), goal)
+        # the goal's map as _reaching keeps it, read here first when it reaches the walker (the
+        # crowd's every step); the creatures beside the walker are asked of the spatial index's
+        # table where the step looks: a step costs the same among 10 monsters or 10,000
+        got = self._maps.get(("reaching", goal)) if self._cost_level is self._run.level else None
+        slope = got[1] if got is not None and got[1].value(*here) < math.inf else self._reaching(goal, here)
+        return slope.step(here[0], here[1], self._run.state.spatial.blockers(), goal)
 
     def _reaching(self, goal: tuple[int, int], here: tuple[int, int]) -> Slope:
         """A distance map of ``goal`` over the box of ``radius`` cells around it, exact out to
