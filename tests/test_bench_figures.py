@@ -194,7 +194,8 @@ def test_from_json_prints_the_summary_of_an_earlier_run_and_refuses_other_files(
 
 def test_the_summary_gives_a_monsters_action_on_each_crowd_and_the_ratio_judged():
     rows = [{"group": "turn", "name": f"action 250x250, {n} monsters, all hunting", "value": v,
-             "spread": [v - 1, v + 1], "unit": "us", "target": "a figure", "monsters": n, "acted": n - 5} for n, v in ((50, 30.0), (500, 20.0))]
+             "spread": [v - 1, v + 1], "unit": "us", "target": "a figure", "monsters": n, "acted": n - 5}
+            for n, v in ((50, 30.0), (500, 20.0))]
     rows.append({"name": "  ratio action 500 monsters / 50 monsters", "value": 0.67, "spread": [0.6, 0.7], "unit": "x",
                  "target": "< 1.5x", "verdict": "met"})
     lines = bench_summary.markdown(rows).splitlines()
