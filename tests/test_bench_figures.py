@@ -190,3 +190,15 @@ def test_from_json_prints_the_summary_of_an_earlier_run_and_refuses_other_files(
                                        "bench --json prints\n")
     assert bench.main(["--from-json", str(tmp_path / "absent.json")]) == 2
     assert capsys.readouterr().err == f"bench: --from-json {tmp_path / 'absent.json'}: No such file or directory\n"
+
+
+def test_the_summary_gives_a_monsters_action_on_each_crowd_and_the_ratio_judged():
+    rows = [{"group": "turn", "name": f"action 250x250, {n} monsters, all hunting", "value": v,
+             "spread": [v - 1, v + 1], "unit": "us", "target": "a figure", "monsters": n, "acted": n - 5}
+            for n, v in ((50, 30.0), (500, 20.0))]
+    rows.append({"name": "  ratio action 500 monsters / 50 monsters", "value": 0.67, "spread": [0.6, 0.7], "unit": "x",
+                 "target": "< 1.5x", "verdict": "met"})
+    lines = bench_summary.markdown(rows).splitlines()
+    assert any("per monster action, 250x250, 50 / 500 monsters, all hunting | 30.0 (29.0-31.0) / 20.0" in line
+               for line in lines)
+    assert any("per action, 500 monsters / 50 monsters" in line and line.endswith("| < 1.5x | met |") for line in lines)

@@ -29,6 +29,7 @@ def test_the_crowd_is_the_default_games_monsters_with_their_own_behaviours_kept_
 
 def test_the_rows_give_the_spread_and_how_many_acted(monkeypatch):
     monkeypatch.setattr(bench_turn, "HUNTERS", (2, 6))
+    monkeypatch.setattr(bench_turn, "CROWDS", (3, 8))
     rows = bench_turn.turn_figures(repeats=2, turns=3)
     crowd = [row for row in rows if row.get("hunters")]
     assert [row["name"] for row in crowd] == ["turn 250x250, 500 monsters, 2 hunting",
@@ -37,4 +38,33 @@ def test_the_rows_give_the_spread_and_how_many_acted(monkeypatch):
         low, high = row["spread"]
         assert row["unit"] == "ms" and low <= row["value"] <= high
     assert all(row["acted"] >= 0 and row["note"].endswith("acted a turn") for row in crowd)
-    assert rows[-1]["name"] == "  ratio 6 hunting / 2 hunting"
+    names = [row["name"] for row in rows]
+    assert "  ratio 6 hunting / 2 hunting" in names
+
+
+def test_a_monsters_action_is_timed_on_levels_of_each_crowd_all_hunting(monkeypatch):
+    monkeypatch.setattr(bench_turn, "HUNTERS", (2,))
+    monkeypatch.setattr(bench_turn, "CROWDS", (3, 8))
+    runs = []
+    real = bench_turn.crowd_turn
+
+    def counted(registry, hunters, seed, turns, monsters=bench_turn.CROWD):
+        runs.append((monsters, hunters))
+        return real(registry, hunters, seed, turns, monsters)
+
+    monkeypatch.setattr(bench_turn, "crowd_turn", counted)
+    rows = bench_turn.turn_figures(repeats=2, turns=3)
+    assert sorted(set(runs)) == [(3, 3), (8, 8), (500, 2)]  # every monster hunting, the crowds alternated
+    actions = [row for row in rows if row.get("monsters")]
+    assert [row["name"] for row in actions] == ["action 250x250, 3 monsters, all hunting",
+                                                "action 250x250, 8 monsters, all hunting"]
+    for row in actions:
+        low, high = row["spread"]
+        assert row["unit"] == "us" and low <= row["value"] <= high and row["note"].endswith("acted a turn")
+    assert rows[-1]["name"] == "  ratio action 8 monsters / 3 monsters" and rows[-1]["target"] == "< 1.5x"
+
+
+def test_the_action_rows_give_the_cost_per_action_and_judge_the_ratio():
+    rows = bench_turn.action_rows({50: [(1.0, 50.0), (2.0, 40.0)], 500: [(10.0, 500.0), (30.0, 400.0)]})
+    assert [row["value"] for row in rows[:2]] == [35.0, 47.5]  # µs per action: medians of 20, 50 and 20, 75
+    assert rows[2]["value"] == 1.25 and rows[2]["verdict"] == "met"  # the rounds' ratios: 1.0 and 1.5

@@ -26,6 +26,15 @@ COWARD = 50  # a coward runs below this percent of its HP, by default
 RANGE = 6  # an archer shoots this far (king moves), by default
 
 
+# a Move is frozen: one per step serves every hunter (a crowd made one each, every turn)
+_MOVES = {(dx, dy): Move(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+
+
+def _move(step):
+    """The Move of a step (dx, dy), or None for no step."""
+    return None if step is None else _MOVES.get(step) or Move(*step)
+
+
 @dataclass
 class Hunting:
     """Where a monster last saw the player, and the turns it will still search there."""
@@ -75,8 +84,7 @@ def hunt(game, me, flee: int = 0):
                 return Move(*step)
         if game.adjacent(me, game.player):
             return Attack(game.player)
-        step = game.step_toward(me, (px, py))
-        return Move(*step) if step is not None else None
+        return _move(game.step_toward(me, (px, py)))
     if memory is not None and memory.search > 0:
         if game.position(me) != (memory.x, memory.y):
             step = game.step_toward(me, (memory.x, memory.y))

@@ -56,8 +56,17 @@ class SpatialIndex:
 
     def move(self, entity: int, x: int, y: int) -> None:
         pos = self.world.get(entity, Position)
-        self._take(entity, (pos.x, pos.y))
-        self._put(entity, (x, y))
+        blockers, here, there = self._blockers, (pos.x, pos.y), (x, y)
+        # a creature's step (a crowd's every turn): _take and _put, inline
+        if blockers.get(here) == entity and self.world.has(entity, Fighter):
+            other = blockers.get(there)
+            if other is not None and other != entity:
+                raise ValueError(f"entity {entity} cannot stand on {there}: entity {other} is there")
+            del blockers[here]
+            blockers[there] = entity
+        else:
+            self._take(entity, here)
+            self._put(entity, there)
         pos.x, pos.y = x, y
 
     def remove(self, entity: int) -> None:

@@ -45,6 +45,8 @@ class ActionResult:
 
     @staticmethod
     def success(cost: int = TURN_COST, request: Request | None = None) -> ActionResult:
+        if cost == TURN_COST and request is None:
+            return _DONE  # frozen, so one serves every turn: a crowd's steps each made one
         return ActionResult(True, cost, request=request)
 
     @staticmethod
@@ -54,6 +56,9 @@ class ActionResult:
     @staticmethod
     def instead(action: Action) -> ActionResult:
         return ActionResult(False, 0, action)
+
+
+_DONE = ActionResult(True, TURN_COST)
 
 
 class Action:
@@ -80,15 +85,17 @@ class Move(Action):
     dy: int
 
     def perform(self, game: Run, entity: int) -> ActionResult:
-        pos = game.world.get(entity, Position)
+        world = game.world
+        pos = world.get(entity, Position)
         x, y = pos.x + self.dx, pos.y + self.dy
-        is_player = game.world.has(entity, Player)
+        is_player = world.has(entity, Player)
         terrain = game.level.terrain
-        if not (0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0]) or terrain[y, x] == WALL:
+        h, w = terrain.shape
+        if not (0 <= x < w and 0 <= y < h) or terrain[y, x] == WALL:
             return game.ruleset.bump_wall(game, entity) if is_player else ActionResult.not_done()
         other = game.state.spatial.blocker_at(x, y)
         if other is not None:
-            if is_player == game.world.has(other, Player):
+            if is_player == world.has(other, Player):
                 return ActionResult.not_done()
             return game.ruleset.touch(game, entity, other)
         game.move_entity(entity, x, y)

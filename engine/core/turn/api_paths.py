@@ -14,6 +14,7 @@ import numpy as np
 from engine.kit import limits
 from engine.kit.mapgen import WALL
 from engine.kit.path import Moves, downhill
+from engine.kit.slope import Slope
 
 if TYPE_CHECKING:
     from engine.core.turn.run import Run
@@ -93,20 +94,17 @@ class Pathfinding:
         here = self.position(entity)
         if here is None or here == goal:
             return None
-        x0, y0, dist, cost = self._reaching(goal, here)
-        moves, blockers, (hx, hy) = self.moves, self._run.state.spatial.blockers(), here
-        # the creatures beside the walker (in the box's coordinates), read from the spatial index's
-        # table where the step looks: a step costs the same among 10 monsters or 10,000 (a set of
-        # every blocker, made for each step, was most of a crowd's turn)
-        occupied = [(hx + dx - x0, hy + dy - y0) for dx, dy in moves.steps
-                    if (hx + dx, hy + dy) in blockers and (hx + dx, hy + dy) != goal]
-        step = downhill(dist, (hx - x0, hy - y0), cost, moves, blocked=occupied)
-        return None if step is None else (step[0] + x0 - here[0], step[1] + y0 - here[1])
+        # the goal's map as _reaching keeps it, read here first when it reaches the walker (the
+        # crowd's every step); the creatures beside the walker are asked of the spatial index's
+        # table where the step looks: a step costs the same among 10 monsters or 10,000
+        got = self._maps.get(("reaching", goal)) if self._cost_level is self._run.level else None
+        slope = got[1] if got is not None and got[1].value(*here) < math.inf else self._reaching(goal, here)
+        return slope.step(here[0], here[1], self._run.state.spatial.blockers(), goal)
 
-    def _reaching(self, goal: tuple[int, int], here: tuple[int, int]) -> tuple[int, int, np.ndarray, np.ndarray]:
+    def _reaching(self, goal: tuple[int, int], here: tuple[int, int]) -> Slope:
         """A distance map of ``goal`` over the box of ``radius`` cells around it, exact out to
-        ``here``: (x0, y0, map, the box's walk cost). Every step costs 1, so a walk of at most
-        ``radius`` steps never leaves that box, and every cell the walk from ``here`` looks at (its
+        ``here``, read for steps (a :class:`~engine.kit.slope.Slope`). Every step costs 1, so a walk
+        of at most ``radius`` steps never leaves that box, and every cell the walk from ``here`` looks at (its
         own, and neighbours nearer than it) has the value the whole level's map gives: the same
         steps, for the cells near the goal instead of the whole level (a hunter next to the player
         on a 1000x1000 level searched a million cells each turn). The map is remembered for the
@@ -117,10 +115,11 @@ class Pathfinding:
 
         cost = self.walk_cost()  # first: a new level forgets the old level's maps
         key = ("reaching", goal)
-        got = self._maps.get(key)  # (radius, x0, y0, map, cost)
-        if got is not None and _reaches(here, *got[1:4]):
-            return got[1:]
+        got = self._maps.get(key)  # (radius, slope)
         h, w = cost.shape
+        # a walker the whole level's map does not reach is cut off: that map again would be the same
+        if got is not None and (got[1].value(*here) < math.inf or (got[1].width, got[1].height) == (w, h)):
+            return got[1]
         (gx, gy), (hx, hy) = goal, here
         radius = max(16, 2 * max(abs(hx - gx), abs(hy - gy)), 2 * got[0] if got else 0)
         while True:
@@ -131,8 +130,9 @@ class Pathfinding:
             if whole or _reaches(here, x0, y0, dist):
                 break
             radius *= 2
-        self._remember(key, (radius, x0, y0, dist, box), dist.size)
-        return x0, y0, dist, box
+        slope = Slope(dist, box, self.moves, x0, y0)
+        self._remember(key, (radius, slope), slope.cells)
+        return slope
 
     def step_away(self, entity: int, threats: list[tuple[int, int]]) -> tuple[int, int] | None:
         """The step (dx, dy) that takes a creature away from ``threats`` along Brogue's safety map

@@ -94,6 +94,17 @@ def _turn(rows: list[dict], by_name: dict) -> list[str]:
     if ratio:
         out.append(_line(ratio["name"].strip().removeprefix("ratio "), f"{_n(ratio['value'])}x ({_spread(ratio)})",
                          ratio["target"], ratio.get("verdict", "")))
+    actions = [r for r in rows if r.get("monsters")]
+    if actions:
+        counts = " / ".join(str(r["monsters"]) for r in actions)
+        values = " / ".join(_with_spread(r) for r in actions)
+        out.append(_line(f"CPU time per monster action, 250x250, {counts} monsters, all hunting", f"{values} µs",
+                         "a figure", ""))
+    ratio = next((r for r in rows if r["name"].startswith("  ratio action ")), None)
+    if ratio:
+        out.append(_line(f"per action, {ratio['name'].strip().removeprefix('ratio action ')} (a step does not "
+                         "grow with the crowd)", f"{_n(ratio['value'])}x ({_spread(ratio)})", ratio["target"],
+                         ratio.get("verdict", "")))
     return out
 
 

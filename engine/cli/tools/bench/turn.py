@@ -1,5 +1,7 @@
 """Turn figures for ``python -m engine bench``: engine CPU time per player turn in the default game,
-and with a hunting crowd: 10, 100 and 500 of a 250x250 level's 500 monsters kept hunting the player.
+and with a hunting crowd: 10, 100 and 500 of a 250x250 level's 500 monsters kept hunting the player;
+and a monster's action's CPU time on levels of 50, 200 and 500 monsters, all of them hunting, which
+must not grow with their number (the spatial index and the shared distance maps are what keep it so).
 The game is the one shipped: the built-in plugins only (what is installed varies), unless the
 caller passes a registry.
 
@@ -27,6 +29,7 @@ from engine.core.turn.keys import DEFAULT_KEYS
 MOVES = [t for t, c in DEFAULT_KEYS.items() if c.startswith("move") or c == "wait"]
 CROWD = 500  # monsters on the crowd's 250x250 level
 HUNTERS = (10, 100, 500)  # of them kept hunting
+CROWDS = (50, 200, 500)  # monsters on a level where all of them hunt: a monster's action at each
 
 
 class HuntingCrowd(Game):
@@ -83,17 +86,18 @@ def per_turn(game: Game, n: int, keys: random.Random) -> tuple[float, float]:
     return spent / turns, (getattr(game, "acted", 0) - acted0) / turns
 
 
-def crowd_rules(registry):
-    """The default game on a 250x250 level of CROWD monsters, the start room included."""
+def crowd_rules(registry, monsters: int = CROWD):
+    """The default game on a 250x250 level of ``monsters`` monsters, the start room included."""
     import dataclasses
 
-    return dataclasses.replace(default_game(registry), width=250, height=250, monster_count=(CROWD, 0, 0, 0),
+    return dataclasses.replace(default_game(registry), width=250, height=250, monster_count=(monsters, 0, 0, 0),
                                monster_free_start_room=False)
 
 
-def crowd_turn(registry, hunters: int, seed: int, turns: int) -> tuple[float, float]:
-    """(CPU ms per player turn, monster actions per turn) for ``hunters`` of the crowd kept hunting."""
-    game = HuntingCrowd(registry, crowd_rules(registry), seed=seed).start()
+def crowd_turn(registry, hunters: int, seed: int, turns: int, monsters: int = CROWD) -> tuple[float, float]:
+    """(CPU ms per player turn, monster actions per turn) for ``hunters`` of a crowd of ``monsters``
+    kept hunting."""
+    game = HuntingCrowd(registry, crowd_rules(registry, monsters), seed=seed).start()
     try:
         game.world.get(game.player, Fighter).max_hp = 10**9
         game.keep_hunting(hunters, random.Random(seed))
@@ -123,22 +127,50 @@ def turn_figures(repeats: int = 7, turns: int = 200, registry=None) -> list[dict
     rows = [_row("turn 80x43 depth 5", samples, "< 1 ms", awake=0)]
     rows[0]["verdict"] = verdict({"median_ms": rows[0]["value"]}, {"median_ms": 1.0})
     # the crowds alternated seed by seed (10, 100, 500 hunting on seed 1000, then on seed 1001 in
-    # another order, ...): a ratio between two crowd sizes pairs runs that saw the same load
-    seeds = {h: iter(range(1000, 1000 + repeats)) for h in HUNTERS}
-    figures = alternated({h: (lambda h=h: crowd_turn(registry, h, next(seeds[h]), turns)) for h in HUNTERS}, repeats)
+    # another order, ...): a ratio between two crowd sizes pairs runs that saw the same load. The
+    # levels of fewer monsters, all hunting, run in the same rounds (500 of 500 is the crowd's own)
+    runs = {**{(CROWD, h): h for h in HUNTERS}, **{(n, n): n for n in CROWDS}}
+    seeds = {key: iter(range(1000, 1000 + repeats)) for key in runs}
+    figures = alternated({key: (lambda key=key: crowd_turn(registry, key[1], next(seeds[key]), turns, key[0]))
+                          for key in runs}, repeats)
     for hunters in HUNTERS:
-        acted = statistics.median(a for _, a in figures[hunters])
-        row = _row(f"turn 250x250, {CROWD} monsters, {hunters} hunting", [ms for ms, _ in figures[hunters]],
+        samples = figures[(CROWD, hunters)]
+        acted = statistics.median(a for _, a in samples)
+        row = _row(f"turn 250x250, {CROWD} monsters, {hunters} hunting", [ms for ms, _ in samples],
                    "< 5 ms" if hunters == max(HUNTERS) else "a figure", hunters=hunters, acted=acted,
                    note=f"{acted:.0f} acted a turn")
         if hunters == max(HUNTERS):
             row["verdict"] = verdict({"median_ms": row["value"]}, {"median_ms": 5.0})
         rows.append(row)
     low, high = min(HUNTERS), max(HUNTERS)
-    ratio = paired_ratio([ms for ms, _ in figures[high]], [ms for ms, _ in figures[low]])
+    ratio = paired_ratio([ms for ms, _ in figures[(CROWD, high)]], [ms for ms, _ in figures[(CROWD, low)]])
     if ratio:
         row = {"name": f"  ratio {high} hunting / {low} hunting", "value": ratio["ratio"],
                "spread": ratio["ratio_spread"], "unit": "x", "target": "< 15x"}
         row["verdict"] = verdict({"ratio": row["value"]}, {"ratio": 15.0})
+        rows.append(row)
+    rows.extend(action_rows({n: figures[(n, n)] for n in CROWDS}))
+    return rows
+
+
+def action_rows(figures: dict[int, list[tuple[float, float]]]) -> list[dict]:
+    """A monster's action's CPU µs (a player turn's time over the actions the monsters took in it)
+    on levels of each number of monsters, all hunting, from crowd_turn's samples; and the ratio of
+    the most to the fewest, which must stay under 1.5x: a monster's step must not grow with the
+    number of monsters (the fewest pay more of the turn's shared costs, the player's and the
+    goal's map, each)."""
+    rows, per = [], {}
+    for monsters, samples in figures.items():
+        per[monsters] = [ms * 1000 / acted if acted else 0.0 for ms, acted in samples]
+        acted = statistics.median(a for _, a in samples)
+        rows.append({"group": "turn", "name": f"action 250x250, {monsters} monsters, all hunting",
+                     **summary(per[monsters]), "unit": "us", "target": "a figure", "monsters": monsters,
+                     "acted": acted, "note": f"{acted:.0f} acted a turn"})
+    low, high = min(figures), max(figures)
+    ratio = paired_ratio(per[high], per[low])
+    if ratio and low != high:
+        row = {"name": f"  ratio action {high} monsters / {low} monsters", "value": ratio["ratio"],
+               "spread": ratio["ratio_spread"], "unit": "x", "target": "< 1.5x"}
+        row["verdict"] = verdict({"ratio": row["value"]}, {"ratio": 1.5})
         rows.append(row)
     return rows

@@ -1,0 +1,60 @@
+"""A Slope's step is engine.kit.path.downhill's, for every map, cost and moves: the crowd's hunters
+step by it (engine.core.turn.api_paths.step_toward), and their every decision must stay the same."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from engine import testing
+from engine.kit.path import UNREACHABLE, Moves, downhill
+from engine.kit.slope import Slope
+
+MOVES = [Moves(4), Moves(8), Moves(8, cut_corners=True), Moves(8, 1.5), Moves(8, 1.41, True), Moves(4, 2.0)]
+
+
+def _maps(rng, cost, moves):
+    """Distance maps of the kinds a walker meets: one goal, a goal on a wall (its value kept), a
+    limited search, a safety map (negative values, no goal at 0)."""
+    from engine.core.loading.loader import load_registry
+
+    pf = load_registry(entry_points=False).pathfinders["heap"].reference()
+    h, w = cost.shape
+    goal = (rng.randrange(w), rng.randrange(h))
+    yield pf.dijkstra(cost, [goal], moves)
+    yield pf.dijkstra(cost, {goal: 0, (rng.randrange(w), rng.randrange(h)): -3}, moves, limit=6)
+    yield pf.safety(cost, [goal], moves)
+
+
+@pytest.mark.parametrize("moves", MOVES, ids=repr)
+def test_a_slope_steps_as_downhill_does(moves):
+    rng = random.Random(f"slope {moves}")
+    for cost in testing.random_costs(f"slope {moves}", 3):
+        h, w = cost.shape
+        for dist in _maps(rng, cost, moves):
+            x0, y0 = rng.randrange(-5, 50), rng.randrange(-5, 50)  # the box anywhere on a level
+            slope = Slope(dist, cost, moves, x0, y0)
+            cells = [(x, y) for y in range(h) for x in range(w)]
+            blocked = set(rng.sample(cells, len(cells) // 4))
+            for x, y in cells:
+                free = rng.choice([None, (x + 1, y), (x, y - 1)])
+                want = downhill(dist, (x, y), cost, moves, blocked={c for c in blocked if c != free})
+                want = None if want is None else (want[0] - x, want[1] - y)
+                shifted = {(bx + x0, by + y0) for bx, by in blocked}
+                got = slope.step(x + x0, y + y0, shifted, None if free is None else (free[0] + x0, free[1] + y0))
+                assert got == want, (moves, cost.shape, (x, y))
+                value = slope.value(x + x0, y + y0)
+                assert value == dist[y, x] or (math.isinf(value) and dist[y, x] == UNREACHABLE)
+        assert slope.value(x0 - 1, y0) == math.inf and slope.value(x0 + w, y0 + h - 1) == math.inf
+
+
+def test_a_goal_on_a_wall_keeps_its_value_and_walls_are_never_stepped_on():
+    cost = np.ones((3, 3))
+    cost[1, 1] = 0  # the goal's cell cannot be entered; the walker beside it stands still
+    dist = np.full((3, 3), 1.0)
+    dist[1, 1] = 0.0
+    slope = Slope(dist, cost, Moves(8))
+    assert slope.value(1, 1) == 0.0 and slope.step(0, 0) is None and slope.step(1, 1) is None
