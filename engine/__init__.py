@@ -26,6 +26,8 @@ from engine.core.model.components import (  # noqa: E402
     Statuses,
 )
 from engine.core.model.events import (  # noqa: E402
+    Blast,
+    Bolt,
     Escaped,
     Event,
     GoldFound,
@@ -36,6 +38,7 @@ from engine.core.model.events import (  # noqa: E402
     PlayerDied,
     QuitAsked,
     RunStarted,
+    Shot,
     Victory,
 )
 from engine.core.model.requests import ChangeLevel, NewRun, Quit, Request, Won  # noqa: E402
@@ -66,6 +69,8 @@ __all__ = [
     "ActionResult",
     "Actor",
     "Attack",
+    "Blast",
+    "Bolt",
     "Carried",
     "ChangeLevel",
     "ContentError",
@@ -106,6 +111,7 @@ __all__ = [
     "Request",
     "Ruleset",
     "RunStarted",
+    "Shot",
     "Status",
     "StatusKind",
     "Statuses",

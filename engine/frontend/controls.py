@@ -66,6 +66,7 @@ class Controls:
             pyglet.clock.unschedule(self.travel_tick)
             self._fail(e)
             return
+        window.heard_outcome(outcome)
         window.frames.request()
         if not outcome.walking:
             pyglet.clock.unschedule(self.travel_tick)
@@ -86,6 +87,7 @@ class Controls:
         window = self.window
         if self.help_open:
             return
+        window.animations.skip()  # any click skips what is playing
         px, py = x * window.ratio, y * window.ratio
         if window.title_screen is not None:
             key = window.title_screen.key_at(px, py)
@@ -96,7 +98,7 @@ class Controls:
         if prompt is not None and prompt.kind not in CURSORS:
             letter = window.prompt_view.option_at(px, py) if window.prompt_view is not None else None
             if letter is not None:
-                self.press(letter)
+                self.press(letter, animate=True)  # as the key would: the player's own
             return  # a menu is open: the map is not theirs to click
         self.interrupt_travel()
         cell = window.cell_at(x, y)
@@ -137,6 +139,7 @@ class Controls:
 
     # -- keys -----------------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.window.animations.skip()  # any key skips what is playing
         self.interrupt_travel()
         self.repeat_blocked = False  # a new press is deliberate: walking may resume
         self.handle(self.reader.key_press(symbol, modifiers))
@@ -225,6 +228,8 @@ class Controls:
         except PluginFailure as e:  # a chosen plugin failed: close, and say so in one line when the loop ends
             self._fail(e)
             return False
+        if animate:  # the player's own key: its events animated (--keys and replays: none)
+            window.heard_outcome(outcome)
         if outcome.noticed:
             self.repeat_blocked = True  # ignore auto-repeats until the key is released
         if outcome.quit:

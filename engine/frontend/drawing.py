@@ -184,6 +184,7 @@ class Painter:
         window.clear()
         window.grid.draw()
         with window.ui_camera.activate():
+            window.animations.draw(window.map_view.cell_rect)
             if window.look.sidebar:
                 window.sidebar.draw()
                 window.log.draw()

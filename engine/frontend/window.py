@@ -23,9 +23,10 @@ import arcade
 from arcade.types import LBWH
 
 from engine.core.model.events import Event
-from engine.core.play.session import Session
+from engine.core.play.session import Outcome, Session
 from engine.core.turn.game import Game
 from engine.frontend import layout as sizes
+from engine.frontend.animations import Animations
 from engine.frontend.atlas import FONT
 from engine.frontend.camera import Camera
 from engine.frontend.compose import Names, Tables, look_for
@@ -86,6 +87,7 @@ class GameWindow(arcade.Window):
         # antialiasing off: multisampling would blur the pixel-art glyphs and costs a resolve pass
         super().__init__(width, height, title, resizable=True, visible=visible, antialiasing=False)
         self.frames = OnDemand(self)
+        self.animations = Animations(self.frames.request, lambda: bool(self.settings["animations"]))
         # before the first Text: pyglet caches a font name's lookup, fallback and all
         arcade.load_font(FONT)
         self.background_color = arcade.color.BLACK
@@ -131,6 +133,12 @@ class GameWindow(arcade.Window):
         """The window's listener on ``Game.emit``: sounds for what happened."""
         self.sounds.listener(event, game)
 
+    def heard_outcome(self, outcome: Outcome) -> None:
+        """A key the player pressed (or a step of their travel) is done: its events animated (see
+        :mod:`engine.frontend.animations`; ``--keys`` and replays press without this)."""
+        if outcome.events and started(self.game) and self.animations.start(outcome.events, self.game.api.sees):
+            self.frames.request()
+
     def set_game(self, game: Game) -> None:
         """Play another game in this window (the title screen's choice; it may be another preset)."""
         if self.heard in self.game.listeners:
@@ -160,6 +168,7 @@ class GameWindow(arcade.Window):
                 # chosen plugin failed: drawing could fail the same way)
                 last()
             if "frames" in self.__dict__:
+                self.animations.skip(redraw=False)
                 self.frames.cancel()
                 if self.look.sidebar and not self.fullscreen:
                     self.settings["window_size"] = [int(v) for v in self.get_size()]
