@@ -20,8 +20,8 @@ from engine.frontend.animations import (  # noqa: E402
     DEATH_FRAMES,
     FRAME_SECONDS,
     HIT_FRAMES,
+    KEY_FRAMES,
     LIT_FRAMES,
-    MAX_FRAMES,
     SHOT_FRAMES,
     frames_for,
     line,
@@ -69,7 +69,7 @@ def test_unseen_cells_are_never_drawn_and_a_key_never_plays_long():
     assert {s.cell for f in seen for s in f} == {(2, 1), (3, 1), (4, 1)}
     assert frames_for([Hurt(2, 3, at=(9, 9))], lambda x, y: False) == []  # nothing seen: nothing plays
     many = [Shot((0, 0), (8, 0)), Hurt(1, 1, at=(8, 0))] * 10
-    assert len(frames_for(many, everywhere)) == MAX_FRAMES
+    assert len(frames_for(many, everywhere)) == KEY_FRAMES
     # what came before a level was entered happened on the level left
     assert frames_for([Hurt(1, 1, at=(2, 2)), LevelEntered(2)], everywhere) == []
 

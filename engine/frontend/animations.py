@@ -11,7 +11,7 @@ the same ones the sounds hear; :meth:`Animations.start` turns them into a short 
 
 They play in the order they happened: a missile flies, then what it hit flashes; the hits of
 one blast flash together. A frame lasts :data:`FRAME_SECONDS`, a key's animations at most
-:data:`MAX_FRAMES` frames (what would come later is dropped: the map already shows the outcome).
+:data:`KEY_FRAMES` frames (what would come later is dropped: the map already shows the outcome).
 Only cells the player sees are drawn, so an animation never tells what the map does not.
 
 Animations are presentation, never state: the game has moved on before the first frame, and nothing
@@ -37,7 +37,7 @@ Cell = tuple[int, int]
 RGBA = tuple[int, int, int, int]
 
 FRAME_SECONDS = 0.03  # one animation frame: about 33 frames a second
-MAX_FRAMES = 16  # a key's animations, all of them: 0.48 s at most
+KEY_FRAMES = 16  # a key's animations, all of them: 0.48 s at most
 SHOT_FRAMES = 8  # a missile's flight, at most (a frame a cell, cells skipped beyond)
 LIT_FRAMES = 6  # a bolt's line or a blast lit, fading
 HIT_FRAMES = 4  # a hurt creature's cell flashing
@@ -91,7 +91,7 @@ def frames_for(events: Iterable[Event], sees: Callable[[int, int], bool]) -> lis
 
     def put(start: int, frames: list[list[Square]]) -> int:
         for i, squares in enumerate(frames):
-            if start + i >= MAX_FRAMES:
+            if start + i >= KEY_FRAMES:
                 break
             while len(timeline) <= start + i:
                 timeline.append([])
