@@ -127,7 +127,8 @@ def caught(seed: int) -> list[str]:
     raise SystemExit("lesson28: no capture found")
 
 
-SCREENS = ["title", "inventory", "targeting", "victory", "help"]  # tests/pictures.py's scenes shown in the README
+# tests/pictures.py's scenes shown in the README
+SCREENS = ["title", "inventory", "targeting", "animation", "victory", "help"]
 
 # The pack's picture: a level with a potion, a dagger, a long sword, leather armour and chain mail
 # (`!`, `)`, `[` read as their class's first kind; 2 and 4 name the others), and past the wall a

@@ -29,6 +29,8 @@ from engine.core.model.components import (  # noqa: E402
     Statuses,
 )
 from engine.core.model.events import (  # noqa: E402
+    Blast,
+    Bolt,
     Escaped,
     Event,
     GoldFound,
@@ -39,6 +41,7 @@ from engine.core.model.events import (  # noqa: E402
     PlayerDied,
     QuitAsked,
     RunStarted,
+    Shot,
     Victory,
 )
 from engine.core.model.requests import ChangeLevel, NewRun, Quit, Request, Won  # noqa: E402
@@ -70,6 +73,8 @@ __all__ = [
     "ActionResult",
     "Actor",
     "Attack",
+    "Blast",
+    "Bolt",
     "Carried",
     "Charges",
     "ChangeLevel",
@@ -112,6 +117,7 @@ __all__ = [
     "Request",
     "Ruleset",
     "RunStarted",
+    "Shot",
     "Status",
     "StatusKind",
     "Statuses",

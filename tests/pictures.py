@@ -24,10 +24,12 @@ from engine.core.play.setup import Setup, new_game, prepare
 WINDOW = (1120, 640)  # the sidebar look's window, in window units: small pictures, all of it shown
 
 KIT = """
-    from engine import ItemKind, hookimpl
+    from engine import Blast, ItemKind, hookimpl
 
     def blast(game, entity, kind, amount, target):
-        for x, y in game.area(target, kind.radius):
+        cells = game.area(target, kind.radius)
+        game.announce(Blast(tuple(cells), color=(255, 140, 40)))
+        for x, y in cells:
             for monster in [e for e in game.entities_at(x, y) if e in game.monsters()]:
                 game.damage(monster, kind.params["damage"], by=entity)
         return "The scroll bursts into flame."
@@ -137,6 +139,20 @@ def targeting(tmp: Path, open_window: Callable):
     return open_window(game, settings=_settings())
 
 
+def animation(tmp: Path, open_window: Callable):
+    """The burning scroll read at the rat (the targeting scene, then Enter): the second frame of
+    its animation, the blast's cells lit over the map."""
+    from engine.frontend.animations import frames_for
+
+    game = _default_game(tmp)
+    for key in "j j r a tab tab".split():
+        Session.of(game).press(key)
+    outcome = Session.of(game).press("enter")
+    window = open_window(game, settings=_settings())
+    window.animations.show(frames_for(outcome.events, game.api.sees), at=1)
+    return window
+
+
 def look(tmp: Path, open_window: Callable):
     game = _default_game(tmp)
     Session.of(game).press("x")
@@ -241,6 +257,7 @@ SCENES: dict[str, Callable] = {
     "hover": hover,
     "inventory": inventory,
     "targeting": targeting,
+    "animation": animation,
     "look": look,
     "history": history,
     "death": death,

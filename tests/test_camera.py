@@ -207,9 +207,9 @@ def test_f11_toggles_fullscreen_or_stays_windowed_without_error(big_window):
 
     window = big_window
     before = window.fullscreen
-    window._handle(WindowKey("fullscreen"))  # headless: the system may refuse; never an error
+    window.controls.handle(WindowKey("fullscreen"))  # headless: the system may refuse; never an error
     assert window.settings["fullscreen"] == window.fullscreen
     if window.fullscreen != before:
-        window._handle(WindowKey("fullscreen"))
+        window.controls.handle(WindowKey("fullscreen"))
         assert window.fullscreen == before
     window.frames.draw()

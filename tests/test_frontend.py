@@ -179,7 +179,7 @@ def test_help_opens_on_question_mark_and_escape_closes_it(tmp_path, window_for):
     game = game_from("#####\n#@..#\n#####", tmp_path)
     window = window_for(game)
     window.press("?")
-    assert window.help_open
+    assert window.controls.help_open
     screenshot(window)
     text = "\n".join(window.help_screen.strings())
     for token in ("h", "keypad 5", ">", "q", "R", "Esc", "?", "Ctrl +", "Ctrl-P"):
@@ -192,7 +192,7 @@ def test_help_opens_on_question_mark_and_escape_closes_it(tmp_path, window_for):
     window.press("l")  # keys do nothing while help is open
     assert game.turn == 0
     window.press("esc")
-    assert not window.help_open and not window.closed and not game.quit_requested
+    assert not window.controls.help_open and not window.closed and not game.quit_requested
     window.press("esc")
     assert window.closed and game.quit_requested
 

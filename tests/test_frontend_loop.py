@@ -66,7 +66,7 @@ def test_held_key_stops_when_a_monster_comes_into_view(tmp_path):
         w.on_text("l")  # the press
         for _ in range(5):
             w.on_text("l")  # OS auto-repeat: text without a key press
-        assert w.game.turn == 2 and w.repeat_blocked
+        assert w.game.turn == 2 and w.controls.repeat_blocked
         w.on_key_release(key.L, 0)
         w.on_key_press(key.L, 0)
         w.on_text("l")  # a new press walks again

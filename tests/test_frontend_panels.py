@@ -68,7 +68,7 @@ def _victory(game, window):
 
 def _panel(window):
     """The rectangle (left, bottom, width, height) of whatever panel is open."""
-    if window.help_open:
+    if window.controls.help_open:
         return window.help_screen.box.rect
     if window.session.prompt is not None:
         return window.prompt_view.box.rect

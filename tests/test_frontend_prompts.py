@@ -101,7 +101,7 @@ def test_hovering_describes_a_cell_and_lights_its_monsters_row_for_free(tmp_path
     rat = monster(game, "rat")
     assert "a rat (" in " ".join(window.sidebar.lines()[-4:])  # the description at the sidebar's foot
     row = window.sidebar.rows[window.sidebar.hovered]
-    assert row.entity == rat and window.highlighted() == game.position(rat)
+    assert row.entity == rat and window.painter.highlighted() == game.position(rat)
     assert game.turn == turn  # pointing is never a turn
     # on the goblin's sidebar row instead: the goblin is the one outlined on the map
     goblin = monster(game, "goblin")
@@ -110,11 +110,11 @@ def test_hovering_describes_a_cell_and_lights_its_monsters_row_for_free(tmp_path
     py = bottom + height - window.sidebar.row_px // 2 - index * window.sidebar.row_px - window.sidebar.row_px / 2
     window.on_mouse_motion((left + width / 2) / window.ratio, py / window.ratio, 0, 0)
     screenshot(window)
-    assert window.hover_entity == goblin and window.highlighted() == game.position(goblin)
+    assert window.pointer.entity == goblin and window.painter.highlighted() == game.position(goblin)
     assert "a goblin (" in " ".join(window.sidebar.lines()[-3:])  # the footer, wrapped to the sidebar
     window.press(".")  # a key: the keyboard has the map again, the highlight goes
     screenshot(window)
-    assert window.highlighted() is None and "a goblin (" not in " ".join(window.sidebar.lines())
+    assert window.painter.highlighted() is None and "a goblin (" not in " ".join(window.sidebar.lines())
 
 
 def test_ctrl_p_opens_the_history_which_scrolls(tmp_path, window_for):  # noqa: F811

@@ -113,7 +113,7 @@ def test_the_death_screen_shows_the_profile(tmp_path, window_for, monkeypatch): 
     window = window_for(g)
     Session.of(g).press(".")
     screenshot(window)
-    assert window.profile_lines == []  # no run of this preset recorded (a test's game): no zeros
+    assert window.painter.profile_lines == []  # no run of this preset recorded (a test's game): no zeros
     assert "Killed by an orc on depth 1" in window.end_screen.strings()
     from engine.persist import profile
 
@@ -124,8 +124,8 @@ def test_the_death_screen_shows_the_profile(tmp_path, window_for, monkeypatch): 
     Session.of(g).press(".")
     assert not g.alive
     screenshot(window)
-    assert window.profile_lines and window.profile_lines[0].startswith("Runs 1 ")
-    assert window.profile_lines[0] in window.end_screen.strings()
+    assert window.painter.profile_lines and window.painter.profile_lines[0].startswith("Runs 1 ")
+    assert window.painter.profile_lines[0] in window.end_screen.strings()
 
 
 def test_the_death_screen_names_the_monster_that_struck(tmp_path, window_for):  # noqa: F811

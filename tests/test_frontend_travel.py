@@ -28,7 +28,7 @@ def test_the_players_travel_walks_a_step_a_tick_and_a_key_stops_it(tmp_path, win
     window.press("o", animate=True)
     assert Session.of(game).travel is not None and game.turn == 0 and heard == []
     for _ in range(4):
-        window._travel_tick(0.04)
+        window.controls.travel_tick(0.04)
     assert game.turn == 4 and window.frames.pending  # each step asks for a frame
     window.on_key_press(arcade.key.ESCAPE, 0)  # any key stops it first
     assert Session.of(game).travel is None and heard[0] == "o:4"
@@ -40,7 +40,7 @@ def test_a_travel_that_stops_by_itself_records_the_plain_key(tmp_path, window_fo
     window = window_for(game)
     window.press("travel:3,2", animate=True)
     for _ in range(10):
-        window._travel_tick(0.04)
+        window.controls.travel_tick(0.04)
     assert game.api.position(game.player) == (3, 2) and Session.of(game).travel is None and heard == ["travel:3,2"]
 
 
@@ -52,7 +52,7 @@ def test_a_click_on_a_known_cell_travels_there(tmp_path, window_for):  # noqa: F
     ratio = window.ratio
     window.on_mouse_press((left + width / 2) / ratio, (bottom + height / 2) / ratio, arcade.MOUSE_BUTTON_LEFT, 0)
     for _ in range(10):
-        window._travel_tick(0.04)
+        window.controls.travel_tick(0.04)
     assert game.api.position(game.player) == (3, 2)
 
 

@@ -159,7 +159,7 @@ def test_the_death_screen_is_the_dimmed_window_and_one_line(tmp_path, window_for
     assert max(ys) - min(ys) < window.hud.row_px
     assert abs((min(xs) + max(xs)) / 2 - width / 2) < 8 and abs((min(ys) + max(ys)) / 2 - height / 2) < 12
     assert window.hud.death_line.text == "You died. Escape to quit."
-    assert window.profile_lines == []  # no profile line: the example has no profile
+    assert window.painter.profile_lines == []  # no profile line: the example has no profile
     # the whole window is dimmed, the status line under the map too (HUD text is 235 grey undimmed)
     hud_rows = image.crop((0, height - 6 * window.hud.row_px, width, height))
     assert 0 < max(map(max, hud_rows.getdata())) < 120

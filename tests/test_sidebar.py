@@ -145,3 +145,44 @@ def test_the_lit_look_tints_lit_cells_and_leaves_unknown_black(tmp_path, window_
     assert darkest != (0, 0, 0) and sum(darkest) > sum(min(remembered, key=sum))  # the light's tint
     assert set(unknown) == {(0, 0, 0)}
     assert min(remembered, key=sum) != (0, 0, 0)  # remembered floor has its own dark ground
+
+
+def test_a_behaviour_that_flees_says_so_on_its_sidebar_row_until_its_next_turn():
+    import types
+
+    from engine import MonsterKind, Move, hookimpl, testing
+
+    scared = [True]
+
+    def bolt(game, me):
+        """Runs from the player, and says so while it does."""
+        if not scared[0]:
+            return None
+        game.declare(me, "fleeing")
+        step = game.step_away(me, [game.position(game.player)])
+        return Move(*step) if step is not None else None
+
+    plugin = types.SimpleNamespace(
+        register_behaviours=hookimpl(lambda register: register("bolt", bolt)),
+        register_monsters=hookimpl(lambda register: register(MonsterKind(
+            name="hare", glyph="H", color=(200, 180, 120), hp=3, attack=1, behaviour="bolt"))))
+    game = testing.game_from_map(testing.load_plugin(plugin), """
+        ##############
+        #@..H........#
+        ##############
+    """)
+    hare = next(e for e, m in game.world.query(Monster) if m.kind == "hare")
+    game.world.get(hare, Monster).awake = True
+    testing.press(game, ".")
+    (row,) = monsters(game)
+    assert row.label == "hare 3/3 fleeing" and game.api.declared(hare) == "fleeing"
+    scared[0] = False  # its next turn declares nothing: the word is gone
+    testing.press(game, ".")
+    (row,) = monsters(game)
+    assert row.label == "hare 3/3" and game.api.declared(hare) is None
+    game.api.declare(hare, "cornered")
+    assert monsters(game)[0].label == "hare 3/3 cornered"
+    game.api.declare(hare, None)
+    assert game.api.declared(hare) is None
+    with pytest.raises(ValueError, match="declare: state '' is not a word of 1 to 30 characters"):
+        game.api.declare(hare, "")

@@ -114,7 +114,7 @@ def test_a_wall_rule_that_is_none_is_one_line_and_the_default_is_drawn(tmp_path,
         testing.check_tileset(registry.tilesets["wavy"], cells=(16,), whole=False)
     window = window_for(game_from(ROOM, tmp_path), tilesets=registry.tilesets, tileset="wavy")
     window.frames.draw()
-    assert window.wall_view().rule == "facing"
+    assert window.painter.wall_view().rule == "facing"
     err = capsys.readouterr().err
     assert err.count("tileset wavy: walls is one of") == 1 and "Traceback" not in err
 

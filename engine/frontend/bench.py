@@ -2,6 +2,9 @@
 
 - idle: CPU seconds and frames over 5 s of the real pyglet event loop with the window open and
   no input, beside Arcade's default loop (``_dispatch_frame`` at 60 Hz) drawing the same map.
+- animation: a key's shot and hit (the player's key, animations on as by default) played in the
+  real loop: the frames it draws (bounded: one a frame of the animation, and the clean last one),
+  how long it lasts, and the frames of 1 s idle after it (0: the loop sleeps again).
 - key-to-frame: CPU ms from a key press to the finished frame (``ctx.finish()``) on maps of
   80x43, 250x250 and 1000x1000 cells in the same 1280x800 window, alternated in blocks in one run,
   so the ratio 1000x1000 / 80x43 says whether a frame's cost depends on the map's size (it should
@@ -110,6 +113,28 @@ def _idle(window) -> tuple[float, int, float, int]:
     pyglet.clock.unschedule(window._dispatch_frame)
     window.pop_handlers()
     return (*on_demand, *default)
+
+
+def _animation(window) -> tuple[int, float, int]:
+    """(frames drawn, seconds it played, frames in 1 s idle after): a shot from 6 cells off
+    and its hit on the player, as an archer's key hands them back."""
+    from engine.core.model.events import Hurt, Shot
+    from engine.core.play.session import Outcome
+    from engine.frontend import loop
+
+    px, py = window.game.position(window.game.player)
+    events = (Shot((px + 6, py), (px, py)), Hurt(window.game.player, 1, at=(px, py)))
+    window.frames.draw()
+    frames0, start = window.frames.frames, time.perf_counter()
+    window.heard_outcome(Outcome(changed=True, events=events))
+    while window.animations.frames and time.perf_counter() - start < 2:
+        loop.run(0.005)
+    lasted = time.perf_counter() - start
+    loop.run(0.05)  # the clean frame after the last
+    drawn = window.frames.frames - frames0
+    idle0 = window.frames.frames
+    loop.run(1.0)
+    return drawn, lasted, window.frames.frames - idle0
 
 
 def _press_to_frame(window, keys: random.Random, moves: list[str]) -> tuple[float, bool, int] | None:
@@ -234,6 +259,7 @@ def measure(repeats: int) -> list[dict]:
     window = _window(games[0])
     try:
         idle_cpu, idle_frames, default_cpu, default_frames = _idle(window)
+        animated, lasted, after = _animation(window)
         samples, shapes = _key_to_frame(window, games, repeats)
     finally:
         window.close()
@@ -245,6 +271,17 @@ def measure(repeats: int) -> list[dict]:
          f"missed: {idle_cpu:.3f} s, {idle_frames} frames"},
         {"group": "window", "name": f"  Arcade default loop, same {MAPS[0][0]}x{MAPS[0][1]} map", "value": default_cpu,
          "unit": "s", "target": f"comparison ({default_frames} frames)", "frames": default_frames},
+    ]
+    from engine.frontend.animations import FRAME_SECONDS, KEY_FRAMES
+
+    rows += [
+        {"group": "window", "name": "animation: a shot and its hit, frames drawn", "value": animated, "unit": "frames",
+         "target": f"<= {KEY_FRAMES + 1} (its frames, then one clean)", "lasted_s": round(lasted, 3),
+         "verdict": "met" if 0 < animated <= KEY_FRAMES + 1 else f"missed: {animated} frames"},
+        {"group": "window", "name": "  idle 1 s after it", "value": after, "unit": "frames", "target": "0",
+         "verdict": "met" if after == 0 else f"missed: {after} frames"},
+        {"group": "window", "name": "  how long it played", "value": round(lasted, 3), "unit": "s",
+         "target": f"<= {KEY_FRAMES * FRAME_SECONDS:.2f} s and a frame's lateness"},
     ]
     base_blocks = [statistics.median(b) for b in samples[0][0] if b]
     for (width, height), window_samples, (cols, rows_) in zip(MAPS, samples, shapes, strict=True):

@@ -8,13 +8,14 @@ sprite tileset draws the thing over the terrain's picture). Walls are drawn by a
 map is read (and one cell around it, for the walls), so a frame costs the same on an 80x43 map
 and a 1000x1000 one.
 
-Two looks (:class:`Look`): the *classic* one is the window before the light-and-memory work, cell
-for cell (glyph colours, the preset's ``remembered`` colours, black behind everything); the presets
-that recreate another game use it. The *lit* one adds a background per cell (a warm tint where the
-player sees, near black where they remember), memory colours dimmed and desaturated from the lit
-ones, walls drawn wherever they bound a remembered open cell (caves whose walls the light never
-touched included), and the items the player remembers where they last saw them (the run's memory,
-:mod:`engine.core.model.memory`: a walk, a level left and a save remember them too).
+Two window styles (:class:`WindowStyle`, how the window draws a preset): the *classic* one is the
+window before the light-and-memory work, cell for cell (glyph colours, the preset's ``remembered``
+colours, black behind everything); the presets that recreate another game use it. The *lit* one
+adds a background per cell (a warm tint where the player sees, near black where they remember),
+memory colours dimmed and desaturated from the lit ones, walls drawn wherever they bound a
+remembered open cell (caves whose walls the light never touched included), and the items the player
+remembers where they last saw them (the run's memory, :mod:`engine.core.model.memory`: a walk, a
+level left and a save remember them too).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ UNKNOWN, REMEMBERED, SEEN = 0, 1, 2
 
 
 @dataclass(frozen=True)
-class Look:
+class WindowStyle:
     """How the window draws a preset. The last six are the preset's own ``look`` (see
     :class:`engine.core.kinds.rules.GameRules`), for the presets that recreate another game's screen."""
 
@@ -55,11 +56,11 @@ class Look:
     walls: str | None = None  # the wall rule (engine.frontend.walls.RULES); None: the tileset's
 
 
-CLASSIC = Look(lit=False, sidebar=False, walls="plain")
-LIT = Look(lit=True, sidebar=True)
+CLASSIC = WindowStyle(lit=False, sidebar=False, walls="plain")
+LIT = WindowStyle(lit=True, sidebar=True)
 
 
-def look_for(rules: GameRules) -> Look:
+def look_for(rules: GameRules) -> WindowStyle:
     """A preset that writes its own status line (a ``status`` template in its ``messages``) keeps
     it, and the classic look with it: those presets recreate another game's screen. Every other
     preset gets the sidebar and the lit look. Either way the preset's ``look`` table applies."""
@@ -85,7 +86,7 @@ class Tables:
     """Lookups by terrain code: glyph, lit colour, remembered colour, background lit/remembered,
     and a wall's deep in rock (:mod:`engine.frontend.walls`)."""
 
-    def __init__(self, rules: GameRules, look: Look, names: Names) -> None:
+    def __init__(self, rules: GameRules, look: WindowStyle, names: Names) -> None:
         size = max(TILE_CODES.values()) + 1
         self.glyph = np.full(size, ord("?"), dtype=np.int32)
         self.name = np.zeros(size, dtype=np.int32)
@@ -130,7 +131,7 @@ def known_cells(terrain: np.ndarray, seen: np.ndarray, ys: slice, xs: slice) -> 
     return known[ys.start - y0:ys.start - y0 + (ys.stop - ys.start), xs.start - x0:xs.start - x0 + (xs.stop - xs.start)]
 
 
-def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: Look, names: Names,
+def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle, names: Names,
             walls: WallView | None = None) -> Cells:
     """The viewport's cells (map rows ``ys``, columns ``xs``) as the player sees them now, the
     walls drawn by ``walls`` (:mod:`engine.frontend.walls`; None: each its glyph)."""

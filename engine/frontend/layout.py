@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.frontend.compose import Look, look_for
+from engine.frontend.compose import WindowStyle, look_for
 
 if TYPE_CHECKING:
     from engine.core.kinds.rules import GameRules
@@ -39,19 +39,19 @@ class Plan:
     hud_rows: int  # the classic HUD's rows, or the log's (messages and the keys line)
 
 
-def row_px(rules: GameRules, look: Look, zoom: int) -> int:
+def row_px(rules: GameRules, look: WindowStyle, zoom: int) -> int:
     base = HUD_ROW_PX if look.sidebar else min(max(4, int(rules.cell)), HUD_ROW_PX)
     return base * zoom
 
 
-def text_rows(rules: GameRules, look: Look) -> int:
+def text_rows(rules: GameRules, look: WindowStyle) -> int:
     """The classic HUD keeps the preset's rows; the log gets them less the status line, which
     moved to the sidebar (at least 3: two messages and the keys)."""
     rows = max(3, int(rules.hud_rows))
     return max(3, rows - 1) if look.sidebar else rows
 
 
-def plan(rules: GameRules, look: Look, framebuffer: tuple[int, int], zoom: int) -> Plan:
+def plan(rules: GameRules, look: WindowStyle, framebuffer: tuple[int, int], zoom: int) -> Plan:
     """Split a framebuffer of (width, height) pixels at ``zoom`` (framebuffer pixels per cell pixel)."""
     fw, fh = framebuffer
     row = row_px(rules, look, zoom)
@@ -98,7 +98,7 @@ def initial_size(rules: GameRules, cell: tuple[int, int], zoom: int, settings: S
     return max(64, min(cap[0], int(width))), max(64, min(cap[1], int(height)))
 
 
-def minimum(cell: tuple[int, int], row: int, look: Look) -> tuple[int, int]:
+def minimum(cell: tuple[int, int], row: int, look: WindowStyle) -> tuple[int, int]:
     """The smallest window worth drawing: a few cells, and the sidebar beside them."""
     width = cell[0] * 8 + (SIDEBAR_ROWS * row // 2 if look.sidebar else 0)
     return max(64, width), max(64, cell[1] * 4 + 3 * row)

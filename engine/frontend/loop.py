@@ -3,7 +3,8 @@
 Arcade schedules its window's ``_dispatch_frame`` at 60 Hz when the window is made, and pyglet's
 ``EventLoop.run(interval)`` schedules ``_redraw_windows``; either keeps the CPU awake drawing the
 same picture. :class:`OnDemand` unschedules both, and draws one frame (switch_to, on_draw, flip)
-when asked: after a key that changed something, a resize or an expose. Several requests within
+when asked: after a key that changed something, a resize, an expose, or an animation's next frame
+(:mod:`engine.frontend.animations`). Several requests within
 one pass of the loop (a resize is followed by an expose) still make one frame, because the frame
 is a one-shot callback at delay 0, consumed when it runs: nothing is scheduled while idle.
 """

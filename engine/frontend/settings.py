@@ -1,4 +1,4 @@
-"""The window's remembered settings: window size, zoom, fullscreen, mute, tileset.
+"""The window's remembered settings: window size, zoom, fullscreen, mute, tileset, animations.
 
 :class:`Settings` is a dict-like over :data:`DEFAULTS`. Whoever opens the window injects where the
 values live: ``load()`` returns a dict of saved values, ``save(**values)`` stores the changed ones.
@@ -26,6 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "fullscreen": False,
     "muted": False,
     "tileset": "glyphs",  # a registered tileset name
+    "animations": True,  # a key's shots, bolts, blasts, hits and deaths shown for a moment (False: none)
 }
 
 
@@ -37,7 +38,7 @@ def _valid(key: str, value: Any) -> bool:
         )
     if key == "zoom":
         return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ZOOM
-    if key in ("fullscreen", "muted"):
+    if key in ("fullscreen", "muted", "animations"):
         return isinstance(value, bool)
     if key == "tileset":
         return isinstance(value, str) and 0 < len(value) <= 100

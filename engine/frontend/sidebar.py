@@ -131,8 +131,9 @@ def visible_monsters(game: Game) -> list[tuple[int, str, Fighter, Renderable, in
 
 
 def monsters(game: Game) -> list[Row]:
-    """Each monster in view: its glyph, its name, its HP in numbers and its state (asleep, and each
-    status on it in its kind's word: confused, hasted...), over its health bar."""
+    """Each monster in view: its glyph, its name, its HP in numbers and its state (asleep, what its
+    behaviour declared: fleeing..., and each status on it in its kind's word: confused, hasted...),
+    over its health bar."""
     rows: list[Row] = []
     for entity, kind, fighter, look, _ in visible_monsters(game):
         rgb = tuple(look.color[:3])
@@ -143,9 +144,13 @@ def monsters(game: Game) -> list[Row]:
 
 def states(game: Game, entity: int) -> list[str]:
     """What a monster is doing that a player wants to know at a glance: asleep (it has not noticed
-    the player), then its statuses, each in its kind's word, lower case."""
+    the player), what its behaviour declared (``game.declare(me, "fleeing")``), then its
+    statuses, each in its kind's word, lower case."""
     words_for = game.registry.statuses
     said = [] if game.world.get(entity, Monster).awake else ["asleep"]
+    doing = game.api.declared(entity)
+    if doing is not None:
+        said.append(doing.lower())
     for name in sorted(game.api.statuses(entity)):
         kind = words_for.get(name)
         said.append((kind.shown if kind is not None else name).lower())

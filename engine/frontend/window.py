@@ -1,9 +1,11 @@
 """The game window: the map through a camera, the sidebar or the preset's status line, frames on demand.
 
-The window never decides a rule: keys go to the game as tokens (:mod:`engine.frontend.controls`,
-which also holds the window's own keys: help, zoom, fullscreen, tileset, mute). This module makes
-the window's parts, dresses them for a preset, lays them out and answers resizes; what a frame
-shows, and the order it is drawn in, is :mod:`engine.frontend.drawing`'s.
+The window never decides a rule: keys go to the game as tokens (its :class:`Controls`, which
+also reads the window's own keys: help, zoom, fullscreen, tileset, mute). This module makes the
+window's parts, dresses them for a preset, lays them out, answers resizes and does what the
+window's own keys ask (zoom, fullscreen, tileset); what a frame shows, and the order it is drawn
+in, is its :class:`Painter`'s (:mod:`engine.frontend.drawing`). Both are objects the window owns
+and hands itself to; the window passes them its input events and its ``on_draw``.
 
 Coordinates: everything is laid out in framebuffer pixels (more than window units on a HiDPI
 screen; :attr:`ratio` is the factor). The map's cells are whole pixels at an integer zoom (the
@@ -21,18 +23,18 @@ import arcade
 from arcade.types import LBWH
 
 from engine.core.model.events import Event
-from engine.core.play.session import Session
+from engine.core.play.session import Outcome, Session
 from engine.core.turn.game import Game
 from engine.frontend import layout as sizes
+from engine.frontend.animations import Animations
 from engine.frontend.atlas import FONT
 from engine.frontend.camera import Camera
 from engine.frontend.compose import Names, Tables, look_for
-from engine.frontend.controls import Controls, cell_size
-from engine.frontend.drawing import Drawing, started
+from engine.frontend.controls import Controls, Pointer
+from engine.frontend.drawing import Painter, started
 from engine.frontend.grid import MapGrid
 from engine.frontend.helpscreen import HelpScreen
 from engine.frontend.hud import Hud
-from engine.frontend.input import KeyReader
 from engine.frontend.log import Log
 from engine.frontend.loop import OnDemand
 from engine.frontend.panel import TextBox
@@ -44,11 +46,12 @@ from engine.frontend.sound import Sounds
 from engine.frontend.tiles import DEFAULT_TILESET, Textures
 from engine.frontend.title import Title, TitleScreen
 from engine.kit.tiles import TilesetError
+from engine.persist.datadir import warn_once
 
 TOOLTIP_BG = (10, 10, 18, 220)
 
 
-class GameWindow(Controls, Drawing, arcade.Window):
+class GameWindow(arcade.Window):
     """The game's window. With ``title_screen`` (a :class:`~engine.frontend.title.Title`, or a
     saved run's summary) it opens on the title screen, and ``choose(choice)`` builds the game the
     player picks ("continue", "new" or "game:NAME"); ``game`` is then an inert game (or a stand-in)
@@ -56,9 +59,9 @@ class GameWindow(Controls, Drawing, arcade.Window):
     :mod:`engine.frontend.settings`); ``tilesets`` are the registered sets, ``tileset`` the one to
     start with and ``tileset_file`` the player's sheet for the file set.
 
-    The mouse (see :mod:`engine.frontend.controls`): ``hover`` is the map cell it points at and
-    ``hover_entity`` the monster of the sidebar row it is on; both are drawn only while
-    ``pointing`` (from the mouse's last move until the next key)."""
+    ``controls`` (:class:`~engine.frontend.controls.Controls`) reads the keys and the mouse
+    (``pointer``: what the mouse points at); ``painter`` (:class:`~engine.frontend.drawing.Painter`)
+    draws each frame."""
 
     def __init__(self, game: Game, *, zoom: int | None = None, visible: bool = True, title: str = "Undercroft",
                  title_screen: Title | dict | None = None, choose: Callable[[str], Game] | None = None,
@@ -84,25 +87,20 @@ class GameWindow(Controls, Drawing, arcade.Window):
         # antialiasing off: multisampling would blur the pixel-art glyphs and costs a resolve pass
         super().__init__(width, height, title, resizable=True, visible=visible, antialiasing=False)
         self.frames = OnDemand(self)
+        self.animations = Animations(self.frames.request, lambda: bool(self.settings["animations"]))
         # before the first Text: pyglet caches a font name's lookup, fallback and all
         arcade.load_font(FONT)
         self.background_color = arcade.color.BLACK
-        self.reader = KeyReader()
-        self.help_open = False
-        self.repeat_blocked = False  # a held key stopped because a monster came into view
         self.title_screen = TitleScreen(title_screen, sizes.HUD_ROW_PX) if title_screen is not None else None
-        self.hover: tuple[int, int] | None = None
-        self.hover_entity: int | None = None
-        self.pointing = False
         self.choose = choose
-        self.profile_lines: list[str] = []  # the profile, shown on the death and victory screens
-        self._profile_for: tuple = ()  # the (game, run) whose profile lines those are
         self.failure = None  # a chosen plugin's PluginFailure that closed the window, said when it ends
         self.sounds = Sounds(self.settings, player=sound_player)
         self.grid = MapGrid(self.textures, self.ctx)
         self.map_view: Camera | None = None
         self.ui_camera = arcade.Camera2D()
-        self._level: object = None
+        self.laid_out_for: object = None  # the level the map's camera was laid out for
+        self.controls = Controls(self)
+        self.painter = Painter(self, self.controls)
         self.prompt_view: PromptView | None = None
         self.end_screen: EndScreen | None = None
         self.help_screen: HelpScreen | None = None
@@ -135,13 +133,19 @@ class GameWindow(Controls, Drawing, arcade.Window):
         """The window's listener on ``Game.emit``: sounds for what happened."""
         self.sounds.listener(event, game)
 
+    def heard_outcome(self, outcome: Outcome) -> None:
+        """A key the player pressed (or a step of their travel) is done: its events animated (see
+        :mod:`engine.frontend.animations`; ``--keys`` and replays press without this)."""
+        if outcome.events and started(self.game) and self.animations.start(outcome.events, self.game.api.sees):
+            self.frames.request()
+
     def set_game(self, game: Game) -> None:
         """Play another game in this window (the title screen's choice; it may be another preset)."""
         if self.heard in self.game.listeners:
             self.game.listeners.remove(self.heard)
         old_game, self.game = self.game, game
         self.session = Session.of(game)
-        self.profile_lines = []
+        self.painter.profile_lines = []
         old_look, old_cell = self.look, self.textures.size
         self.dress(game)
         tileset = self._start_tileset(self.wanted_tileset)
@@ -164,6 +168,7 @@ class GameWindow(Controls, Drawing, arcade.Window):
                 # chosen plugin failed: drawing could fail the same way)
                 last()
             if "frames" in self.__dict__:
+                self.animations.skip(redraw=False)
                 self.frames.cancel()
                 if self.look.sidebar and not self.fullscreen:
                     self.settings["window_size"] = [int(v) for v in self.get_size()]
@@ -210,7 +215,7 @@ class GameWindow(Controls, Drawing, arcade.Window):
         self.map_view = Camera((shape[1], shape[0]), plan.map, self.textures.size, self.pixel_zoom, origin)
         self.map_view.centre_on(*self.game.position(self.game.player))
         self.grid.place(self.map_view)
-        self._level = self.game.level  # laid out for this level: the first frame need not do it again
+        self.laid_out_for = self.game.level  # laid out for this level: the first frame need not do it again
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         """The map cell under window point (px, py) (window units, y up, as mouse events give
@@ -241,6 +246,82 @@ class GameWindow(Controls, Drawing, arcade.Window):
         # pyglet may send resize/expose while arcade.Window.__init__ runs, before our parts exist
         return "map_view" in self.__dict__
 
+    # -- the window's own keys ---------------------------------------------------------------
+    def set_zoom(self, zoom: int) -> None:
+        zoom = max(1, min(MAX_ZOOM, zoom))
+        if zoom != self.zoom:
+            self.zoom = zoom
+            self.settings["zoom"] = zoom
+            self.layout()
+            self.frames.request()
+
+    def toggle_fullscreen(self, remember: bool = True) -> None:
+        try:
+            self.set_fullscreen(not self.fullscreen)
+        except Exception:  # headless, or a system that refuses: stay windowed
+            return
+        if remember:
+            self.settings["fullscreen"] = bool(self.fullscreen)
+        self.layout()
+        self.frames.request()
+
+    def next_tileset(self) -> str:
+        """F2: the next registered set (the file set only when a file was given)."""
+        usable = [n for n, info in sorted(self.tilesets.items()) if not info.needs_file or self.tileset_file]
+        start = usable.index(self.tileset) if self.tileset in usable else -1
+        for step in range(1, len(usable) + 1):
+            name = usable[(start + step) % len(usable)]
+            try:
+                self.use_tileset(name)
+                return name
+            except TilesetError as e:
+                warn_once(f"{e}; F2 skips it", key=f"tileset:{name}")
+                continue  # a set that cannot be built now is skipped, said once
+        return self.tileset
+
+    def use_tileset(self, name: str) -> None:
+        textures = Textures(self.tilesets[name], cell=cell_size(self.game), file=self._file_for(name), names=self.names)
+        self.tileset, self.textures = name, textures
+        if not self.tilesets[name].needs_file:
+            self.settings["tileset"] = name
+        self.grid.set_textures(textures)
+        self.layout()
+        self.frames.request()
+
+    # -- input and drawing: the controls' and the painter's ----------------------------------
+    @property
+    def pointer(self) -> Pointer:
+        """What the mouse points at (the controls' :class:`~engine.frontend.controls.Pointer`)."""
+        return self.controls.pointer
+
+    def press(self, token: str, *, repeat: bool = False, animate: bool = False) -> bool:
+        """One key token (see :meth:`Controls.press`); returns whether a frame was requested."""
+        return self.controls.press(token, repeat=repeat, animate=animate)
+
+    def on_draw(self) -> None:
+        self.painter.draw()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.controls.on_key_press(symbol, modifiers)
+
+    def on_key_release(self, symbol: int, modifiers: int) -> None:
+        self.controls.on_key_release(symbol, modifiers)
+
+    def on_text(self, text: str) -> None:
+        self.controls.on_text(text)
+
+    def on_text_motion(self, motion: int) -> None:
+        self.controls.on_text_motion(motion)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.controls.on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.controls.on_mouse_motion(x, y, dx, dy)
+
+    def on_mouse_leave(self, x: int, y: int) -> None:
+        self.controls.on_mouse_leave(x, y)
+
 
 @functools.lru_cache(maxsize=1)
 def _builtin_tilesets() -> dict:
@@ -248,3 +329,8 @@ def _builtin_tilesets() -> dict:
     from engine.core.loading.loader import load_registry
 
     return load_registry(entry_points=False).tilesets
+
+
+def cell_size(game) -> int:
+    """The preset's cell size in pixels (at least 4)."""
+    return max(4, int(game.rules.cell))

@@ -97,8 +97,9 @@ def register_behaviours(register):
     monster's turn (awake monsters only: a monster wakes when it notices the player) and returns
     the ``engine.Action`` it takes (``Move(dx, dy)``, ``Attack(target)``, ``Wait()``), or None to
     wait; the engine performs it and charges the energy. ``game`` is the game API
-    (``engine.GameAPI``). Use ``game.rng("ai")`` for any randomness. The test kit's
-    ``check_behaviour`` calls it on many random situations.
+    (``engine.GameAPI``). Use ``game.rng("ai")`` for any randomness. A behaviour says what the
+    monster is doing, for the sidebar's row, with ``game.declare(entity, "fleeing")`` (until the
+    monster's next turn). The test kit's ``check_behaviour`` calls it on many random situations.
 
     Example::
 

@@ -9,9 +9,12 @@ Statuses they put on creatures (``hasted``, ``confused``) are the conditions plu
 """
 
 
-from engine import GoldFound, Inventory, hookimpl
+from engine import Blast, Bolt, GoldFound, Inventory, hookimpl
 from engine.kit.limits import MAX_STAT
 from engine.kit.regions import grown
+
+LIGHTNING = (190, 220, 255)  # the bolt's cells, lit for a moment in the window
+FIRE = (255, 140, 40)  # the blast's cells
 
 
 def heal(game, entity, kind, amount):
@@ -70,6 +73,9 @@ def lightning(game, entity, kind, amount, target=None):
     if monster is None:
         return game.rules.message("no_target")
     name = game.name_of(monster)
+    start = game.position(entity)
+    if start is not None:
+        game.announce(Bolt(start, target, color=LIGHTNING))
     dealt = game.damage(monster, int(kind.params.get("damage", 12)), by=entity)
     game.log(f"Lightning strikes the {name} for {dealt}!", kind="hit")
     _said_killed(game, entity, [(monster, name, dealt)])
@@ -92,7 +98,9 @@ def fireball(game, entity, kind, amount, target=None):
     if target is None:
         return game.rules.message("no_target")
     damage = int(kind.params.get("damage", 10))
-    hurt = [e for cell in game.area(target, kind.radius) for e in game.entities_at(*cell)
+    cells = game.area(target, kind.radius)
+    game.announce(Blast(tuple(cells), color=FIRE))
+    hurt = [e for cell in cells for e in game.entities_at(*cell)
             if game.hp(e)[1] > 0]
     said, burnt = [], []
     for creature in hurt:

@@ -10,7 +10,10 @@ Lifecycle events come at turn boundaries, in this order for a run: :class:`RunSt
 :class:`LevelEntered` (each level entered), :class:`KeyPlayed` after every key (always a turn
 boundary), and one ending: :class:`PlayerDied`, :class:`Victory`, :class:`Escaped` (the run goes on
 as a new run) or :class:`QuitAsked`. :class:`Hurt` and :class:`GoldFound` come as they happen, in
-the middle of a turn, for what a frame cannot tell (sounds, animations).
+the middle of a turn, for what a frame cannot tell (sounds, animations); so do :class:`Shot`,
+:class:`Bolt` and :class:`Blast`, which only the window's animations read: a missile's flight, a
+bolt's line, an area's blast (announced by the actions and effects that make them, before the
+harm they do).
 """
 
 from __future__ import annotations
@@ -71,12 +74,14 @@ class QuitAsked(Event):
 
 @dataclass(frozen=True)
 class Hurt(Event):
-    """A creature lost ``amount`` HP (``killed``: to 0), from ``by``: an entity, or a cause's name."""
+    """A creature lost ``amount`` HP (``killed``: to 0), from ``by``: an entity, or a cause's name;
+    ``at``: its cell then."""
 
     entity: int
     amount: int
     by: int | str | None = None
     killed: bool = False
+    at: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -92,3 +97,31 @@ class LevelledUp(Event):
 
     entity: int
     level: int
+
+
+@dataclass(frozen=True)
+class Shot(Event):
+    """A missile flew from cell ``start`` to cell ``end`` (an archer's arrow, a thrown thing): the
+    window draws it flying cell by cell. Nothing in the run changes."""
+
+    start: tuple[int, int]
+    end: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Bolt(Event):
+    """A bolt went from cell ``start`` to cell ``end`` (lightning): the window lights the cells of
+    its line for a moment, in ``color`` (None: the window's). Nothing in the run changes."""
+
+    start: tuple[int, int]
+    end: tuple[int, int]
+    color: tuple[int, int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Blast(Event):
+    """An area effect lit ``cells`` (a fireball's burst): the window lights them for a moment, in
+    ``color`` (None: the window's). Nothing in the run changes."""
+
+    cells: tuple[tuple[int, int], ...]
+    color: tuple[int, int, int] | None = None

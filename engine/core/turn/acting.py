@@ -88,11 +88,13 @@ class Acting:
         many awake monsters: it reads what it needs once, and guards the behaviour call inline.)"""
         state, api, isolation = self.state, self.api, self.isolation
         scheduler, world, player = state.scheduler, state.world, state.player
-        behaviours = self._behaviours
+        behaviours, declared = self._behaviours, self.declared
         while state.alive:
             entity = scheduler.next_ready()
             if entity is None or entity == player:
                 break
+            if declared:
+                declared.pop(entity, None)  # what it declared last turn; its behaviour may say it again
             name = world.get(entity, Monster).behaviour
             fn, plugin, where = behaviours.get(name) or self._behaviour(name)
             action = None

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.model.components import Fighter, Player, Position
+from engine.core.model.events import Shot
 from engine.core.model.requests import ChangeLevel, Request
 from engine.core.model.scheduler import TURN_COST
 from engine.core.turn import inventory
@@ -118,6 +119,10 @@ class Attack(Action):
         if defender is None:
             return ActionResult.not_done()
         damage = max(1, inventory.attack_of(game, entity) - inventory.defense_of(game, self.target))
+        if self.ranged:  # the arrow's flight, for the window's animations
+            start, end = game.world.try_get(entity, Position), game.world.try_get(self.target, Position)
+            if start is not None and end is not None:
+                game.emit(Shot((start.x, start.y), (end.x, end.y)))
         game.hurt(self.target, damage, entity)
         names = {"attacker": game.name_of(entity), "target": game.name_of(self.target), "damage": damage}
         killed = defender.hp == 0

@@ -119,7 +119,10 @@ class GameAPI(Reading, Changing, Pathfinding):
     def announce(self, event: Event) -> None:
         """Tell the game's listeners that something happened which a frame cannot show (the
         window's sounds and animations hear it; nothing in the run changes): an instance of
-        ``engine.Event`` or a subclass of your own, e.g. ``engine.LevelledUp(entity, level)``."""
+        ``engine.Event`` or a subclass of your own, e.g. ``engine.LevelledUp(entity, level)``. The
+        window animates ``engine.Shot(start, end)`` (a missile's flight), ``engine.Bolt(start, end)``
+        (a bolt's line lit) and ``engine.Blast(cells)`` (an area lit): announce one before the harm
+        it does, and the hits flash after it."""
         if not isinstance(event, Event):
             raise TypeError(f"announce: expected an engine.Event, not {type(event).__name__}")
         self._run.emit(event)

@@ -145,6 +145,25 @@ class Changing:
             raise TypeError("positions change only through move() and teleport()")
         self._run.world.add(entity, component)
 
+    def declare(self, monster: int, state: str | None) -> None:
+        """Say what a monster is doing, in a word the window shows on its sidebar row after its
+        HP (``"a goblin 3/10 fleeing"``): a behaviour that runs calls ``game.declare(me,
+        "fleeing")``. It holds until the monster's next turn (when its behaviour declares again, or
+        says nothing and it is gone); None takes it off now. Presentation only: never saved, never
+        read by a rule, so a game plays the same with or without it. ``state`` is 1..30 characters."""
+        declared = self._run.declared
+        if state is None:
+            declared.pop(monster, None)
+            return
+        if not isinstance(state, str) or not 0 < len(state) <= 30:
+            raise ValueError(f"declare: state {state!r} is not a word of 1 to 30 characters (or None)")
+        declared[monster] = (self._run.world, state)
+
+    def declared(self, monster: int) -> str | None:
+        """What the monster's behaviour declared it is doing this turn (:meth:`declare`), or None."""
+        world, state = self._run.declared.get(monster, (None, None))
+        return state if world is self._run.world else None  # entity ids are a level's own
+
     # -- statuses ----------------------------------------------------------------------------
     def add_status(self, entity: int, name: str, turns: int | None, **params: Any) -> None:
         """Put the status ``name`` (a registered ``engine.StatusKind``: any other name is an error

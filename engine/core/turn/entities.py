@@ -105,7 +105,8 @@ class Entities:
             return 0
         dealt = min(fighter.hp, int(amount))
         fighter.hp -= dealt
-        self.emit(Hurt(entity, dealt, by, killed=fighter.hp == 0))
+        pos = self.world.try_get(entity, Position)
+        self.emit(Hurt(entity, dealt, by, killed=fighter.hp == 0, at=(pos.x, pos.y) if pos is not None else None))
         return dealt
 
     def kill(self, entity: int, killer: int | str | None = None) -> None:

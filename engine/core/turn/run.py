@@ -73,6 +73,9 @@ class Run(Entities, Sight):
         self.session: Any = None  # the player's keys on this run (engine.core.play.session), set by it
         self.new_in_view = False  # a monster came into view this key (held keys stop walking)
         self.quit_requested = False
+        # what each monster's behaviour declared it is doing (api.declare), with the level's world:
+        # until its next turn, never saved
+        self.declared: dict[int, tuple[Any, str]] = {}
         self._hook_calls: dict[str, tuple] = {}  # see hook()
         self._pathfinder: tuple | None = None  # see pathfinder()
 
