@@ -9,6 +9,8 @@ bots (``sim --bot NAME``). The test kit (``engine.testing``) holds each to its c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pluggy
 
 # pluggy's marker for the "undercroft" project's hooks: every module of engine.hookspecs marks its
@@ -17,7 +19,7 @@ hookspec = pluggy.HookspecMarker("undercroft")
 
 
 @hookspec
-def register_fov_algorithms(register):
+def register_fov_algorithms(register: Callable[..., None]) -> None:
     """Register field-of-view algorithms; ``--plugin fov=NAME`` or a preset's ``fov`` picks one.
 
     Called once per plugin when the registry loads. ``fn(transparent, origin, radius)`` takes a
@@ -53,7 +55,7 @@ def register_fov_algorithms(register):
 
 
 @hookspec
-def register_pathfinders(register):
+def register_pathfinders(register: Callable[..., None]) -> None:
     """Register pathfinders (Dijkstra maps and A* on the grid); ``--plugin path=NAME`` picks one.
 
     Called once per plugin when the registry loads. The game reaches a pathfinder as
@@ -85,7 +87,7 @@ def register_pathfinders(register):
 
 
 @hookspec
-def register_generators(register):
+def register_generators(register: Callable[..., None]) -> None:
     """Register dungeon generators; a preset's ``generators`` list or ``--plugin generator=NAME``
     picks one per depth.
 
@@ -137,7 +139,7 @@ def register_generators(register):
 
 
 @hookspec
-def register_tilesets(register):
+def register_tilesets(register: Callable[..., None]) -> None:
     """Register tilesets: how the window draws a map cell.
 
     Called once per plugin when the registry loads; ``fn(ctx)`` is called when the window starts
@@ -180,7 +182,7 @@ def register_tilesets(register):
 
 
 @hookspec
-def register_bots(register):
+def register_bots(register: Callable[..., None]) -> None:
     """Register bots: players that ``python -m engine sim --bot NAME`` plays whole runs with.
 
     Called once per plugin when the registry loads. Call
