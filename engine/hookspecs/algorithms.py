@@ -189,7 +189,9 @@ def register_bots(register: Callable[..., None]) -> None:
     ``register(name, fn, *, summary="", per_run=False)``. ``fn(game)`` is asked for the
     player's next key before every key of a run: ``game`` is the game API (``engine.GameAPI``),
     and ``fn`` returns a key token as ``--keys`` takes it (``"h"``, ``"left"``, ``">"``: the
-    preset's own keys and what they mean are ``game.keys()``), or None when it has nothing left
+    preset's own keys and the commands they give are ``game.keys()``: the default game's
+    ``"downstairs"``, ``"quaff"``, ``"pickup"``..., the classic presets' ``"descend"`` and
+    ``"drink"``), or None when it has nothing left
     to do (the run ends, reported as "stopped"). With ``per_run=True``, ``fn()`` is called with
     no argument at the start of every run and returns that run's function: a bot that remembers
     things between keys keeps them there, never in module globals (a process plays many runs)
@@ -201,7 +203,8 @@ def register_bots(register: Callable[..., None]) -> None:
     (``game.visible()``, ``game.visible_monsters()``, their ``position``, ``hp``, ``kind_of``,
     ``notices`` and whether they are awake: ``game.component(m, engine.Monster).awake``, as look
     mode says), the player's own state (``game.hp(game.player)``,
-    ``game.attack_defense(game.player)``, ``game.pack()`` and each carried item's ``kind_of``,
+    ``game.attack_defense(game.player)``, ``game.pack()`` (a list of the carried items, in letter
+    order) and each carried item's ``kind_of``,
     ``engine.Item`` (its count), ``engine.Carried`` (its letter) and ``engine.Equipped``,
     ``game.statuses(game.player)``, ``game.depth``, ``game.turn``), the prompt the game shows
     (``game.prompt()``: a menu's letters, a cursor's cell, a plugin's question; while one is open

@@ -5,14 +5,14 @@ would, and reads the result as ``--dump json`` prints it::
 
     from engine import testing
 
-    def test_the_potion_freezes_the_rat(registry):
+    def test_the_draught_mends(registry):  # registry = testing.load_plugin(my_plugin): the hooks' examples
         game = testing.game_from_map(registry, '''
             #######
-            #@f..r#
+            #@~..r#
             #######
         ''', game="frost")
         state = testing.press(game, "l g q")          # step onto it, pick it up, drink it
-        assert "A wave of frost freezes 1 monster!" in state["messages"]
+        assert "You feel mended." in state["messages"]
 
 In a picture, ``#`` is wall, ``.`` floor, ``>`` stairs down, ``@`` the player's start (``<``: the
 start on the stairs up), a kind's glyph is one of that kind (a monster, asleep, or an item; the
