@@ -81,11 +81,30 @@ def markdown(doc: str | None) -> str:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip() + "\n"
 
 
-def signature(fn: Callable) -> str:
-    """``fn``'s parameters and defaults as written, without annotations."""
+class _Written:
+    """An annotation shown as written: ``inspect`` quotes a string annotation, the reference does not."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _annotation(hint: Any) -> Any:
+    if hint is inspect.Parameter.empty:
+        return hint
+    return _Written(hint if isinstance(hint, str) else _type_name(hint))
+
+
+def signature(fn: Callable[..., Any], types: bool = True) -> str:
+    """``fn``'s parameters and defaults as written, with their type hints as written (``types``)
+    or without them."""
     sig = inspect.signature(fn)
-    plain = [p.replace(annotation=inspect.Parameter.empty) for p in sig.parameters.values()]
-    return str(sig.replace(parameters=plain, return_annotation=inspect.Signature.empty))
+    shown = [p.replace(annotation=_annotation(p.annotation) if types else inspect.Parameter.empty)
+             for p in sig.parameters.values()]
+    back = _annotation(sig.return_annotation) if types else inspect.Signature.empty
+    return str(sig.replace(parameters=shown, return_annotation=back))
 
 
 # --- sections --------------------------------------------------------------------------------------

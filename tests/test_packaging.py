@@ -33,7 +33,8 @@ def test_one_top_level_name_and_the_data_inside(wheel):
                    "engine/content/monsters.toml", "engine/content/games/undercroft.toml",
                    "engine/testing/__init__.py", "engine/testing/fov.py", "engine/cli/tools/new_plugin.py",
                    "engine/cli/tools/templates/plugin/plugin.py.tmpl",
-                   "engine/cli/tools/templates/plugin/pyproject.toml.tmpl"):
+                   "engine/cli/tools/templates/plugin/pyproject.toml.tmpl",
+                   "engine/py.typed"):  # PEP 561: a plugin's type checker reads engine's hints
         assert needed in names
 
 

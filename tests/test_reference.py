@@ -51,22 +51,29 @@ def test_check_mode_says_when_the_reference_is_stale(maker, monkeypatch, tmp_pat
     assert maker.main([]) == 0 and maker.main(["--check"]) == 0
 
 
-def test_every_hook_is_documented_with_its_signature_when_it_is_called_and_an_example(reference):
+def test_every_hook_is_documented_with_its_signature_when_it_is_called_and_an_example(maker, reference):
     assert len(HOOKS) >= 15
     for name, fn in HOOKS:
-        assert f"### `{name}{inspect.signature(fn)}`" in reference, f"{name} is missing from the reference"
+        assert f"### `{name}{maker.signature(fn)}`" in reference, f"{name} is missing from the reference"
+        assert "register" in inspect.signature(fn).parameters or "game" in inspect.signature(fn).parameters
+        assert all(p.annotation is not inspect.Parameter.empty for p in inspect.signature(fn).parameters.values()), \
+            f"hookspec {name}: give each argument its type"
         doc = fn.__doc__ or ""
         assert "Called" in doc and "Example::" in doc, f"hookspec {name}: say when it is called and give an example"
 
 
-def test_each_register_callback_is_the_loaders_own(reference):
-    """The signature shown is read from the registrar; one quoted in a hookspec must match it."""
+def test_each_register_callback_is_the_loaders_own(maker, reference):
+    """The signature shown, with its types, is read from the registrar; one quoted in a hookspec (without
+    them) must match it."""
+    assert ("The plugin calls `register(name: str, fn: Callable[..., Any], *, summary: str = '', per_run: bool = "
+            "False) -> None`") in reference
     for name, fn in HOOKS:
         kind = registrars.REGISTER_HOOKS.get(name)
         if kind is None:
             continue
-        actual = f"register{inspect.signature(registrars.make_registrar(kind, {}))}"
-        assert f"The plugin calls `{actual}`" in reference
+        register = registrars.make_registrar(kind, {})
+        assert f"The plugin calls `register{maker.signature(register)}`" in reference
+        actual = f"register{maker.signature(register, types=False)}"
         for quoted in re.findall(r"``(register\(name[^`]*\))``", fn.__doc__ or ""):
             assert quoted.replace('"', "'") == actual, f"hookspec {name} quotes {quoted}, the loader has {actual}"
 
@@ -94,9 +101,10 @@ def test_the_game_api_section_renders_whatever_it_is_given(maker):
     text = "\n".join(maker.game_api(["engine.kit.path.Pathfinder", "engine.kit.regions",
                                      "engine.core.turn.run.Run.rng"]))
     assert text.startswith("## The game API\n\n<!-- The game API section")
-    assert "### `engine.kit.path.Pathfinder`" in text and "#### `dijkstra(cost, goals, moves=" in text
+    assert "### `engine.kit.path.Pathfinder`" in text
+    assert "#### `dijkstra(cost: np.ndarray, goals: Goals, moves:" in text
     assert "### `engine.kit.regions`" in text and "#### `flood(" in text
-    assert "#### `rng(label)`\n\nThe run's random stream" in text
+    assert "#### `rng(label: str) -> random.Random`\n\nThe run's random stream" in text
     assert text.rstrip().endswith("<!-- end of the game API section -->")
     with pytest.raises(ImportError, match="GAME_API: cannot import 'nowhere.at.all'"):
         maker.game_api(["nowhere.at.all"])

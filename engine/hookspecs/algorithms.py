@@ -9,6 +9,8 @@ bots (``sim --bot NAME``). The test kit (``engine.testing``) holds each to its c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pluggy
 
 # pluggy's marker for the "undercroft" project's hooks: every module of engine.hookspecs marks its
@@ -17,7 +19,7 @@ hookspec = pluggy.HookspecMarker("undercroft")
 
 
 @hookspec
-def register_fov_algorithms(register):
+def register_fov_algorithms(register: Callable[..., None]) -> None:
     """Register field-of-view algorithms; ``--plugin fov=NAME`` or a preset's ``fov`` picks one.
 
     Called once per plugin when the registry loads. ``fn(transparent, origin, radius)`` takes a
@@ -53,7 +55,7 @@ def register_fov_algorithms(register):
 
 
 @hookspec
-def register_pathfinders(register):
+def register_pathfinders(register: Callable[..., None]) -> None:
     """Register pathfinders (Dijkstra maps and A* on the grid); ``--plugin path=NAME`` picks one.
 
     Called once per plugin when the registry loads. The game reaches a pathfinder as
@@ -85,7 +87,7 @@ def register_pathfinders(register):
 
 
 @hookspec
-def register_generators(register):
+def register_generators(register: Callable[..., None]) -> None:
     """Register dungeon generators; a preset's ``generators`` list or ``--plugin generator=NAME``
     picks one per depth.
 
@@ -137,7 +139,7 @@ def register_generators(register):
 
 
 @hookspec
-def register_tilesets(register):
+def register_tilesets(register: Callable[..., None]) -> None:
     """Register tilesets: how the window draws a map cell.
 
     Called once per plugin when the registry loads; ``fn(ctx)`` is called when the window starts
@@ -180,14 +182,16 @@ def register_tilesets(register):
 
 
 @hookspec
-def register_bots(register):
+def register_bots(register: Callable[..., None]) -> None:
     """Register bots: players that ``python -m engine sim --bot NAME`` plays whole runs with.
 
     Called once per plugin when the registry loads. Call
     ``register(name, fn, *, summary="", per_run=False)``. ``fn(game)`` is asked for the
     player's next key before every key of a run: ``game`` is the game API (``engine.GameAPI``),
     and ``fn`` returns a key token as ``--keys`` takes it (``"h"``, ``"left"``, ``">"``: the
-    preset's own keys and what they mean are ``game.keys()``), or None when it has nothing left
+    preset's own keys and the commands they give are ``game.keys()``: the default game's
+    ``"downstairs"``, ``"quaff"``, ``"pickup"``..., the classic presets' ``"descend"`` and
+    ``"drink"``), or None when it has nothing left
     to do (the run ends, reported as "stopped"). With ``per_run=True``, ``fn()`` is called with
     no argument at the start of every run and returns that run's function: a bot that remembers
     things between keys keeps them there, never in module globals (a process plays many runs)
@@ -199,7 +203,8 @@ def register_bots(register):
     (``game.visible()``, ``game.visible_monsters()``, their ``position``, ``hp``, ``kind_of``,
     ``notices`` and whether they are awake: ``game.component(m, engine.Monster).awake``, as look
     mode says), the player's own state (``game.hp(game.player)``,
-    ``game.attack_defense(game.player)``, ``game.pack()`` and each carried item's ``kind_of``,
+    ``game.attack_defense(game.player)``, ``game.pack()`` (a list of the carried items, in letter
+    order) and each carried item's ``kind_of``,
     ``engine.Item`` (its count), ``engine.Carried`` (its letter) and ``engine.Equipped``,
     ``game.statuses(game.player)``, ``game.depth``, ``game.turn``), the prompt the game shows
     (``game.prompt()``: a menu's letters, a cursor's cell, a plugin's question; while one is open

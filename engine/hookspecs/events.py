@@ -9,7 +9,14 @@ plugin's question.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pluggy
+
+# The types the hooks pass, for type checkers only: engine's public names are made of the core, which
+# loads these hooks (the import contracts let this package name them for typing alone: pyproject.toml).
+if TYPE_CHECKING:
+    from engine import Action, ActionResult, GameAPI, Level
 
 # pluggy's marker for the "undercroft" project's hooks: every module of engine.hookspecs marks its
 # hooks with one of the same name (a marker holds nothing but the name).
@@ -17,7 +24,7 @@ hookspec = pluggy.HookspecMarker("undercroft")
 
 
 @hookspec
-def on_level_generated(game, level):
+def on_level_generated(game: GameAPI, level: Level) -> None:
     """Called after a level is generated and populated, before the player's first turn on it
     (not when a saved run is loaded: loading fires no hook). ``game`` is the game API
     (``engine.GameAPI``); ``level`` the new ``engine.Level``.
@@ -31,7 +38,7 @@ def on_level_generated(game, level):
 
 
 @hookspec(firstresult=True)
-def on_action(game, entity, action):
+def on_action(game: GameAPI, entity: int, action: Action) -> Action | object | None:
     """Called before an entity's action is performed (the player's and every monster's, and each
     alternate: a bump, then the attack it becomes). Return None to let it be, another
     ``engine.Action`` to perform instead, or ``engine.VETO`` to stop it: it does not happen, and
@@ -49,7 +56,7 @@ def on_action(game, entity, action):
 
 
 @hookspec
-def after_action(game, entity, action, result):
+def after_action(game: GameAPI, entity: int, action: Action, result: ActionResult) -> None:
     """Called after an entity's action has been performed (the player's and every monster's), as
     soon as it resolves: its effects are done (a blow has hurt, a step has moved) and, for a
     monster, before the next monster acts; for the player, before the monsters act. ``action`` is
@@ -70,7 +77,7 @@ def after_action(game, entity, action, result):
 
 
 @hookspec
-def on_turn_end(game):
+def on_turn_end(game: GameAPI) -> None:
     """Called after every monster has acted and the turn's systems have run, when the player is
     alive and about to act again (not after a key that took no time). ``game`` is the game API
     (``engine.GameAPI``).
@@ -85,7 +92,7 @@ def on_turn_end(game):
 
 
 @hookspec
-def on_death(game, entity, killer, cause):
+def on_death(game: GameAPI, entity: int, killer: int | None, cause: str) -> None:
     """Called when an entity dies (the player included), before it is removed. ``killer`` is the
     entity whose blow or spell killed it, or None (a trap, a status); ``cause`` says what killed it
     in a word: the killer's kind, the named cause a plugin gave ``damage`` or ``kill``
@@ -103,7 +110,7 @@ def on_death(game, entity, killer, cause):
 
 
 @hookspec
-def on_answer(game, question, choice):
+def on_answer(game: GameAPI, question: str, choice: int) -> None:
     """Called when the player answers a question a plugin asked with ``game.ask(question, title,
     options)``: ``choice`` is the index of the option chosen. Every plugin hears every answer;
     check ``question``, the name you asked it under. ``game`` is the game API (``engine.GameAPI``).

@@ -7,7 +7,15 @@ per-turn systems and saved components that plugins add to the ECS world.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 import pluggy
+
+# The types the hooks pass, for type checkers only: engine's public names are made of the core, which
+# loads these hooks (the import contracts let this package name them for typing alone: pyproject.toml).
+if TYPE_CHECKING:
+    from engine import Action, GameAPI, GameRules, ItemKind, LootRow, MonsterKind, Ruleset, StatusKind, System, Verb
 
 # pluggy's marker for the "undercroft" project's hooks: every module of engine.hookspecs marks its
 # hooks with one of the same name (a marker holds nothing but the name).
@@ -15,7 +23,7 @@ hookspec = pluggy.HookspecMarker("undercroft")
 
 
 @hookspec
-def register_monsters(register):
+def register_monsters(register: Callable[[MonsterKind], None]) -> None:
     """Register monster kinds: call ``register(MonsterKind(...))`` once per kind.
 
     Called once per plugin when the registry loads. A kind is one row of data, checked as a
@@ -41,7 +49,7 @@ def register_monsters(register):
 
 
 @hookspec
-def register_items(register):
+def register_items(register: Callable[[ItemKind], None]) -> None:
     """Register item kinds: call ``register(ItemKind(...))`` once per kind.
 
     Called once per plugin when the registry loads. An ``engine.ItemKind`` has ``name``,
@@ -67,7 +75,7 @@ def register_items(register):
 
 
 @hookspec
-def register_effects(register):
+def register_effects(register: Callable[[str, Callable[..., str | None]], None]) -> None:
     """Register item effects: call ``register(name, fn)``.
 
     Called once per plugin when the registry loads. ``fn(game, entity, kind, amount)`` is called
@@ -90,7 +98,7 @@ def register_effects(register):
 
 
 @hookspec
-def register_behaviours(register):
+def register_behaviours(register: Callable[[str, Callable[[GameAPI, int], Action | None]], None]) -> None:
     """Register monster behaviours: call ``register(name, fn)``.
 
     Called once per plugin when the registry loads. ``fn(game, entity)`` is called on the
@@ -119,7 +127,7 @@ def register_behaviours(register):
 
 
 @hookspec
-def register_games(register):
+def register_games(register: Callable[[GameRules], None]) -> None:
     """Register game presets: call ``register(GameRules(...))``; ``--game NAME`` plays one.
 
     Called once per plugin when the registry loads. An ``engine.GameRules`` holds a game's sizes,
@@ -140,7 +148,7 @@ def register_games(register):
 
 
 @hookspec
-def register_rulesets(register):
+def register_rulesets(register: Callable[[Ruleset], None]) -> None:
     """Register rulesets: call ``register(MyRuleset())`` with an instance of a subclass of
     ``engine.Ruleset``, whose ``name`` a preset names in its ``ruleset`` key.
 
@@ -167,7 +175,7 @@ def register_rulesets(register):
 
 
 @hookspec
-def register_systems(register):
+def register_systems(register: Callable[[System], None]) -> None:
     """Register per-turn systems: call ``register(MySystem())`` with an instance of a subclass of
     ``engine.System`` (an esper processor) with a unique ``name``.
 
@@ -196,7 +204,7 @@ def register_systems(register):
 
 
 @hookspec
-def register_components(register):
+def register_components(register: Callable[[type[Any]], None]) -> None:
     """Register component types a plugin adds to entities: call ``register(MyComponent)`` with a
     dataclass whose fields are JSON values (numbers, strings, booleans, lists, dicts).
 
@@ -218,7 +226,7 @@ def register_components(register):
 
 
 @hookspec
-def register_statuses(register):
+def register_statuses(register: Callable[[StatusKind], None]) -> None:
     """Register status kinds: call ``register(StatusKind(...))`` for each status a plugin puts on
     creatures with ``game.add_status``.
 
@@ -245,7 +253,7 @@ def register_statuses(register):
 
 
 @hookspec
-def register_verbs(register):
+def register_verbs(register: Callable[[Verb], None]) -> None:
     """Register item verbs: call ``register(Verb(...))`` for each verb an item kind's ``use`` names.
 
     Called once per plugin when the registry loads. An ``engine.Verb`` has a ``name`` (what an
@@ -271,13 +279,13 @@ def register_verbs(register):
             game.remove(item)
 
         @hookimpl
-        def register_verbs(register):
+        def register_verbs(register: Callable[[Verb], None]) -> None:
             register(Verb(name="eat", key="E", title="Eat what?", act=eat))
     """
 
 
 @hookspec
-def register_loot(register):
+def register_loot(register: Callable[[str, str, LootRow], None]) -> None:
     """Add rows to presets' loot tables: call ``register(game, table, LootRow(...))``.
 
     Called once per plugin when the registry loads. ``game`` names a registered preset and
@@ -294,6 +302,6 @@ def register_loot(register):
         from engine import LootRow, hookimpl
 
         @hookimpl
-        def register_loot(register):
+        def register_loot(register: Callable[[str, str, LootRow], None]) -> None:
             register("undercroft", "floor", LootRow(item="mending-draught", weight=4, min_depth=2))
     """

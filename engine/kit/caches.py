@@ -25,7 +25,8 @@ class CacheInfo(NamedTuple):
     max_cells: int
 
 
-def bounded(max_entries: int, max_cells: int, cells: Callable[[Any], int]) -> Callable[[Callable], Callable]:
+def bounded(max_entries: int, max_cells: int,
+            cells: Callable[[Any], int]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Decorate a function of hashable arguments with an LRU cache of at most ``max_entries`` results
     of at most ``max_cells`` cells together, a result's cells counted by ``cells(result)``. A result
     bigger than ``max_cells`` on its own is returned but not kept. The wrapper has ``cache_info()``
@@ -33,7 +34,7 @@ def bounded(max_entries: int, max_cells: int, cells: Callable[[Any], int]) -> Ca
     if max_entries < 1 or max_cells < 1:
         raise ValueError(f"bounded cache: max_entries and max_cells must be at least 1, got {max_entries}, {max_cells}")
 
-    def decorate(fn: Callable) -> Callable:
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         kept: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
         total = 0
 

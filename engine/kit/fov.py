@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -169,7 +170,7 @@ def window(transparent: np.ndarray, origin: tuple[int, int], r: int) -> np.ndarr
 EAGER_REACH = 32  # up to this window half-side, per-slope tables are built whole (see slope_rows)
 
 
-def slope_rows(r: int, keys: Iterable[int], build: Callable[[int], tuple]) -> list | LazyRows:
+def slope_rows(r: int, keys: Iterable[int], build: Callable[[int], tuple[Any, ...]]) -> list[Any] | LazyRows:
     """A table from a slope's key to that slope's per-row values ``build(key)``, for an r-window.
 
     Small windows get a list, built whole (the fastest lookup). A light that reaches far would make
@@ -178,13 +179,13 @@ def slope_rows(r: int, keys: Iterable[int], build: Callable[[int], tuple]) -> li
     if r > EAGER_REACH:
         return LazyRows(build)
     keys = list(keys)
-    table: list = [None] * (max(keys) + 1)
+    table: list[Any] = [None] * (max(keys) + 1)
     for key in keys:
         table[key] = build(key)
     return table
 
 
-class LazyRows(dict):
+class LazyRows(dict[int, tuple[Any, ...]]):
     """A table from a key (a slope, say) to that key's per-row values, each built by ``build(key)``
     the first time it is asked for. It keeps at most ``limits.MAX_FOV_ROW_CELLS`` values: past
     them the keys built first go first (scans meet new slopes all over a big map, and a walk with
@@ -192,12 +193,12 @@ class LazyRows(dict):
 
     __slots__ = ("build", "cells")
 
-    def __init__(self, build: Callable[[int], tuple]):
+    def __init__(self, build: Callable[[int], tuple[Any, ...]]):
         super().__init__()
         self.build = build
         self.cells = 0  # values held, over all keys
 
-    def __missing__(self, key: int) -> tuple:
+    def __missing__(self, key: int) -> tuple[Any, ...]:
         rows = self.build(key)
         while self and self.cells + len(rows) > limits.MAX_FOV_ROW_CELLS:
             self.cells -= len(self.pop(next(iter(self))))

@@ -45,12 +45,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Container, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 UNREACHABLE = np.inf
 Cell = tuple[int, int]
+# What ``goals`` and ``threats`` may be (see above): cells, cells to starting values, or an array.
+Goals = Iterable[Cell] | Mapping[Cell, float] | np.ndarray
 # (dx, dy) in tie-break order: the four orthogonal steps, then the four diagonals.
 STEPS: tuple[Cell, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
 HEURISTIC_MARGIN = 1.0 - 2.0 ** -30  # A* scales its estimate down by this, so float rounding never overestimates
@@ -64,6 +67,7 @@ class Moves:
     movement: int = 8
     diagonal_cost: float = 1.0
     cut_corners: bool = False
+    _steps: tuple[Cell, ...] = field(init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
         if self.movement not in (4, 8):
@@ -109,7 +113,8 @@ class Pathfinder:
         return Pathfinder(f"{self.name} (python)", self.python_dijkstra or self.dijkstra_fn,
                           self.python_astar or self.astar_fn, self.summary)
 
-    def dijkstra(self, cost: np.ndarray, goals, moves: Moves = Moves(), limit: float | None = None) -> np.ndarray:
+    def dijkstra(self, cost: np.ndarray, goals: Goals, moves: Moves = Moves(),
+                 limit: float | None = None) -> np.ndarray:
         """The Dijkstra map of ``goals`` over ``cost``: a float64 array of each cell's least cost to
         reach from a goal, ``UNREACHABLE`` where none can (or beyond ``limit``, when given: a
         search that stops early, for monsters that only look so far)."""
@@ -131,7 +136,7 @@ class Pathfinder:
             return None
         return self.astar_fn(c, start, goal, moves)
 
-    def safety(self, cost: np.ndarray, threats, moves: Moves = Moves(), coefficient: float = -1.2) -> np.ndarray:
+    def safety(self, cost: np.ndarray, threats: Goals, moves: Moves = Moves(), coefficient: float = -1.2) -> np.ndarray:
         """Brogue's safety map: walk :func:`downhill` on it to flee ``threats`` (goals, as above).
 
         The threats' Dijkstra map times ``coefficient`` (negative: farther is lower), then rescanned
@@ -146,14 +151,14 @@ class Pathfinder:
         return self.dijkstra(cost, seeds, moves)
 
 
-def check_moves(moves) -> Moves:
+def check_moves(moves: object) -> Moves:
     """``moves`` itself when it is a :class:`Moves`, else a one-line ValueError."""
     if not isinstance(moves, Moves):
         raise ValueError(f"pathfinding: moves must be an engine.Moves, such as Moves(8) or Moves(4), got {moves!r}")
     return moves
 
 
-def as_cost(cost) -> np.ndarray:
+def as_cost(cost: object) -> np.ndarray:
     """``cost`` as a C-contiguous float64 (h, w) array (a copy when it was anything else), or a
     ValueError naming what is wrong."""
     a = np.asarray(cost)
@@ -168,7 +173,7 @@ def as_cost(cost) -> np.ndarray:
     return a
 
 
-def check_cell(cell, shape: tuple[int, int], what: str = "cell") -> Cell:
+def check_cell(cell: Any, shape: tuple[int, int], what: str = "cell") -> Cell:
     """``cell`` as an (x, y) tuple of ints on a map of ``shape`` (h, w), or a one-line ValueError."""
     h, w = shape
     if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is int:
@@ -183,7 +188,7 @@ def check_cell(cell, shape: tuple[int, int], what: str = "cell") -> Cell:
     return x, y
 
 
-def as_seeds(goals, shape: tuple[int, int]) -> np.ndarray:
+def as_seeds(goals: object, shape: tuple[int, int]) -> np.ndarray:
     """The goals (see the module docstring) as a new float64 (h, w) array: each cell's starting value,
     ``inf`` where there is no goal."""
     if isinstance(goals, np.ndarray):

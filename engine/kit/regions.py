@@ -11,6 +11,8 @@ Regions are 4-connected, the stricter kind: a level connected this way is connec
 from __future__ import annotations
 
 import random
+import types
+from collections.abc import Callable
 
 import numpy as np
 
@@ -18,13 +20,13 @@ from engine.kit import jit
 from engine.kit.mapgen import WALL, carve_line
 
 
-def _kernel(cells: int | None = None):
+def _kernel(cells: int | None = None) -> types.ModuleType | None:
     """The compiled versions (``_regions_jit``), or None to run the numpy ones (see engine.kit.jit;
     ``cells``: the map's, for a play session's deferring)."""
     return jit.sibling(__name__, "_regions_jit", _check, cells)
 
 
-def _check(kernel) -> None:
+def _check(kernel: types.ModuleType) -> None:
     kernel.label_regions(np.ones((2, 2), dtype=bool))
     kernel.distances(np.ones((2, 2), dtype=bool), 0, 0)
 
@@ -179,7 +181,9 @@ def _nearest_source(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     big = h + w + 1
     dist = np.where(mask, 0, big).astype(np.int64)
     src = np.where(mask, np.arange(h * w).reshape(h, w), -1)
-    for axis_len, get in ((w, lambda a, i: a[:, i]), (h, lambda a, i: a[i])):
+    along: tuple[tuple[int, Callable[[np.ndarray, int], np.ndarray]], ...] = (
+        (w, lambda a, i: a[:, i]), (h, lambda a, i: a[i]))
+    for axis_len, get in along:
         for order in (range(1, axis_len), range(axis_len - 2, -1, -1)):
             step = 1 if order.step == 1 else -1
             for i in order:

@@ -39,7 +39,7 @@ class Slope:
         padded[1:-1, 1:-1] = dist
         enter = np.zeros((h + 2, w + 2), dtype=bool)
         np.greater(cost, 0, out=enter[1:-1, 1:-1])
-        self._flat, self._enter = memoryview(padded.reshape(-1)), memoryview(enter.reshape(-1))
+        self._flat, self._enter = memoryview(padded.reshape(-1).data), memoryview(enter.reshape(-1).data)
         self._cut = moves.cut_corners
         self._steps = tuple((dx, dy, dy * stride + dx) for dx, dy in moves.steps)
 

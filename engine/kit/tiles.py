@@ -123,7 +123,7 @@ class TileContext:
 
     cell: int
     file: Path | None = None
-    glyph: Callable[[str], Image.Image] = field(default=lambda ch: None)  # type: ignore[assignment,return-value]
+    glyph: Callable[[str], Image.Image] = field(default=lambda ch: None)  # type: ignore[assignment]
     resource: Callable[[str], Path] = field(default=Path)
 
 

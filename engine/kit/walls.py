@@ -18,6 +18,8 @@ them too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from engine.kit.regions import grown
@@ -33,7 +35,7 @@ DOUBLE = "■║═╚║║╔╠═╝═╩╗╣╦╬"
 STYLES = {"lines": LINES, "double": DOUBLE}
 
 
-def _views(a: np.ndarray):
+def _views(a: np.ndarray) -> Callable[[int, int], np.ndarray]:
     """``at(dy, dx)``: a view of ``a`` moved so that at(dy, dx)[y, x] = a[y + dy, x + dx] (one
     cell at most), beyond the edge False: slices of one padded copy, no array per direction."""
     h, w = a.shape

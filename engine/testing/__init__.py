@@ -14,16 +14,17 @@ A plugin nobody chose that raises while a check or :func:`press` plays a game (a
 the plugin and where it failed. ``allow_plugin_errors=True`` (of ``press``, ``check_preset``,
 ``check_behaviour`` and ``check_effect``) lets the game go on, for a test of that isolation itself.
 
-A plugin's own test, for a plugin module that is not installed::
+A plugin's own test, for a plugin module that is not installed (``my_plugin``: the hooks'
+examples, together)::
 
     import my_plugin
     from engine import testing
 
     registry = testing.load_plugin(my_plugin)          # the built-ins, then my_plugin
     testing.check_plugin(registry, "my_plugin")         # it loaded, and every hook is a known one
-    testing.check_fov(registry.fov["lantern"])
-    testing.check_generator(registry.generators["warren"])
-    testing.check_behaviour(registry, "skulk")
+    testing.check_fov(registry.fov["xray"])
+    testing.check_generator(registry.generators["hall"])
+    testing.check_behaviour(registry, "skitter")
 
 Everything is deterministic (seeded) and bounded: each check takes a budget (``cases``,
 ``seeds``...) whose default keeps it to a second or two.

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 from engine.core.plugin.isolation import PluginFailure
 from engine.core.plugin.registry import PluginError
 
-F = TypeVar("F", bound=Callable)
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class ContractError(AssertionError):
@@ -47,7 +47,7 @@ def contract(check: F) -> F:
     type. (The original is its ``__cause__``.)"""
 
     @functools.wraps(check)
-    def checked(*args, **kwargs):
+    def checked(*args: Any, **kwargs: Any) -> Any:
         try:
             return check(*args, **kwargs)
         except PluginFailure as e:

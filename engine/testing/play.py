@@ -71,7 +71,10 @@ def check_invariants(game: Game) -> None:
     on a walkable cell, the spatial index in step with the positions; and (while the player
     lives) the invariants every loaded save is held to (``engine.core.turn.invariants``)."""
     cells: dict[tuple[int, int], int] = {}
-    blockers = game.state.spatial.blockers()
+    state = game.state
+    if state is None:
+        raise fail("the game", "has started (Game(...).start()) before its invariants are checked")
+    blockers = state.spatial.blockers()
     for entity, (pos, fighter) in game.world.query(Position, Fighter):
         cell = (pos.x, pos.y)
         if not 0 <= fighter.hp <= fighter.max_hp:
@@ -87,7 +90,7 @@ def check_invariants(game: Game) -> None:
         raise fail("the spatial index", "holds exactly the fighters")
     if game.alive:
         try:
-            check_state(game.state, game.registry, game.rules)
+            check_state(state, game.registry, game.rules)
         except ValueError as e:
             raise fail("the run", f"keeps the engine's invariants: {e}") from None
 
@@ -187,7 +190,7 @@ def check_effect(registry: Registry, name: str, *, cases: int = 40, seed: int = 
             raise fail(subject, "the same case gives the same message and game (use game.rng(...))", f"case {case}")
 
 
-def _play(registry: Registry, rules: GameRules, seed: int, keys: int, allow: bool) -> dict:
+def _play(registry: Registry, rules: GameRules, seed: int, keys: int, allow: bool) -> dict[str, Any]:
     game = Game(registry, rules, seed, Choices()).start()
     session = Session(game)
     plugin_failures(game, f"seed {seed}, the start", allow=allow)

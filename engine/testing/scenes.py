@@ -5,14 +5,14 @@ would, and reads the result as ``--dump json`` prints it::
 
     from engine import testing
 
-    def test_the_potion_freezes_the_rat(registry):
+    def test_the_draught_mends(registry):  # registry = testing.load_plugin(my_plugin): the hooks' examples
         game = testing.game_from_map(registry, '''
             #######
-            #@f..r#
+            #@~..r#
             #######
         ''', game="frost")
         state = testing.press(game, "l g q")          # step onto it, pick it up, drink it
-        assert "A wave of frost freezes 1 monster!" in state["messages"]
+        assert "You feel mended." in state["messages"]
 
 In a picture, ``#`` is wall, ``.`` floor, ``>`` stairs down, ``@`` the player's start (``<``: the
 start on the stairs up), a kind's glyph is one of that kind (a monster, asleep, or an item; the
@@ -35,6 +35,7 @@ from __future__ import annotations
 import itertools
 import tempfile
 import textwrap
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -92,7 +93,12 @@ def colour_distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
         assert testing.colour_distance((165, 160, 175), (150, 140, 130)) < 20  # a wall and a rat, lit: too close"""
     from engine.frontend import palette
 
-    return palette.delta_e(tuple(a), tuple(b))
+    return palette.delta_e(_rgb(a), _rgb(b))
+
+
+def _rgb(colour: Sequence[int]) -> tuple[int, int, int]:
+    """An ``(r, g, b)`` triple of a colour given as any sequence (an RGBA's alpha left out)."""
+    return colour[0], colour[1], colour[2]
 
 
 def palette_colours(registry: Registry, game: str | None = None) -> dict[str, dict[str, Any]]:
@@ -115,7 +121,7 @@ def palette_colours(registry: Registry, game: str | None = None) -> dict[str, di
         if name in kinds:
             out[f"monster {name}"] = {"lit": tuple(kinds[name].color)}
     for name in rules.item_counts:
-        color = tuple(registry.items[name].color)
+        color = _rgb(registry.items[name].color)
         out[f"item {name}"] = {"lit": color, "remembered": palette.remembered(color)}
     for name, code in TILE_CODES.items():
         out[name] = {"lit": tuple(tables.color[code].tolist()), "remembered": tuple(tables.memory[code].tolist())}
@@ -175,7 +181,7 @@ def _class_problems(registry: Registry, rules: Any) -> list[str]:
     for a, b in itertools.combinations(kinds, 2):
         if a.glyph != b.glyph:
             continue
-        for which, bar, ca, cb in (("lit", LIT_APART, tuple(a.color), tuple(b.color)),
+        for which, bar, ca, cb in (("lit", LIT_APART, _rgb(a.color), _rgb(b.color)),
                                    ("remembered", REMEMBERED_APART, palette.remembered(a.color),
                                     palette.remembered(b.color))):
             if palette.delta_e(ca, cb) < bar:
@@ -197,7 +203,7 @@ def _log_problems() -> list[str]:
         out += [f"log{age}: {a} {ca} and {b} {cb} are {palette.delta_e(ca, cb):.1f} apart (at least {LIT_APART:g})"
                 for (a, ca), (b, cb) in itertools.combinations(seen, 2) if palette.delta_e(ca, cb) < LIT_APART]
         out += [f"log{age}: {a} {ca} on {bg} is {palette.delta_e(ca, bg):.1f} apart (at least {ON_BACKGROUND:g})"
-                for a, ca in seen for bg in (palette.LOG_BG, tuple(BOX[:3]))
+                for a, ca in seen for bg in (palette.LOG_BG, _rgb(BOX))
                 if palette.delta_e(ca, bg) < ON_BACKGROUND]
     return out
 

@@ -11,8 +11,8 @@ from engine.kit.tiles import Tile, TilesetInfo, attribute_problems, parents
 from engine.testing.errors import fail
 
 # what the window asks a set for besides the kinds: terrain (with a wall deep in rock), the player
-CELLS = (*((name, tile["glyph"]) for name, tile in DEFAULT_TILES.items()), ("wall:deep", " "), ("exit", ">"),
-         ("player", "@"))
+CELLS: tuple[tuple[str, str], ...] = (*((name, str(tile["glyph"])) for name, tile in DEFAULT_TILES.items()),
+                                      ("wall:deep", " "), ("exit", ">"), ("player", "@"))
 
 
 def wanted(registry: Registry | None = None) -> list[tuple[str, str]]:

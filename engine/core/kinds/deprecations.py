@@ -114,9 +114,9 @@ def rules_data(data: dict[str, Any], where: str) -> dict[str, Any]:
     """A preset's data with the moved keys taken out and, when they differ from today's defaults
     and the preset names no ruleset, ``ruleset`` set to the legacy ruleset that plays them. One
     deprecation line per key. A moved key with a value its release refused raises ValueError."""
-    rows = data.get("monster_kinds")
-    touches = {name: row["touch"] for name, row in rows.items() if isinstance(row, dict) and "touch" in row} \
-        if isinstance(rows, dict) else {}
+    found = data.get("monster_kinds")
+    rows: dict[str, Any] = found if isinstance(found, dict) else {}
+    touches = {name: row["touch"] for name, row in rows.items() if isinstance(row, dict) and "touch" in row}
     moved = [key for key in MOVED if key in data]
     missing = [key for key in DEFAULTED if key not in data]
     if not moved and not touches and not missing:

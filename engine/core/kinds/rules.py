@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -148,11 +149,11 @@ class GameRules:
         return Message(template.format(**values), KEY_KINDS.get(key, ""))  # its kind: engine.core.kinds.saying
 
 
-def _read_old_keywords(init):
+def _read_old_keywords(init: Callable[..., None]) -> Callable[..., None]:
     """GameRules(...) also takes plugin API 1's keywords (``wall_bump_costs_turn=True``, no
     ``fov``...) for one more API, each said in one line (:mod:`engine.core.kinds.deprecations`)."""
     @functools.wraps(init)
-    def __init__(self, **values: Any) -> None:
+    def __init__(self: GameRules, **values: Any) -> None:
         if not values.keys() >= deprecations.DEFAULTED.keys() or values.keys() & deprecations.MOVED.keys():
             values = deprecations.rules_data(values, f"GameRules({values.get('name', '')!r}): ")
         init(self, **values)
@@ -235,7 +236,9 @@ def load_rules(path: Path | str) -> GameRules:
     path = Path(path)
     try:
         data = read_toml(path)
-        return SPEC.check(deprecations.rules_data(data, f"{path}: ") if isinstance(data, dict) else data, f"{path}: ")
+        rules: GameRules = SPEC.check(deprecations.rules_data(data, f"{path}: ") if isinstance(data, dict) else data,
+                                      f"{path}: ")
+        return rules
     except (ContentError, SchemaError, ValueError) as e:
         if deprecations.lenient():
             return Refused(path.stem, str(e))  # type: ignore[return-value]

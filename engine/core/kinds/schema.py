@@ -121,6 +121,6 @@ def spec_for(hint: Any) -> Spec:
         return List(spec_for(args[0]), as_tuple=True)
     if origin is dict:
         return Map(spec_for(args[1]))
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return of(hint)
     raise TypeError(f"no spec for {hint!r}: give one in Annotated metadata")  # a bug, not bad input

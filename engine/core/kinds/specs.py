@@ -44,7 +44,7 @@ def sub(where: str, key: Any) -> str:
 
 
 class Spec:
-    expected = "a value"
+    expected: str = "a value"
 
     def check(self, value: Any, where: str) -> Any:  # pragma: no cover - protocol
         raise NotImplementedError
@@ -59,21 +59,20 @@ class Int(Spec):
 
     def __init__(self, lo: int | None = None, hi: int | None = None, noun: str = "an integer") -> None:
         self.lo, self.hi, self.noun = lo, hi, noun
-
-    @property
-    def expected(self) -> str:
-        if self.lo is not None and self.hi is not None:
-            return f"{self.noun} in {self.lo}..{self.hi}"
-        if self.lo is not None:
-            return f"{self.noun} >= {self.lo}"
-        return self.noun
+        if lo is not None and hi is not None:
+            self.expected = f"{noun} in {lo}..{hi}"
+        elif lo is not None:
+            self.expected = f"{noun} >= {lo}"
+        else:
+            self.expected = noun
 
     def check(self, value: Any, where: str) -> int:
         if not is_int(value):
             raise fail(where, self.noun, value)
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
             raise fail(where, self.expected, value)
-        return value
+        checked: int = value
+        return checked
 
 
 class Bool(Spec):
@@ -168,7 +167,7 @@ class Tuple(Spec):
     def __init__(self, *items: Spec, expected: str) -> None:
         self.items, self.expected = items, expected
 
-    def check(self, value: Any, where: str) -> tuple:
+    def check(self, value: Any, where: str) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple) or len(value) != len(self.items):
             raise fail(where, self.expected, value)
         try:
@@ -188,7 +187,7 @@ class Map(Spec):
     def __init__(self, value: Spec, key: Spec | None = None, most: int = 10_000, expected: str = "a table"):
         self.value, self.key, self.most, self.expected = value, key or Str(100), most, expected
 
-    def check(self, value: Any, where: str) -> dict:
+    def check(self, value: Any, where: str) -> dict[Any, Any]:
         if not isinstance(value, dict) or len(value) > self.most:
             raise fail(where, self.expected, value)
         return {self.key.check(k, where): self.value.check(v, sub(where, k)) for k, v in value.items()}

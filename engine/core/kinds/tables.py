@@ -9,12 +9,24 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Annotated, TypeVar
+from typing import Annotated, Protocol, TypeVar
 
 from engine.core.kinds.schema import Check, Int, List, NonEmpty, Tuple, of
 from engine.kit import limits
 
 T = TypeVar("T")
+
+
+class Spawned(Protocol):
+    """What a depth-gated table's entry has (a kind, a loot row)."""
+
+    @property
+    def min_depth(self) -> int: ...
+    @property
+    def weight(self) -> int: ...
+
+
+S = TypeVar("S", bound=Spawned)
 
 
 def pick(table: Sequence[tuple[T, int]], rng: random.Random) -> T:
@@ -31,7 +43,7 @@ def pick(table: Sequence[tuple[T, int]], rng: random.Random) -> T:
     raise AssertionError("unreachable")  # roll < total
 
 
-def gated(kinds: Iterable[T], depth: int) -> list[tuple[T, int]]:
+def gated(kinds: Iterable[S], depth: int) -> list[tuple[S, int]]:
     """The spawn table at ``depth`` for kinds with ``min_depth`` and ``weight`` fields (and
     ``max_depth``, when they have one: deeper, they are left out)."""
     return [(k, k.weight) for k in kinds

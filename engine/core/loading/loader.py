@@ -193,8 +193,8 @@ def _allowed_entry_points() -> set[str] | None:
     return {n.strip() for n in raw.split(",") if n.strip()}
 
 
-def load_registry(plugins_dirs=(), entry_points: bool = True, builtins: Iterable[str] | None = None,
-                  plugins: Iterable[object] = ()) -> Registry:
+def load_registry(plugins_dirs: Iterable[str | os.PathLike[str]] = (), entry_points: bool = True,
+                  builtins: Iterable[str] | None = None, plugins: Iterable[object] = ()) -> Registry:
     """Load every plugin and return the registry.
 
     ``UNDERCROFT_LOAD_PLUGINS`` (a comma list; empty means none) limits which entry points load.

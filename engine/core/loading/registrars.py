@@ -8,6 +8,7 @@ intake (:mod:`engine.core.loading.intake`) records that one registration as skip
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.kinds import content, rules, statuskinds, verbs
@@ -24,10 +25,10 @@ from engine.core.turn.keys import COMMANDS, BadKey, check_token
 from engine.core.turn.ruleset import Ruleset
 from engine.core.turn.systems import System
 from engine.kit import limits
-from engine.kit.fov import LIGHT_SHAPES, FovAlgorithm, capped
-from engine.kit.mapgen import GeneratorInfo
-from engine.kit.path import Pathfinder
-from engine.kit.tiles import TilesetInfo
+from engine.kit.fov import LIGHT_SHAPES, FovAlgorithm, FovFn, capped
+from engine.kit.mapgen import Generator, GeneratorInfo
+from engine.kit.path import AStarFn, DijkstraFn, Pathfinder
+from engine.kit.tiles import TileContext, Tileset, TilesetInfo
 
 REGISTER_HOOKS = {
     "register_fov_algorithms": "fov",
@@ -78,7 +79,7 @@ def verb_problems(verb: Verb) -> list[str]:
     return found
 
 
-def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
+def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?") -> Callable[..., None]:
     """The ``register`` callback of the register hook of ``kind`` (a registry table's name) for
     ``plugin``, filling ``buffer``."""
     def put(name: str, value: Any) -> None:
@@ -96,8 +97,9 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
             raise LoadProblem(f"register_{kind}: {name!r}: {what} is not callable, got {fn!r}")
 
     if kind == "fov":
-        def register(name, fn, *, symmetric=False, summary="", python=None, max_reach=None, tcod=None,
-                     through_walls=False, shape="round", reach=None):
+        def register(name: str, fn: FovFn, *, symmetric: bool = False, summary: str = "", python: FovFn | None = None,
+                     max_reach: int | None = None, tcod: str | None = None, through_walls: bool = False,
+                     shape: str = "round", reach: int | None = None) -> None:
             function(name, "fn", fn)
             if shape not in LIGHT_SHAPES:
                 raise LoadProblem(f"register_fov_algorithms: {name!r}: shape {shape!r}: expected one of "
@@ -115,33 +117,37 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
             put(name, FovAlgorithm(name, fn, bool(symmetric), summary, python, max_reach, tcod, bool(through_walls),
                                    shape, reach))
     elif kind == "generators":
-        def register(name, fn, *, summary="", params=None, min_size=(3, 3), reads_maps=False, natural_size=None,
-                     outer_wall=True, natural_walls=False):
+        def register(name: str, fn: Generator, *, summary: str = "", params: dict[str, Any] | None = None,
+                     min_size: tuple[int, int] = (3, 3), reads_maps: bool = False,
+                     natural_size: tuple[int, int] | None = None, outer_wall: bool = True,
+                     natural_walls: bool = False) -> None:
             function(name, "fn", fn)
             checked = pluginchecks.guard_generator(fn, name, plugin, bool(reads_maps))
             put(name, GeneratorInfo(name, checked, summary, dict(params or {}), tuple(min_size), bool(reads_maps),
                                     tuple(natural_size) if natural_size is not None else None, bool(outer_wall),
                                     bool(natural_walls)))
     elif kind == "pathfinders":
-        def register(name, *, dijkstra, astar, summary="", python_dijkstra=None, python_astar=None):
+        def register(name: str, *, dijkstra: DijkstraFn, astar: AStarFn, summary: str = "",
+                     python_dijkstra: DijkstraFn | None = None, python_astar: AStarFn | None = None) -> None:
             for what, fn in (("dijkstra", dijkstra), ("astar", astar), ("python_dijkstra", python_dijkstra),
                              ("python_astar", python_astar)):
                 if fn is not None and not callable(fn):
                     raise TypeError(f"register_pathfinders: {name!r}: {what} is not callable")
             put(name, Pathfinder(name, dijkstra, astar, summary, python_dijkstra, python_astar))
     elif kind == "tilesets":
-        def register(name, fn, *, summary="", needs_file=False):
+        def register(name: str, fn: Callable[[TileContext], Tileset], *, summary: str = "",
+                     needs_file: bool = False) -> None:
             if not callable(fn):
                 raise TypeError(f"register_tilesets: {name!r} is not callable")
             put(name, TilesetInfo(name, fn, summary, bool(needs_file)))
     elif kind == "bots":
-        def register(name, fn, *, summary="", per_run=False):
+        def register(name: str, fn: Callable[..., Any], *, summary: str = "", per_run: bool = False) -> None:
             function(name, "fn", fn)
             put(name, BotInfo(name, fn, str(summary), bool(per_run)))
     elif kind in REGISTER_TYPES:
         cls = REGISTER_TYPES[kind]
 
-        def register(obj):
+        def register(obj: Any) -> None:
             if not isinstance(obj, cls):
                 raise TypeError(f"register_{kind}: expected {cls.__name__}, got {type(obj).__name__}")
             if cls in (MonsterKind, ItemKind):
@@ -154,7 +160,7 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
                 raise LoadProblem(f"register_verbs: {obj.name!r}: {'; '.join(problems)}")
             put(obj.name, obj)
     elif kind == "loot_rows":
-        def register(game, table, row):
+        def register(game: str, table: str, row: LootRow) -> None:
             for what, value in (("game", game), ("table", table)):
                 if not isinstance(value, str) or not value:
                     raise LoadProblem(f"register_loot: {what} must be a preset's {what} name, got {value!r}")
@@ -167,14 +173,14 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
             added = AddedRow(game, table, row)
             put(added.name, added)
     elif kind == "components":
-        def register(cls):
+        def register(cls: type[Any]) -> None:
             if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
                 raise TypeError(f"register_components: expected a dataclass, got {cls!r}")
             if cls.__name__ in SAVED:
                 raise ValueError(f"register_components: {cls.__name__!r} is the engine's own component's name")
             put(cls.__name__, cls)
     else:
-        def register(name, fn):
+        def register(name: str, fn: Callable[..., Any]) -> None:
             if not callable(fn):
                 raise TypeError(f"register_{kind}: {name!r} is not callable")
             put(name, fn)

@@ -72,7 +72,7 @@ def validation_reason(e: pluggy.PluginValidationError) -> str:
     match = re.search(r"for hook '(\w+)'.*?hookimpl definition: (.*?)\n(Argument\(s\) (\{.*?\}))", text, re.S)
     if match and hasattr(hookspecs, match.group(1)):
         hook = match.group(1)
-        spec = f"{hook}{inspect.signature(getattr(hookspecs, hook))}"
+        spec = f"{hook}({', '.join(inspect.signature(getattr(hookspecs, hook)).parameters)})"  # names: not types
         return (f"hook {hook!r}: {match.group(2).strip()} takes argument(s) {match.group(4)} that the hook does not "
                 f"pass: the hook is {spec}")
     return "; ".join(line.strip() for line in text.splitlines() if line.strip())
