@@ -223,7 +223,7 @@ def test_the_delver_s_kept_memory_presses_the_keys_of_one_that_works_everything_
 def test_the_delver_s_walks_are_made_again_on_another_known_floor(registry):
     """A walk's distance map is kept only while the known floor stays the same: on a level whose
     floor differs (the same goal cell, a pillar in the old way), the walk is the new floor's."""
-    from engine.plugins.bots._delver_look import Look, Memory
+    from engine.plugins.bots._delver_look import DelverView, Memory
 
     open_room = """
         #########
@@ -236,9 +236,10 @@ def test_the_delver_s_walks_are_made_again_on_another_known_floor(registry):
     """
     memory, goal = Memory(), [(6, 5)]
     first = testing.game_from_map(registry, open_room)
-    assert Look(first.api, memory).walk(goal, avoid=True) == "l" and memory.maps
+    assert DelverView(first.api, memory).walk(goal, avoid=True) == "l" and memory.maps
     pillar = testing.game_from_map(registry, open_room.replace("#.@.", "#.@#"))
-    assert Look(pillar.api, memory).walk(goal, avoid=True) == Look(pillar.api, Memory()).walk(goal, avoid=True) == "n"
+    fresh = DelverView(pillar.api, Memory()).walk(goal, avoid=True)
+    assert DelverView(pillar.api, memory).walk(goal, avoid=True) == fresh == "n"
 
 
 class PlayersView:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.model.components import Carried, Equipped
 from engine.core.play import itemwords
 from engine.core.play.aiming import Target, aim_at, nearest_monster
-from engine.core.play.prompts import History, Look, Menu, Option
+from engine.core.play.prompts import History, LookCursor, Menu, Option
 from engine.core.turn import inventory
 from engine.core.turn.item_actions import Drop, PickUp, TakeOff, UseItem, Wear
 
@@ -116,7 +116,7 @@ def aim(game: Run, item: int) -> Any:
 
 
 def look(game: Run) -> Any:
-    return Look(game.position(game.player))
+    return LookCursor(game.position(game.player))
 
 
 def history(game: Run) -> Any:
