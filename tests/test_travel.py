@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from engine import testing
+from engine import Monster, testing
 from engine.cli.main import main
 from engine.core.model.events import KeyPlayed
 from engine.core.play.session import Session
@@ -43,7 +43,47 @@ def test_explore_stops_at_once_when_a_monster_comes_into_view(registry):
     assert g.api.sees(*g.api.position(rat))  # it stopped the moment the rat came into view
     assert "Explored all you can reach." not in s["messages"]  # not because it was done
     turn = s["turn"]
-    assert testing.press(g, "o")["turn"] == turn  # and it will not go on with the rat in view
+    assert g.api.component(rat, Monster).awake  # it noticed the player
+    assert testing.press(g, "o")["turn"] == turn  # and it will not go on with the awake rat in view
+
+
+# a room, the way on down a corridor: from @ the rat's corner is in view (the light reaches 8)
+# but out of the rat's sight (6), and every step down the corridor takes the player farther
+HALL = """
+    #########
+    #......r#
+    #@......#
+    #.#######
+    #.#######
+    #.#######
+    #.#######
+    #.#######
+    #.#######
+    #.#######
+    #.#######
+    #.#######
+    #########
+"""
+
+
+def test_a_sleeping_monster_in_view_does_not_stop_explore(registry):
+    g = testing.game_from_map(registry, HALL)
+    rat = g.api.monsters()[0]
+    assert g.api.sees(*g.api.position(rat)) and not g.api.component(rat, Monster).awake
+    s = testing.press(g, "o")
+    assert s["player"]["y"] > 2 and s["turn"] > 0  # it went on down the corridor
+    assert s["messages"][-1] == "Explored all you can reach."
+
+
+def test_an_awake_monster_in_view_stops_explore_and_is_named(registry):
+    g = testing.game_from_map(registry, HALL.replace("#......r#", "#..r...g#"))
+    rat, goblin = sorted(g.api.monsters(), key=lambda m: g.api.name_of(m) != "rat")
+    assert g.api.component(goblin, Monster).awake  # it noticed the player at once
+    g.sleep(rat)  # nearer, but asleep: not the one named
+    s = testing.press(g, "o")
+    assert s["turn"] == 0 and s["messages"][-1] == "Not with the goblin in view."
+    s = testing.press(g, "travel:1,3")  # every travel is refused the same way
+    assert s["turn"] == 0 and s["messages"][-1] == "Not with the goblin in view."
 
 
 def test_travel_to_the_stairs_stops_when_hit(registry):
@@ -84,7 +124,7 @@ def test_travel_does_not_start_with_a_monster_in_view(registry):
         #######
     """)
     s = testing.press(g, "o")
-    assert s["turn"] == 0 and s["messages"][-1] == "Not with a monster in view."
+    assert s["turn"] == 0 and s["messages"][-1] == "Not with the rat in view."
 
 
 def test_a_click_travels_over_known_floor(registry):
