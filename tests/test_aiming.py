@@ -6,9 +6,9 @@ import json
 
 from test_pack import kit, pack, play  # noqa: F401
 
+from engine import testing
 from engine.core.play.snapshot import snapshot
 from engine.persist import runsave
-from scenario import press
 
 WARNING = "That would reach you too: Enter again to do it anyway, or move the cursor."
 
@@ -20,13 +20,13 @@ def test_a_blast_that_would_reach_the_player_asks_for_a_second_enter(tmp_path, k
         #########
     """)
     g.give("blast scroll", 2)
-    s = press(g, "r")
+    s = testing.press(g, "r")
     assert s["prompt"]["cursor"] == [2, 1] and [1, 1] in s["prompt"]["affected"]  # the rat, and you
-    s = press(g, "enter")
+    s = testing.press(g, "enter")
     assert s["prompt"]["detail"] == WARNING and s["turn"] == 0 and len(s["monsters"]) == 1
-    s = press(g, "l h enter")  # moved away and back: it asks again
+    s = testing.press(g, "l h enter")  # moved away and back: it asks again
     assert s["prompt"]["detail"] == WARNING and s["turn"] == 0
-    s = press(g, "enter")
+    s = testing.press(g, "enter")
     assert s["prompt"] is None and s["turn"] == 1 and s["monsters"] == []
     assert "blast of 3 cells" in s["messages"] and pack(s) == [("a", "blast scroll", 1, False)]
 
@@ -38,13 +38,13 @@ def test_a_blast_clear_of_the_player_fires_at_once_and_a_click_confirms(tmp_path
         #########
     """)
     g.give("blast scroll", 2)
-    s = press(g, "r")
+    s = testing.press(g, "r")
     assert s["prompt"]["cursor"] == [1, 1]  # no monster in view: on the player, who must confirm
-    s = press(g, "l l l enter")
+    s = testing.press(g, "l l l enter")
     assert s["prompt"] is None and s["turn"] == 1  # clear of the player: no question
-    s = press(g, "r travel:2,1")
+    s = testing.press(g, "r travel:2,1")
     assert s["prompt"]["detail"] == WARNING and s["turn"] == 1
-    s = press(g, "travel:2,1")  # the same cell clicked again
+    s = testing.press(g, "travel:2,1")  # the same cell clicked again
     assert s["prompt"] is None and s["turn"] == 2
 
 
@@ -56,9 +56,9 @@ def test_the_aim_starts_on_the_monster_last_aimed_at_while_it_is_in_view(tmp_pat
         ##########
     """)
     g.give("charm scroll", 3)
-    s = press(g, "r")
+    s = testing.press(g, "r")
     assert s["prompt"]["cursor"] == [4, 1]  # the nearest
-    s = press(g, "tab enter")  # the far one
+    s = testing.press(g, "tab enter")  # the far one
     assert s["turn"] == 1 and s["messages"][-1].startswith("bolt at ")
     far = g.state.last_target
     assert far is not None and far in g.visible_monsters()
@@ -70,5 +70,5 @@ def test_the_aim_starts_on_the_monster_last_aimed_at_while_it_is_in_view(tmp_pat
                                                                      strict=True)))
         target = game.state.last_target
         assert target != nearest and game.position(target) != game.position(nearest)
-        assert press(game, "r")["prompt"]["cursor"] == list(game.position(target))
+        assert testing.press(game, "r")["prompt"]["cursor"] == list(game.position(target))
     assert snapshot(g)["prompt"] == snapshot(resumed)["prompt"]

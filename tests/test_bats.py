@@ -2,9 +2,8 @@
 
 import pytest
 
-from engine import load_registry
+from engine import load_registry, testing
 from engine.core.model.components import Monster
-from scenario import game_from, press
 
 
 @pytest.fixture
@@ -29,14 +28,14 @@ def test_bats_spawn_in_the_default_game(with_bats):
     assert "bat" in kinds
 
 
-def test_a_bat_acts_twice_per_player_turn(with_bats, tmp_path):
-    g = game_from("""
+def test_a_bat_acts_twice_per_player_turn(with_bats):
+    g = testing.game_from_map(load_registry(), """
         ###########
         #.........#
         #@.......b#
         #.........#
         ###########
-    """, tmp_path)
+    """)
     bat = next(e for e, m in g.world.query(Monster) if m.kind == "bat")
     turns, cells = [], []
     flutter = g.registry.behaviours["flutter"]
@@ -49,9 +48,9 @@ def test_a_bat_acts_twice_per_player_turn(with_bats, tmp_path):
 
     g.registry.behaviours["flutter"] = spy
     try:
-        press(g, ".")
+        testing.press(g, ".")
         assert turns == [bat, bat]
-        press(g, ". .")
+        testing.press(g, ". .")
         assert turns == [bat] * 6
         assert len(set(cells)) > 1  # it moved
     finally:

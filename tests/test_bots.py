@@ -8,12 +8,11 @@ import textwrap
 import numpy as np
 import pytest
 
-from engine import Fighter, load_registry
+from engine import Fighter, load_registry, testing
 from engine.cli.tools.sim.runs import RunSpec, play_one
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.plugins.bots._delver_look import counts
-from scenario import game_from
 
 PRESETS = ["undercroft", "rogue-sdl", "bunyip", "lesson28"]
 
@@ -133,7 +132,7 @@ ROOMS = """
 
 
 def test_the_delver_explores_a_whole_small_map_picks_up_its_items_then_takes_the_stairs(registry, tmp_path):
-    game = game_from(ROOMS, tmp_path)
+    game = testing.game_from_map(registry, ROOMS)
     bot = registry.bots["delver"].start()
     floor = game.api.walls() == False  # noqa: E712 - every floor cell of the map
     for _ in range(400):
@@ -152,7 +151,7 @@ def test_the_delver_explores_a_whole_small_map_picks_up_its_items_then_takes_the
 def test_the_delver_keeps_to_four_ways_where_the_preset_moves_four_ways(registry, tmp_path):
     """A walk it planned from another cell (before a fight moved it) may start diagonally from
     where it stands: in rogue-sdl that is no step at all, so it plans again rather than stop."""
-    game = game_from(ROOMS, tmp_path, game="rogue-sdl")
+    game = testing.game_from_map(registry, ROOMS, game="rogue-sdl")
     bot = registry.bots["delver"].start()
     x, y = game.api.position(game.player)
     assert not game.api.seen()[9, 24]
@@ -161,7 +160,7 @@ def test_the_delver_keeps_to_four_ways_where_the_preset_moves_four_ways(registry
 
 
 def test_the_delver_drinks_when_hurt_and_not_before(registry, tmp_path):
-    game = game_from(ROOMS, tmp_path)
+    game = testing.game_from_map(registry, ROOMS)
     bot = registry.bots["delver"].start()
     game.api.give("potion")
     assert bot(game.api) != "q"  # full HP: a potion would be wasted
@@ -175,10 +174,10 @@ def test_the_delver_fights_what_it_can_beat_and_flees_to_the_stairs_from_what_it
         #>.....@r#
         ##########
     """
-    game = game_from(picture, tmp_path)
+    game = testing.game_from_map(registry, picture)
     bot = registry.bots["delver"].start()
     assert bot(game.api) == "l"  # a rat: attack it
-    game = game_from(picture.replace("r", "o"), tmp_path)
+    game = testing.game_from_map(registry, picture.replace("r", "o"))
     game.api.component(game.player, Fighter).hp = 6  # an orc (14 HP, hits for 5): it would kill us
     assert bot(game.api) == "h"  # away from the orc, to the stairs
 
@@ -221,10 +220,10 @@ def test_the_delver_s_kept_memory_presses_the_keys_of_one_that_works_everything_
     assert preset != "undercroft" or len(depths) > 1  # it went down stairs: a new level's memory too
 
 
-def test_the_delver_s_walks_are_made_again_on_another_known_floor(tmp_path):
+def test_the_delver_s_walks_are_made_again_on_another_known_floor(registry):
     """A walk's distance map is kept only while the known floor stays the same: on a level whose
     floor differs (the same goal cell, a pillar in the old way), the walk is the new floor's."""
-    from engine.plugins.bots._delver_look import Look, Memory
+    from engine.plugins.bots._delver_look import DelverView, Memory
 
     open_room = """
         #########
@@ -236,10 +235,11 @@ def test_the_delver_s_walks_are_made_again_on_another_known_floor(tmp_path):
         #########
     """
     memory, goal = Memory(), [(6, 5)]
-    first = game_from(open_room, tmp_path)
-    assert Look(first.api, memory).walk(goal, avoid=True) == "l" and memory.maps
-    pillar = game_from(open_room.replace("#.@.", "#.@#"), tmp_path)
-    assert Look(pillar.api, memory).walk(goal, avoid=True) == Look(pillar.api, Memory()).walk(goal, avoid=True) == "n"
+    first = testing.game_from_map(registry, open_room)
+    assert DelverView(first.api, memory).walk(goal, avoid=True) == "l" and memory.maps
+    pillar = testing.game_from_map(registry, open_room.replace("#.@.", "#.@#"))
+    fresh = DelverView(pillar.api, Memory()).walk(goal, avoid=True)
+    assert DelverView(pillar.api, memory).walk(goal, avoid=True) == fresh == "n"
 
 
 class PlayersView:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine import testing
 from engine.frontend.camera import Camera
 from engine.frontend.settings import DEFAULTS, Settings
-from scenario import game_from
 
 
 def camera(map_size=(100, 60), area=(0, 0, 320, 160), cell=(16, 16), zoom=1) -> Camera:
@@ -87,10 +87,10 @@ BIG = "\n".join(["#" * 120] + ["#" + "." * 118 + "#" for _ in range(68)] + ["#" 
 
 
 @pytest.fixture
-def big_window(tmp_path):
+def big_window(registry):
     rows = BIG.splitlines()
     rows[35] = rows[35][:60] + "@" + rows[35][61:]
-    window = open_window(game_from("\n".join(rows), tmp_path), headless=True)
+    window = open_window(testing.game_from_map(registry, "\n".join(rows)), headless=True)
     window.frames.draw()
     yield window
     if not window.closed:
@@ -189,9 +189,9 @@ def test_settings_are_loaded_validated_and_saved_through_what_was_injected():
     assert broken["zoom"] == 2
 
 
-def test_the_window_opens_at_its_remembered_size_and_zoom(tmp_path):
+def test_the_window_opens_at_its_remembered_size_and_zoom(registry):
     settings = Settings({"window_size": [700, 500], "zoom": 2})
-    window = open_window(game_from("#####\n#@..#\n#####", tmp_path), headless=True, settings=settings)
+    window = open_window(testing.game_from_map(registry, "#####\n#@..#\n#####"), headless=True, settings=settings)
     try:
         assert window.get_size() == (700, 500) and window.zoom == 2
         window.get_size = lambda: (640, 480)  # as if the player had dragged its corner

@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from engine import Actor, Attack, Monster, load_registry
+from engine import Actor, Attack, Monster, load_registry, testing
 from engine.core.kinds.content import ContentError
 from engine.core.kinds.rules import load_rules
 from engine.core.kinds.tables import LootRow, LootTable
@@ -21,7 +21,6 @@ from engine.persist import runsave
 from engine.plugins.rules import conditions, effects
 from engine.plugins.rules.growth import Experience, threshold
 from engine.plugins.rules.monster_ai import SEARCH, Hunting
-from scenario import press
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +125,7 @@ def test_a_monster_drops_what_its_table_gives_on_its_cell(tmp_path):
     g = game_with(tmp_path, "######\n#@r..#\n######\n")
     g.rules = dataclasses.replace(g.rules, loot={"drop": LootTable(items=(LootRow("scroll of teleport", 1),))})
     rat = named(g, "rat")
-    s = press(g, "l l")
+    s = testing.press(g, "l l")
     assert rat not in g.api.monsters()
     assert [(i["kind"], i["x"], i["y"]) for i in s["items"]] == [("scroll of teleport", 2, 1)]
     assert g.api.loot("none here") == []
@@ -153,16 +152,16 @@ def test_haste_doubles_the_players_turns_then_wears_off(tmp_path):
     goblin = named(g, "goblin")
     wake(g, goblin)
     g.give("potion of haste")
-    s = press(g, "q")
+    s = testing.press(g, "q")
     assert s["player"]["statuses"] == {"hasted": 29} and g.api.component(g.player, Actor).speed == 200
     steps = []
     for _ in range(6):
         before = g.api.position(goblin)
-        press(g, ".")
+        testing.press(g, ".")
         steps.append(g.api.position(goblin) != before)
     assert steps.count(True) == 3  # the goblin moves once for two of the player's turns
     for _ in range(40):
-        press(g, ".")
+        testing.press(g, ".")
     s = snapshot(g)
     assert s["player"]["statuses"] == {} and g.api.component(g.player, Actor).speed == 100
     assert "You are no longer hasted." in s["messages"]
@@ -172,17 +171,17 @@ def test_troll_blood_heals_and_confuses_and_the_confused_stumble(tmp_path):
     g = game_with(tmp_path, HALL)
     g.api.damage(g.player, 15)
     g.give("potion of troll blood")
-    s = press(g, "q")
+    s = testing.press(g, "q")
     assert s["player"]["hp"] == 20 and s["player"]["statuses"] == {"confused": 7}
     with_params(g, conditions={"stumble": 100})
     start = g.api.position(g.player)
-    trail = [press(g, "l")["player"]["x"] for _ in range(5)]
+    trail = [testing.press(g, "l")["player"]["x"] for _ in range(5)]
     assert trail != list(range(start[0] + 1, start[0] + 6))  # not straight on
     assert "You stumble." in snapshot(g)["messages"]
     g2 = game_with(tmp_path, HALL)
     g2.api.add_status(g2.player, "confused", 5)
     with_params(g2, conditions={"stumble": 0})
-    assert [press(g2, "l")["player"]["x"] for _ in range(4)] == [2, 3, 4, 5]
+    assert [testing.press(g2, "l")["player"]["x"] for _ in range(4)] == [2, 3, 4, 5]
 
 
 # --- scrolls -------------------------------------------------------------------------------------
@@ -192,13 +191,13 @@ def test_lightning_strikes_the_nearest_monster_in_view(tmp_path):
     g = game_with(tmp_path, "##########\n#@.O...o.#\n##########\n")
     ogre, orc = named(g, "ogre"), named(g, "orc")
     g.give("scroll of lightning")
-    s = press(g, "r")
+    s = testing.press(g, "r")
     assert g.api.hp(ogre) == (40 - 14, 40) and g.api.hp(orc) == (14, 14)
     assert "Lightning strikes the ogre for 14!" in s["messages"] and s["turn"] == 1
     g.give("scroll of lightning")
     g.api.kill(ogre)
     g.api.kill(orc)
-    s = press(g, "r")  # nobody in view: nothing read, no time
+    s = testing.press(g, "r")  # nobody in view: nothing read, no time
     assert s["messages"][-1] == "No target in view." and s["turn"] == 1 and s["player"]["inventory"]
 
 
@@ -206,16 +205,16 @@ def test_confusion_aims_at_a_monster_which_then_stumbles(tmp_path):
     g = game_with(tmp_path, HALL.replace("#@....", "#@..o."))
     orc = named(g, "orc")
     g.give("scroll of confusion")
-    s = press(g, "r")
+    s = testing.press(g, "r")
     assert s["prompt"]["kind"] == "target"
-    s = press(g, "enter")
+    s = testing.press(g, "enter")
     assert g.api.statuses(orc)["confused"].turns == 9 and "bewildered" in s["messages"][-1]
     action = conditions.on_action(g.api, orc, Attack(g.player))
     assert isinstance(action, conditions.Stagger)  # its blow becomes a random step
     wake(g, orc)
     places = {g.api.position(orc)}
     for _ in range(6):
-        press(g, ".")
+        testing.press(g, ".")
         places.add(g.api.position(orc))
     assert len(places) > 2
 
@@ -232,9 +231,9 @@ def test_fireball_burns_everyone_in_its_radius_the_reader_too(tmp_path):
     o1, o2 = sorted(e for e in g.api.monsters() if g.api.name_of(e) == "orc")
     goblin = named(g, "goblin")
     g.give("scroll of fireball")
-    s = press(g, "r")
+    s = testing.press(g, "r")
     assert s["prompt"]["kind"] == "target" and len(s["prompt"]["affected"]) > 1
-    s = press(g, "enter")
+    s = testing.press(g, "enter")
     assert g.api.hp(o1)[0] == 2 and g.api.hp(o2)[0] == 2 and g.api.hp(goblin)[0] == 8
     kind = g.registry.items["scroll of fireball"]
     effects.fireball(g.api, g.player, kind, 1, target=g.api.position(g.player))
@@ -245,13 +244,13 @@ def test_teleport_and_magic_mapping(tmp_path):
     g = new_game(Setup(seed=5))
     g.give("scroll of teleport")
     before = g.api.position(g.player)
-    s = press(g, "r")
+    s = testing.press(g, "r")
     after = g.api.position(g.player)
     assert after != before and not g.api.is_wall(*after) and "elsewhere" in s["messages"][-1]
     g.give("scroll of magic mapping")
     floor = ~g.api.walls()
     assert not g.api.seen()[floor].all()
-    s = press(g, "r")
+    s = testing.press(g, "r")
     assert g.api.seen()[floor].all() and s["seen"] > 0 and "map" in s["messages"][-1]
     g.close()
 
@@ -269,7 +268,7 @@ def test_equipment_has_three_tiers_of_each_slot_across_the_depths(tmp_path, regi
         assert first == sorted(first) and first[0] == 1 and first[-1] >= 6  # better gear deeper
     g.give("war axe")
     g.give("plate armour")
-    s = press(g, "w a w b")
+    s = testing.press(g, "w a w b")
     assert (s["player"]["attack"], s["player"]["defense"]) == (4 + 7, 0 + 5)
 
 
@@ -282,14 +281,14 @@ def test_a_kill_gives_xp_and_a_level_asks_what_grows(tmp_path):
     assert (s["player"]["level"], s["player"]["xp"]) == (1, 0)
     assert "Level 1   XP 0/10" in stats_rows(g)
     g.api.component(g.player, Experience).xp = 9
-    s = press(g, "l l")
+    s = testing.press(g, "l l")
     assert (s["player"]["level"], s["player"]["xp"]) == (2, 11)
     assert s["prompt"]["kind"] == "question"
     # the question states its amounts: what each choice adds, and the HP the level-up gave back
     assert [o["label"] for o in s["prompt"]["options"]] == ["More HP: +6 max HP (and 6 HP now)",
                                                             "More attack: +1 attack", "More defense: +1 defense"]
     assert s["prompt"]["title"] == "Level 2. What grows?"  # at full HP: nothing to give back
-    s = press(g, "b")
+    s = testing.press(g, "b")
     assert s["prompt"] is None and s["player"]["attack"] == 5
     assert s["messages"][-1] == "You feel stronger: +1 attack."
     wanted = threshold(g.rules.params["growth"], 2)
@@ -319,7 +318,7 @@ def test_a_save_keeps_experience_statuses_and_haste(tmp_path):
     g = game_with(tmp_path, HALL)
     g.api.component(g.player, Experience).xp = 7
     g.give("potion of haste")
-    press(g, "q l")
+    testing.press(g, "q l")
     g.api.add_status(g.player, "confused", 6)
     resumed, _ = runsave.load(json.loads(json.dumps(runsave.capture(g))), g.registry)
     for game in (g, resumed):
@@ -341,7 +340,7 @@ def test_a_fast_monster_acts_twice_a_slow_one_once_in_two(tmp_path):
     jackal = named(g, "jackal")
     wake(g, jackal)
     g.log("-")
-    s = press(g, ".")
+    s = testing.press(g, ".")
     assert hits(s["messages"][s["messages"].index("-"):], "jackal") == 2
     g = game_with(tmp_path, "########\n#@O....#\n########\n")
     ogre = named(g, "ogre")
@@ -349,7 +348,7 @@ def test_a_fast_monster_acts_twice_a_slow_one_once_in_two(tmp_path):
     blows = []
     for _ in range(6):
         g.log("-")
-        s = press(g, ".")
+        s = testing.press(g, ".")
         blows.append(hits(s["messages"][len(s["messages"]) - s["messages"][::-1].index("-"):], "ogre"))
         if not s["alive"]:
             break
@@ -366,12 +365,12 @@ def test_an_archer_shoots_from_afar_and_steps_back_when_adjacent(tmp_path):
     """)
     archer = named(g, "goblin archer")
     wake(g, archer)
-    s = press(g, ".")
+    s = testing.press(g, ".")
     assert g.api.position(archer) == (5, 1) and s["player"]["hp"] == 20 - 3
     assert s["messages"][-1] == "The goblin archer shoots you for 3."  # a shot, worded apart from a blow
     assert not any("hits you" in m for m in s["messages"])
     g.api.move(archer, 2, 2)
-    s = press(g, ".")
+    s = testing.press(g, ".")
     assert g.api.distance(archer, g.player) == 2 and s["player"]["hp"] == 17  # stepped back, did not shoot
 
 
@@ -379,12 +378,12 @@ def test_a_hurt_coward_runs_and_a_healthy_one_fights(tmp_path):
     g = game_with(tmp_path, HALL.replace("#@....", "#@k..."))
     kobold = named(g, "kobold")
     wake(g, kobold)
-    s = press(g, ".")
+    s = testing.press(g, ".")
     assert g.api.distance(kobold, g.player) == 1 and s["player"]["hp"] == 17
     g.api.damage(kobold, 6)  # 4 of 10: below half
-    press(g, ".")
+    testing.press(g, ".")
     assert g.api.distance(kobold, g.player) == 2
-    press(g, ".")
+    testing.press(g, ".")
     assert g.api.distance(kobold, g.player) == 3
 
 
@@ -395,7 +394,7 @@ def test_a_troll_regenerates(tmp_path):
     g.api.damage(troll, 20)
     hurt = g.api.hp(troll)[0]
     for _ in range(6):
-        press(g, ".")
+        testing.press(g, ".")
     assert g.api.hp(troll)[0] == hurt + 3  # a HP every 2 turns, asleep or not
 
 

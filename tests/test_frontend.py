@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine import testing
 from engine.core.model.components import Fighter, Inventory, Monster
 from engine.core.play.status import line
-from scenario import game_from
 
 arcade = pytest.importorskip("arcade")
 
@@ -64,8 +64,8 @@ def close_to(a, b, tolerance: int = 3) -> bool:
     return all(abs(p - q) <= tolerance for p, q in zip(a, b, strict=True))
 
 
-def test_player_and_wall_cells_carry_their_colours(tmp_path, window_for):
-    game = game_from(CORRIDOR, tmp_path)
+def test_player_and_wall_cells_carry_their_colours(registry, window_for):
+    game = testing.game_from_map(registry, CORRIDOR)
     window = window_for(game)
     image = screenshot(window)
     assert window.grid.shown(9, 1) == ("@", PLAYER)
@@ -77,8 +77,8 @@ def test_player_and_wall_cells_carry_their_colours(tmp_path, window_for):
     assert close_to(brightest(cell_pixels(window, image, 1, 1)), RAT)
 
 
-def test_unseen_is_black_memory_is_dim_and_unseen_monsters_are_not_drawn(tmp_path, window_for):
-    game = game_from(CORRIDOR, tmp_path)
+def test_unseen_is_black_memory_is_dim_and_unseen_monsters_are_not_drawn(registry, window_for):
+    game = testing.game_from_map(registry, CORRIDOR)
     window = window_for(game)
     for _ in range(3):
         window.press("l")
@@ -97,8 +97,8 @@ def test_unseen_is_black_memory_is_dim_and_unseen_monsters_are_not_drawn(tmp_pat
     assert not any(close_to(p, RAT, 12) for p in cell_pixels(window, image, 1, 1))
 
 
-def test_a_turn_updates_only_the_cells_that_changed(tmp_path, window_for):
-    game = game_from(CORRIDOR, tmp_path)
+def test_a_turn_updates_only_the_cells_that_changed(registry, window_for):
+    game = testing.game_from_map(registry, CORRIDOR)
     window = window_for(game)
     window.frames.draw()
     window.press("l")
@@ -109,12 +109,12 @@ def test_a_turn_updates_only_the_cells_that_changed(tmp_path, window_for):
     assert window.grid.shown(10, 1)[0] == "@" and window.grid.shown(9, 1)[0] == "<"
 
 
-def test_sidebar_shows_hp_gold_potions_depth_and_the_log(tmp_path, window_for):
-    game = game_from("""
+def test_sidebar_shows_hp_gold_potions_depth_and_the_log(registry, window_for):
+    game = testing.game_from_map(registry, """
         #######
         #@$!..#
         #######
-    """, tmp_path)
+    """)
     window = window_for(game)
     window.press("l")
     window.press("l")
@@ -137,12 +137,12 @@ def test_sidebar_shows_hp_gold_potions_depth_and_the_log(tmp_path, window_for):
     assert window.sidebar.rows[1].color == (235, 60, 50)  # low health: the bar turns bright red
 
 
-def test_classic_presets_keep_their_status_line(tmp_path, window_for):
-    game = game_from("""
+def test_classic_presets_keep_their_status_line(registry, window_for):
+    game = testing.game_from_map(registry, """
         #######
         #@....#
         #######
-    """, tmp_path, game="rogue-sdl")
+    """, game="rogue-sdl")
     window = window_for(game)
     window.press("d")
     window.frames.flush()
@@ -151,12 +151,12 @@ def test_classic_presets_keep_their_status_line(tmp_path, window_for):
     assert window.hud.lines()["keys"] == line(game, "keys")
 
 
-def test_death_overlay_and_new_run(tmp_path, window_for):
-    game = game_from("""
+def test_death_overlay_and_new_run(registry, window_for):
+    game = testing.game_from_map(registry, """
         ######
         #@o..#
         ######
-    """, tmp_path)
+    """)
     window = window_for(game)
     for _ in range(10):
         window.press(".")
@@ -175,8 +175,8 @@ def test_death_overlay_and_new_run(tmp_path, window_for):
     assert game.alive and game.run == 2
 
 
-def test_help_opens_on_question_mark_and_escape_closes_it(tmp_path, window_for):
-    game = game_from("#####\n#@..#\n#####", tmp_path)
+def test_help_opens_on_question_mark_and_escape_closes_it(registry, window_for):
+    game = testing.game_from_map(registry, "#####\n#@..#\n#####")
     window = window_for(game)
     window.press("?")
     assert window.controls.help_open
@@ -197,9 +197,9 @@ def test_help_opens_on_question_mark_and_escape_closes_it(tmp_path, window_for):
     assert window.closed and game.quit_requested
 
 
-def test_zoom_is_integer_and_the_view_follows_the_player(tmp_path, window_for):
+def test_zoom_is_integer_and_the_view_follows_the_player(registry, window_for):
     row = "#" * 80
-    game = game_from("\n".join([row, "#@" + "." * 77 + "#", row]), tmp_path)
+    game = testing.game_from_map(registry, "\n".join([row, "#@" + "." * 77 + "#", row]))
     window = window_for(game)
     window.set_zoom(4)
     assert window.zoom == 4

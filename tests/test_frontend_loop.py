@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from engine import testing
 from engine.cli.main import main
-from scenario import game_from
 
 pyglet = pytest.importorskip("pyglet")
 arcade = pytest.importorskip("arcade")
@@ -27,8 +27,8 @@ ROOM = """
 
 
 @pytest.fixture
-def window(tmp_path):
-    w = open_window(game_from(ROOM, tmp_path), headless=True)
+def window(registry):
+    w = open_window(testing.game_from_map(registry, ROOM), headless=True)
     yield w
     if not w.closed:
         w.close()
@@ -58,9 +58,9 @@ def test_escape_quits_the_loop(window):
     assert window.closed and window.game.quit_requested
 
 
-def test_held_key_stops_when_a_monster_comes_into_view(tmp_path):
+def test_held_key_stops_when_a_monster_comes_into_view(registry):
     # the rat is 8 cells off (seen, not noticing: its sight is 6); two steps and it wakes
-    w = open_window(game_from("#############\n#@.......r..#\n#############", tmp_path), headless=True)
+    w = open_window(testing.game_from_map(registry, "#############\n#@.......r..#\n#############"), headless=True)
     try:
         w.on_key_press(key.L, 0)
         w.on_text("l")  # the press
@@ -155,12 +155,12 @@ def test_window_creation_failure_is_one_line(monkeypatch, capsys):
     assert "cannot open a window" in err and "EGL: no device second line" in err
 
 
-def test_collecting_an_old_window_leaves_the_new_one_active(tmp_path):
+def test_collecting_an_old_window_leaves_the_new_one_active(registry):
     import gc
 
-    old = open_window(game_from(ROOM, tmp_path), headless=True)
+    old = open_window(testing.game_from_map(registry, ROOM), headless=True)
     old.close()
-    new = open_window(game_from(ROOM, tmp_path), headless=True)
+    new = open_window(testing.game_from_map(registry, ROOM), headless=True)
     try:
         del old
         gc.collect()  # pyglet's __del__ closes the old window again

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from engine import testing
 from engine.core.model.components import Fighter
 from engine.core.play.session import Session
 from engine.frontend.aside import overlap, place
-from scenario import game_from
 
 arcade = pytest.importorskip("arcade")
 
@@ -76,8 +76,8 @@ def _panel(window):
 
 
 @pytest.mark.parametrize("open_panel", [_inventory, _question, _history, _help, _death, _victory])
-def test_no_map_glyph_shows_inside_a_panel(tmp_path, window_for, open_panel):  # noqa: F811
-    game = game_from(HALL, tmp_path)
+def test_no_map_glyph_shows_inside_a_panel(registry, window_for, open_panel):  # noqa: F811
+    game = testing.game_from_map(registry, HALL)
     game.state.view.seen[:] = True  # the whole hall remembered: glyphs everywhere under the panel
     window = window_for(game)
     open_panel(game, window)
@@ -119,8 +119,8 @@ SMALL = """
 """
 
 
-def test_a_question_on_a_small_map_leaves_the_board_in_view(tmp_path, window_for):  # noqa: F811
-    game = game_from(SMALL, tmp_path)
+def test_a_question_on_a_small_map_leaves_the_board_in_view(registry, window_for):  # noqa: F811
+    game = testing.game_from_map(registry, SMALL)
     window = window_for(game)
     _question(game, window)
     screenshot(window)

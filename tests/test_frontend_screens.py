@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine import testing
 from engine.core.model.components import Fighter
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.persist import keeper
-from scenario import game_from
 
 arcade = pytest.importorskip("arcade")
 
@@ -46,24 +46,24 @@ def test_title_screen_new_run(window_for):  # noqa: F811
     assert window.game.seed == 99 and window.game.turn == 0
 
 
-def test_preset_tiles_colour_the_terrain(tmp_path, window_for):  # noqa: F811
-    g = game_from("""
+def test_preset_tiles_colour_the_terrain(registry, window_for):  # noqa: F811
+    g = testing.game_from_map(registry, """
         ######
         #@...#
         ######
-    """, tmp_path, game="rogue-sdl")
+    """, game="rogue-sdl")
     window = window_for(g)
     image = screenshot(window)
     assert brightest(cell_pixels(window, image, 0, 0)) == (180, 160, 110)  # rogue-sdl's wall
     assert brightest(cell_pixels(window, image, 3, 1)) == (110, 110, 130)  # and floor
 
 
-def test_bunyip_remembers_everything_in_one_grey(tmp_path, window_for):  # noqa: F811
-    g = game_from("""
+def test_bunyip_remembers_everything_in_one_grey(registry, window_for):  # noqa: F811
+    g = testing.game_from_map(registry, """
         ##############################
         #@...........................#
         ##############################
-    """, tmp_path, game="bunyip")
+    """, game="bunyip")
     window = window_for(g)
     for _ in range(12):
         Session.of(g).press("l")
@@ -74,12 +74,12 @@ def test_bunyip_remembers_everything_in_one_grey(tmp_path, window_for):  # noqa:
     assert brightest(cell_pixels(window, image, 0, 0)) == (70, 70, 90)
 
 
-def test_rogue_sdl_death_turns_the_keys_line_red_without_an_overlay(tmp_path, window_for):  # noqa: F811
-    g = game_from("""
+def test_rogue_sdl_death_turns_the_keys_line_red_without_an_overlay(registry, window_for):  # noqa: F811
+    g = testing.game_from_map(registry, """
         #######
         #@o...#
         #######
-    """, tmp_path, game="rogue-sdl")
+    """, game="rogue-sdl")
     g.world.get(g.player, Fighter).hp = 1
     window = window_for(g)
     Session.of(g).press("d")
@@ -90,25 +90,25 @@ def test_rogue_sdl_death_turns_the_keys_line_red_without_an_overlay(tmp_path, wi
     assert tuple(window.hud.keys.color)[:3] == (235, 60, 50)
 
 
-def test_held_keys_do_not_repeat_in_lesson28(tmp_path, window_for):  # noqa: F811
-    g = game_from("""
+def test_held_keys_do_not_repeat_in_lesson28(registry, window_for):  # noqa: F811
+    g = testing.game_from_map(registry, """
         .......>
         ........
         @.......
-    """, tmp_path, game="lesson28")
+    """, game="lesson28")
     window = window_for(g)
     assert window.press("right")
     assert window.press("right", repeat=True) is False
     assert g.position(g.player) == (1, 2)
 
 
-def test_the_death_screen_shows_the_profile(tmp_path, window_for, monkeypatch):  # noqa: F811
+def test_the_death_screen_shows_the_profile(tmp_path, registry, window_for, monkeypatch):  # noqa: F811
     monkeypatch.setenv("UNDERCROFT_HOME", str(tmp_path / "home"))  # a profile of this test's own
-    g = game_from("""
+    g = testing.game_from_map(registry, """
         #####
         #@o.#
         #####
-    """, tmp_path)
+    """)
     g.world.get(g.player, Fighter).hp = 1
     window = window_for(g)
     Session.of(g).press(".")
@@ -118,7 +118,7 @@ def test_the_death_screen_shows_the_profile(tmp_path, window_for, monkeypatch): 
     from engine.persist import profile
 
     profile.run_started("undercroft")
-    g = game_from("#####\n#@o.#\n#####", tmp_path)
+    g = testing.game_from_map(registry, "#####\n#@o.#\n#####")
     g.world.get(g.player, Fighter).hp = 1
     window = window_for(g)
     Session.of(g).press(".")
@@ -128,12 +128,12 @@ def test_the_death_screen_shows_the_profile(tmp_path, window_for, monkeypatch): 
     assert window.painter.profile_lines[0] in window.end_screen.strings()
 
 
-def test_the_death_screen_names_the_monster_that_struck(tmp_path, window_for):  # noqa: F811
-    g = game_from("""
+def test_the_death_screen_names_the_monster_that_struck(registry, window_for):  # noqa: F811
+    g = testing.game_from_map(registry, """
         #####
         #r@g#
         #####
-    """, tmp_path)
+    """)
     window = window_for(g)
     for _ in range(60):
         if not g.alive:

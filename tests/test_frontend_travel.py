@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine import testing
 from engine.core.model.events import KeyPlayed
 from engine.core.play.session import Session
-from scenario import game_from
 
 arcade = pytest.importorskip("arcade")
 
@@ -21,8 +21,8 @@ def heard_keys(game) -> list[str]:
     return heard
 
 
-def test_the_players_travel_walks_a_step_a_tick_and_a_key_stops_it(tmp_path, window_for):  # noqa: F811
-    game = game_from(ROOMS, tmp_path)
+def test_the_players_travel_walks_a_step_a_tick_and_a_key_stops_it(registry, window_for):  # noqa: F811
+    game = testing.game_from_map(registry, ROOMS)
     heard = heard_keys(game)
     window = window_for(game)
     window.press("o", animate=True)
@@ -34,8 +34,8 @@ def test_the_players_travel_walks_a_step_a_tick_and_a_key_stops_it(tmp_path, win
     assert Session.of(game).travel is None and heard[0] == "o:4"
 
 
-def test_a_travel_that_stops_by_itself_records_the_plain_key(tmp_path, window_for):  # noqa: F811
-    game = game_from(ROOMS, tmp_path)
+def test_a_travel_that_stops_by_itself_records_the_plain_key(registry, window_for):  # noqa: F811
+    game = testing.game_from_map(registry, ROOMS)
     heard = heard_keys(game)
     window = window_for(game)
     window.press("travel:3,2", animate=True)
@@ -44,8 +44,8 @@ def test_a_travel_that_stops_by_itself_records_the_plain_key(tmp_path, window_fo
     assert game.api.position(game.player) == (3, 2) and Session.of(game).travel is None and heard == ["travel:3,2"]
 
 
-def test_a_click_on_a_known_cell_travels_there(tmp_path, window_for):  # noqa: F811
-    game = game_from(ROOMS, tmp_path)
+def test_a_click_on_a_known_cell_travels_there(registry, window_for):  # noqa: F811
+    game = testing.game_from_map(registry, ROOMS)
     window = window_for(game)
     window.frames.draw()
     left, bottom, width, height = window.map_view.cell_rect(3, 2)
@@ -56,8 +56,8 @@ def test_a_click_on_a_known_cell_travels_there(tmp_path, window_for):  # noqa: F
     assert game.api.position(game.player) == (3, 2)
 
 
-def test_keys_given_on_the_command_line_travel_at_once(tmp_path, window_for):  # noqa: F811
-    game = game_from(ROOMS, tmp_path)
+def test_keys_given_on_the_command_line_travel_at_once(registry, window_for):  # noqa: F811
+    game = testing.game_from_map(registry, ROOMS)
     window = window_for(game)
     window.press("o")  # as --keys and replays do
     assert Session.of(game).travel is None and game.messages[-1] == "Explored all you can reach."

@@ -4,10 +4,9 @@ they last saw the player, search there, go back to sleep, and the cowardly flee 
 import dataclasses
 import textwrap
 
-from engine import Monster, load_registry
+from engine import Monster, load_registry, testing
 from engine.core.play.setup import Setup, new_game
 from engine.plugins.rules.monster_ai import SEARCH, Hunting, hunt
-from scenario import press
 
 CUP = """
     #########
@@ -43,7 +42,7 @@ def test_a_monster_walks_around_the_walls_a_greedy_step_sticks_on(tmp_path):
     wake(g, orc, g.api.position(g.player))
     positions = []
     for _ in range(14):
-        press(g, ".")
+        testing.press(g, ".")
         positions.append(g.api.position(orc))
     assert positions[0] == (5, 5)  # out of the cup the way it opens, away from the player first
     assert g.api.distance(orc, g.player) <= 1 or not g.alive  # and around to the player
@@ -55,7 +54,7 @@ def test_a_monster_searches_where_it_last_saw_the_player_then_sleeps(tmp_path):
     (orc,) = g.api.monsters()
     wake(g, orc, (44, 1))  # the player was last seen there
     for _ in range(40):
-        press(g, ".")
+        testing.press(g, ".")
         if not g.world.get(orc, Monster).awake:
             break
     assert not g.world.get(orc, Monster).awake and orc not in g.scheduler  # asleep: it costs nothing now
@@ -71,7 +70,7 @@ def test_a_hunter_notices_the_player_and_closes_in_around_another_monster(tmp_pa
     """)
     orc = next(e for e in g.api.monsters() if g.api.name_of(e) == "orc")
     for _ in range(6):
-        press(g, ".")
+        testing.press(g, ".")
     assert g.api.distance(orc, g.player) == 1  # the rat in the way was stepped around
 
 
@@ -87,8 +86,8 @@ def test_a_hurt_coward_flees_along_the_safety_map(tmp_path):
     (monster,) = g.api.monsters()
     g.api.damage(monster, 10)  # 4 of 14 HP left: under half
     start = g.api.distance(monster, g.player)
-    press(g, ".")
-    press(g, ".")
+    testing.press(g, ".")
+    testing.press(g, ".")
     assert g.api.distance(monster, g.player) > start  # it ran, down the corridor away from the player
     assert hunt  # the behaviour under test is the default game's
 

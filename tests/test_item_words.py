@@ -14,7 +14,6 @@ from engine.core.errors import UsageError
 from engine.core.kinds.content import ContentError, load_kinds
 from engine.core.play import commands
 from engine.core.play.setup import Setup, new_game
-from scenario import press
 
 CLASSES = {"quaff": "!", "read": "?"}  # by use; things to wear by slot
 SLOTS = {"weapon": ")", "armour": "["}
@@ -109,13 +108,13 @@ def test_menus_say_what_a_thing_adds_against_what_is_worn(registry):
     game = new_game(Setup(seed=1), registry)
     dagger, sword, mail = (game.give(name) for name in ("dagger", "long sword", "chain mail"))
     game.give("potion", 2)
-    s = press(game, "w")
+    s = testing.press(game, "w")
     notes = {o["label"]: (o["note"], o["about"]) for o in s["prompt"]["options"]}
     assert notes["long sword"] == ("attack +4 (none worn)", "A knight's blade, long and true.")
-    s = press(game, "a w")  # wield the dagger: the sword now compares with it
+    s = testing.press(game, "a w")  # wield the dagger: the sword now compares with it
     notes = {o["label"]: o["note"] for o in s["prompt"]["options"]}
     assert notes == {"long sword": "attack +4 (your dagger: +2)", "chain mail": "defense +3 (none worn)"}
-    s = press(game, "esc i")
+    s = testing.press(game, "esc i")
     lines = {o["label"]: (o["note"], o["about"]) for o in s["prompt"]["options"]}
     assert lines["dagger (in use)"] == ("attack +2", "A short, quick blade: better than bare hands.")
     assert lines["potion (2)"] == ("", "A healing draught: 8 HP back at once.")

@@ -16,7 +16,6 @@ from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.persist import runsave
 from engine.plugins.rules.growth import Experience
-from scenario import press
 
 
 @pytest.fixture(scope="module")
@@ -62,11 +61,11 @@ def test_a_template_says_its_keys_kind_and_a_plugin_says_its_own(registry):
 def test_a_blow_a_kill_and_what_hurts_you_are_said_as_such(tmp_path, registry):
     g = game_with(tmp_path, "#######\n#@r...#\n#######\n", registry)
     g.give("potion")
-    press(g, "l l")  # the sleeping rat: a blow kills it (attack 4, 4 HP)
+    testing.press(g, "l l")  # the sleeping rat: a blow kills it (attack 4, 4 HP)
     assert said(g)[-1] == ("You kill the rat!", "kill")
-    press(g, "q")
+    testing.press(g, "q")
     assert said(g)[-1] == ("You drink the potion and feel better.", "item")
-    press(g, "q")
+    testing.press(g, "q")
     assert said(g)[-1] == ("You have nothing to drink.", "warn")
 
 
@@ -77,19 +76,19 @@ def test_an_archers_shot_is_said_apart_from_a_blow(tmp_path, registry):
         ###########
     """, registry)
     wake(g)
-    press(g, ".")
+    testing.press(g, ".")
     assert said(g)[-1] == ("The goblin archer shoots you for 3.", "hurt")
     # cornered beside the player, with nowhere to step back to, it strikes: a blow
     g = game_with(tmp_path, "#####\n#@a##\n#####\n", registry)
     wake(g)
-    press(g, ".")
+    testing.press(g, ".")
     assert said(g)[-1] == ("The goblin archer hits you for 3.", "hurt")
 
 
 def test_a_kill_is_said_before_the_level_up_it_earns(tmp_path, registry):
     g = game_with(tmp_path, "#######\n#@r...#\n#######\n", registry)
     g.api.component(g.player, Experience).xp = 9
-    press(g, "l")
+    testing.press(g, "l")
     assert said(g)[-2:] == [("You kill the rat!", "kill"), ("You feel more experienced: level 2.", "level")]
 
 
@@ -105,7 +104,7 @@ def test_a_fireball_says_every_kill_in_order_before_the_level_up(tmp_path, regis
     """, registry)
     g.api.component(g.player, Experience).xp = 8  # two rats (2 xp each) make level 2
     g.give("scroll of fireball")
-    s = press(g, "r enter")
+    s = testing.press(g, "r enter")
     assert s["monsters"] == [] and s["player"]["level"] == 2
     tail = said(g)[-4:]
     assert tail == [("The fireball bursts: it burns the rat (4), the rat (4).", "hit"),
@@ -120,7 +119,7 @@ def test_lightning_says_its_kill_before_the_level_up(tmp_path, registry):
     g.api.damage(ogre, 30)  # 10 HP left: the bolt (14) kills it
     g.api.component(g.player, Experience).xp = 0
     g.give("scroll of lightning")
-    press(g, "r")
+    testing.press(g, "r")
     assert said(g)[-3:] == [("Lightning strikes the ogre for 10!", "hit"), ("You kill the ogre!", "kill"),
                             ("You feel more experienced: level 2.", "level")]
 
@@ -129,21 +128,21 @@ def test_the_level_up_question_states_its_amounts_and_its_heal(tmp_path, registr
     g = game_with(tmp_path, "#######\n#@r...#\n#######\n", registry)
     g.api.component(g.player, Experience).xp = 9
     g.api.damage(g.player, 10)
-    s = press(g, "l")
+    s = testing.press(g, "l")
     growth = g.rules.params["growth"]
     assert s["prompt"]["title"] == f"Level 2: you regain {growth['heal']} HP. What grows?"
     assert s["player"]["hp"] == 10 + growth["heal"]
     assert [o["label"] for o in s["prompt"]["options"]] == [
         f"More HP: +{growth['hp']} max HP (and {growth['hp']} HP now)", f"More attack: +{growth['attack']} attack",
         f"More defense: +{growth['defense']} defense"]
-    s = press(g, "a")
+    s = testing.press(g, "a")
     assert said(g)[-1] == (f"You feel tougher: +{growth['hp']} max HP ({20 + growth['hp']} in all).", "level")
     assert s["player"]["max_hp"] == 20 + growth["hp"]
 
 
 def test_a_save_keeps_each_messages_kind_and_an_older_save_reads_as_plain(tmp_path, registry):
     g = game_with(tmp_path, "#######\n#@r...#\n#######\n", registry)
-    press(g, "l")
+    testing.press(g, "l")
     data = json.loads(json.dumps(runsave.capture(g)))
     assert data["message_kinds"][-1] == "kill"
     resumed, _ = runsave.load(data, g.registry)
@@ -190,7 +189,7 @@ def test_the_log_shows_eight_lines_coloured_by_kind_and_the_history_too(tmp_path
     for i in range(10):
         g.log(f"Line {i}.")
     g.give("potion")
-    press(g, "l g q")  # a kill, nothing to pick up (a warning), a drink (an item)
+    testing.press(g, "l g q")  # a kill, nothing to pick up (a warning), a drink (an item)
     window = open_window(g, headless=True, settings=Settings({"window_size": [1120, 640]}))
     try:
         window.frames.draw()
@@ -216,6 +215,6 @@ def test_a_plugin_kind_colours_its_line(tmp_path):
     plugin = types.SimpleNamespace(on_turn_end=hookimpl(lambda game: game.log("A chill rises.", kind="warn")))
     registry = testing.load_plugin(plugin)
     game = new_game(Setup(seed=2), registry)
-    press(game, ".")
+    testing.press(game, ".")
     assert said(game)[-1] == ("A chill rises.", "warn")
     game.close()

@@ -9,6 +9,7 @@ import json
 from PIL import Image
 from test_frontend import brightest, cell_pixels, close_to, window_for  # noqa: F401
 
+from engine import testing
 from engine.cli.main import main
 from engine.core.model.state import KeptLevel
 from engine.core.play.prompts import describe_cell
@@ -18,7 +19,6 @@ from engine.core.play.snapshot import dumps
 from engine.frontend import palette
 from engine.kit import limits
 from engine.persist import keeper, runsave, runspec
-from scenario import game_from
 
 # a potion in the room below, seen through its door from the corridor, then out of view from the
 # stairs (the map of the issue's reproduction)
@@ -79,12 +79,12 @@ def test_a_shot_after_the_stairs_and_a_resume_shows_the_remembered_item(home, tm
     assert close_to(brightest(pixels), colour, tolerance=12), (brightest(pixels), colour)
 
 
-def test_an_item_that_moved_unseen_is_remembered_where_it_was_seen(tmp_path):
-    game = game_from("""
+def test_an_item_that_moved_unseen_is_remembered_where_it_was_seen(registry):
+    game = testing.game_from_map(registry, """
         ##########################
         #.....!@.................#
         ##########################
-    """, tmp_path)
+    """)
     potion = game.api.entities_at(6, 1)[0]
     play(game, "l " * 12)
     assert not game.api.sees(6, 1) and game.api.remembered() == {(6, 1): "potion"}
@@ -99,12 +99,12 @@ def test_an_item_that_moved_unseen_is_remembered_where_it_was_seen(tmp_path):
     assert game.api.sees(1, 1) and game.api.remembered() == {(1, 1): "potion"}
 
 
-def test_an_item_a_monster_took_while_unseen_is_remembered_until_seen_again(tmp_path):
-    game = game_from("""
+def test_an_item_a_monster_took_while_unseen_is_remembered_until_seen_again(registry):
+    game = testing.game_from_map(registry, """
         ##########################
         #.....!@.................#
         ##########################
-    """, tmp_path)
+    """)
     play(game, "l " * 12)
     game.api.remove(game.api.entities_at(6, 1)[0])  # picked up or destroyed out of sight
     play(game, "l")
@@ -144,7 +144,7 @@ def test_a_save_of_the_previous_schema_loads_with_no_items_remembered(home, tmp_
 
 
 def test_a_save_with_a_bad_memory_is_refused_in_one_line(tmp_path, registry):
-    game = game_from(SIDE_ROOM, tmp_path)
+    game = testing.game_from_map(registry, SIDE_ROOM)
     play(game, SEE_IT_THEN_STAIRS)
     data = runsave.capture(game)
     for rows, message in (([[2, 7, "no such thing"]], "remembered: expected a known item kind"),
@@ -159,10 +159,10 @@ def test_a_save_with_a_bad_memory_is_refused_in_one_line(tmp_path, registry):
             raise AssertionError(f"{rows} was accepted")
 
 
-def test_a_run_remembers_at_most_the_limit_forgetting_the_farthest_level_first(tmp_path, monkeypatch):
+def test_a_run_remembers_at_most_the_limit_forgetting_the_farthest_level_first(registry, monkeypatch):
     from engine.core.model import memory
 
-    game = game_from(SIDE_ROOM, tmp_path)
+    game = testing.game_from_map(registry, SIDE_ROOM)
     state = game.state
     level = state.level
     for depth in (2, 5):
@@ -177,12 +177,12 @@ def test_a_run_remembers_at_most_the_limit_forgetting_the_farthest_level_first(t
     assert list(state.kept[5].items) == [(x, 1) for x in range(6, 9)] and len(state.kept[2].items) == 8
 
 
-def test_a_pile_is_remembered_by_its_newest_item_as_the_window_draws_it(tmp_path, window_for):  # noqa: F811
-    game = game_from("""
+def test_a_pile_is_remembered_by_its_newest_item_as_the_window_draws_it(registry, window_for):  # noqa: F811
+    game = testing.game_from_map(registry, """
         ##########################
         #.....!@.................#
         ##########################
-    """, tmp_path)
+    """)
     game.api.spawn("gold", 6, 1, 5)  # on the potion: the newest of the pile
     window = window_for(game)
     window.frames.draw()

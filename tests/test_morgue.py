@@ -54,15 +54,15 @@ def test_stale_morgue_temporary_files_are_cleaned_by_the_next_morgue(home, regis
     assert not stale.exists() and busy.exists() and other.exists()
 
 
-def test_the_cause_names_the_creature_that_struck_not_the_first_one_beside_the_player(tmp_path):
+def test_the_cause_names_the_creature_that_struck_not_the_first_one_beside_the_player(registry):
+    from engine import testing
     from engine.core.model.components import Fighter, Monster
-    from scenario import game_from
 
-    game = game_from("""
+    game = testing.game_from_map(registry, """
         #####
         #r@g#
         #####
-    """, tmp_path)
+    """)
     rat, goblin = (e for e, _ in sorted(game.world.query(Monster)))
     assert game.world.get(rat, Monster).kind == "rat" and game.world.get(goblin, Monster).kind == "goblin"
     game.world.get(game.player, Fighter).hp = 1

@@ -2,16 +2,16 @@
 
 from test_frontend import screenshot, window_for  # noqa: F401
 
+from engine import testing
 from engine.core.model.components import Fighter
 from engine.core.play import status as hud
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.persist import keeper, profile
-from scenario import game_from, press
 
 
-def bunyip(picture, tmp_path):
-    return game_from(picture, tmp_path, game="bunyip")
+def bunyip(picture, registry):
+    return testing.game_from_map(registry, picture, game="bunyip")
 
 
 def test_the_map_follows_the_examples_numbers():
@@ -26,7 +26,7 @@ def test_the_map_follows_the_examples_numbers():
             assert r.x + r.w < 59 and r.y + r.h < 31
             for o in rooms[:i]:
                 assert not r.intersects(o, margin=1)
-        s = press(g, "")
+        s = testing.press(g, "")
         centres = {(r.x + r.w // 2, r.y + r.h // 2) for r in rooms[1:]}
         assert all((m["x"], m["y"]) in centres and m["kind"] == "goblin" and m["hp"] == 3 for m in s["monsters"])
         assert s["items"] == []
@@ -35,56 +35,56 @@ def test_the_map_follows_the_examples_numbers():
 
 
 def test_a_fixed_default_seed():
-    a = press(new_game(Setup(game="bunyip")), "")
-    b = press(new_game(Setup(game="bunyip")), "")
-    c = press(new_game(Setup(game="bunyip", seed=8)), "")
+    a = testing.press(new_game(Setup(game="bunyip")), "")
+    b = testing.press(new_game(Setup(game="bunyip")), "")
+    c = testing.press(new_game(Setup(game="bunyip", seed=8)), "")
     assert a["seed"] == 7 and a["map"] == b["map"] and a["monsters"] == b["monsters"]
     assert c["map"] != a["map"]
 
 
 def test_opening_message_and_status_line():
     g = new_game(Setup(game="bunyip"))
-    assert press(g, "")["messages"] == ["You descend into the dark. Goblins stir."]
-    goblins = len(press(g, "")["monsters"])
+    assert testing.press(g, "")["messages"] == ["You descend into the dark. Goblins stir."]
+    goblins = len(testing.press(g, "")["monsters"])
     assert hud.line(g, "status") == f"Turn 0   HP 10/10   goblins {goblins}"
 
 
-def test_a_wall_bump_still_takes_the_turn(tmp_path):
+def test_a_wall_bump_still_takes_the_turn(registry):
     g = bunyip("""
         ##########
         #@.......#
         #.......g#
         ##########
-    """, tmp_path)
-    s = press(g, "k")
+    """, registry)
+    s = testing.press(g, "k")
     assert s["turn"] == 1 and (s["player"]["x"], s["player"]["y"]) == (1, 1)
     assert s["monsters"][0]["x"] == 7  # the goblin, seen at the end of the last turn, came closer
 
 
-def test_hit_slay_and_bite(tmp_path):
+def test_hit_slay_and_bite(registry):
     g = bunyip("""
         #######
         #@g...#
         #######
-    """, tmp_path)
-    s = press(g, "l")
+    """, registry)
+    s = testing.press(g, "l")
     assert s["messages"][-2:] == ["You hit the goblin.", "The goblin bites you!"]
     assert s["player"]["hp"] == 9 and s["monsters"][0]["hp"] == 1
-    s = press(g, "l")
+    s = testing.press(g, "l")
     assert s["messages"][-1] == "You slay the goblin." and s["monsters"] == []
 
 
-def test_the_log_keeps_the_last_four_lines(tmp_path):
+def test_the_log_keeps_the_last_four_lines(registry):
     g = bunyip("""
         #########
         #@g.....#
         #########
-    """, tmp_path)
-    s = press(g, "l . .")  # welcome, hit, bite, bite, bite: the welcome has scrolled away
+    """, registry)
+    s = testing.press(g, "l . .")  # welcome, hit, bite, bite, bite: the welcome has scrolled away
     assert s["messages"] == ["You hit the goblin."] + ["The goblin bites you!"] * 3
 
 
-def test_goblins_act_on_what_the_player_saw_last_turn(tmp_path):
+def test_goblins_act_on_what_the_player_saw_last_turn(registry):
     g = bunyip("""
         #########
         #@......#
@@ -92,37 +92,37 @@ def test_goblins_act_on_what_the_player_saw_last_turn(tmp_path):
         #.......#
         #....g..#
         #########
-    """, tmp_path)
+    """, registry)
     assert not g.floor.visible[4, 5]
-    s = press(g, "j")  # the goblin comes into view only after this move: it has not acted yet
+    s = testing.press(g, "j")  # the goblin comes into view only after this move: it has not acted yet
     assert g.floor.visible[4, 5] and (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (5, 4)
-    s = press(g, ".")  # seen at the end of the last turn, now it comes
+    s = testing.press(g, ".")  # seen at the end of the last turn, now it comes
     assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (4, 3)
 
 
-def test_death_has_no_restart(tmp_path):
+def test_death_has_no_restart(registry):
     g = bunyip("""
         #####
         #@g.#
         #####
-    """, tmp_path)
+    """, registry)
     g.world.get(g.player, Fighter).hp = 1
-    s = press(g, ".")
+    s = testing.press(g, ".")
     assert not s["alive"] and s["player"]["hp"] == 0
     assert hud.line(g, "death_title") == "You died. Escape to quit."
-    s = press(g, "R")
+    s = testing.press(g, "R")
     assert not s["alive"] and s["run"] == 1
 
 
 def test_escape_quits_and_the_next_launch_is_the_fixed_map_fresh(home):
     first = keeper.open_game(Setup(game="bunyip"))
-    start = press(first, "")
+    start = testing.press(first, "")
     for token in "l l j j l".split():
         Session.of(first).press(token)
     Session.of(first).press("esc")
     assert first.quit_requested and keeper.saved_run() is None  # nothing kept to resume
     fresh = keeper.open_game(Setup(game="bunyip"), choice="continue")  # so even "continue" starts anew
-    s = press(fresh, "")
+    s = testing.press(fresh, "")
     assert s["turn"] == 0 and s["map"] == start["map"] and s["monsters"] == start["monsters"]
     table = profile.load()["presets"]["bunyip"]
     assert table["runs"] == 2 and table["top"][0]["cause"] == "quit on depth 1"  # the quit run is counted
@@ -138,12 +138,12 @@ def test_a_run_is_counted_in_its_own_table(home, capsys):
     assert capsys.readouterr().out.startswith("Runs 1   ")
 
 
-def test_the_death_screen_is_the_dimmed_window_and_one_line(tmp_path, window_for):  # noqa: F811
+def test_the_death_screen_is_the_dimmed_window_and_one_line(registry, window_for):  # noqa: F811
     g = bunyip("""
         #####
         #@g.#
         #####
-    """, tmp_path)
+    """, registry)
     g.world.get(g.player, Fighter).hp = 1
     window = window_for(g)
     Session.of(g).press(".")

@@ -3,15 +3,15 @@
 import pytest
 from test_frontend import screenshot, window_for  # noqa: F401
 
+from engine import testing
 from engine.core.play import status as hud
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.persist import keeper, profile
-from scenario import game_from, press
 
 
-def lesson(picture, tmp_path):
-    return game_from(picture, tmp_path, game="lesson28")
+def lesson(picture, registry):
+    return testing.game_from_map(registry, picture, game="lesson28")
 
 
 def test_board_start_exit_walls_and_enemies():
@@ -27,7 +27,7 @@ def test_board_start_exit_walls_and_enemies():
         # the same) is filled too, since every level in the engine is connected
         walls = sum(row.count("#") for row in rows)
         assert 1 <= walls <= 64 - 15
-        s = press(g, "")
+        s = testing.press(g, "")
         assert len(s["monsters"]) == 3
         for m in s["monsters"]:
             assert (m["x"], m["y"]) != (7, 0)
@@ -37,97 +37,97 @@ def test_board_start_exit_walls_and_enemies():
         g.close()
 
 
-def test_walls_and_the_edge_do_nothing_at_all(tmp_path):
+def test_walls_and_the_edge_do_nothing_at_all(registry):
     g = lesson("""
         ...>
         e...
         #...
         @...
-    """, tmp_path)
-    before = press(g, "")
-    after = press(g, "up left down")
+    """, registry)
+    before = testing.press(g, "")
+    after = testing.press(g, "up left down")
     assert after == before  # not a turn: the enemy did not move either
 
 
-def test_enemies_step_along_the_farther_axis_x_on_a_tie(tmp_path):
+def test_enemies_step_along_the_farther_axis_x_on_a_tie(registry):
     g = lesson("""
         ......>
         .......
         ....e..
         .......
         @......
-    """, tmp_path)
-    s = press(g, "right")  # player (1, 4); enemy (4, 2): dx=-3, dy=2 -> x
+    """, registry)
+    s = testing.press(g, "right")  # player (1, 4); enemy (4, 2): dx=-3, dy=2 -> x
     assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (3, 2)
-    s = press(g, "right")  # player (2, 4); enemy (3, 2): dx=-1, dy=2 -> y
+    s = testing.press(g, "right")  # player (2, 4); enemy (3, 2): dx=-1, dy=2 -> y
     assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (3, 3)
 
 
-def test_a_tie_steps_along_x(tmp_path):
+def test_a_tie_steps_along_x(registry):
     g = lesson("""
         ......>
         .......
         .....e.
         .......
         .@.....
-    """, tmp_path)
-    s = press(g, "right")  # player (2, 4); enemy (5, 2): dx=-3, dy=2 -> x to (4, 2)
-    s = press(g, "up")  # player (2, 3); enemy (4, 2): dx=-2, dy=1 -> x to (3, 2)
+    """, registry)
+    s = testing.press(g, "right")  # player (2, 4); enemy (5, 2): dx=-3, dy=2 -> x to (4, 2)
+    s = testing.press(g, "up")  # player (2, 3); enemy (4, 2): dx=-2, dy=1 -> x to (3, 2)
     assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (3, 2)
-    s = press(g, "left")  # player (1, 3); enemy (3, 2): dx=-2, dy=1 -> x to (2, 2)
-    s = press(g, "down")  # player (1, 4); enemy (2, 2): dx=-1, dy=2 -> y to (2, 3)
-    s = press(g, "right")  # player (2, 4); enemy (2, 3): dx=0, dy=1 -> onto the player
+    s = testing.press(g, "left")  # player (1, 3); enemy (3, 2): dx=-2, dy=1 -> x to (2, 2)
+    s = testing.press(g, "down")  # player (1, 4); enemy (2, 2): dx=-1, dy=2 -> y to (2, 3)
+    s = testing.press(g, "right")  # player (2, 4); enemy (2, 3): dx=0, dy=1 -> onto the player
     assert s["run"] == 2 and s["messages"][-1] == "Caught! Nothing survives. New dungeon."
 
 
-def test_enemies_do_not_stack_or_walk_through_walls(tmp_path):
+def test_enemies_do_not_stack_or_walk_through_walls(registry):
     g = lesson("""
         ......>
         .......
         ..#e...
         ...e...
         @......
-    """, tmp_path)
-    s = press(g, "right")  # (3, 2): dx=-2, dy=2 -> x: wall, stays; (3, 3): dx=-2, dy=1 -> x to (2, 3)
+    """, registry)
+    s = testing.press(g, "right")  # (3, 2): dx=-2, dy=2 -> x: wall, stays; (3, 3): dx=-2, dy=1 -> x to (2, 3)
     cells = sorted((m["x"], m["y"]) for m in s["monsters"])
     assert cells == [(2, 3), (3, 2)]
 
 
-def test_walking_into_an_enemy_ends_the_run(tmp_path):
+def test_walking_into_an_enemy_ends_the_run(registry):
     g = lesson("""
         ...>
         ....
         ....
         @e..
-    """, tmp_path)
-    s = press(g, "right")
+    """, registry)
+    s = testing.press(g, "right")
     assert s["run"] == 2 and s["alive"]
     assert s["messages"] == ["Caught! Nothing survives. New dungeon."]
     assert s["map"] != ["...>", "....", "....", "...."] and len(s["map"]) == 8  # a new 8x8 dungeon
     assert hud.line(g, "status") == "Run 2"
 
 
-def test_reaching_the_exit_builds_a_new_dungeon(tmp_path):
+def test_reaching_the_exit_builds_a_new_dungeon(registry):
     g = lesson("""
         ..@>
         ....
         ....
         e...
-    """, tmp_path)
-    s = press(g, "right")
+    """, registry)
+    s = testing.press(g, "right")
     assert s["run"] == 2 and s["messages"] == ["Escaped! A new dungeon is built."]
     assert (s["player"]["x"], s["player"]["y"]) == (0, 7)  # the start of the new board
 
 
 @pytest.mark.parametrize("key", ["h", "kp4", "y", ".", "R", ">", "q"])
-def test_only_arrows_move(key, tmp_path):
+def test_only_arrows_move(key, registry):
     g = lesson("""
         ...>
         ....
         ....
         .@..
-    """, tmp_path)
-    s = press(g, key)
+    """, registry)
+    s = testing.press(g, key)
     assert (s["player"]["x"], s["turn"]) == (1, 0)
 
 
@@ -146,11 +146,11 @@ def play_until_a_new_board(game):
 def test_escape_quits_without_keeping_the_board(home):
     game = keeper.open_game(Setup(game="lesson28", seed=5))
     play_until_a_new_board(game)
-    board = press(game, "")["map"]
+    board = testing.press(game, "")["map"]
     Session.of(game).press("esc")
     assert game.quit_requested and keeper.saved_run() is None
     again = keeper.open_game(Setup(game="lesson28", seed=5), choice="continue")
-    assert again.run == 1 and press(again, "")["map"] != board  # a new dungeon, run counter and all
+    assert again.run == 1 and testing.press(again, "")["map"] != board  # a new dungeon, run counter and all
     Session.of(again).press("esc")
 
 
@@ -179,8 +179,8 @@ BOARD = """
 LIGHT, DARK = (41, 41, 51), (31, 31, 41)  # Color(0.16, 0.16, 0.2) and (0.12, 0.12, 0.16)
 
 
-def test_the_lessons_look_squares_on_a_checkerboard_in_its_window(tmp_path, window_for):  # noqa: F811
-    window = window_for(lesson(BOARD, tmp_path))
+def test_the_lessons_look_squares_on_a_checkerboard_in_its_window(registry, window_for):  # noqa: F811
+    window = window_for(lesson(BOARD, registry))
     image = screenshot(window)
     assert image.size == (1152, 648)  # the Godot project's window
     left, bottom, width, height = window.map_view.rect
@@ -213,11 +213,11 @@ def test_the_squares_tileset(registry):
     assert [inset(n) for n in ("wall", "exit", "monster:enemy", "player", "item:gold")] == [2, 8, 10, 10, 16]
 
 
-def test_a_window_that_turns_to_lesson28_takes_its_look(tmp_path, window_for):  # noqa: F811
+def test_a_window_that_turns_to_lesson28_takes_its_look(registry, window_for):  # noqa: F811
     """The title screen may resume a lesson28 run in a window opened for another preset."""
     window = window_for(new_game(Setup(seed=1)))
     assert window.tileset == "glyphs" and window.textures.size == (16, 16)
-    window.set_game(lesson(BOARD, tmp_path))
+    window.set_game(lesson(BOARD, registry))
     screenshot(window)  # (a headless window cannot be resized: the new size is asked for, not checked)
     assert window.tileset == "squares" and window.textures.size == (64, 64) and window.map_view.cell == (64, 64)
     assert window.grid.textures is window.textures

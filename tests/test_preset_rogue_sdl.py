@@ -4,85 +4,85 @@ from collections import Counter
 
 from test_frontend import screenshot, window_for  # noqa: F401
 
+from engine import testing
 from engine.core.model.components import Fighter, Inventory, Item, Monster, Position
 from engine.core.play import status as hud
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.persist import keeper, profile
-from scenario import game_from, press
 
 
-def sdl(picture, tmp_path):
-    return game_from(picture, tmp_path, game="rogue-sdl")
+def sdl(picture, registry):
+    return testing.game_from_map(registry, picture, game="rogue-sdl")
 
 
-def test_four_way_moves_with_arrows_and_wasd(tmp_path):
+def test_four_way_moves_with_arrows_and_wasd(registry):
     g = sdl("""
         #######
         #.....#
         #..@..#
         #.....#
         #######
-    """, tmp_path)
-    s = press(g, "y u b n kp7 kp1")
+    """, registry)
+    s = testing.press(g, "y u b n kp7 kp1")
     assert (s["player"]["x"], s["player"]["y"], s["turn"]) == (3, 2, 0)
-    s = press(g, "d s a w right down left up")
+    s = testing.press(g, "d s a w right down left up")
     assert (s["player"]["x"], s["player"]["y"], s["turn"]) == (3, 2, 8)
 
 
-def test_wall_bump_takes_no_turn(tmp_path):
+def test_wall_bump_takes_no_turn(registry):
     g = sdl("""
         #####
         #@..#
         #####
-    """, tmp_path)
-    assert press(g, "up left a w")["turn"] == 0
+    """, registry)
+    assert testing.press(g, "up left a w")["turn"] == 0
 
 
-def test_period_takes_the_stairs_and_H_drinks(tmp_path):
+def test_period_takes_the_stairs_and_H_drinks(registry):
     g = sdl("""
         ######
         #@!>.#
         ######
-    """, tmp_path)
-    s = press(g, ".")
+    """, registry)
+    s = testing.press(g, ".")
     assert s["messages"][-1] == "There are no stairs here." and s["turn"] == 0
-    s = press(g, "d")
+    s = testing.press(g, "d")
     assert s["messages"][-1] == "You pick up a potion. Press H to drink it."
     g.world.get(g.player, Fighter).hp = 15
-    s = press(g, "H")
+    s = testing.press(g, "H")
     assert s["player"]["hp"] == 20 and s["messages"][-1] == "You drink a potion, and feel better."
-    s = press(g, "h")
+    s = testing.press(g, "h")
     assert s["messages"][-1] == "You have no potions." and s["turn"] == 2
-    s = press(g, "d")
+    s = testing.press(g, "d")
     assert s["messages"][-1] == "There are stairs down here. Press . to go down."
-    s = press(g, ".")
+    s = testing.press(g, ".")
     assert s["depth"] == 2 and s["messages"][-1] == "You go down the stairs to depth 2."
     assert len(s["map"]) == 40 and len(s["map"][0]) == 80
 
 
-def test_monster_attacks_only_at_manhattan_distance_one(tmp_path):
+def test_monster_attacks_only_at_manhattan_distance_one(registry):
     g = sdl("""
         ######
         #@...#
         #..o.#
         ######
-    """, tmp_path)
-    s = press(g, "d")  # player (2, 1); orc (3, 2) is diagonal: no attack, it steps (vertical on a tie)
+    """, registry)
+    s = testing.press(g, "d")  # player (2, 1); orc (3, 2) is diagonal: no attack, it steps (vertical on a tie)
     assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (3, 1)
     assert s["player"]["hp"] == 20 and not any("hits you" in m for m in s["messages"])
-    s = press(g, "s")  # player (2, 2); orc (3, 1) diagonal again: it steps down beside the player
+    s = testing.press(g, "s")  # player (2, 2); orc (3, 1) diagonal again: it steps down beside the player
     assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (3, 2) and s["player"]["hp"] == 20
-    s = press(g, "a")  # player (1, 2); orc (3, 2): two away along x, steps to (2, 2)
-    s = press(g, "w")  # player (1, 1); orc (2, 2) diagonal: steps up to (2, 1)
-    s = press(g, "s")  # player (1, 2); orc (2, 1) diagonal: steps down to (2, 2)
+    s = testing.press(g, "a")  # player (1, 2); orc (3, 2): two away along x, steps to (2, 2)
+    s = testing.press(g, "w")  # player (1, 1); orc (2, 2) diagonal: steps up to (2, 1)
+    s = testing.press(g, "s")  # player (1, 2); orc (2, 1) diagonal: steps down to (2, 2)
     assert s["player"]["hp"] == 20
-    s = press(g, "w")  # player (1, 1); orc (2, 2) diagonal; a wall bump next would be no turn
-    s = press(g, "a")  # a wall: no turn, the orc does not act
+    s = testing.press(g, "w")  # player (1, 1); orc (2, 2) diagonal; a wall bump next would be no turn
+    s = testing.press(g, "a")  # a wall: no turn, the orc does not act
     assert s["player"]["hp"] == 20
 
 
-def test_step_along_the_farther_axis_vertical_on_a_tie(tmp_path):
+def test_step_along_the_farther_axis_vertical_on_a_tie(registry):
     g = sdl("""
         ########
         #@.....#
@@ -90,72 +90,72 @@ def test_step_along_the_farther_axis_vertical_on_a_tie(tmp_path):
         #......#
         #...r..#
         ########
-    """, tmp_path)
-    s = press(g, "d")  # player (2, 1); rat (4, 4): dx=-2, dy=-3 -> y to (4, 3)
+    """, registry)
+    s = testing.press(g, "d")  # player (2, 1); rat (4, 4): dx=-2, dy=-3 -> y to (4, 3)
     assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (4, 3)
-    s = press(g, "a")  # player (1, 1); rat (4, 3): dx=-3, dy=-2 -> x to (3, 3)
+    s = testing.press(g, "a")  # player (1, 1); rat (4, 3): dx=-3, dy=-2 -> x to (3, 3)
     assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (3, 3)
-    s = press(g, "d")  # player (2, 1); rat (3, 3): dx=-1, dy=-2 -> y to (3, 2): diagonal to the player
+    s = testing.press(g, "d")  # player (2, 1); rat (3, 3): dx=-1, dy=-2 -> y to (3, 2): diagonal to the player
     assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (3, 2)
-    s = press(g, "d")  # player (3, 1); rat (3, 2): Manhattan 1 -> it bites
+    s = testing.press(g, "d")  # player (3, 1); rat (3, 2): Manhattan 1 -> it bites
     assert s["messages"][-1] == "The rat hits you for 2." and s["player"]["hp"] == 18
 
 
-def test_tie_goes_vertical(tmp_path):
+def test_tie_goes_vertical(registry):
     g = sdl("""
         #######
         #@....#
         #.....#
         #...r.#
         #######
-    """, tmp_path)
-    s = press(g, "d")  # player (2, 1); rat (4, 3): dx=-2, dy=-2 -> y to (4, 2)
+    """, registry)
+    s = testing.press(g, "d")  # player (2, 1); rat (4, 3): dx=-2, dy=-2 -> y to (4, 2)
     assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (4, 2)
 
 
-def test_a_wall_in_the_way_stops_it(tmp_path):
+def test_a_wall_in_the_way_stops_it(registry):
     g = sdl("""
         ########
         #@.....#
         #......#
         #...#r.#
         ########
-    """, tmp_path)
-    s = press(g, "s")  # player (1, 2); rat (5, 3): dx=-4, dy=-1 -> x: (4, 3) is wall, stands still
+    """, registry)
+    s = testing.press(g, "s")  # player (1, 2); rat (5, 3): dx=-4, dy=-1 -> x: (4, 3) is wall, stands still
     assert (s["monsters"][0]["x"], s["monsters"][0]["y"]) == (5, 3)
 
 
-def test_messages_and_hud_as_in_the_course(tmp_path):
+def test_messages_and_hud_as_in_the_course(registry):
     g = sdl("""
         #######
         #@o...#
         #######
-    """, tmp_path)
-    s = press(g, "d")
+    """, registry)
+    s = testing.press(g, "d")
     assert s["messages"][-2:] == ["You hit the orc for 4.", "The orc hits you for 5."]
     g.world.get(g.player, Inventory).gold = 28
     g.give("potion")
     assert hud.line(g, "status") == "HP 15/20   Gold 28   Potions 1   Depth 1"
-    s = press(g, "d d d")
+    s = testing.press(g, "d d d")
     assert s["messages"][-1] == "You kill the orc!"
 
 
-def test_death_and_restart(tmp_path):
+def test_death_and_restart(registry):
     g = sdl("""
         #######
         #@o...#
         #######
-    """, tmp_path)
+    """, registry)
     g.world.get(g.player, Fighter).hp = 5
-    s = press(g, "w")  # a wall: no turn
+    s = testing.press(g, "w")  # a wall: no turn
     assert s["alive"]
     g.world.get(g.player, Inventory).gold = 40
-    s = press(g, "d")
+    s = testing.press(g, "d")
     assert not s["alive"] and s["messages"][-2:] == ["The orc hits you for 5.", "You die."]
     assert hud.line(g, "keys_dead") == "You have died. Press R to play again, or Esc to quit."
-    s = press(g, "d . h")
+    s = testing.press(g, "d . h")
     assert not s["alive"]
-    s = press(g, "R")
+    s = testing.press(g, "R")
     assert s["alive"] and s["depth"] == 1 and s["player"]["hp"] == 20
     assert s["player"]["gold"] == 0 and s["player"]["potions"] == 0
     assert s["messages"] == ["Welcome to Rogue SDL. Find the stairs down: >"]
@@ -167,7 +167,7 @@ def test_spawning_rules():
         g = new_game(Setup(game="rogue-sdl", seed=seed))
         for depth in kinds_by_depth:
             g.enter_level(depth)
-            s = press(g, "")
+            s = testing.press(g, "")
             level = g.level
             n = len(s["monsters"])
             assert 3 + depth <= n <= 3 + depth + 2
@@ -246,7 +246,7 @@ def test_the_rule_is_the_presets_own(registry):
         assert any(r.contains(x, y) for r in g.level.rooms)
     g.close()
     caves = new_game(Setup(game="rogue-sdl", seed=3, plugins=["generator=caves"]), registry)
-    assert not caves.level.rooms and press(caves, "")["monsters"]  # placed all the same
+    assert not caves.level.rooms and testing.press(caves, "")["monsters"]  # placed all the same
     assert sdl.spawn_cell(caves, caves.level, random.Random(1), [(5, 6)]) == (5, 6)
     caves.close()
     from engine import Ruleset
@@ -285,14 +285,14 @@ def test_a_run_is_counted_in_its_own_table(home, capsys):
     assert capsys.readouterr().out.startswith("Runs 1   Deaths 0   Quits 1   Wins 0   Deepest 1")
 
 
-def test_the_status_line_stays_in_the_text_colour_at_low_hp(tmp_path, window_for):  # noqa: F811
+def test_the_status_line_stays_in_the_text_colour_at_low_hp(registry, window_for):  # noqa: F811
     from engine.frontend.compose import look_for
 
     g = sdl("""
         #######
         #@....#
         #######
-    """, tmp_path)
+    """, registry)
     g.world.get(g.player, Fighter).hp = 2
     assert hud.hp_low(g)
     window = window_for(g)

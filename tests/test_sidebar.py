@@ -6,13 +6,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from engine import testing
 from engine.core.model.components import Fighter, Monster
 from engine.core.play.session import Session
 from engine.frontend.compose import known_cells
 from engine.frontend.log import fold
 from engine.frontend.sidebar import Bar, Line, monsters, rows_for, stats, underfoot, visible_monsters
 from engine.kit.mapgen import FLOOR, WALL
-from scenario import game_from
 
 
 def test_repeated_messages_fold_with_a_count():
@@ -20,12 +20,12 @@ def test_repeated_messages_fold_with_a_count():
     assert fold([]) == [] and fold(["x"]) == ["x"]
 
 
-def test_monsters_in_view_are_listed_nearest_first_with_their_health(tmp_path):
-    game = game_from("""
+def test_monsters_in_view_are_listed_nearest_first_with_their_health(registry):
+    game = testing.game_from_map(registry, """
         ##########
         #g..@.r.o#
         ##########
-    """, tmp_path)
+    """)
     order = [kind for _, kind, *_ in visible_monsters(game)]
     assert order == ["rat", "goblin", "orc"]  # 2, 3 (left) and 4 cells away
     rat = next(e for e, m in game.world.query(Monster) if m.kind == "rat")
@@ -37,12 +37,12 @@ def test_monsters_in_view_are_listed_nearest_first_with_their_health(tmp_path):
     assert rows[0].maximum == top
 
 
-def test_a_monster_row_says_its_hp_and_its_state_in_words(tmp_path):
-    game = game_from("""
+def test_a_monster_row_says_its_hp_and_its_state_in_words(registry):
+    game = testing.game_from_map(registry, """
         ########
         #@..g..#
         ########
-    """, tmp_path)
+    """)
     goblin = next(e for e, m in game.world.query(Monster) if m.kind == "goblin")
     fighter = game.world.get(goblin, Fighter)
     game.world.get(goblin, Monster).awake = False  # it has not noticed the player
@@ -56,21 +56,21 @@ def test_a_monster_row_says_its_hp_and_its_state_in_words(tmp_path):
     assert row.label == f"goblin 2/{fighter.max_hp} confused, hasted" and row.value == 2
 
 
-def test_monsters_out_of_view_are_not_listed(tmp_path):
-    game = game_from("""
+def test_monsters_out_of_view_are_not_listed(registry):
+    game = testing.game_from_map(registry, """
         ###############
         #@...........r#
         ###############
-    """, tmp_path)
+    """)
     assert monsters(game) == []
 
 
-def test_underfoot_names_the_stairs_and_sections_are_separated(tmp_path):
-    game = game_from("""
+def test_underfoot_names_the_stairs_and_sections_are_separated(registry):
+    game = testing.game_from_map(registry, """
         ######
         #@>..#
         ######
-    """, tmp_path)
+    """)
     assert underfoot(game) == []
     Session.of(game).press("l")
     assert [r.text for r in underfoot(game)] == ["Here: stairs down"]
@@ -102,12 +102,12 @@ arcade = pytest.importorskip("arcade")
 from test_frontend import brightest, cell_pixels, screenshot, window_for  # noqa: E402, F401
 
 
-def test_items_are_remembered_where_last_seen(tmp_path, window_for):  # noqa: F811
-    game = game_from("""
+def test_items_are_remembered_where_last_seen(registry, window_for):  # noqa: F811
+    game = testing.game_from_map(registry, """
         ##########################
         #.....!@.................#
         ##########################
-    """, tmp_path)
+    """)
     window = window_for(game)
     window.frames.draw()
     glyph, lit = window.grid.shown(6, 1)
@@ -128,12 +128,12 @@ def test_items_are_remembered_where_last_seen(tmp_path, window_for):  # noqa: F8
     assert not game.floor.visible[1, 6] and window.grid.shown(6, 1)[0] == "."
 
 
-def test_the_lit_look_tints_lit_cells_and_leaves_unknown_black(tmp_path, window_for):  # noqa: F811
-    game = game_from("""
+def test_the_lit_look_tints_lit_cells_and_leaves_unknown_black(registry, window_for):  # noqa: F811
+    game = testing.game_from_map(registry, """
         ##############################
         #@...........................#
         ##############################
-    """, tmp_path)
+    """)
     window = window_for(game)
     for _ in range(12):
         window.press("l")

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import GoldFound, LevelledUp, NewRun
+from engine import GoldFound, LevelledUp, NewRun, testing
 from engine.core.model.components import Inventory, Monster
 from engine.core.play.session import Session
 from engine.frontend.settings import Settings
 from engine.frontend.sound import CUES, Sounds
-from scenario import game_from
 
 ARENA = """
     #########
@@ -30,8 +29,8 @@ def sounds(player=None, muted=False) -> Sounds:
     return Sounds(Settings({"muted": muted}), player=player or Recorder())
 
 
-def test_hit_hurt_gold_and_death_come_from_the_games_events(tmp_path):
-    game = game_from(ARENA, tmp_path)
+def test_hit_hurt_gold_and_death_come_from_the_games_events(registry):
+    game = testing.game_from_map(registry, ARENA)
     s = sounds()
     game.listeners.append(s.listener)
     assert s.observe(game) == []  # the first frame: nothing heard yet
@@ -52,16 +51,16 @@ def test_hit_hurt_gold_and_death_come_from_the_games_events(tmp_path):
     assert s.played == ["hit", "hurt", "gold", "level_up", "death"]
 
 
-def test_the_player_killing_a_monster_in_play_sounds_a_hit(tmp_path):
-    game = game_from(ARENA, tmp_path)
+def test_the_player_killing_a_monster_in_play_sounds_a_hit(registry):
+    game = testing.game_from_map(registry, ARENA)
     s = sounds()
     game.listeners.append(s.listener)
     Session.of(game).press("l")  # into the rat
     assert "hit" in s.observe(game)
 
 
-def test_a_new_level_or_run_is_not_a_hit(tmp_path):
-    game = game_from(ARENA, tmp_path)
+def test_a_new_level_or_run_is_not_a_hit(registry):
+    game = testing.game_from_map(registry, ARENA)
     s = sounds()
     game.listeners.append(s.listener)
     s.observe(game)
@@ -78,13 +77,14 @@ def test_every_cue_names_a_file_that_ships_with_arcade():
     assert {"hit", "hurt", "gold", "level_up", "death", "victory"} <= set(CUES)
 
 
-def test_muted_plays_nothing_and_m_toggles_it_in_the_window(tmp_path):
+def test_muted_plays_nothing_and_m_toggles_it_in_the_window(registry):
     pytest.importorskip("arcade")
     from engine.frontend.launch import open_window
 
     recorder = Recorder()
     settings = Settings()
-    window = open_window(game_from(ARENA, tmp_path), headless=True, settings=settings, sound_player=recorder)
+    window = open_window(testing.game_from_map(registry, ARENA), headless=True, settings=settings,
+                         sound_player=recorder)
     try:
         window.frames.draw()
         window.sounds.cue("level_up")  # the hook for later events
@@ -99,10 +99,10 @@ def test_muted_plays_nothing_and_m_toggles_it_in_the_window(tmp_path):
         window.close()
 
 
-def test_no_device_means_silence_not_an_error(tmp_path, monkeypatch):
+def test_no_device_means_silence_not_an_error(registry, monkeypatch):
     """The audio library failing in every way a machine without sound can make it fail."""
     arcade = pytest.importorskip("arcade")
-    game = game_from(ARENA, tmp_path)
+    game = testing.game_from_map(registry, ARENA)
 
     def no_device(*args, **kwargs):
         raise OSError("no audio device")

@@ -7,9 +7,9 @@ import zlib
 
 import pytest
 
+from engine import testing
 from engine.cli.main import main
 from engine.kit.tiles import CP437, CP437_INDEX, TilesetError, load_sheet
-from scenario import game_from
 
 Image = pytest.importorskip("PIL.Image")
 
@@ -140,7 +140,8 @@ def test_kenney_maps_terrain_monsters_and_items_and_leaves_the_rest_to_glyphs(re
 
 def test_f2_switches_tilesets_at_run_time_and_remembers_the_choice(tmp_path, registry):
     path = sheet(tmp_path / "t.png", cell=(12, 12))
-    window = open_window(game_from(ROOM, tmp_path), headless=True, tilesets=registry.tilesets, tileset_file=path)
+    window = open_window(testing.game_from_map(registry, ROOM), headless=True, tilesets=registry.tilesets,
+                         tileset_file=path)
     try:
         window.frames.draw()
         assert window.tileset == "glyphs" and window.map_view.cell == (16, 16)
@@ -162,7 +163,7 @@ def test_f2_switches_tilesets_at_run_time_and_remembers_the_choice(tmp_path, reg
 
 def test_a_cp437_sheet_draws_its_own_glyph_pixels(tmp_path, registry):
     path = sheet(tmp_path / "t.png", cell=(8, 8))
-    window = open_window(game_from(ROOM, tmp_path), headless=True, tilesets=registry.tilesets,
+    window = open_window(testing.game_from_map(registry, ROOM), headless=True, tilesets=registry.tilesets,
                          tileset="cp437", tileset_file=path)
     try:
         images = []

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine import testing
 from engine.cli.main import main
 from engine.kit.limits import MAX_TILE_SIDE
 from engine.kit.tiles import Tile, TilesetInfo
-from scenario import game_from
 
 Image = pytest.importorskip("PIL.Image")
 pytest.importorskip("arcade")
@@ -88,8 +88,8 @@ ROOM = """
 """
 
 
-def test_f2_skips_or_survives_every_hostile_set_in_one_line_each(tmp_path, tilesets, capsys):
-    window = open_window(game_from(ROOM, tmp_path), headless=True, tilesets=tilesets)
+def test_f2_skips_or_survives_every_hostile_set_in_one_line_each(registry, tilesets, capsys):
+    window = open_window(testing.game_from_map(registry, ROOM), headless=True, tilesets=tilesets)
     try:
         window.frames.draw()
         reached = []

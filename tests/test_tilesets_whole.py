@@ -11,7 +11,6 @@ import pytest
 
 from engine import hookimpl, testing
 from engine.kit.tiles import Tile, parents, pick
-from scenario import game_from
 
 arcade = pytest.importorskip("arcade")
 Image = pytest.importorskip("PIL.Image")
@@ -60,7 +59,7 @@ def test_names_fall_back_to_their_parents_and_pick_tries_the_glyph_last():
 
 
 def test_kenney_draws_the_floor_under_a_monster_and_an_item(tmp_path, window_for, registry):  # noqa: F811
-    game = game_from(ROOM, tmp_path)
+    game = testing.game_from_map(registry, ROOM)
     window = window_for(game, tilesets=registry.tilesets, tileset="kenney")
     image = screenshot(window)
     floor = cell_pixels(window, image, 2, 1)  # bare floor, lit
@@ -77,9 +76,9 @@ def test_kenney_is_whole_for_the_built_in_games(registry):
     testing.check_tileset(registry.tilesets["kenney"], registry=registry, cells=(16,), whole=True)
 
 
-def test_a_sprite_set_draws_what_it_lacks_as_its_glyph_in_a_magenta_frame(tmp_path, window_for):  # noqa: F811
+def test_a_sprite_set_draws_what_it_lacks_as_its_glyph_in_a_magenta_frame(registry, window_for):  # noqa: F811
     registry = registry_with(partial=Partial)
-    window = window_for(game_from(ROOM, tmp_path), tilesets=registry.tilesets, tileset="partial")
+    window = window_for(testing.game_from_map(registry, ROOM), tilesets=registry.tilesets, tileset="partial")
     image = screenshot(window)
     rat = cell_pixels(window, image, 5, 1)
     side = window.map_view.cell_rect(5, 1)[2]
@@ -89,9 +88,9 @@ def test_a_sprite_set_draws_what_it_lacks_as_its_glyph_in_a_magenta_frame(tmp_pa
     assert MAGENTA not in cell_pixels(window, image, 2, 1)  # a floor it has is not framed
 
 
-def test_a_set_that_maps_a_family_draws_its_every_member(tmp_path, window_for):  # noqa: F811
+def test_a_set_that_maps_a_family_draws_its_every_member(registry, window_for):  # noqa: F811
     registry = registry_with(family=lambda ctx: Partial(ctx, family=True))
-    window = window_for(game_from(ROOM, tmp_path), tilesets=registry.tilesets, tileset="family")
+    window = window_for(testing.game_from_map(registry, ROOM), tilesets=registry.tilesets, tileset="family")
     image = screenshot(window)
     assert set(cell_pixels(window, image, 5, 1)) == {(0, 0, 250)}  # "monster:rat" drawn as "monster"
 
@@ -108,19 +107,19 @@ def test_check_tileset_says_what_a_sprite_set_lacks(registry):
     testing.check_tileset(registry.tilesets["glyphs"], registry=registry, cells=(16,))  # a glyph set lacks by design
 
 
-def test_a_wall_rule_that_is_none_is_one_line_and_the_default_is_drawn(tmp_path, window_for, capsys):  # noqa: F811
+def test_a_wall_rule_that_is_none_is_one_line_and_the_default_is_drawn(registry, window_for, capsys):  # noqa: F811
     registry = registry_with(wavy=lambda ctx: Partial(ctx, walls="wavy"))
     with pytest.raises(testing.ContractError, match=r"walls is one of plain, facing, lines, double, got 'wavy'"):
         testing.check_tileset(registry.tilesets["wavy"], cells=(16,), whole=False)
-    window = window_for(game_from(ROOM, tmp_path), tilesets=registry.tilesets, tileset="wavy")
+    window = window_for(testing.game_from_map(registry, ROOM), tilesets=registry.tilesets, tileset="wavy")
     window.frames.draw()
     assert window.painter.wall_view().rule == "facing"
     err = capsys.readouterr().err
     assert err.count("tileset wavy: walls is one of") == 1 and "Traceback" not in err
 
 
-def test_a_sets_wall_rule_is_the_windows(tmp_path, window_for):  # noqa: F811
+def test_a_sets_wall_rule_is_the_windows(registry, window_for):  # noqa: F811
     registry = registry_with(joined=lambda ctx: Partial(ctx, walls="double"))
-    window = window_for(game_from(ROOM, tmp_path), tilesets=registry.tilesets, tileset="joined")
+    window = window_for(testing.game_from_map(registry, ROOM), tilesets=registry.tilesets, tileset="joined")
     window.frames.draw()
     assert window.grid.shown(3, 0)[0] == "═" and window.grid.shown(0, 0)[0] == "╔"

@@ -5,12 +5,12 @@ import json
 
 import pytest
 
+from engine import Monster, testing
 from engine.cli.main import main
 from engine.core.model.events import KeyPlayed
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.core.turn.keys import check_token
-from scenario import game_from, press
 
 ROOMS = """
     ##############
@@ -26,34 +26,75 @@ ROOMS = """
 """
 
 
-def test_explore_uncovers_the_whole_map_and_says_so(tmp_path):
-    g = game_from(ROOMS, tmp_path)
-    s = press(g, "o")
+def test_explore_uncovers_the_whole_map_and_says_so(registry):
+    g = testing.game_from_map(registry, ROOMS)
+    s = testing.press(g, "o")
     walkable = g.level.terrain != 0
     assert (g.floor.seen | ~walkable).all() and s["turn"] > 10  # every floor cell seen, one key
     assert s["messages"][-1] == "Explored all you can reach."
-    assert press(g, "o")["turn"] == s["turn"]  # nothing left: no time passes
+    assert testing.press(g, "o")["turn"] == s["turn"]  # nothing left: no time passes
 
 
-def test_explore_stops_at_once_when_a_monster_comes_into_view(tmp_path):
-    g = game_from(ROOMS.replace("#......#.....#\n    #............#", "#......#.....#\n    #..........r.#"), tmp_path)
-    s = press(g, "o")
+def test_explore_stops_at_once_when_a_monster_comes_into_view(registry):
+    g = testing.game_from_map(registry, ROOMS.replace("#......#.....#\n    #............#",
+                                                      "#......#.....#\n    #..........r.#"))
+    s = testing.press(g, "o")
     rat = g.api.monsters()[0]
     assert g.api.sees(*g.api.position(rat))  # it stopped the moment the rat came into view
     assert "Explored all you can reach." not in s["messages"]  # not because it was done
     turn = s["turn"]
-    assert press(g, "o")["turn"] == turn  # and it will not go on with the rat in view
+    assert g.api.component(rat, Monster).awake  # it noticed the player
+    assert testing.press(g, "o")["turn"] == turn  # and it will not go on with the awake rat in view
 
 
-def test_travel_to_the_stairs_stops_when_hit(tmp_path):
-    g = game_from("""
+# a room, the way on down a corridor: from @ the rat's corner is in view (the light reaches 8)
+# but out of the rat's sight (6), and every step down the corridor takes the player farther
+HALL = """
+    #########
+    #......r#
+    #@......#
+    #.#######
+    #.#######
+    #.#######
+    #.#######
+    #.#######
+    #.#######
+    #.#######
+    #.#######
+    #.#######
+    #########
+"""
+
+
+def test_a_sleeping_monster_in_view_does_not_stop_explore(registry):
+    g = testing.game_from_map(registry, HALL)
+    rat = g.api.monsters()[0]
+    assert g.api.sees(*g.api.position(rat)) and not g.api.component(rat, Monster).awake
+    s = testing.press(g, "o")
+    assert s["player"]["y"] > 2 and s["turn"] > 0  # it went on down the corridor
+    assert s["messages"][-1] == "Explored all you can reach."
+
+
+def test_an_awake_monster_in_view_stops_explore_and_is_named(registry):
+    g = testing.game_from_map(registry, HALL.replace("#......r#", "#..r...g#"))
+    rat, goblin = sorted(g.api.monsters(), key=lambda m: g.api.name_of(m) != "rat")
+    assert g.api.component(goblin, Monster).awake  # it noticed the player at once
+    g.sleep(rat)  # nearer, but asleep: not the one named
+    s = testing.press(g, "o")
+    assert s["turn"] == 0 and s["messages"][-1] == "Not with the goblin in view."
+    s = testing.press(g, "travel:1,3")  # every travel is refused the same way
+    assert s["turn"] == 0 and s["messages"][-1] == "Not with the goblin in view."
+
+
+def test_travel_to_the_stairs_stops_when_hit(registry):
+    g = testing.game_from_map(registry, """
         ###############
         #@............#
         #.............#
         #############.#
         #o..........>.#
         ###############
-    """, tmp_path)
+    """)
     orc = g.api.monsters()[0]
     from engine import Monster
 
@@ -64,40 +105,40 @@ def test_travel_to_the_stairs_stops_when_hit(tmp_path):
     g.api.add_component(orc, Hunting(1, 1, 8))
     g.floor.seen[:] = True  # the stairs are known
     hp = g.api.hp(g.player)[0]
-    press(g, ">")
+    testing.press(g, ">")
     assert g.api.hp(g.player)[0] < hp and g.depth == 1  # stopped by the blow, short of the stairs
     assert g.api.position(g.player) != g.level.stairs
 
 
-def test_downstairs_without_known_stairs_says_so_and_takes_no_time(tmp_path):
-    g = game_from(ROOMS.replace("#......#.....#\n    #......#.....#", "#......#.....#\n    #......#...>.#"),
-                  tmp_path)
-    s = press(g, ">")
+def test_downstairs_without_known_stairs_says_so_and_takes_no_time(registry):
+    g = testing.game_from_map(registry, ROOMS.replace("#......#.....#\n    #......#.....#",
+                                                      "#......#.....#\n    #......#...>.#"))
+    s = testing.press(g, ">")
     assert s["turn"] == 0 and s["messages"][-1] == "You have not found the stairs down."
 
 
-def test_travel_does_not_start_with_a_monster_in_view(tmp_path):
-    g = game_from("""
+def test_travel_does_not_start_with_a_monster_in_view(registry):
+    g = testing.game_from_map(registry, """
         #######
         #@..r.#
         #######
-    """, tmp_path)
-    s = press(g, "o")
-    assert s["turn"] == 0 and s["messages"][-1] == "Not with a monster in view."
+    """)
+    s = testing.press(g, "o")
+    assert s["turn"] == 0 and s["messages"][-1] == "Not with the rat in view."
 
 
-def test_a_click_travels_over_known_floor(tmp_path):
-    g = game_from(ROOMS, tmp_path)
-    s = press(g, "travel:3,2")
+def test_a_click_travels_over_known_floor(registry):
+    g = testing.game_from_map(registry, ROOMS)
+    s = testing.press(g, "travel:3,2")
     assert (s["player"]["x"], s["player"]["y"]) == (3, 2) and s["turn"] == 2
-    s = press(g, "travel:12,8")  # never seen: no known way
+    s = testing.press(g, "travel:12,8")  # never seen: no known way
     assert s["messages"][-1] == "You know no way there." and s["turn"] == 2
 
 
-def test_step_by_step_travel_interrupted_records_its_steps(tmp_path):
+def test_step_by_step_travel_interrupted_records_its_steps(registry):
     """The window walks a travel one drawn step at a time; a key press stops it, and what is
     recorded (o:3) makes a replay stop at the same place."""
-    g = game_from(ROOMS, tmp_path)
+    g = testing.game_from_map(registry, ROOMS)
     heard = []
     g.listeners.append(lambda event, game: isinstance(event, KeyPlayed) and heard.append(event.token))
     assert Session.of(g).press("o", step_by_step=True).changed and Session.of(g).travel is not None and heard == []
@@ -105,8 +146,8 @@ def test_step_by_step_travel_interrupted_records_its_steps(tmp_path):
         assert Session.of(g).step().walking
     Session.of(g).interrupt()
     assert heard == ["o:3"] and g.turn == 3 and Session.of(g).travel is None
-    h = game_from(ROOMS, tmp_path)
-    press(h, "o:3")
+    h = testing.game_from_map(registry, ROOMS)
+    testing.press(h, "o:3")
     assert h.api.position(h.player) == g.api.position(g.player) and h.turn == 3
 
 

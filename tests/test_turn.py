@@ -3,7 +3,7 @@ nothing; rulesets, systems and components come from plugins like everything else
 
 import textwrap
 
-from engine import ChangeLevel, load_registry
+from engine import ChangeLevel, load_registry, testing
 from engine.core.model.components import Fighter, Monster, Position
 from engine.core.model.events import Escaped, KeyPlayed, LevelEntered, PlayerDied, QuitAsked, RunStarted, Victory
 from engine.core.model.requests import NewRun
@@ -11,7 +11,6 @@ from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game, prepare
 from engine.core.turn.actions import Descend
 from engine.persist import keeper
-from scenario import game_from, press
 
 LIFECYCLE = {RunStarted: "start", LevelEntered: "level", KeyPlayed: "key", PlayerDied: "death", Escaped: "escape",
              Victory: "victory", QuitAsked: "quit"}
@@ -33,17 +32,17 @@ def test_a_prepared_game_is_inert_until_started(registry):
     assert game.depth == 1 and game.turn == 0
 
 
-def test_an_action_asks_for_the_stairs_and_the_loop_takes_them(tmp_path):
-    g = game_from("""
+def test_an_action_asks_for_the_stairs_and_the_loop_takes_them(registry):
+    g = testing.game_from_map(registry, """
         #####
         #@>.#
         #####
-    """, tmp_path)
-    press(g, "l")
+    """)
+    testing.press(g, "l")
     result = Descend().perform(g, g.player)
     assert result.request == ChangeLevel(2) and g.depth == 1  # asking changes nothing yet
     seen = events_of(g)
-    s = press(g, ">")
+    s = testing.press(g, ">")
     assert s["depth"] == 2 and s["turn"] == 2 and seen == ["level", "key"]
     # nobody on the new level moved before the player's first turn there, and the player may act
     assert all(not g.world.get(e, Monster).awake or e not in g.scheduler or g.scheduler.energy[e] < 100
@@ -60,50 +59,50 @@ def test_monsters_on_a_new_level_do_not_move_before_the_player(registry):
     assert before == after
 
 
-def test_the_exit_ends_the_run_at_the_end_of_the_turn(tmp_path):
-    g = game_from("""
+def test_the_exit_ends_the_run_at_the_end_of_the_turn(registry):
+    g = testing.game_from_map(registry, """
         #####
         #@..#
         ##>##
-    """, tmp_path, game="lesson28")
+    """, game="lesson28")
     seen = events_of(g)
-    press(g, "right down")
+    testing.press(g, "right down")
     assert g.run == 2 and g.turn == 0 and g.depth == 1  # a new run, its own counters
     assert seen == ["key", "escape", "start", "level", "key"]
 
 
-def test_lesson28s_death_is_a_new_run_and_the_default_games_is_a_death_screen(tmp_path):
-    caught = game_from("""
+def test_lesson28s_death_is_a_new_run_and_the_default_games_is_a_death_screen(registry):
+    caught = testing.game_from_map(registry, """
         #####
         #@e.#
         #####
-    """, tmp_path, game="lesson28")
+    """, game="lesson28")
     seen = events_of(caught)
-    press(caught, "right")
+    testing.press(caught, "right")
     assert caught.alive and caught.run == 2 and seen[:3] == ["death", "start", "level"]
-    dead = game_from("""
+    dead = testing.game_from_map(registry, """
         #######
         #@o...#
         #######
-    """, tmp_path)
+    """)
     dead.world.get(dead.player, Fighter).hp = 1
     seen = events_of(dead)
-    press(dead, ".")
+    testing.press(dead, ".")
     assert not dead.alive and dead.run == 1 and seen == ["death", "key"]
     assert dead.messages[-2:] == ["The orc kills you.", "You die."]  # the ruleset's words come last
-    press(dead, "R")
+    testing.press(dead, "R")
     assert dead.alive and dead.run == 2
 
 
-def test_the_quit_key_is_the_rulesets_to_answer(tmp_path):
-    g = game_from("""
+def test_the_quit_key_is_the_rulesets_to_answer(registry):
+    g = testing.game_from_map(registry, """
         ####
         #@.#
         ####
-    """, tmp_path)
+    """)
     saves = []
     g.listeners.append(lambda event, game: isinstance(event, QuitAsked) and saves.append(event.save))
-    press(g, "esc")
+    testing.press(g, "esc")
     assert g.quit_requested and saves == [True]
 
 
@@ -208,13 +207,13 @@ def test_a_plugin_ruleset_system_and_component(tmp_path, monkeypatch):
     assert resumed.world.get(resumed.player, Fighter).hp == 13
 
 
-def test_the_engine_does_not_run_a_dead_actors_request(tmp_path):
+def test_the_engine_does_not_run_a_dead_actors_request(registry):
     """A new run replaces the world: nothing of the old run acts in the new one."""
-    g = game_from("""
+    g = testing.game_from_map(registry, """
         #####
         #@..#
         ##>##
-    """, tmp_path, game="lesson28")
+    """, game="lesson28")
     old_world = g.world
     g.apply(NewRun("again"))
     assert g.world is not old_world and g.messages[-1] == "again"

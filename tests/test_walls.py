@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from engine import testing
 from engine.kit.walls import SOUTH, WEST, facing, glyphs, joins
-from scenario import game_from
 
 
 def parse(picture: str) -> tuple[np.ndarray, np.ndarray]:
@@ -108,8 +108,8 @@ def every_cell_seen(game) -> None:
     game.floor.seen[:] = True  # as a map would show it: rock included
 
 
-def test_a_wall_deep_in_rock_is_drawn_apart_from_a_wall_beside_the_floor(tmp_path, window_for):  # noqa: F811
-    game = game_from(ROCK, tmp_path)
+def test_a_wall_deep_in_rock_is_drawn_apart_from_a_wall_beside_the_floor(registry, window_for):  # noqa: F811
+    game = testing.game_from_map(registry, ROCK)
     every_cell_seen(game)
     window = window_for(game)
     image = screenshot(window)
@@ -120,8 +120,8 @@ def test_a_wall_deep_in_rock_is_drawn_apart_from_a_wall_beside_the_floor(tmp_pat
     assert set(deep).isdisjoint(beside)  # and not its background either
 
 
-def test_the_classic_look_keeps_every_wall_its_glyph(tmp_path, window_for):  # noqa: F811
-    game = game_from(ROCK, tmp_path, game="rogue-sdl")
+def test_the_classic_look_keeps_every_wall_its_glyph(registry, window_for):  # noqa: F811
+    game = testing.game_from_map(registry, ROCK, game="rogue-sdl")
     every_cell_seen(game)
     window = window_for(game)
     window.frames.draw()

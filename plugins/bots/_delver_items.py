@@ -11,7 +11,7 @@ letter) is closed with Escape; a plugin's question (the level-up choice) is answ
 
 from __future__ import annotations
 
-from engine.plugins.bots._delver_look import Carried, Look, aims, damage, is_heal, quest, worth
+from engine.plugins.bots._delver_look import Carried, DelverView, aims, damage, is_heal, quest, worth
 
 PROMPT_KEYS = 40  # keys in a row into prompts before it gives up with Escape
 PICKUP_TRIES = 3  # pickups tried on one cell before it leaves what lies there (a full pack)
@@ -25,7 +25,7 @@ LEVEL_UP_ORDER = ("hp", "attack", "hp", "defense")  # what it takes at each leve
 
 
 # -- prompts ------------------------------------------------------------------------------------
-def answer(look: Look) -> str | None:
+def answer(look: DelverView) -> str | None:
     """The answer to the prompt the game shows, or None when none is open."""
     prompt, memory = look.game.prompt(), look.memory
     if prompt is None:
@@ -45,7 +45,7 @@ def answer(look: Look) -> str | None:
     return "esc"
 
 
-def choose(look: Look, prompt: dict) -> str:
+def choose(look: DelverView, prompt: dict) -> str:
     """A plugin's question. A level-up (options naming HP, attack, defense): HP, attack, HP,
     defense in turn, so it lasts longer and hits harder alike; any other question: its first
     option."""
@@ -58,7 +58,7 @@ def choose(look: Look, prompt: dict) -> str:
     return options[0]["letter"] if options else "esc"
 
 
-def cursor_key(look: Look, at: tuple[int, int], aim: tuple[int, int]) -> str:
+def cursor_key(look: DelverView, at: tuple[int, int], aim: tuple[int, int]) -> str:
     """The key that moves a targeting cursor from ``at`` one cell toward ``aim``, or Enter there."""
     if at == aim:
         look.memory.aim = None
@@ -70,7 +70,7 @@ def cursor_key(look: Look, at: tuple[int, int], aim: tuple[int, int]) -> str:
     return key or "esc"
 
 
-def use(look: Look, command: str, letter: str, aim: tuple[int, int] | None = None) -> str | None:
+def use(look: DelverView, command: str, letter: str, aim: tuple[int, int] | None = None) -> str | None:
     """Press the key of ``command`` (quaff, read, wear, pickup), meaning ``letter`` in the menu it
     opens when there is more than one to choose from, and ``aim`` in its cursor."""
     key = look.key(command)
@@ -88,7 +88,7 @@ def aimed(carried: list[Carried]) -> list[Carried]:
     return [c for c in carried if aims(c.kind)]
 
 
-def drink(look: Look) -> str | None:
+def drink(look: DelverView) -> str | None:
     """A healing drink when hurt by at least what it heals and nothing is next to it, or in a
     fight when the next blows could kill (unless its own blow ends the fight)."""
     potions = look.of_pack(healing)
@@ -110,7 +110,7 @@ def drink(look: Look) -> str | None:
     return use(look, "quaff", weakest.letter)
 
 
-def read(look: Look) -> str | None:
+def read(look: DelverView) -> str | None:
     """An aimed scroll at the monster in view that would cost it the most to fight, when that
     fight would cost at least a third of its HP (or more than it has): a blast centred on it must
     not reach the bot itself."""
@@ -132,7 +132,7 @@ def read(look: Look) -> str | None:
     return None
 
 
-def pick_up(look: Look) -> str | None:
+def pick_up(look: DelverView) -> str | None:
     """Pick up what lies where it stands (walking picks up only some things in some games), a
     few tries a cell (a full pack says so and leaves it there)."""
     game = look.game
@@ -144,7 +144,7 @@ def pick_up(look: Look) -> str | None:
     return use(look, "pickup", "a")
 
 
-def wear(look: Look) -> str | None:
+def wear(look: DelverView) -> str | None:
     """Wear what is better than what it wears in that slot (attack and defense alike)."""
     best = look.of_pack(best_to_wear)
     return use(look, "wear", best.letter) if best is not None else None
@@ -157,7 +157,7 @@ def best_to_wear(carried: list[Carried]) -> Carried | None:
     return max(better, key=lambda c: (worth(c.kind), c.letter)) if better else None
 
 
-def carrying_quest(look: Look) -> bool:
+def carrying_quest(look: DelverView) -> bool:
     """Whether it carries what wins the game when carried out (the Amulet)."""
     return look.of_pack(quests)
 

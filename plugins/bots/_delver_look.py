@@ -3,7 +3,7 @@
 "The game, as the bot knows it" is every rule it relies on, each a small function to replace when
 the game changes (inventory letters, scrolls, equipment and XP): how melee hurts, what a
 potion heals, which pack items it can drink, how fast a monster strikes, whether melee is a fight
-at all. :class:`Look` is the game at one key as the player knows it (the floor it has seen, the
+at all. :class:`DelverView` is the game at one key as the player knows it (the floor it has seen, the
 monsters in view, its pack), worked out lazily; :class:`Memory` is what it keeps between keys.
 A helper of the plugin ``bot_delver``, not a plugin of its own.
 """
@@ -59,7 +59,7 @@ def blows_per_turn(game, monster: int) -> float:
     return max(0.0, getattr(game.kind_of(monster), "speed", 100) / 100)
 
 
-def can_fight(look: Look) -> bool:
+def can_fight(look: DelverView) -> bool:
     """Whether melee is a fight at all: with no attack (lesson28's touch kills), it is not."""
     return look.attack > 0
 
@@ -98,7 +98,7 @@ class Carried:
 
 class once:
     """``functools.cached_property`` without its lock (Python 3.11 takes one on every first read,
-    and a Look is read afresh at every key): the value is worked out at the first read and kept in
+    and a DelverView is read afresh at every key): the value is worked out at the first read and kept in
     the instance, where later reads find it without calling this."""
 
     def __init__(self, fn) -> None:
@@ -180,7 +180,7 @@ class Memory:
     maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # (cost, distance map)
 
 
-class Look:
+class DelverView:
     """The game at one key, as the player knows it; each piece is worked out when first asked."""
 
     def __init__(self, game, memory: Memory) -> None:

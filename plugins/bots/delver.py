@@ -36,7 +36,7 @@ import numpy as np
 
 from engine import descend, downhill, hookimpl
 from engine.plugins.bots._delver_items import PICKUP_TRIES, answer, carrying_quest, drink, pick_up, read, wear
-from engine.plugins.bots._delver_look import Look, Memory, can_fight
+from engine.plugins.bots._delver_look import DelverView, Memory, can_fight
 
 NAME = "delver"
 FLEE_TURNS = 20  # steps it flees along the safety map on one level before it stands and fights
@@ -46,7 +46,7 @@ WAITS = 3  # keys it waits for a monster two steps away to come next to it
 
 
 # -- The concerns, in the order it asks them ------------------------------------------------
-def outmatched(look: Look) -> bool:
+def outmatched(look: DelverView) -> bool:
     foes = list(dict.fromkeys(look.threats + look.engaged))
     if not foes:
         return False
@@ -55,7 +55,7 @@ def outmatched(look: Look) -> bool:
     return look.fight_cost(foes) >= look.hp + look.potions * look.heal / 2
 
 
-def flee(look: Look) -> str | None:
+def flee(look: DelverView) -> str | None:
     """Run from a fight it would lose: down known stairs (or out by an exit), committed until it
     gets there, else along the safety map for at most FLEE_TURNS steps a level (a monster that
     keeps up, or a level it keeps coming back to, is fought after all)."""
@@ -84,7 +84,7 @@ def flee(look: Look) -> str | None:
     return look.step_key(downhill(safety, look.here, cost, look.moves))
 
 
-def fight(look: Look) -> str | None:
+def fight(look: DelverView) -> str | None:
     """Strike the weakest monster beside it. One that has noticed it two steps away is waited for
     (its step brings it next to us: the first blow is ours), a few keys at most (one stuck behind
     a wall never comes), then met. One farther is left to come: walking to monsters that drop out
@@ -108,7 +108,7 @@ def fight(look: Look) -> str | None:
     return look.walk([game.position(near[0])])
 
 
-def collect(look: Look) -> str | None:
+def collect(look: DelverView) -> str | None:
     game, seen = look.game, look.seen
     cells = sorted(c for c in look.lying if seen[c[1], c[0]])
     tries = look.memory.tries
@@ -116,7 +116,7 @@ def collect(look: Look) -> str | None:
     return look.walk(cells, avoid=True) if cells else None
 
 
-def homeward(look: Look) -> str | None:
+def homeward(look: DelverView) -> str | None:
     """Carrying the Amulet: to the stairs up, and up them (on the first level that wins)."""
     if not carrying_quest(look):
         return None
@@ -126,13 +126,13 @@ def homeward(look: Look) -> str | None:
     return look.key("upstairs") if up == look.here else look.walk([up], avoid=True)
 
 
-def dive(look: Look) -> str | None:
+def dive(look: DelverView) -> str | None:
     if look.hp < look.max_hp or look.potions < DIVE_POTIONS:
         return None
     return leave(look, exits=False)
 
 
-def frontier(look: Look, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
+def frontier(look: DelverView, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
     """The cells it has not seen next to the floor it knows (minus those it stood beside and
     still did not see: the FOV shows them never). ``box``: (x0, y0, x1, y1), the part of the level
     to work out (the cells in it, from the floor one cell around it); default, the whole level."""
@@ -165,7 +165,7 @@ def frontier(look: Look, box: tuple[int, int, int, int] | None = None) -> np.nda
 EXPLORE_REACH = 12  # how far around it explore looks first for the nearest unseen cell
 
 
-def explore(look: Look) -> str | None:
+def explore(look: DelverView) -> str | None:
     """A step downhill on the distance map of the frontier. The walk down is kept while it holds
     (its next cell is a known free floor cell beside it, its end still unseen), so the map is made
     again only when it changes course, not every key.
@@ -201,7 +201,7 @@ def explore(look: Look) -> str | None:
     return look.step_key(memory.route.pop(0)) if memory.route else None
 
 
-def leave(look: Look, exits: bool = True) -> str | None:
+def leave(look: DelverView, exits: bool = True) -> str | None:
     game = look.game
     stairs = game.stairs()
     if stairs is not None and look.seen[stairs[1], stairs[0]]:
@@ -212,7 +212,7 @@ def leave(look: Look, exits: bool = True) -> str | None:
     return None
 
 
-def hold(look: Look) -> str | None:
+def hold(look: DelverView) -> str | None:
     """Nothing to do, but monsters in view that have noticed it: wait for them (or step, in a
     preset without a wait key) rather than stop."""
     if not look.engaged:
@@ -239,7 +239,7 @@ class Delver:
         if memory.last is not None and memory.last[0] != now[0]:  # a new level
             memory.ignored.clear()
             memory.flee_turns, memory.leaving = 0, False
-        look = Look(game, memory)
+        look = DelverView(game, memory)
         if game.prompt() is not None:
             memory.stuck = 0  # a prompt passes no time: keys that answer one are not stuck
         key = None
@@ -254,7 +254,7 @@ class Delver:
         return key
 
 
-def random_step(look: Look) -> str | None:
+def random_step(look: DelverView) -> str | None:
     """A step to a free neighbour, from the bot's own stream: out of a loop of keys that do nothing."""
     x, y = look.here
     cells = [(x + dx, y + dy) for dx, dy in look.moves.steps if look.game.passable(x + dx, y + dy)]

@@ -47,7 +47,7 @@ DEFAULT_MESSAGES = {
     "no_way": "You know no way there.",
     "travel_blocked": "Something is in the way.",
     "no_stairs_known": "You have not found the stairs down.",
-    "not_in_view": "Not with a monster in view.",
+    "not_in_view": "Not with the {monster} in view.",
     "pack_full": "Your pack is full: no room for the {item}.",
     "see_here": "You see here: {items}.",
     "nothing_here": "There is nothing here to pick up.",
@@ -98,6 +98,7 @@ MESSAGE_FIELDS = {
     "see_here": {"items"}, "nothing_to": {"verb"}, "look_remembered": {"what"},
     "look_remembered_item": {"item", "what"},
     "look_monster": {"monster", "hp", "max_hp", "state"},
+    "not_in_view": {"monster"},
     "status_end": {"who", "status"},
     **{key: set(HUD_FIELDS) for key in (*HUD_MESSAGES, *HUD_FALLBACK)},
 }

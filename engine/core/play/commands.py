@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.model.components import Carried, Charges, Equipped
 from engine.core.play import itemwords
 from engine.core.play.aiming import Target, aim_at, nearest_monster
-from engine.core.play.prompts import History, Look, Menu, Option
+from engine.core.play.prompts import History, LookCursor, Menu, Option
 from engine.core.turn import inventory
 from engine.core.turn.item_actions import Drop, PickUp, TakeOff, UseItem, UseVerb
 
@@ -135,7 +135,7 @@ def aim(game: Run, item: int, verb: Verb | None = None) -> Any:
 
 
 def look(game: Run) -> Any:
-    return Look(game.position(game.player))
+    return LookCursor(game.position(game.player))
 
 
 def history(game: Run) -> Any:

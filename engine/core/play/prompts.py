@@ -151,7 +151,7 @@ class Cursor(Prompt):
 
 
 @dataclass
-class Look(Cursor):
+class LookCursor(Cursor):
     """Look mode: the cursor says what is under it (what is seen now, or remembered)."""
 
     title: str = "Look"

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from engine.core.model.events import Event, KeyPlayed
 from engine.core.play import commands
 from engine.core.play.prompts import Answer, Chosen, Close, Prompt, Question
-from engine.core.play.travel import Travel, next_step
+from engine.core.play.travel import Travel, next_step, threat_in_view
 from engine.core.turn import verbkeys
 from engine.core.turn.actions import Action, Ascend, Descend, Move
 from engine.core.turn.keys import TRAVELS, Command, command_for, split_token
@@ -233,8 +233,9 @@ class Session:
             if command.cell is None:
                 return False
             goal = command.cell
-        if api.visible_monsters():
-            game.log(game.rules.message("not_in_view"))
+        threat = threat_in_view(api)
+        if threat is not None:
+            game.log(game.rules.message("not_in_view", monster=api.name_of(threat)))
             return True
         self.travel = Travel(command.name, goal, command.steps, token=token)
         return False

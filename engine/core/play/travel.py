@@ -10,8 +10,10 @@ cells; known walls stop it), ``downstairs`` to the known stairs, ``travel`` to a
 - after its step limit (``:N`` on its token: where the window's player interrupted it);
 - when no step leads on (a monster blocks the only way).
 
-It does not start with a monster in view: that is the player's to deal with. Everything here reads
-only what the player knows (their memory of the level), never the level itself.
+It does not start while a monster in view threatens the player (:func:`threatens`: an awake one;
+a sleeping one is left to sleep): that is the player's to deal with, and the refusal names it.
+Everything else here reads only what the player knows (their memory of the level), never the
+level itself.
 
 A :class:`~engine.core.play.session.Session` starts, steps and ends a travel (``session.travel``),
 each step a turn of the game's own (``Game.take_turn``).
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from engine.core.model.components import Monster
 from engine.kit import limits
 from engine.kit.path import downhill
 from engine.kit.regions import grown
@@ -53,6 +56,28 @@ class Travel:
         key = self.token.split(":")[0] if not self.token.startswith("travel:") else \
             ":".join(self.token.split(":")[:2])
         return f"{key}:{self.steps}" if self.interrupted else self.token
+
+
+def threatens(api: GameAPI, monster: int) -> bool:
+    """Whether ``monster``, in view, keeps a travel from starting: it is awake. A sleeping one
+    strikes no blow until it notices the player, and a monster that notices the player stops a
+    travel at once (``new_in_view``), so walking on past it is safe. Every monster is hostile
+    today; a state that makes one harmless (fleeing, when monsters can flee) joins here."""
+    state = api.component(monster, Monster)
+    return state is not None and state.awake
+
+
+def threat_in_view(api: GameAPI) -> int | None:
+    """The monster in view that keeps a travel from starting (:func:`threatens`): the nearest
+    (in steps; ties by entity id), or None."""
+    px, py = api.position(api.player)
+    threats = [m for m in api.visible_monsters() if threatens(api, m)]
+
+    def steps(monster: int) -> tuple[int, int]:
+        x, y = api.position(monster)
+        return max(abs(x - px), abs(y - py)), monster
+
+    return min(threats, key=steps, default=None)
 
 
 def known_cost(api: GameAPI, unknown_passable: bool) -> np.ndarray:
