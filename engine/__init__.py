@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.kinds.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
 from engine.core.kinds.rules import GameRules, load_rules  # noqa: E402
 from engine.core.kinds.statuskinds import StatusKind  # noqa: E402
+from engine.core.kinds.terrainkinds import TerrainKind  # noqa: E402
 from engine.core.loading.loader import load_registry  # noqa: E402
 from engine.core.model.components import (  # noqa: E402
     Actor,
@@ -110,6 +111,7 @@ __all__ = [
     "StatusKind",
     "Statuses",
     "System",
+    "TerrainKind",
     "Victory",
     "Wait",
     "Won",

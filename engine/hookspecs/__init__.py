@@ -74,6 +74,7 @@ from engine.hookspecs.game import (
     register_rulesets,
     register_statuses,
     register_systems,
+    register_terrain,
 )
 
 # Every hook, in the order the reference gives them: the algorithms picked by name, what a game is
@@ -93,6 +94,7 @@ __all__ = [
     "register_systems",
     "register_components",
     "register_statuses",
+    "register_terrain",
     "on_level_generated",
     "on_action",
     "after_action",

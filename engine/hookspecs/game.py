@@ -241,3 +241,36 @@ def register_statuses(register):
             register(StatusKind(name="poisoned", label="Poisoned", color=(120, 220, 60), stacking="add",
                                 on_tick=bite))
     """
+
+
+@hookspec
+def register_terrain(register):
+    """Register terrain kinds: call ``register(TerrainKind(...))`` for each kind of cell a
+    generator or ``game.set_terrain`` may name.
+
+    Called once per plugin when the registry loads. An ``engine.TerrainKind`` has a ``name``, a
+    ``glyph``, ``color`` and ``remembered_color``, ``walkable``, ``transparent``, ``cost`` (what a
+    step onto it costs a path: 1 for floor, more to go around it), ``remembered`` (whether the
+    player's memory keeps it), ``flags`` (words a generator or rule asks about) and optional hooks
+    ``on_enter``, ``on_stand`` and ``on_leave``, each ``fn(game, entity, x, y)`` with the game API.
+    Wall, floor, stairs and stairs up are the built-in plugin ``terrain``'s kinds, registered the
+    same way. A level stores its terrain by kind name, so a save that holds a plugin's terrain is
+    kept aside, in one line, while that plugin is missing.
+
+    Example (a door, as Brogue's: walkable, closed it blocks sight, walking into it opens it)::
+
+        from engine import TerrainKind, hookimpl
+
+        def open_door(game, entity, x, y):
+            game.set_terrain(x, y, "open-door")
+
+        def close_door(game, entity, x, y):
+            if not game.entities_at(x, y):
+                game.set_terrain(x, y, "door")
+
+        @hookimpl
+        def register_terrain(register):
+            register(TerrainKind(name="door", glyph="+", color=(180, 120, 60), transparent=False,
+                                 on_enter=open_door))
+            register(TerrainKind(name="open-door", glyph="'", color=(180, 120, 60), on_leave=close_door))
+    """

@@ -10,10 +10,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from engine.core.kinds import content, rules, statuskinds
+from engine.core.kinds import content, rules, statuskinds, terrainkinds
 from engine.core.kinds.content import ItemKind, MonsterKind
 from engine.core.kinds.rules import GameRules
 from engine.core.kinds.statuskinds import StatusKind
+from engine.core.kinds.terrainkinds import TerrainKind
 from engine.core.model.components import SAVED
 from engine.core.plugin import checks as pluginchecks
 from engine.core.plugin.registry import BotInfo
@@ -40,12 +41,14 @@ REGISTER_HOOKS = {
     "register_tilesets": "tilesets",
     "register_bots": "bots",
     "register_statuses": "statuses",
+    "register_terrain": "terrain",
 }
 
 
 # The hooks whose ``register(obj)`` takes an instance of a class (components take a dataclass).
 REGISTER_TYPES: dict[str, type] = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules,
-                                   "rulesets": Ruleset, "systems": System, "statuses": StatusKind}
+                                   "rulesets": Ruleset, "systems": System, "statuses": StatusKind,
+                                   "terrain": TerrainKind}
 
 
 class LoadProblem(Exception):
@@ -124,6 +127,8 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?"):
                 rules.validate(obj)
             elif cls is StatusKind and (problems := statuskinds.problems(obj)):
                 raise LoadProblem(f"register_statuses: {obj.name!r}: {'; '.join(problems)}")
+            elif cls is TerrainKind and (problems := terrainkinds.problems(obj)):
+                raise LoadProblem(f"register_terrain: {obj.name!r}: {'; '.join(problems)}")
             put(obj.name, obj)
     elif kind == "components":
         def register(cls):

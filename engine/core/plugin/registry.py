@@ -12,6 +12,7 @@ from engine.core.errors import valid_names
 from engine.core.kinds.content import ItemKind, MonsterKind
 from engine.core.kinds.rules import GameRules
 from engine.core.kinds.statuskinds import StatusKind
+from engine.core.kinds.terrainkinds import TerrainKind
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GenerationError, GeneratorInfo
 from engine.kit.path import Pathfinder
@@ -21,14 +22,14 @@ PROJECT = "undercroft"
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 KINDS = ("fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours", "games", "rulesets",
-         "systems", "components", "tilesets", "bots", "statuses")
+         "systems", "components", "tilesets", "bots", "statuses", "terrain")
 # --plugin KIND=NAME: the kinds a player chooses, and the registry table each picks from.
 CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games", "path": "pathfinders"}
 # One registered thing of each table, as messages name it.
 SINGULAR = {"fov": "fov", "generators": "generator", "pathfinders": "pathfinder", "monsters": "monster",
             "items": "item", "effects": "effect", "behaviours": "behaviour", "games": "game", "rulesets": "ruleset",
             "systems": "system", "components": "component", "tilesets": "tileset", "bots": "bot",
-            "statuses": "status"}
+            "statuses": "status", "terrain": "terrain"}
 
 
 class PluginError(Exception):
@@ -119,6 +120,7 @@ class Registry:
     tilesets: dict[str, TilesetInfo] = field(default_factory=dict)
     bots: dict[str, BotInfo] = field(default_factory=dict)  # played by ``sim --bot NAME``
     statuses: dict[str, StatusKind] = field(default_factory=dict)  # what GameAPI.add_status may name
+    terrain: dict[str, TerrainKind] = field(default_factory=dict)  # what a level's cells and set_terrain name
     plugins: list[PluginInfo] = field(default_factory=list)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
     manager: pluggy.PluginManager | None = None
