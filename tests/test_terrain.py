@@ -175,3 +175,79 @@ def test_compare_generators_and_the_window_s_shot_show_the_water(tmp_path):
     r = engine("--headless", "--new", "--seed", "1", "--plugin", "generator=marsh", "--shot", str(shot), home=tmp_path)
     assert r.returncode == 0, r.stderr
     assert _has(np.asarray(Image.open(shot).convert("RGB")), WATER)
+
+
+class Mist:
+    """A throwaway plugin: mist the player's memory does not keep, and brambles that scratch whoever
+    stands in them at the end of every turn."""
+
+    from engine import TerrainKind, hookimpl
+
+    @staticmethod
+    def scratch(game, entity, x, y):
+        game.damage(entity, 1, by="brambles")
+
+    @staticmethod
+    @hookimpl
+    def register_terrain(register):
+        from engine import TerrainKind
+
+        register(TerrainKind(name="mist", glyph="%", color=(200, 200, 220), remembered=False))
+        register(TerrainKind(name="brambles", glyph="&", color=(90, 160, 60), on_stand=Mist.scratch))
+
+
+@pytest.fixture(scope="module")
+def misty():
+    return testing.load_plugin(undercroft_marsh, Mist)
+
+
+def _cells(game):
+    from engine.frontend.compose import LIT, Names, Tables, compose
+
+    names = Names()
+    tables = Tables(game.rules, LIT, names)
+    h, w = game.level.terrain.shape
+    return compose(game, slice(0, h), slice(0, w), tables, LIT, names), names
+
+
+def test_the_window_draws_a_plugin_s_kinds_and_remembers_only_what_memory_keeps(misty):
+    from engine.frontend.compose import REMEMBERED, SEEN, UNKNOWN
+
+    game = testing.game_from_map(misty, """
+        ##########
+        #@~%.....#
+        ########.#
+               #.#
+               #>#
+               ###
+    """)
+    cells, names = _cells(game)
+    assert cells.state[1, 2] == SEEN and chr(cells.code[1, 2]) == "~" and names.names[cells.name[1, 2]] == \
+        "shallow-water" and tuple(cells.fg[1, 2]) == WATER
+    api = game.api
+    api.set_terrain(2, 1, "shallow-water")  # nothing changes: the same kind
+    testing.press(game, "l l l l l l l j j j")
+    assert api.position(api.player) == (8, 4) and not api.sees(2, 1)
+    cells, _ = _cells(game)
+    assert cells.state[1, 2] == REMEMBERED and tuple(cells.fg[1, 2]) == (30, 50, 90)  # its own remembered colour
+    assert cells.state[1, 3] == UNKNOWN  # mist is not remembered
+
+
+def test_a_kind_s_on_stand_runs_at_the_end_of_every_turn_for_who_stands_there(misty):
+    from engine.frontend import sidebar
+
+    game = testing.game_from_map(misty, "######\n#@&.>#\n######\n")
+    api = game.api
+    testing.press(game, "l")
+    assert api.hp(api.player)[0] == api.hp(api.player)[1] - 1
+    testing.press(game, ".")
+    assert api.hp(api.player)[0] == api.hp(api.player)[1] - 2
+    assert any(row.text == "Here: brambles" for row in sidebar.underfoot(game))
+    testing.press(game, "l")
+    assert api.hp(api.player)[0] == api.hp(api.player)[1] - 2  # out of them: no more scratches
+
+
+def test_a_tileset_is_asked_for_a_plugin_s_kind_by_its_name(registry):
+    gaps = testing.tileset_gaps(registry.tilesets["kenney"], registry=registry)
+    assert "door '+'" not in gaps  # the kenney set has a door
+    assert "shallow-water '~'" in gaps  # and no water: drawn as its glyph, framed

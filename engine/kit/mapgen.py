@@ -189,7 +189,8 @@ class GeneratorInfo:
     """A registered generator: its function, a summary, its params and their defaults, the
     smallest (width, height) it can build, whether it reads ``--map`` files (``reads_maps``: it takes
     a ``path`` param and a ``legend`` of glyph to kind name, and, when its params name ``tiles``, the
-    glyphs the preset draws its terrain with, glyph to ``wall``/``floor``/``stairs``/``upstairs``),
+    glyphs the preset draws its terrain with, glyph to ``wall``/``floor``/``stairs``/``upstairs``, and the
+    plugins' kinds of terrain by their glyphs, glyph to the kind's name),
     the size it is meant for when that is not a dungeon's (a small board), which ``compare
     generators`` uses, whether its levels
     have an all-wall outer ring (``outer_wall``; False for a board open to the map's edge), and
