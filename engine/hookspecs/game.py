@@ -257,7 +257,10 @@ def register_terrain(register):
     same way. A level stores its terrain by kind name, so a save that holds a plugin's terrain is
     kept aside, in one line, while that plugin is missing.
 
-    Example (a door, as Brogue's: walkable, closed it blocks sight, walking into it opens it)::
+    A door, as Brogue's: walkable, closed it blocks sight, walking into it opens it, and it closes
+    behind the last creature to leave it (``on_leave`` runs once the creature has left the cell).
+
+    Example::
 
         from engine import TerrainKind, hookimpl
 
