@@ -11,6 +11,7 @@ from engine.core.kinds.content import ContentError, ItemKind, MonsterKind, load_
 from engine.core.kinds.rules import GameRules, load_rules  # noqa: E402
 from engine.core.kinds.statuskinds import StatusKind  # noqa: E402
 from engine.core.kinds.tables import LootRow  # noqa: E402
+from engine.core.kinds.terrainkinds import TerrainKind  # noqa: E402
 from engine.core.kinds.verbs import Verb  # noqa: E402
 from engine.core.loading.loader import load_registry  # noqa: E402
 from engine.core.model.components import (  # noqa: E402
@@ -123,6 +124,7 @@ __all__ = [
     "Statuses",
     "System",
     "Verb",
+    "TerrainKind",
     "Victory",
     "UseItem",
     "Wait",

@@ -94,7 +94,7 @@ BAD = [
     ("a bool for a number", RUN, lambda: edit(RUN, set_(["depth"], True)), "depth: expected a whole number"),
     ("unknown preset", RUN, lambda: edit(RUN, set_(["game"], "chess")), "game: expected a known preset"),
     ("ragged terrain", RUN, lambda: edit(RUN, lambda d: d["level"]["rows"].__setitem__(3, "#")), "rows of one width"),
-    ("strange terrain", RUN, lambda: edit(RUN, lambda d: d["level"]["rows"].__setitem__(0, "X" * 80)), "only"),
+    ("strange terrain", RUN, lambda: edit(RUN, lambda d: d["level"]["rows"].__setitem__(0, "|" * 80)), "only"),
     ("scheduler names nobody", RUN, lambda: edit(RUN, set_(["scheduler", "player"], 12345)), "scheduler.player"),
     ("bad random state", RUN, lambda: edit(RUN, lambda d: d["streams"].__setitem__("combat", [3, [0] * 624, None])),
      "Mersenne Twister"),

@@ -291,7 +291,8 @@ BAD_GENERATORS = """
 
 @pytest.mark.parametrize("name, problem", [
     ("sevens", "returned tile code 7 at (2, 1): valid codes are 0 wall, 1 floor, 2 stairs"),
-    ("wide", "returned terrain that is a int64 array of shape (5, 6): expected a 2-D uint8 array indexed [y, x]"),
+    ("wide", "returned terrain that is a int64 array of shape (5, 6): expected a 2-D uint8 array indexed [y, x] "
+                 "(or an array of terrain kind names)"),
     ("square", "returned terrain of shape (6, 6) for a 6x5 level: expected (5, 6)"),
     ("nothing", "returned None, expected an engine.Level"),
     ("nowhere", "returned a level whose start is None: expected an (x, y) pair of ints"),

@@ -132,7 +132,7 @@ def test_a_save_of_the_previous_schema_loads_with_no_items_remembered(home, tmp_
     game = keeper.open_game(Setup(map_file=str(tmp_path / "side.txt"), seed=1), registry)
     play(game, SEE_IT_THEN_STAIRS + " > < esc")
     data = json.loads((home / "run.json").read_text())
-    assert data["schema"] == runspec.SCHEMA == 4 and data["remembered"] == [[*POTION, "potion"]]
+    assert data["schema"] == runspec.SCHEMA == 5 and data["remembered"] == [[*POTION, "potion"]]
     del data["remembered"]
     for kept in data["kept"]:
         del kept["remembered"]

@@ -84,10 +84,16 @@ class Names:
 
 class Tables:
     """Lookups by terrain code: glyph, lit colour, remembered colour, background lit/remembered,
-    and a wall's deep in rock (:mod:`engine.frontend.walls`)."""
+    and a wall's deep in rock (:mod:`engine.frontend.walls`). The built-in kinds' rows come from
+    the preset's ``tiles``; :meth:`fit` adds a row for each kind of a plugin's that a level holds,
+    from its registered ``TerrainKind`` (a tileset is asked for it by the kind's name)."""
 
     def __init__(self, rules: GameRules, look: WindowStyle, names: Names) -> None:
+        self.look, self.names = look, names
+        self.extra: tuple[str, ...] = ()
         size = max(TILE_CODES.values()) + 1
+        self.own_memory = np.zeros(size, dtype=bool)  # a kind's remembered colour drawn as it is (lit look)
+        self.forget = np.zeros(size, dtype=bool)  # kinds the player's memory does not keep
         self.glyph = np.full(size, ord("?"), dtype=np.int32)
         self.name = np.zeros(size, dtype=np.int32)
         self.color = np.full((size, 3), 255, dtype=np.uint8)
@@ -106,6 +112,40 @@ class Tables:
                 self.bg_lit[code] = palette.wall_bg(tile["color"]) if wall else palette.LIGHT_BG
                 self.bg_memory[code] = palette.wall_bg(self.memory[code]) if wall else palette.MEMORY_BG
                 self.bg_rock[code] = palette.rock_bg(tile["color"]) if wall else palette.MEMORY_BG
+
+    def fit(self, kinds: list[str], registered: dict) -> None:
+        """Rows for the plugins' kinds a level names after the built-in four (``kinds``: its table;
+        ``registered``: the registry's terrain kinds, by name). A kind no plugin registers is drawn
+        as ``?``."""
+        extra = tuple(kinds[len(TILE_CODES):])
+        if extra == self.extra:
+            return
+        base = len(TILE_CODES)
+        for attr in ("glyph", "name", "color", "memory", "bg_lit", "bg_memory", "bg_rock", "own_memory", "forget"):
+            setattr(self, attr, getattr(self, attr)[:base])
+        rows: dict[str, list] = {attr: [] for attr in ("glyph", "name", "color", "memory", "bg_lit", "bg_memory",
+                                                       "bg_rock", "own_memory", "forget")}
+        for name in extra:
+            kind = registered.get(name)
+            color = tuple(kind.color) if kind is not None else (255, 0, 255)
+            own = kind is not None and kind.remembered_color is not None
+            memory = tuple(kind.remembered_color) if own else palette.remembered(color)
+            solid = kind is not None and not kind.walkable and not kind.transparent
+            rows["glyph"].append(ord(kind.glyph) if kind is not None else ord("?"))
+            rows["name"].append(self.names.id(name))
+            rows["color"].append(color)
+            rows["memory"].append(memory)
+            rows["own_memory"].append(own)
+            rows["forget"].append(kind is not None and not kind.remembered)
+            lit = self.look.lit
+            rows["bg_lit"].append(palette.wall_bg(color) if lit and solid else palette.LIGHT_BG if lit else (0, 0, 0))
+            rows["bg_memory"].append(palette.wall_bg(memory) if lit and solid else palette.MEMORY_BG if lit
+                                     else (0, 0, 0))
+            rows["bg_rock"].append(palette.rock_bg(color) if lit and solid else palette.MEMORY_BG if lit else (0, 0, 0))
+        for attr, values in rows.items():
+            old = getattr(self, attr)
+            setattr(self, attr, np.concatenate([old, np.array(values, dtype=old.dtype).reshape(-1, *old.shape[1:])]))
+        self.extra = extra
 
 
 @dataclass
@@ -138,6 +178,8 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
     whole = game.level.terrain
     terrain = whole[ys, xs]
     visible = game.floor.visible[ys, xs]
+    if len(game.level.kinds) > len(TILE_CODES) or tables.extra:
+        tables.fit(game.level.kinds, game.registry.terrain)
 
     def knows(ys: slice, xs: slice) -> np.ndarray:
         return known_cells(whole, game.floor.seen, ys, xs) if look.lit else game.floor.seen[ys, xs]
@@ -149,6 +191,8 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
         known = around[inner]
     else:
         known = knows(ys, xs)
+    if tables.extra:  # a plugin's kind the player's memory does not keep is unknown out of view
+        known = known & ~tables.forget[terrain]
     state = np.where(visible, SEEN, np.where(known, REMEMBERED, UNKNOWN)).astype(np.int8)
     code = tables.glyph[terrain]
     name = tables.name[terrain]
@@ -182,6 +226,9 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
     remembered = state == REMEMBERED
     if look.lit:
         fg[remembered] = palette.remembered_array(fg[remembered])
+        if tables.extra:  # a plugin's kind with a remembered colour of its own, where no item lies
+            own = remembered & tables.own_memory[terrain] & (name == ground)
+            fg[own] = tables.memory[terrain[own]]
     else:
         fg[remembered] = tables.memory[terrain[remembered]]
     # Lower layers first, so the player stands on an item and a monster hides the gold it stands on.

@@ -158,7 +158,7 @@ def states(game: Game, entity: int) -> list[str]:
 
 
 def underfoot(game: Game) -> list[Row]:
-    """What lies at the player's feet: items, stairs, the exit."""
+    """What lies at the player's feet: items, stairs, the exit, a plugin's kind of terrain."""
     here = game.position(game.player)
     rows: list[Row] = []
     for _, (item, pos, look) in game.world.query(Item, Position, Renderable):
@@ -170,6 +170,9 @@ def underfoot(game: Game) -> list[Row]:
         rows.append(Line("Here: stairs down", DIM, stairs["glyph"], tuple(stairs["color"])))
     if game.level.exit == here:
         rows.append(Line("Here: the way out", DIM))
+    kind = game.api.terrain(*here)
+    if kind is not None and kind.name not in game.level.kinds[:4]:  # the built-in four are said above or plain
+        rows.append(Line(f"Here: {kind.shown}", DIM, kind.glyph, tuple(kind.color)))
     return rows
 
 

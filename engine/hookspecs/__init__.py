@@ -75,6 +75,7 @@ from engine.hookspecs.game import (
     register_rulesets,
     register_statuses,
     register_systems,
+    register_terrain,
     register_verbs,
 )
 
@@ -97,6 +98,7 @@ __all__ = [
     "register_statuses",
     "register_verbs",
     "register_loot",
+    "register_terrain",
     "on_level_generated",
     "on_action",
     "after_action",

@@ -93,8 +93,12 @@ def register_generators(register: Callable[..., None]) -> None:
 
     Called once per plugin when the registry loads. ``fn(ctx)`` returns an ``engine.Level``:
     ``terrain`` a (height, width) uint8 array of ``engine.WALL`` (0), ``FLOOR`` (1) and
-    ``STAIRS`` (2); ``start``; ``stairs`` (on ``STAIRS`` terrain) or ``exit``; ``rooms`` (a list
-    of ``engine.Rect(x, y, w, h)``, each the floor of one room: its top-left floor cell and size);
+    ``STAIRS`` (2), or of a plugin's kinds of terrain too (``register_terrain``): each code is an
+    index into the level's ``kinds``, its table of kind names, which ``level.paint(x, y, "water")``
+    extends, or ``terrain`` is an array of kind names (``numpy.full((h, w), "floor")``) that the
+    engine turns into codes and table; a kind no plugin registers is refused; ``start``;
+    ``stairs`` (on ``STAIRS`` terrain) or ``exit``; ``rooms`` (a list of ``engine.Rect(x, y, w,
+    h)``, each the floor of one room: its top-left floor cell and size);
     ``spawns`` (``(kind name, x, y)`` placed as drawn).
 
     What ``rooms`` mean when the preset places monsters and items: no monster goes in the room
@@ -104,7 +108,8 @@ def register_generators(register: Callable[..., None]) -> None:
     one ``Rect`` covering the whole map holds the start, and no monster would be placed
     (``engine.testing.check_generator_rooms`` refuses such a level). Every walkable cell
     must be reachable from the start by 4-way steps (up, down, left, right; diagonals do not count,
-    whatever the preset's movement): the level is then connected for every mover. ``ctx`` has
+    whatever the preset's movement): the level is then connected for every mover (walkable is
+    what the kinds say: a closed door is, a chasm is not). ``ctx`` has
     ``width``, ``height``, ``depth``, ``rng`` (a ``random.Random`` for this level only: the only
     randomness to use) and ``params``.
     ``params=`` is a dict of the params ``fn`` takes with their defaults, JSON values; a preset

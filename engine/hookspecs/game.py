@@ -15,7 +15,19 @@ import pluggy
 # The types the hooks pass, for type checkers only: engine's public names are made of the core, which
 # loads these hooks (the import contracts let this package name them for typing alone: pyproject.toml).
 if TYPE_CHECKING:
-    from engine import Action, GameAPI, GameRules, ItemKind, LootRow, MonsterKind, Ruleset, StatusKind, System, Verb
+    from engine import (
+        Action,
+        GameAPI,
+        GameRules,
+        ItemKind,
+        LootRow,
+        MonsterKind,
+        Ruleset,
+        StatusKind,
+        System,
+        TerrainKind,
+        Verb,
+    )
 
 # pluggy's marker for the "undercroft" project's hooks: every module of engine.hookspecs marks its
 # hooks with one of the same name (a marker holds nothing but the name).
@@ -279,7 +291,7 @@ def register_verbs(register: Callable[[Verb], None]) -> None:
             game.remove(item)
 
         @hookimpl
-        def register_verbs(register: Callable[[Verb], None]) -> None:
+        def register_verbs(register):
             register(Verb(name="eat", key="E", title="Eat what?", act=eat))
     """
 
@@ -302,6 +314,42 @@ def register_loot(register: Callable[[str, str, LootRow], None]) -> None:
         from engine import LootRow, hookimpl
 
         @hookimpl
-        def register_loot(register: Callable[[str, str, LootRow], None]) -> None:
+        def register_loot(register):
             register("undercroft", "floor", LootRow(item="mending-draught", weight=4, min_depth=2))
+    """
+
+
+@hookspec
+def register_terrain(register: Callable[[TerrainKind], None]) -> None:
+    """Register terrain kinds: call ``register(TerrainKind(...))`` for each kind of cell a
+    generator or ``game.set_terrain`` may name.
+
+    Called once per plugin when the registry loads. An ``engine.TerrainKind`` has a ``name``, a
+    ``glyph``, ``color`` and ``remembered_color``, ``walkable``, ``transparent``, ``cost`` (what a
+    step onto it costs a path: 1 for floor, more to go around it), ``remembered`` (whether the
+    player's memory keeps it), ``flags`` (words a generator or rule asks about) and optional hooks
+    ``on_enter``, ``on_stand`` and ``on_leave``, each ``fn(game, entity, x, y)`` with the game API.
+    Wall, floor, stairs and stairs up are the built-in plugin ``terrain``'s kinds, registered the
+    same way. A level stores its terrain by kind name, so a save that holds a plugin's terrain is
+    kept aside, in one line, while that plugin is missing.
+
+    A door, as Brogue's: walkable, closed it blocks sight, walking into it opens it, and it closes
+    behind the last creature to leave it (``on_leave`` runs once the creature has left the cell).
+
+    Example::
+
+        from engine import TerrainKind, hookimpl
+
+        def open_door(game, entity, x, y):
+            game.set_terrain(x, y, "open-door")
+
+        def close_door(game, entity, x, y):
+            if not game.entities_at(x, y):
+                game.set_terrain(x, y, "door")
+
+        @hookimpl
+        def register_terrain(register):
+            register(TerrainKind(name="door", glyph="+", color=(180, 120, 60), transparent=False,
+                                 on_enter=open_door))
+            register(TerrainKind(name="open-door", glyph="'", color=(180, 120, 60), on_leave=close_door))
     """

@@ -26,6 +26,13 @@ WALL, FLOOR, STAIRS = 0, 1, 2
 UPSTAIRS = 3
 TILE_CHARS = {WALL: "#", FLOOR: ".", STAIRS: ">", UPSTAIRS: "<"}
 GENERATED = (WALL, FLOOR, STAIRS)  # the codes a generator may use
+# The terrain kinds the codes above name: every level's table of kinds starts with these, in this
+# order, so an array of the codes 0..3 is a level of them (the built-in plugin ``terrain`` registers
+# them). A plugin's kinds follow, each named once in the level's ``kinds``.
+BUILTIN_KINDS = ("wall", "floor", "stairs", "upstairs")
+# the characters ``Level.rows`` writes for each code: the built-in four, then one per kind of a plugin
+CODE_CHARS = "#.><" + "0123456789" + "abcdefghijklmnopqrstuvwxyz" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "!$%&*+-=?@^_~"
+MAX_LEVEL_KINDS = len(CODE_CHARS)  # kinds of terrain one level may hold (79)
 
 
 class GenerationError(ValueError):
@@ -80,7 +87,13 @@ class GenContext:
 class Level:
     """One generated level.
 
-    ``terrain`` uses the tile codes of this module. ``start`` is where the player enters;
+    ``terrain`` holds, per cell, an index into ``kinds``, the level's table of terrain kind names:
+    by default the built-in four (``BUILTIN_KINDS``: the codes ``WALL``, ``FLOOR``, ``STAIRS`` and
+    ``UPSTAIRS`` of this module), and a plugin's kinds after them, added with :meth:`code` or
+    :meth:`paint` (``level.paint(x, y, "water")``). A generator may also return ``terrain`` as an
+    array of kind names (``numpy.full((h, w), "floor")``): the engine turns it into the table.
+
+    ``start`` is where the player enters;
     ``stairs`` leads deeper, ``exit`` ends the level another way (a preset's goal); either may be
     None. ``spawns`` are fixed placements ``(kind name, x, y)`` for generators that place things;
     with ``populate`` False they are all there is (the preset's spawn tables are not rolled).
@@ -95,6 +108,28 @@ class Level:
     generator: str = ""
     populate: bool = True  # False: the level is complete as drawn (no spawn-table monsters or items)
     upstairs: tuple[int, int] | None = None  # where stairs lead up, when the game keeps its levels
+    kinds: list[str] = field(default_factory=lambda: list(BUILTIN_KINDS))
+
+    def code(self, name: str) -> int:
+        """The code of terrain kind ``name`` on this level, added to its table when new (at most
+        ``MAX_LEVEL_KINDS`` kinds: a ValueError beyond)."""
+        try:
+            return self.kinds.index(name)
+        except ValueError:
+            if len(self.kinds) >= MAX_LEVEL_KINDS:
+                raise ValueError(f"level: {name!r} would be its kind number {len(self.kinds) + 1} of terrain; "
+                                 f"a level holds at most {MAX_LEVEL_KINDS}") from None
+            self.kinds.append(name)
+            return len(self.kinds) - 1
+
+    def kind_at(self, x: int, y: int) -> str:
+        """The name of the terrain kind on cell (x, y)."""
+        return self.kinds[int(self.terrain[y, x])]
+
+    def paint(self, x: int, y: int, name: str) -> None:
+        """Make cell (x, y) terrain kind ``name`` (a generator's tool; in play,
+        ``GameAPI.set_terrain`` does it and keeps sight and paths up to date)."""
+        self.terrain[y, x] = self.code(name)
 
     @property
     def width(self) -> int:
@@ -113,10 +148,37 @@ class Level:
         return self.stairs if self.stairs is not None else self.exit
 
     def rows(self) -> list[str]:
-        """The terrain as text, one string per row: ``#`` wall, ``.`` floor, ``>`` stairs."""
-        lut = np.array([ord(TILE_CHARS[c]) for c in sorted(TILE_CHARS)], dtype=np.uint8)
+        """The terrain as text, one string per row: ``#`` wall, ``.`` floor, ``>`` stairs, ``<``
+        stairs up, then a plugin's kinds by their place in ``kinds`` (:data:`CODE_CHARS`)."""
+        lut = np.frombuffer(CODE_CHARS.encode("ascii"), dtype=np.uint8)
         chars = lut[self.terrain]
         return [row.tobytes().decode("ascii") for row in chars]
+
+
+def by_names(names: np.ndarray, kinds: list[str] | None = None) -> tuple[np.ndarray, list[str]]:
+    """An array of terrain kind names as (codes, kinds): the built-in four first, then the others
+    in the order of first appearance (row by row). ValueError past ``MAX_LEVEL_KINDS`` kinds."""
+    kinds = list(kinds or BUILTIN_KINDS)
+    found, inverse = np.unique(names.astype(str), return_inverse=True)
+    firsts = {str(name): int(np.flatnonzero(inverse == i)[0]) for i, name in enumerate(found.tolist())}
+    for name in sorted((n for n in firsts if n not in kinds), key=firsts.__getitem__):
+        kinds.append(name)
+    if len(kinds) > MAX_LEVEL_KINDS:
+        raise ValueError(f"level: {len(kinds)} kinds of terrain; a level holds at most {MAX_LEVEL_KINDS}")
+    codes = np.array([kinds.index(str(n)) for n in found.tolist()], dtype=np.uint8)
+    return codes[inverse].reshape(names.shape), kinds
+
+
+def builtin_first(level: Level) -> None:
+    """Put the level's table in the engine's order (the built-in four first, as codes 0..3), its
+    cells renumbered to match: a generator may have named its own table in another order."""
+    kinds = [str(k) for k in level.kinds]
+    if tuple(kinds[:len(BUILTIN_KINDS)]) == BUILTIN_KINDS:
+        return
+    order = list(BUILTIN_KINDS) + [k for k in dict.fromkeys(kinds) if k not in BUILTIN_KINDS]
+    lut = np.array([order.index(k) for k in kinds] or [0], dtype=np.uint8)
+    level.terrain = lut[level.terrain]
+    level.kinds = order
 
 
 Generator = Callable[[GenContext], Level]
@@ -127,7 +189,8 @@ class GeneratorInfo:
     """A registered generator: its function, a summary, its params and their defaults, the
     smallest (width, height) it can build, whether it reads ``--map`` files (``reads_maps``: it takes
     a ``path`` param and a ``legend`` of glyph to kind name, and, when its params name ``tiles``, the
-    glyphs the preset draws its terrain with, glyph to ``wall``/``floor``/``stairs``/``upstairs``),
+    glyphs the preset draws its terrain with, glyph to ``wall``/``floor``/``stairs``/``upstairs``, and the
+    plugins' kinds of terrain by their glyphs, glyph to the kind's name),
     the size it is meant for when that is not a dungeon's (a small board), which ``compare
     generators`` uses, whether its levels
     have an all-wall outer ring (``outer_wall``; False for a board open to the map's edge), and

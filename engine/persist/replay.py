@@ -40,9 +40,11 @@ if TYPE_CHECKING:
     from engine.core.turn.game import Game
 
 KIND = "replay"
-SCHEMA = 3  # 1: without size and digests; 2: its end a digest of the state alone (kept as end_state)
+SCHEMA = 4  # 1: without size and digests; 2: its end a digest of the state alone (kept as end_state); 3: a
+# source level of the built-in terrain only (one without ``kinds`` is that still: engine.persist.leveldata)
 MIGRATIONS: dict[int, Any] = {1: lambda d: {**d, "size": None, "end": None, "source": None},
-                              2: lambda d: {**d, "end": None, "end_state": d.get("end")}}
+                              2: lambda d: {**d, "end": None, "end_state": d.get("end")},
+                              3: lambda d: d}
 # the fields that shape play, all in the digest of its end (with the keys and the final state)
 SEALED = ("engine", "content", "game", "seed", "size", "choices", "source_level", "keys")
 LAST = "last-run.replay.json"

@@ -70,7 +70,8 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
         "plugin_data": state.plugin_data,
         "questions": state.questions,
         "plugins": needed_plugins(game, entities + [row for level in kept for row in level["things"]]
-                                  + [{"Item": {"kind": kind}} for kind in _remembered_kinds(state)]),
+                                  + [{"Item": {"kind": kind}} for kind in _remembered_kinds(state)],
+                                  _terrain_kinds(game)),
         "kept": kept,
         "last_target": state.last_target if any(row["id"] == state.last_target for row in entities) else None,
     }
@@ -91,10 +92,18 @@ class NeedsPlugin(Exception):
     resume once the plugin is back. Not a ValueError: the file is sound, so it is not moved aside."""
 
 
-def needed_plugins(game: Game, entities: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
+def _terrain_kinds(game: Game) -> set[str]:
+    """The kinds of terrain the run's levels are made of (the current one, the kept ones, a ``--map``)."""
+    levels = [game.state.level, *(k.level for k in game.state.kept.values()), game.level_source]
+    return {name for level in levels if level is not None for name in level.kinds}
+
+
+def needed_plugins(game: Game, entities: list[dict[str, Any]],
+                   terrain: set[str] = frozenset()) -> dict[str, dict[str, str]]:
     """The third-party plugins this run depends on, with their versions: those that registered the
     preset, its ruleset, the FOV, generators and pathfinder in use, the kinds of the monsters and
-    items on the level and their behaviours and effects, the components saved, and plugin data."""
+    items on the level and their behaviours and effects, the kinds of terrain of its levels, the
+    components saved, and plugin data."""
     registry, rules, owner = game.registry, game.rules, game.registry.owners.get
     used = [("games", rules.name), ("fov", game.fov.name), ("rulesets", rules.ruleset or ""),
             *(("generators", name) for _, name in rules.generators), *(("generators", g) for g in
@@ -107,6 +116,7 @@ def needed_plugins(game: Game, entities: list[dict[str, Any]]) -> dict[str, dict
             kind = registry.items.get(row["Item"]["kind"])
             used += [("items", row["Item"]["kind"]), ("effects", kind.effect if kind else "")]
         used += [("components", name) for name in row if name in registry.components]
+    used += [("terrain", name) for name in sorted(terrain)]
     plugins = {owner(key) for key in used} | set(game.state.plugin_data)
     infos = {info.name: info for info in registry.plugins}
     # the version and source only say where to find a missing plugin: cut to what a save holds

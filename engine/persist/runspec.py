@@ -50,8 +50,8 @@ if TYPE_CHECKING:
     from engine.core.plugin.registry import Registry
 
 KIND = "run"
-SCHEMA = 4  # 1: before the run state was its own (entities by field, derived maps saved); 2: a pack of counts;
-# 3: no items remembered
+SCHEMA = 5  # 1: before the run state was its own (entities by field, derived maps saved); 2: a pack of counts;
+# 3: no items remembered; 4: terrain of the built-in kinds only (no level names ``kinds``)
 
 
 def _pack_to_items(data: dict[str, Any]) -> dict[str, Any]:
@@ -83,8 +83,16 @@ def _no_items_remembered(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _builtin_terrain(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 4 knew the built-in terrain alone: its levels are of those kinds, which a level
+    without ``kinds`` is (:mod:`engine.persist.leveldata`), so the data stays as it is. The number
+    moved on so that an engine of schema 4 keeps a save holding a plugin's terrain aside, by its
+    version, rather than calling it corrupt."""
+    return data
+
+
 # schema n -> fn(data) -> data of schema n + 1
-MIGRATIONS: dict[int, Any] = {2: _pack_to_items, 3: _no_items_remembered}
+MIGRATIONS: dict[int, Any] = {2: _pack_to_items, 3: _no_items_remembered, 4: _builtin_terrain}
 
 W = "a whole number"  # how saves name their integers in messages
 COORD = Int(0, limits.MAX_MAP_SIDE - 1, W)

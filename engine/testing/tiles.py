@@ -17,7 +17,8 @@ CELLS: tuple[tuple[str, str], ...] = (*((name, str(tile["glyph"])) for name, til
 
 def wanted(registry: Registry | None = None) -> list[tuple[str, str]]:
     """The (name, glyph) pairs a window may ask a set for: the terrain and the player and, with
-    ``registry``, every monster kind (the presets' own too) and item kind, by their glyphs."""
+    ``registry``, every plugin's kind of terrain (by its name: ``door``), monster kind (the
+    presets' own too) and item kind, by their glyphs."""
     found = list(CELLS)
     if registry is not None:
         monsters = dict(registry.monsters)
@@ -25,6 +26,7 @@ def wanted(registry: Registry | None = None) -> list[tuple[str, str]]:
             monsters.update(rules.monster_kinds)
         found += [(f"monster:{k.name}", k.glyph[:1]) for k in monsters.values()]
         found += [(f"item:{k.name}", k.glyph[:1]) for k in registry.items.values()]
+        found += [(k.name, k.glyph) for k in registry.terrain.values() if k.name not in DEFAULT_TILES]
     return found
 
 
@@ -32,8 +34,9 @@ def tileset_gaps(info: TilesetInfo, *, registry: Registry | None = None, file: P
                  cell: int = 16) -> list[str]:
     """What set ``info`` has no picture for, as the window asks (a name, then its parents:
     ``monster:rat``, then ``monster``), one ``"NAME 'GLYPH'"`` each: the terrain, the player and,
-    with ``registry``, every monster and item kind. A sprite set draws each of these as its glyph
-    in a magenta frame; a glyph set leaves to the glyph whatever it does not map, by design."""
+    with ``registry``, every plugin's kind of terrain and every monster and item kind. A sprite set
+    draws each of these as its glyph in a magenta frame; a glyph set leaves to the glyph whatever it
+    does not map, by design."""
     from engine.frontend.tiles import make  # the window's own way to build a set (imports the window library)
 
     tileset = make(info, cell=cell, file=file)

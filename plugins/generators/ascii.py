@@ -7,7 +7,8 @@ names; the engine fills it from the registry: a glyph the items of one class sha
 reads as the class's first kind); and the glyphs the preset draws its terrain with
 (``tiles`` maps glyphs to ``wall``, ``floor``, ``stairs`` or ``upstairs``; the engine fills it from
 the preset), so a map drawn as the window draws it reads back. The fixed characters come first,
-then the legend, then the preset's glyphs: a kind's glyph is never read as terrain. ``>`` is the
+then the legend, then the preset's glyphs: a kind's glyph is never read as terrain. A plugin's
+kind of terrain is read by its glyph too (``tiles`` maps it to the kind's name: ``~`` water). ``>`` is the
 stairs, or the level's exit with ``goal="exit"`` (a preset's setting). The map's
 size is the text's: ``ctx.width`` and ``ctx.height`` are ignored. Short rows are padded with wall.
 
@@ -26,6 +27,7 @@ import re
 import numpy as np
 
 from engine import FLOOR, MAX_MAP_BYTES, STAIRS, WALL, GenerationError, Level, hookimpl
+from engine.kit.mapgen import BUILTIN_KINDS
 from engine.kit.textfile import TextFileError, read_text
 
 TILES = {"#": WALL, ".": FLOOR, ">": STAIRS, "@": FLOOR, "<": FLOOR}
@@ -66,8 +68,11 @@ def parse(text: str, legend: dict, source: str = "map", goal: str = "stairs", ti
         raise GenerationError(f"{source}: the map is empty")
     width = max(len(line) for line in lines)
     terrain = np.full((len(lines), width), WALL, dtype=np.uint8)
-    aliases = {glyph: TERRAIN[name] for glyph, name in (tiles or {}).items()
-               if name in TERRAIN and glyph not in TILES and glyph not in legend and glyph != " "}
+    readable = {glyph: name for glyph, name in (tiles or {}).items()
+                if glyph not in TILES and glyph not in legend and glyph != " "}
+    aliases = {glyph: TERRAIN[name] for glyph, name in readable.items() if name in TERRAIN}
+    kinds = list(BUILTIN_KINDS)  # the level's table: a plugin's kinds after the built-in four
+    painted = {glyph: name for glyph, name in readable.items() if name not in TERRAIN}
     start = stairs = None
     spawns = []
     for y, line in enumerate(lines):
@@ -75,13 +80,17 @@ def parse(text: str, legend: dict, source: str = "map", goal: str = "stairs", ti
             ch = aliases.get(raw, raw)
             if ch in TILES:
                 terrain[y, x] = TILES[ch]
+            elif ch in painted:
+                if painted[ch] not in kinds:
+                    kinds.append(painted[ch])
+                terrain[y, x] = kinds.index(painted[ch])
             elif ch in legend:
                 terrain[y, x] = FLOOR
                 spawns.append((legend[ch], x, y))
             elif ch == " ":
                 continue  # outside the level: wall
             else:
-                valid = " ".join(sorted([*TILES, *legend, *aliases]))
+                valid = " ".join(sorted([*TILES, *legend, *aliases, *painted]))
                 raise GenerationError(f"{source}:{y + 1}:{x + 1}: unknown character {ch!r} (valid: {valid})")
             if ch in "@<":
                 if start is not None:
@@ -93,8 +102,8 @@ def parse(text: str, legend: dict, source: str = "map", goal: str = "stairs", ti
     if start is None:
         raise GenerationError(f"{source}: no '@' (the player's start) in the map, nor '<' (a start on the stairs up)")
     if goal == "exit":
-        return Level(terrain, start, None, exit=stairs, spawns=spawns, populate=False)
-    return Level(terrain, start, stairs, spawns=spawns, populate=False)
+        return Level(terrain, start, None, exit=stairs, spawns=spawns, populate=False, kinds=kinds)
+    return Level(terrain, start, stairs, spawns=spawns, populate=False, kinds=kinds)
 
 
 def generate(ctx):
@@ -121,7 +130,7 @@ def register_generators(register):
         "ascii",
         generate,
         summary="A level read from a text file (--map FILE): # . > < @, monster/item glyphs, the preset's "
-                "terrain glyphs, and the map's own legend lines (1: potion of haste).",
+                "and the plugins' terrain glyphs, and the map's own legend lines (1: potion of haste).",
         params={"path": "", "text": None, "legend": {}, "goal": "stairs", "tiles": {}, "kinds": None},
         min_size=(0, 0),
         reads_maps=True,

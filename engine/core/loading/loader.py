@@ -68,6 +68,7 @@ DEFAULT_PLUGINS = {  # plugin name: module (grouped by kind under plugins/; the 
     "conditions": "engine.plugins.rules.conditions",
     "growth": "engine.plugins.rules.growth",
     "loot": "engine.plugins.rules.loot",
+    "terrain": "engine.plugins.rules.terrain",
     "fov_diamond": "engine.plugins.fov.diamond",
     "fov_everything": "engine.plugins.fov.everything",
     "fov_permissive": "engine.plugins.fov.permissive",

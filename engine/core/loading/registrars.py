@@ -11,12 +11,13 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.kinds import content, rules, statuskinds, verbs
+from engine.core.kinds import content, rules, statuskinds, terrainkinds, verbs
 from engine.core.kinds.content import ItemKind, MonsterKind
 from engine.core.kinds.rules import GameRules
 from engine.core.kinds.schema import SchemaError, of
 from engine.core.kinds.statuskinds import StatusKind
 from engine.core.kinds.tables import LootRow
+from engine.core.kinds.terrainkinds import TerrainKind
 from engine.core.kinds.verbs import Verb
 from engine.core.model.components import SAVED
 from engine.core.plugin import checks as pluginchecks
@@ -47,13 +48,14 @@ REGISTER_HOOKS = {
     "register_statuses": "statuses",
     "register_verbs": "verbs",
     "register_loot": "loot_rows",
+    "register_terrain": "terrain",
 }
 
 
 # The hooks whose ``register(obj)`` takes an instance of a class (components take a dataclass).
 REGISTER_TYPES: dict[str, type] = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules,
                                    "rulesets": Ruleset, "systems": System, "statuses": StatusKind,
-                                   "verbs": Verb}
+                                   "verbs": Verb, "terrain": TerrainKind}
 ROW = of(LootRow)
 
 
@@ -158,6 +160,8 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?") -> Call
                 raise LoadProblem(f"register_statuses: {obj.name!r}: {'; '.join(problems)}")
             elif cls is Verb and (problems := verb_problems(obj)):
                 raise LoadProblem(f"register_verbs: {obj.name!r}: {'; '.join(problems)}")
+            elif cls is TerrainKind and (problems := terrainkinds.problems(obj)):
+                raise LoadProblem(f"register_terrain: {obj.name!r}: {'; '.join(problems)}")
             put(obj.name, obj)
     elif kind == "loot_rows":
         def register(game: str, table: str, row: LootRow) -> None:

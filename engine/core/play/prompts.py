@@ -34,7 +34,7 @@ from engine.core.model import memory
 from engine.core.model.components import Fighter, Item, Monster
 from engine.core.play import itemwords
 from engine.core.turn.keys import DIRS, command_for
-from engine.kit.mapgen import WALL
+from engine.kit.mapgen import BUILTIN_KINDS, WALL
 
 if TYPE_CHECKING:
     from engine.core.turn.run import Run
@@ -253,7 +253,10 @@ def _terrain_name(game: Run, at: tuple[int, int]) -> str:
     for name, cell in (("stairs down", level.stairs), ("stairs up", level.upstairs), ("the way out", level.exit)):
         if cell == at:
             return name
-    return "wall" if level.terrain[at[1], at[0]] == WALL else "floor"
+    code = int(level.terrain[at[1], at[0]])
+    if code >= len(BUILTIN_KINDS):  # a plugin's kind: its own words
+        return game.ground.kind(*at).shown
+    return "wall" if code == WALL else "floor"
 
 
 def _clamp(game: Run, cell: tuple[int, int]) -> tuple[int, int]:

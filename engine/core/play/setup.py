@@ -163,10 +163,11 @@ def prepare(setup: Setup, registry: Registry | None = None) -> Game:
             params = {**rules.generator_params.get(name, {}), "path": setup.map_file,
                       "legend": map_legend(registry, rules)}
             if "tiles" in registry.generators[name].params:  # a reader that reads the preset's glyphs
-                params["tiles"] = map_tiles(rules)
+                params["tiles"] = map_tiles(rules, registry)
             if "kinds" in registry.generators[name].params:  # a reader of legend lines that name kinds
                 params["kinds"] = map_kinds(registry, rules)
-            level = run_generator(registry.generators[name], 0, 0, 1, rngmod.stream(seed, "level:1"), params)
+            level = run_generator(registry.generators[name], 0, 0, 1, rngmod.stream(seed, "level:1"), params,
+                                  terrain=registry.terrain)
         return Game(registry, rules, seed, choices, level_source=level)
     except (GenerationError, PluginError, ReachError) as e:  # ReachError: a --map too big for the fov
         raise UsageError(str(e)) from None
@@ -189,4 +190,4 @@ def generate_level(name: str, width: int, height: int, *, depth: int = 1, seed: 
     if name not in registry.generators:
         raise GenerationError(f"no generator named {name!r} (valid: {', '.join(sorted(registry.generators))})")
     stream = rngmod.stream(seed, f"level:{depth}")
-    return run_generator(registry.generators[name], width, height, depth, stream, params)
+    return run_generator(registry.generators[name], width, height, depth, stream, params, terrain=registry.terrain)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.model.components import Charges, Equipped, Fighter, Inventory, Item, Monster, Position, Statuses
 from engine.core.play import status as hud
 from engine.core.turn import inventory
+from engine.kit.mapgen import CODE_CHARS
 
 if TYPE_CHECKING:
     from engine.core.turn.game import Game
@@ -65,12 +66,24 @@ def snapshot(game: Game) -> dict[str, Any]:
         "items": items,
         "messages": list(game.messages),
         "prompt": game.api.prompt(),
-        "map": game.level.rows(),
+        "map": _rows(game),
         "visible": int(game.floor.visible.sum()),
         "seen": int(game.floor.seen.sum()),
         # the items remembered on the level, as [x, y, kind] in the map's reading order
         "remembered": [[x, y, kind] for (x, y), kind in sorted(game.floor.items.items(), key=lambda c: c[0][::-1])],
     }
+
+
+def _rows(game: Game) -> list[str]:
+    """The map as text: ``# . > <`` for the built-in kinds, a plugin's kinds by their glyphs."""
+    level = game.level
+    rows = level.rows()
+    if len(level.kinds) <= 4:
+        return rows
+    known = game.registry.terrain
+    table = {ch: known[name].glyph if name in known else "?"
+             for ch, name in zip(CODE_CHARS[4:], level.kinds[4:], strict=False)}
+    return [row.translate(str.maketrans(table)) for row in rows]
 
 
 def dumps(game: Game) -> str:

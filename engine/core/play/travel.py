@@ -78,14 +78,22 @@ def threat_in_view(api: GameAPI) -> int | None:
         return max(abs(x - px), abs(y - py)), monster
 
     return min(threats, key=steps, default=None)
+def weighted(api: GameAPI, walkable: np.ndarray) -> np.ndarray:
+    """``walkable`` (what the player knows they may walk over) with the path cost of the kinds of
+    terrain they saw there (shallow water costs more: a walk goes around it); an unknown cell
+    costs 1. While every kind costs 1 (the built-in ones), ``walkable`` itself."""
+    cost = api.walk_cost()
+    if cost.dtype == bool:
+        return walkable
+    return np.where(walkable, np.where(api.seen(), cost, 1.0), 0.0)
 
 
 def known_cost(api: GameAPI, unknown_passable: bool) -> np.ndarray:
     """What the player may walk over, by what they know: seen floor (and, to explore, what they
-    have not seen yet); a known wall never."""
+    have not seen yet); a known wall never; each cell at its kind's path cost (:func:`weighted`)."""
     seen, walls = api.seen(), api.walls()
     floor = seen & ~walls
-    return (floor | ~seen) if unknown_passable else floor
+    return weighted(api, (floor | ~seen) if unknown_passable else floor)
 
 
 def frontier(api: GameAPI) -> tuple[np.ndarray, np.ndarray]:
@@ -97,7 +105,7 @@ def frontier(api: GameAPI) -> tuple[np.ndarray, np.ndarray]:
     seen = api.seen()
     floor = seen & ~api.walls()
     goals = grown(floor) & ~seen
-    return floor | goals, goals
+    return weighted(api, floor | goals), goals
 
 
 def _box(cost: np.ndarray, here: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -124,7 +132,7 @@ def next_step(api: GameAPI, travel: Travel) -> tuple[int, int] | str | None:
             return None
         cost = known_cost(api, unknown_passable=False)
         gx, gy = travel.goal
-        if not (0 <= gy < cost.shape[0] and 0 <= gx < cost.shape[1]) or not cost[gy, gx]:
+        if not (0 <= gy < cost.shape[0] and 0 <= gx < cost.shape[1]) or not cost[gy, gx] > 0:
             return api.rules.message("no_way")
         goals, nowhere, blocked_goal = None, "no_way", travel.goal
     # searched within the box of what the player may walk over: what they know, not the whole map

@@ -26,7 +26,16 @@ import pluggy
 import engine.hookspecs as hookspecs
 from engine.core.kinds.content import ItemKind
 from engine.core.plugin.registry import BadLevel, BadResult
-from engine.kit.mapgen import GENERATED, STAIRS, TILE_CHARS, Level
+from engine.kit.mapgen import (
+    BUILTIN_KINDS,
+    MAX_LEVEL_KINDS,
+    STAIRS,
+    TILE_CHARS,
+    UPSTAIRS,
+    Level,
+    builtin_first,
+    by_names,
+)
 
 if TYPE_CHECKING:
     from engine.core.kinds.rules import GameRules
@@ -112,15 +121,35 @@ def level_problem(level: Any, width: int | None, height: int | None) -> str | No
     ``width`` and ``height`` are the size asked for (None: any size, as for a map read from a file)."""
     if not isinstance(level, Level):
         return f"returned {_what(level)}, expected an engine.Level"
+    kinds = level.kinds
+    if not (isinstance(kinds, list | tuple) and all(isinstance(k, str) and k for k in kinds)
+            and len(kinds) <= MAX_LEVEL_KINDS):
+        return (f"returned a level whose kinds are {_what(kinds)}: expected a list of at most {MAX_LEVEL_KINDS} "
+                "terrain kind names")
     t = level.terrain
+    if isinstance(t, np.ndarray) and t.ndim == 2 and t.dtype.kind in "UO":  # kind names: made into the table
+        if t.dtype.kind == "O" and not all(isinstance(v, str) for v in t.flat):
+            return "returned terrain of names holding something else than a string: expected kind names"
+        try:
+            level.terrain, level.kinds = by_names(t, list(kinds))
+        except ValueError as e:
+            return f"returned terrain of too many kinds: {e}"
+        t, kinds = level.terrain, level.kinds
     if not isinstance(t, np.ndarray) or t.ndim != 2 or t.dtype != _UINT8:
-        return f"returned terrain that is {_what(t)}: expected a 2-D uint8 array indexed [y, x]"
+        return (f"returned terrain that is {_what(t)}: expected a 2-D uint8 array indexed [y, x] (or an array of "
+                "terrain kind names)")
     if width is not None and t.shape != (height, width):
         return f"returned terrain of shape {t.shape} for a {width}x{height} level: expected ({height}, {width})"
-    if t.size and int(t.max()) > STAIRS:
-        y, x = (int(v) for v in np.argwhere(t > STAIRS)[0])
-        codes = ", ".join(f"{c} {n}" for c, n in zip(GENERATED, ("wall", "floor", "stairs"), strict=True))
+    if t.size and int(t.max()) >= len(kinds):
+        y, x = (int(v) for v in np.argwhere(t >= len(kinds))[0])
+        codes = ", ".join(f"{c} {n}" for c, n in enumerate(kinds) if c != UPSTAIRS or kinds[c] != "upstairs")
         return f"returned tile code {int(t[y, x])} at ({x}, {y}): valid codes are {codes}"
+    builtin_first(level)
+    t = level.terrain
+    if t.size and int(t.max()) >= UPSTAIRS and (t == UPSTAIRS).any():
+        y, x = (int(v) for v in np.argwhere(t == UPSTAIRS)[0])
+        return (f"returned {BUILTIN_KINDS[UPSTAIRS]!r} at ({x}, {y}): stairs up are the engine's to put "
+                f"(a generator makes {', '.join(BUILTIN_KINDS[:STAIRS + 1])} and plugins' kinds)")
     for label in ("start", "stairs", "exit"):
         cell = getattr(level, label)
         if (cell is not None or label == "start") and not _cell(cell):
@@ -163,12 +192,19 @@ def map_kinds(registry: Registry, rules: GameRules | None = None) -> list[str]:
     return sorted({k.name for k in _kinds(registry, rules)})
 
 
-def map_tiles(rules: GameRules) -> dict[str, str]:
+def map_tiles(rules: GameRules, registry: Registry | None = None) -> dict[str, str]:
     """What ``--map`` reads the preset's own terrain glyphs as (glyph -> ``wall``, ``floor``,
-    ``stairs`` or ``upstairs``), so a map drawn as the window draws the preset reads back. The
-    map reader keeps its fixed characters (``# . > < @``, and a space: outside the level) and the
-    kinds' glyphs (:func:`map_legend`) before these."""
-    return {rules.tile(name)["glyph"]: name for name in ("wall", "floor", "stairs", "upstairs")}
+    ``stairs`` or ``upstairs``), so a map drawn as the window draws the preset reads back, and
+    (with ``registry``) each plugin's kind of terrain by its glyph (``~`` -> ``water``; the first
+    registered keeps a glyph two kinds share). The map reader keeps its fixed characters
+    (``# . > < @``, and a space: outside the level) and the kinds' glyphs (:func:`map_legend`)
+    before these; the preset's glyphs come before the plugins' kinds."""
+    own = {rules.tile(name)["glyph"]: name for name in BUILTIN_KINDS}
+    plugins: dict[str, str] = {}
+    for kind in (registry.terrain.values() if registry is not None else ()):
+        if kind.name not in BUILTIN_KINDS:
+            plugins.setdefault(kind.glyph, kind.name)
+    return {**plugins, **own}
 
 
 def _kinds(registry: Registry, rules: GameRules | None) -> list[Any]:

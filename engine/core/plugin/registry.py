@@ -13,6 +13,7 @@ from engine.core.kinds.content import ItemKind, MonsterKind
 from engine.core.kinds.rules import GameRules
 from engine.core.kinds.statuskinds import StatusKind
 from engine.core.kinds.tables import LootRow
+from engine.core.kinds.terrainkinds import TerrainKind
 from engine.core.kinds.verbs import Verb
 from engine.kit.fov import FovAlgorithm
 from engine.kit.mapgen import GenerationError, GeneratorInfo
@@ -23,14 +24,14 @@ PROJECT = "undercroft"
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 KINDS = ("fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours", "games", "rulesets",
-         "systems", "components", "tilesets", "bots", "statuses", "verbs", "loot_rows")
+         "systems", "components", "tilesets", "bots", "statuses", "verbs", "loot_rows", "terrain")
 # --plugin KIND=NAME: the kinds a player chooses, and the registry table each picks from.
 CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games", "path": "pathfinders"}
 # One registered thing of each table, as messages name it.
 SINGULAR = {"fov": "fov", "generators": "generator", "pathfinders": "pathfinder", "monsters": "monster",
             "items": "item", "effects": "effect", "behaviours": "behaviour", "games": "game", "rulesets": "ruleset",
             "systems": "system", "components": "component", "tilesets": "tileset", "bots": "bot",
-            "statuses": "status", "verbs": "verb", "loot_rows": "loot row"}
+            "statuses": "status", "verbs": "verb", "loot_rows": "loot row", "terrain": "terrain"}
 
 
 class PluginError(Exception):
@@ -138,6 +139,7 @@ class Registry:
     verbs: dict[str, Verb] = field(default_factory=dict)  # what an item kind's ``use`` may name
     # rows plugins add to presets' loot tables, by ``game/table/item``: merged into ``games`` once all load
     loot_rows: dict[str, AddedRow] = field(default_factory=dict)
+    terrain: dict[str, TerrainKind] = field(default_factory=dict)  # what a level's cells and set_terrain name
     plugins: list[PluginInfo] = field(default_factory=list)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
     manager: pluggy.PluginManager | None = None

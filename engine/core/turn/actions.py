@@ -21,7 +21,6 @@ from engine.core.model.events import Shot
 from engine.core.model.requests import ChangeLevel, Request
 from engine.core.model.scheduler import TURN_COST
 from engine.core.turn import inventory
-from engine.kit.mapgen import WALL
 
 if TYPE_CHECKING:
     from engine.core.turn.run import Run
@@ -90,9 +89,8 @@ class Move(Action):
         pos = world.get(entity, Position)
         x, y = pos.x + self.dx, pos.y + self.dy
         is_player = world.has(entity, Player)
-        terrain = game.level.terrain
-        h, w = terrain.shape
-        if not (0 <= x < w and 0 <= y < h) or terrain[y, x] == WALL:
+        walkable = game.ground.walkable
+        if not (0 <= x < walkable.shape[1] and 0 <= y < walkable.shape[0]) or not walkable[y, x]:
             return game.ruleset.bump_wall(game, entity) if is_player else ActionResult.not_done()
         other = game.state.spatial.blocker_at(x, y)
         if other is not None:

@@ -15,7 +15,7 @@ import numpy as np
 from engine.core.model import bounds
 from engine.core.model.components import Fighter, Item, Position, Status, Statuses
 from engine.core.turn import statuses as statusrun
-from engine.kit.mapgen import WALL
+from engine.core.turn import terrain as terrainrun
 
 if TYPE_CHECKING:
     from engine.core.turn.run import Run
@@ -114,14 +114,19 @@ class Changing:
 
     def teleport(self, entity: int, label: str = "teleport") -> tuple[int, int] | None:
         """Move a creature to a random free floor cell of the level (from the stream ``label``)."""
-        terrain = self._run.level.terrain
-        ys, xs = (terrain != WALL).nonzero()
+        ys, xs = self._run.ground.walkable.nonzero()
         cells = [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True) if self.passable(x, y)]
         if not cells:
             return None
         cell = cells[self.rng(label).randrange(len(cells))]
         self.move(entity, *cell)
         return cell
+
+    def set_terrain(self, x: int, y: int, name: str) -> None:
+        """Make cell (x, y) terrain kind ``name`` (a registered ``engine.TerrainKind``: a door opening, a
+        wall dug, a trap revealed); sight, paths and the picture follow at once. Off the map, or a
+        name no plugin registered, is a ValueError (a bug in the plugin)."""
+        terrainrun.change(self._run, x, y, name)
 
     def set_speed(self, entity: int, speed: int) -> None:
         """Change how fast a creature acts (100 is normal), from now on."""

@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.kit import limits
-from engine.kit.mapgen import WALL
 from engine.kit.path import Moves, downhill
 from engine.kit.slope import Slope
 
 if TYPE_CHECKING:
+    from engine.core.model.ground import Ground
     from engine.core.turn.run import Run
-    from engine.kit.mapgen import Level
 
 
 def _reaches(here: tuple[int, int], x0: int, y0: int, dist: np.ndarray) -> bool:
@@ -34,9 +33,9 @@ class Pathfinding:
     pathfinder and its 4 or 8 ways of stepping."""
 
     _run: Run
-    # The level's walk cost and its one-goal distance maps, remembered while the level stays the same
-    # (walk_cost sets all three when the level changes).
-    _cost_level: Level | None = None
+    # The level's walk cost and its one-goal distance maps, remembered while the level and its terrain
+    # stay the same (walk_cost sets them when the ground or its revision changes).
+    _cost_level: tuple[Ground, int] | None = None
     _cost: np.ndarray
     _maps: dict
     _sizes: dict  # cells of each remembered map, by the same keys
@@ -53,17 +52,20 @@ class Pathfinding:
         return moves
 
     def walk_cost(self) -> np.ndarray:
-        """The level's cost to enter each cell for pathfinding: True (cost 1) on floor, False on wall.
-        Creatures are not in it: they move; pass them as ``blocked`` where it matters."""
-        level = self._run.level
-        if self._cost_level is not level:
-            self._cost_level, self._cost, self._maps, self._sizes = level, level.terrain != WALL, {}, {}
+        """The level's cost to enter each cell for pathfinding, from its kinds of terrain: a bool array
+        (True, cost 1, where walkable; False on wall) while every walkable kind costs 1, else the
+        kinds' ``cost`` as floats (0 where no creature may step). Creatures are not in it: they move;
+        pass them as ``blocked`` where it matters."""
+        ground = self._run.ground
+        known = self._cost_level
+        if known is None or known[0] is not ground or known[1] != ground.revision:
+            self._cost_level, self._cost, self._maps, self._sizes = (ground, ground.revision), ground.cost, {}, {}
         return self._cost
 
     def distance_map(self, goals, limit: float | None = None, cost: np.ndarray | None = None) -> np.ndarray:
         """A Dijkstra map of ``goals`` over the level (see ``engine.kit.path``), from the preset's
         pathfinder, over ``cost`` (default :meth:`walk_cost`). Maps of one goal cell over the level's
-        own cost are remembered for the level: the terrain never changes."""
+        own cost are remembered while the level's terrain stays the same."""
         own = cost is None
         cost = self.walk_cost() if own else cost
         key = (goals, limit) if own and isinstance(goals, tuple) and len(goals) == 2 and isinstance(goals[0], int) \

@@ -12,10 +12,10 @@ import numpy as np
 
 from engine.core.model.components import Fighter, Item, Monster, Player, Position
 from engine.core.turn import inventory
-from engine.kit.mapgen import WALL
 
 if TYPE_CHECKING:
     from engine.core.kinds.content import ItemKind, MonsterKind
+    from engine.core.kinds.terrainkinds import TerrainKind
     from engine.core.turn.run import Run
 
 
@@ -35,9 +35,9 @@ class Reading:
         return w, h
 
     def is_wall(self, x: int, y: int) -> bool:
-        """A wall, or off the map."""
-        terrain = self._run.level.terrain
-        return not (0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0]) or terrain[y, x] == WALL
+        """A wall (terrain no creature may step on), or off the map."""
+        walkable = self._run.ground.walkable
+        return not (0 <= x < walkable.shape[1] and 0 <= y < walkable.shape[0]) or not walkable[y, x]
 
     def passable(self, x: int, y: int) -> bool:
         """On the map, not a wall, and nobody standing there."""
@@ -75,8 +75,16 @@ class Reading:
         return dict(self._run.state.view.items)
 
     def walls(self) -> np.ndarray:
-        """Where the walls are (bool, ``[y, x]``; a copy). What the player knows is ``walls & seen``."""
-        return self._run.level.terrain == WALL
+        """Where the walls are: the terrain no creature may step on (bool, ``[y, x]``; a copy). What
+        the player knows is ``walls & seen``."""
+        return ~self._run.ground.walkable
+
+    def terrain(self, x: int, y: int) -> TerrainKind | None:
+        """The kind of terrain on cell (x, y) (an ``engine.TerrainKind``: its ``name``, ``flags``...), or
+        None off the map."""
+        run = self._run
+        h, w = run.level.terrain.shape
+        return run.ground.kind(x, y) if 0 <= x < w and 0 <= y < h else None
 
     def area(self, center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
         """The cells a blast of ``radius`` around ``center`` reaches (what the FOV sees from there,

@@ -16,9 +16,9 @@ from engine.core.model.components import Actor, Charges, Dead, Fighter, Item, Mo
 from engine.core.model.events import Hurt
 from engine.core.plugin.isolation import safe_repr
 from engine.core.turn import inventory
+from engine.core.turn import terrain as terrainrun
 from engine.core.turn.looks import item_look, monster_look
 from engine.kit import limits
-from engine.kit.mapgen import WALL
 
 if TYPE_CHECKING:
     from engine.core.model.requests import Request
@@ -80,11 +80,11 @@ class Entities:
         return pos.x, pos.y
 
     def passable(self, x: int, y: int) -> bool:
-        """In bounds, not a wall, and nobody standing there."""
-        terrain = self.level.terrain
+        """In bounds, walkable (not a wall), and nobody standing there."""
+        walkable = self.ground.walkable
         return (
-            0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0]
-            and terrain[y, x] != WALL and self.state.spatial.blocker_at(x, y) is None
+            0 <= x < walkable.shape[1] and 0 <= y < walkable.shape[0]
+            and walkable[y, x] and self.state.spatial.blocker_at(x, y) is None
         )
 
     def name_of(self, entity: int) -> str:
@@ -92,9 +92,14 @@ class Entities:
         return monster.kind if monster else "you"
 
     def move_entity(self, entity: int, x: int, y: int) -> None:
+        """Move a creature; the kinds of terrain it leaves and enters hear it (their hooks)."""
+        hooked = self.ground.hooked
+        old = self.position(entity) if hooked else None
         self.state.spatial.move(entity, x, y)
         if entity == self.player:
             self.state.view.dirty = True
+        if hooked:
+            terrainrun.moved(self, entity, old, (x, y))
 
     def hurt(self, entity: int, amount: int, by: int | str | None = None) -> int:
         """Take up to ``amount`` HP from a creature (never below 0), heard by listeners as

@@ -34,7 +34,7 @@ from engine.core.turn.actions import Action
 from engine.core.turn.api import GameAPI
 from engine.core.turn.ruleset import Ruleset
 from engine.core.turn.run import Choices, Run
-from engine.core.turn.systems import GuardedSystem, Phase, Reap, TickStatuses, View
+from engine.core.turn.systems import GuardedSystem, Phase, Reap, StandOnTerrain, TickStatuses, View
 
 if TYPE_CHECKING:
     from engine.core.kinds.rules import GameRules
@@ -64,7 +64,7 @@ class Game(Acting, Run):
         super().__init__(registry, rules, ruleset, fov, choices=choices, first_seed=seed, level_source=level_source)
         self.isolation = isolation
         self.api = GameAPI(self)
-        self.systems = [Reap(), View(ruleset.view_phase), TickStatuses(),
+        self.systems = [Reap(), View(ruleset.view_phase), StandOnTerrain(), TickStatuses(),
                         *(GuardedSystem(system, isolation, owner(("systems", name)))
                           for name, system in registry.systems.items())]
         self._behaviours: dict[str, tuple] = {}  # see Acting._behaviour

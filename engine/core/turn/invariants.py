@@ -23,7 +23,6 @@ from engine.core.model.components import (
     Position,
 )
 from engine.kit import limits
-from engine.kit.mapgen import WALL
 
 if TYPE_CHECKING:
     from engine.core.kinds.rules import GameRules
@@ -34,10 +33,11 @@ if TYPE_CHECKING:
 def check(state: RunState, registry: Registry, rules: GameRules) -> None:
     world, level = state.world, state.level
     h, w = level.terrain.shape
+    _terrain(level, registry, "level")
     if state.view.seen.shape != (h, w):
         raise ValueError(f"seen: expected the {w}x{h} map's shape, got {state.view.seen.shape}")
     for label, cell in (("start", level.start), ("stairs", level.stairs), ("exit", level.exit)):
-        if cell is not None and not _floor(level, *cell):
+        if cell is not None and not _floor(level, registry, *cell):
             raise ValueError(f"level.{label}: expected a cell on the map that is not wall, got {list(cell)}")
     player = state.player
     for needed in (Player, Position, Fighter, Actor, Inventory):
@@ -53,7 +53,7 @@ def check(state: RunState, registry: Registry, rules: GameRules) -> None:
         if entity != player and (world.has(entity, Player) or world.has(entity, Inventory)):
             raise ValueError(f"{name}: only the player has Player and Inventory")
         pos = world.try_get(entity, Position)
-        if pos is not None and not _floor(level, pos.x, pos.y):
+        if pos is not None and not _floor(level, registry, pos.x, pos.y):
             raise ValueError(f"{name}: expected a position on the {w}x{h} map that is not wall, got {pos.x},{pos.y}")
         fighter = world.try_get(entity, Fighter)
         if fighter is not None and not (0 < fighter.hp <= fighter.max_hp if entity == player
@@ -98,11 +98,12 @@ def _kept(state: RunState, registry: Registry, monsters: set[str]) -> None:
                          f"{limits.MAX_ENTITIES} entities in a run")
     for depth, kept in sorted(state.kept.items()):
         level, taken = kept.level, set()
+        _terrain(level, registry, f"kept depth {depth}")
         for i, (components, energy) in enumerate(kept.things):
             name = f"kept depth {depth}, thing {i}"
             by_type = {type(c): c for c in components}
             pos = by_type.get(Position)
-            if pos is None or not _floor(level, pos.x, pos.y):
+            if pos is None or not _floor(level, registry, pos.x, pos.y):
                 raise ValueError(f"{name}: expected a position on its level that is not wall")
             if {Player, Inventory, Carried, Equipped, Dead} & set(by_type):
                 raise ValueError(f"{name}: the player's own things are never left on a level")
@@ -167,6 +168,18 @@ def _monster(state: RunState, registry: Registry, kinds: set[str], entity: int, 
         raise ValueError(f"{name}: an awake monster is scheduled and a sleeping one is not")
 
 
-def _floor(level, x: int, y: int) -> bool:
+def _terrain(level, registry: Registry, where: str) -> None:
+    """Every kind of terrain the level names is registered (a save's plugin is named in it, and
+    its absence is told before this; a file edited by hand is caught here)."""
+    for name in level.kinds:
+        if name not in registry.terrain:
+            raise ValueError(f"{where}: terrain kind {name!r} is registered by no plugin")
+
+
+def _floor(level, registry: Registry, x: int, y: int) -> bool:
+    """Whether (x, y) is on the level and a creature may stand there."""
     h, w = level.terrain.shape
-    return 0 <= x < w and 0 <= y < h and level.terrain[y, x] != WALL
+    if not (0 <= x < w and 0 <= y < h):
+        return False
+    kind = registry.terrain.get(level.kinds[int(level.terrain[y, x])])
+    return kind is not None and kind.walkable

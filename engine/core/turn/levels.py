@@ -66,7 +66,8 @@ def make_level(game: Run, depth: int) -> Level:
     # a generator is a chosen plugin: its failure (a bad level included) stops the game in one line
     kinds = {*game.registry.monsters, *game.rules.monster_kinds, *game.registry.items}  # what its spawns may name
     return game.isolation.call(game.registry.owners.get(("generators", name)), f"generator {name!r}", run_generator,
-                               info, game.rules.width, game.rules.height, depth, stream, params, kinds)
+                               info, game.rules.width, game.rules.height, depth, stream, params, kinds,
+                               game.registry.terrain)
 
 
 def enter(game: Run, depth: int, *, up: bool = False) -> None:
@@ -115,7 +116,7 @@ def _things(state: RunState) -> list[int]:
 def _furnish(game: Run, level: Level, depth: int) -> Level:
     """A new level of a game that keeps its levels: stairs up on its start, and none down on the
     deepest (the preset's ``max_depth``). A copy: the level may be a ``--map`` file's, kept as read."""
-    level = dataclasses.replace(level, terrain=level.terrain.copy())
+    level = dataclasses.replace(level, terrain=level.terrain.copy(), kinds=list(level.kinds))
     x, y = level.start
     level.terrain[y, x] = UPSTAIRS
     level.upstairs = level.start

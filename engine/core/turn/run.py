@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engine.core.model.ground import Ground
 from engine.core.model.state import RunState, View
 from engine.core.turn.entities import Entities
 from engine.core.turn.sight import Sight
@@ -78,6 +79,7 @@ class Run(Entities, Sight):
         self.declared: dict[int, tuple[Any, str]] = {}
         self._hook_calls: dict[str, tuple] = {}  # see hook()
         self._pathfinder: tuple | None = None  # see pathfinder()
+        self._ground: Ground | None = None  # see ground
 
     def emit(self, event: Event) -> None:
         """Tell the listeners (the keeper that saves and records, ``sim``'s tally, the window's
@@ -97,6 +99,15 @@ class Run(Entities, Sight):
     @property
     def level(self) -> Level:
         return self.state.level
+
+    @property
+    def ground(self) -> Ground:
+        """What the current level's terrain means: where creatures walk, where light passes, what
+        paths cost (:mod:`engine.core.model.ground`), made once per level."""
+        ground, level = self._ground, self.state.level
+        if ground is None or ground.level is not level:
+            ground = self._ground = Ground(level, self.registry.terrain)
+        return ground
 
     @property
     def floor(self) -> View:

@@ -13,7 +13,6 @@ import numpy as np
 
 from engine.core.model import memory
 from engine.core.model.components import Actor, Monster, Position
-from engine.kit.mapgen import WALL
 
 
 class Sight:
@@ -26,7 +25,7 @@ class Sight:
         terrain = self.level.terrain
         where = f"fov {self.fov.name!r}"
         plugin = self.registry.owners.get(("fov", self.fov.name))
-        visible = self.isolation.call(plugin, where, self.fov, terrain != WALL, (x, y), self.rules.fov_radius)
+        visible = self.isolation.call(plugin, where, self.fov, self.ground.transparent, (x, y), self.rules.fov_radius)
         ok = isinstance(visible, np.ndarray) and visible.shape == terrain.shape and visible.dtype == bool
         if not ok:  # the message only when it is said: made every turn, it was a tenth of the view's cost
             self.isolation.check(plugin, where, ok, f"returned {type(visible).__name__} "
@@ -99,11 +98,12 @@ class Sight:
 
     def area(self, center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
         """The cells a blast of ``radius`` around ``center`` reaches: what the FOV in use sees
-        from there within the radius, walls excepted (a wall shelters what is behind it)."""
+        from there within the radius, walls excepted (a wall shelters what is behind it; what
+        cannot be walked on is not reached)."""
         x, y = center
-        terrain = self.level.terrain
-        if radius <= 0 or terrain[y, x] == WALL:
+        ground = self.ground
+        if radius <= 0 or not ground.walkable[y, x]:
             return [center]
-        reach = self.fov(terrain != WALL, center, radius) & (terrain != WALL)
+        reach = self.fov(ground.transparent, center, radius) & ground.walkable
         ys, xs = reach.nonzero()
         return sorted(zip(xs.tolist(), ys.tolist(), strict=True), key=lambda c: (c[1], c[0]))

@@ -14,10 +14,12 @@ The order within a phase matters and is:
 2. :class:`View` (priority 50): the player's view and memory, recomputed when the player moved or
    arrived, in the phase the preset's ruleset chooses (the default game recomputes after the
    player's move, so monsters act on what the player sees now; bunyip at the end of the turn).
-3. :class:`TickStatuses` (priority 40, at the end of the turn): every status with a duration
+3. :class:`StandOnTerrain` (priority 45, at the end of the turn): each creature hears the
+   ``on_stand`` of the terrain kind it stands on (a plugin's water, fire or trap).
+4. :class:`TickStatuses` (priority 40, at the end of the turn): every status with a duration
    loses a turn; one that runs out is removed, and the player hears of it when it is theirs or a
    monster they see.
-4. Plugin systems (``register_systems``), at the priority they give (default 0), for example
+5. Plugin systems (``register_systems``), at the priority they give (default 0), for example
    regeneration, or poison that hurts while its status lasts.
 
 A system is stateless: what it changes lives in components, so it survives a save. Subclass
@@ -33,6 +35,7 @@ import esper
 
 from engine.core.model.components import Dead
 from engine.core.turn import statuses
+from engine.core.turn import terrain as terrainrun
 
 if TYPE_CHECKING:
     from engine.core.turn.run import Run
@@ -88,6 +91,17 @@ class View(System):
             game.update_view()
         else:
             game.remember_in_view()
+
+
+class StandOnTerrain(System):
+    """Every creature hears its cell's terrain kind's ``on_stand`` (:func:`engine.core.turn.terrain.stand`;
+    nothing for the built-in kinds, which have no hooks)."""
+
+    name = "terrain"
+    priority = 45
+
+    def run(self, game: Run) -> None:
+        terrainrun.stand(game)
 
 
 class TickStatuses(System):

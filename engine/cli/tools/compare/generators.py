@@ -25,8 +25,8 @@ from engine.cli.tools.timing import alternated, summary, verdict
 from engine.core.errors import show_traceback
 from engine.core.model.rng import stream
 from engine.core.plugin.registry import BadResult
-from engine.core.turn.generate import run_generator
-from engine.kit.mapgen import STAIRS, WALL, GenerationError, Level
+from engine.core.turn.generate import run_generator, walkable_of
+from engine.kit.mapgen import BUILTIN_KINDS, STAIRS, WALL, GenerationError, Level
 from engine.kit.regions import dead_ends, distances, flood
 
 SIZE = (80, 50)
@@ -44,29 +44,31 @@ def _registry(registry: Any = None, plugins_dirs: list[str] | None = None) -> An
     return load(plugins_dirs or ())
 
 
-def _level(info: Any, size: tuple[int, int], seed: int) -> tuple[Level, float]:
+def _level(info: Any, size: tuple[int, int], seed: int, terrain: Any = None) -> tuple[Level, float]:
     """One level of ``info`` for ``seed`` (seeded like a run's depth 1), and its build time in CPU ms
-    (the process's CPU time: another process's load does not stretch it)."""
+    (the process's CPU time: another process's load does not stretch it). ``terrain``: the
+    registered kinds of terrain (a level naming another is refused, as in a run)."""
     rng = stream(seed, "level:1")
     t0 = time.process_time()
-    level = run_generator(info, size[0], size[1], 1, rng)
+    level = run_generator(info, size[0], size[1], 1, rng, terrain=terrain)
     return level, (time.process_time() - t0) * 1000.0
 
 
-def measure(info: Any, seeds: int) -> dict[str, Any]:
-    """The comparison row for one generator over seeds 1..``seeds``."""
+def measure(info: Any, seeds: int, terrain: Any = None) -> dict[str, Any]:
+    """The comparison row for one generator over seeds 1..``seeds`` (walkable by the kinds of
+    ``terrain``, the registered ones, when given)."""
     size = info.natural_size or SIZE  # boards meant to be small are compared at their own size
     row: dict[str, Any] = {"name": info.name, "size": f"{size[0]}x{size[1]}"}
     floor, rooms, ends, path, ms, connected = [], [], [], [], [], True
     for seed in range(1, seeds + 1):
         try:
-            level, took = _level(info, size, seed)
+            level, took = _level(info, size, seed, terrain)
         except BadResult:
             raise  # not a size it cannot build: the plugin broke its contract (one line naming it)
         except GenerationError as e:
             row["skipped"] = str(e)
             return row
-        walk = level.walkable
+        walk = walkable_of(level, terrain)
         floor.append(float(walk.mean()))
         rooms.append(len(level.rooms))
         ends.append(int(dead_ends(walk).sum()))
@@ -86,12 +88,16 @@ def measure(info: Any, seeds: int) -> dict[str, Any]:
     return row
 
 
-def thumbnail(level: Level) -> np.ndarray:
-    """An RGB picture of a level, ``THUMB_CELL`` pixels a cell: wall, floor, goal, start."""
+def thumbnail(level: Level, terrain: Any = None) -> np.ndarray:
+    """An RGB picture of a level, ``THUMB_CELL`` pixels a cell: wall, floor, goal, start, and a
+    plugin's kinds of terrain in their own colour (``terrain``: the registered kinds, by name)."""
     img = np.empty(level.terrain.shape + (3,), dtype=np.uint8)
     img[:] = COLOURS["floor"]
     img[level.terrain == WALL] = COLOURS["wall"]
     img[level.terrain == STAIRS] = COLOURS["goal"]
+    for code, name in enumerate(level.kinds[len(BUILTIN_KINDS):], start=len(BUILTIN_KINDS)):
+        kind = (terrain or {}).get(name)
+        img[level.terrain == code] = kind.color if kind is not None else (255, 0, 255)
     img[level.start[1], level.start[0]] = COLOURS["start"]
     return img.repeat(THUMB_CELL, axis=0).repeat(THUMB_CELL, axis=1)
 
@@ -176,15 +182,16 @@ def compare_main(argv: list[str]) -> int:
         chosen = _chosen(registry, args.plugin)
         # a level the load checks refuse (pluginchecks: tile codes, shape, dtype) is the plugin's
         # mistake, said in one line naming it; a size it cannot build is a skipped row
-        rows = [measure(registry.generators[name], seeds) for name in sorted(chosen or registry.generators)]
+        rows = [measure(registry.generators[name], seeds, registry.terrain)
+                for name in sorted(chosen or registry.generators)]
         if shot is not None:
             for row in rows:
                 if "skipped" not in row:
                     w, h = (int(v) for v in row["size"].split("x"))
-                    level, _ = _level(registry.generators[row["name"]], (w, h), 1)
+                    level, _ = _level(registry.generators[row["name"]], (w, h), 1, registry.terrain)
                     target = shot / f"gen_{row['name']}.png"
                     try:
-                        Image.fromarray(thumbnail(level), "RGB").save(target, format="PNG")
+                        Image.fromarray(thumbnail(level, registry.terrain), "RGB").save(target, format="PNG")
                     except OSError as e:
                         raise _BadInput(f"--shot: cannot write {target}: {e.strerror or e}") from None
                     row["shot"] = str(target)

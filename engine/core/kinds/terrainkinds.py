@@ -1,0 +1,104 @@
+"""Terrain kinds: what a cell of a level is made of, registered by a plugin like a monster or an item.
+
+A level stores its terrain by kind: a small table of kind names (``Level.kinds``) and, per cell, an
+index into it. Wall, floor, stairs and stairs up are four kinds like any other, registered by the
+built-in plugin ``terrain``; a plugin adds water, doors or traps with ``register_terrain``. A kind
+says how it looks (glyph, colour lit and remembered), whether a creature may step on it
+(``walkable``), whether light passes (``transparent``), what a step onto it costs a walker's path
+(``cost``, 1 for floor; more is slower to cross, so paths go around it), whether the player's memory
+keeps it (``remembered``), ``flags`` a generator or a rule can ask about, and optional hooks.
+
+When the hooks run (the order matters):
+
+- ``on_leave(game, entity, x, y)``: a creature stepped off the cell (its own step, or ``GameAPI.move``),
+  after it has moved.
+- ``on_enter(game, entity, x, y)``: a creature stepped onto the cell, right after ``on_leave`` of the
+  cell it left; before the player picks up what lies there.
+- ``on_stand(game, entity, x, y)``: at the end of every turn, for each creature on the cell, after
+  the monsters have acted and before the statuses tick.
+
+``game`` is the game API (``engine.GameAPI``); a hook changes the terrain with
+``game.set_terrain(x, y, name)`` (a door opening), which updates sight, paths and the picture.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+RGB = tuple[int, int, int]
+TerrainHook = Callable[[Any, int, int, int], None]
+
+
+@dataclass(frozen=True)
+class TerrainKind:
+    """A kind of terrain: ``name`` (what a level's table and ``set_terrain`` name), ``glyph`` (one
+    character; the window draws it, a tileset may draw a picture of the name instead), ``color``
+    (lit), ``remembered_color`` (out of view; None: the window dims ``color``), ``walkable``,
+    ``transparent``, ``cost`` (what entering it costs a path, a finite number of at least 1; only
+    walkable kinds have one), ``remembered`` (False: out of view the cell is drawn as unknown, like
+    a gas), ``flags`` (words a generator or rule asks about with ``"deep" in kind.flags``),
+    ``description`` (what looking at it says; the name when empty) and the optional hooks
+    ``on_enter``, ``on_stand`` and ``on_leave`` (see the module doc for when each runs)."""
+
+    name: str
+    glyph: str
+    color: RGB = (200, 200, 200)
+    remembered_color: RGB | None = None
+    walkable: bool = True
+    transparent: bool = True
+    cost: float = 1.0
+    remembered: bool = True
+    flags: frozenset[str] = frozenset()
+    description: str = ""
+    on_enter: TerrainHook | None = None
+    on_stand: TerrainHook | None = None
+    on_leave: TerrainHook | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.flags, list | tuple | set):  # a list of words is read as the set it means
+            object.__setattr__(self, "flags", frozenset(self.flags))
+
+    @property
+    def shown(self) -> str:
+        """What looking at the cell calls it."""
+        return self.description or self.name
+
+    @property
+    def hooked(self) -> bool:
+        return self.on_enter is not None or self.on_leave is not None or self.on_stand is not None
+
+
+def _rgb(value: Any) -> bool:
+    return (isinstance(value, tuple | list) and len(value) == 3
+            and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in value))
+
+
+def problems(kind: TerrainKind) -> list[str]:
+    """What is wrong with a terrain kind built by a plugin, each in a few words (empty: nothing)."""
+    found = []
+    if not isinstance(kind.name, str) or not kind.name.strip():
+        found.append(f"name must be a non-empty string, got {kind.name!r}")
+    if not isinstance(kind.glyph, str) or len(kind.glyph) != 1 or not kind.glyph.isprintable() or kind.glyph == " ":
+        found.append(f"glyph must be one printable character, got {kind.glyph!r}")
+    if not _rgb(kind.color):
+        found.append(f"color must be (r, g, b) with each 0..255, got {kind.color!r}")
+    if kind.remembered_color is not None and not _rgb(kind.remembered_color):
+        found.append(f"remembered_color must be (r, g, b) with each 0..255 or None, got {kind.remembered_color!r}")
+    for flag in ("walkable", "transparent", "remembered"):
+        if not isinstance(getattr(kind, flag), bool):
+            found.append(f"{flag} must be True or False, got {getattr(kind, flag)!r}")
+    cost = kind.cost
+    if isinstance(cost, bool) or not isinstance(cost, int | float) or not math.isfinite(cost) or cost < 1:
+        found.append(f"cost must be a finite number of at least 1, got {cost!r}")
+    if not isinstance(kind.flags, frozenset) or not all(isinstance(f, str) for f in kind.flags):
+        found.append(f"flags must be a set of words, got {kind.flags!r}")
+    if not isinstance(kind.description, str):
+        found.append(f"description must be a string, got {kind.description!r}")
+    for hook in ("on_enter", "on_stand", "on_leave"):
+        fn = getattr(kind, hook)
+        if fn is not None and not callable(fn):
+            found.append(f"{hook} must be callable or None, got {fn!r}")
+    return found

@@ -1,0 +1,75 @@
+"""What a level's terrain means for the rules: per cell, whether a creature may step there, whether
+light passes, what a step there costs a path, from the level's table of kinds and the registered
+:class:`~engine.core.kinds.terrainkinds.TerrainKind`\\ s.
+
+A :class:`Ground` is derived data (never saved): made for a level when it comes into play, changed
+cell by cell when the terrain changes (``GameAPI.set_terrain``), its ``revision`` counting those
+changes so that what was computed from it (distance maps) knows when it is stale. For a level of the
+built-in kinds alone the arrays are what they always were: ``terrain != WALL`` for both walking and
+light, and that same bool array as the path cost (cost 1 where walkable). A kind no plugin
+registered (a level that should not have reached play) counts as wall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from engine.core.kinds.terrainkinds import TerrainKind
+from engine.kit.mapgen import Level
+
+_UNKNOWN = TerrainKind(name="?", glyph="?", walkable=False, transparent=False)
+
+
+class Ground:
+    """The walking, light and cost arrays of one level (see the module doc)."""
+
+    def __init__(self, level: Level, kinds: Mapping[str, TerrainKind]) -> None:
+        self.level = level
+        self.revision = 0
+        self._registered = kinds
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute everything from the level (its table grew, or it was replaced)."""
+        level = self.level
+        self.names = tuple(level.kinds)
+        self.kinds = [self._registered.get(name, _UNKNOWN) for name in self.names]
+        self.walk_lut = np.array([k.walkable for k in self.kinds], dtype=bool)
+        self.clear_lut = np.array([k.transparent for k in self.kinds], dtype=bool)
+        self.cost_lut = np.array([float(k.cost) if k.walkable else 0.0 for k in self.kinds], dtype=np.float64)
+        self.weighted = bool((self.cost_lut[self.walk_lut] != 1.0).any())
+        self.hooked = any(k.hooked for k in self.kinds)
+        self.standing = any(k.on_stand is not None for k in self.kinds)
+        self.unremembered = not all(k.remembered for k in self.kinds)
+        terrain = level.terrain
+        self.walkable = self.walk_lut[terrain]
+        # light: the very array of walking when every kind lets light through exactly where it can
+        # be walked (the built-in four), as the FOV has always been given
+        self.transparent = self.walkable if np.array_equal(self.walk_lut, self.clear_lut) else self.clear_lut[terrain]
+        self.cost = self.cost_lut[terrain] if self.weighted else self.walkable
+        self.revision += 1
+
+    def kind(self, x: int, y: int) -> TerrainKind:
+        return self.kinds[int(self.level.terrain[y, x])]
+
+    def changed(self, x: int, y: int) -> None:
+        """Cell (x, y) of the level got another kind: update its cell in every array."""
+        if tuple(self.level.kinds) != self.names:
+            self.refresh()
+            return
+        code = int(self.level.terrain[y, x])
+        shared = self.transparent is self.walkable
+        self.walkable[y, x] = self.walk_lut[code]
+        if not shared:
+            self.transparent[y, x] = self.clear_lut[code]
+        if self.weighted:
+            self.cost[y, x] = self.cost_lut[code]
+        self.revision += 1
+
+    def remembered(self, terrain: np.ndarray) -> np.ndarray:
+        """Where (on ``terrain``, a slice of the level's) the player's memory keeps the kind."""
+        if not self.unremembered:
+            return np.ones(terrain.shape, dtype=bool)
+        return np.array([k.remembered for k in self.kinds], dtype=bool)[terrain]
