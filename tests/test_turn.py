@@ -68,7 +68,7 @@ def test_the_exit_ends_the_run_at_the_end_of_the_turn(tmp_path):
     """, tmp_path, game="lesson28")
     seen = events_of(g)
     press(g, "right down")
-    assert g.run == 2 and g.turn == 0 and g.depth == 1  # a new run, its own counters
+    assert g.run_number == 2 and g.turn == 0 and g.depth == 1  # a new run, its own counters
     assert seen == ["key", "escape", "start", "level", "key"]
 
 
@@ -80,7 +80,7 @@ def test_lesson28s_death_is_a_new_run_and_the_default_games_is_a_death_screen(tm
     """, tmp_path, game="lesson28")
     seen = events_of(caught)
     press(caught, "right")
-    assert caught.alive and caught.run == 2 and seen[:3] == ["death", "start", "level"]
+    assert caught.alive and caught.run_number == 2 and seen[:3] == ["death", "start", "level"]
     dead = game_from("""
         #######
         #@o...#
@@ -89,7 +89,7 @@ def test_lesson28s_death_is_a_new_run_and_the_default_games_is_a_death_screen(tm
     dead.world.get(dead.player, Fighter).hp = 1
     seen = events_of(dead)
     press(dead, ".")
-    assert not dead.alive and dead.run == 1 and seen == ["death", "key"]
+    assert not dead.alive and dead.run_number == 1 and seen == ["death", "key"]
     assert dead.messages[-2:] == ["The orc kills you.", "You die."]  # the ruleset's words come last
     press(dead, "R")
     assert dead.alive and dead.run == 2

@@ -246,14 +246,14 @@ class Session:
             if step:
                 game.log(step)
             return False
-        hp, depth, run = game.api.hp(state.player)[0], state.depth, state.run
+        hp, depth, run = game.api.hp(state.player)[0], state.depth, state.run_number
         game.new_in_view = False
         travel.steps += 1
         if not game.take_turn(Move(*step)):
             return False
         state = game.state
         return not (game.new_in_view or game.api.hp(state.player)[0] < hp or state.depth != depth
-                    or state.run != run or not state.alive or game.quit_requested or state.questions)
+                    or state.run_number != run or not state.alive or game.quit_requested or state.questions)
 
     def _end_travel(self) -> None:
         """The travel is over: listeners hear its key (with its steps when it was interrupted)."""

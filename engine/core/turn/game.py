@@ -175,7 +175,7 @@ class Game(Acting, Run):
         elif isinstance(request, NewRun):
             if request.escaped:
                 self.emit(Escaped())
-            run = self.state.run + 1
+            run = self.state.run_number + 1
             self.begin_run(rngmod.derive(self.first_seed, f"run:{run}") % rngmod.MAX_SEED, run, request.note)
         elif isinstance(request, Quit):
             self.quit_requested = True

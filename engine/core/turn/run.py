@@ -135,8 +135,15 @@ class Run(Entities, Sight):
         return self.state.seed
 
     @property
+    def run_number(self) -> int:
+        """Which run of the session this is: 1 for the first, one more for each new run (a preset
+        that goes straight on after a death or an exit)."""
+        return self.state.run_number
+
+    @property
     def run(self) -> int:
-        return self.state.run
+        """The old name of :attr:`run_number` (engine/frontend reads it until the window's rework)."""
+        return self.state.run_number
 
     def rng(self, label: str) -> random.Random:
         """The run's random stream for ``label`` ("combat", "ai", ...), created on first use."""
