@@ -40,7 +40,7 @@ def test_an_action_asks_for_the_stairs_and_the_loop_takes_them(tmp_path):
         #####
     """, tmp_path)
     press(g, "l")
-    result = Descend().perform(g, g.player)
+    result = Descend().perform(g.api, g.player)
     assert result.request == ChangeLevel(2) and g.depth == 1  # asking changes nothing yet
     seen = events_of(g)
     s = press(g, ">")
@@ -165,7 +165,7 @@ def test_a_plugin_ruleset_system_and_component(tmp_path, monkeypatch):
             name = "regenerate"
             phases = (Phase.END_OF_TURN,)
             def run(self, game):
-                for entity, (regen, fighter) in game.world.query(Regen, Fighter):
+                for entity, (regen, fighter) in game.query(Regen, Fighter):
                     regen.count += 1
                     if regen.count % regen.every == 0:
                         fighter.hp = min(fighter.max_hp, fighter.hp + 1)

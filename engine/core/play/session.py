@@ -138,9 +138,9 @@ class Session:
         if command is None:
             return False
         if command.name == "quit":
-            return game.apply(game.ruleset.escape(game))
+            return game.apply(game.ruleset.escape(game.api))
         if not state.alive or state.won:
-            request = game.ruleset.restart(game) if command.name == "restart" else None
+            request = game.ruleset.restart(game.api) if command.name == "restart" else None
             return game.apply(request) if request is not None else False
         if command.name in COMMANDS:
             before = len(state.log)

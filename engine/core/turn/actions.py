@@ -14,16 +14,13 @@ What differs between presets (a wall bump, a touch) is asked of the preset's rul
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from engine.core.model.components import Fighter, Player, Position
 from engine.core.model.requests import ChangeLevel, Request
 from engine.core.model.scheduler import TURN_COST
-from engine.core.turn import inventory
+from engine.core.turn import entities, inventory
 from engine.kit.mapgen import WALL
-
-if TYPE_CHECKING:
-    from engine.core.turn.run import Run
 
 
 class _Veto:
@@ -59,13 +56,15 @@ class ActionResult:
 class Action:
     """Something an entity does on its turn."""
 
-    def perform(self, game: Run, entity: int) -> ActionResult:  # pragma: no cover - protocol
+    def perform(self, game: Any, entity: int) -> ActionResult:  # pragma: no cover - protocol
+        """Do it for ``entity``: ``game`` is the game API (``engine.GameAPI``: a plugin's action uses
+        it as a behaviour does; the engine's own work on the run behind it)."""
         raise NotImplementedError
 
 
 @dataclass(frozen=True)
 class Wait(Action):
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: Any, entity: int) -> ActionResult:
         return ActionResult.success()
 
 
@@ -79,21 +78,22 @@ class Move(Action):
     dx: int
     dy: int
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: Any, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         pos = game.world.get(entity, Position)
         x, y = pos.x + self.dx, pos.y + self.dy
         is_player = game.world.has(entity, Player)
         terrain = game.level.terrain
         if not (0 <= x < terrain.shape[1] and 0 <= y < terrain.shape[0]) or terrain[y, x] == WALL:
-            return game.ruleset.bump_wall(game, entity) if is_player else ActionResult.not_done()
+            return game.ruleset.bump_wall(api, entity) if is_player else ActionResult.not_done()
         other = game.state.spatial.blocker_at(x, y)
         if other is not None:
             if is_player == game.world.has(other, Player):
                 return ActionResult.not_done()
-            return game.ruleset.touch(game, entity, other)
+            return game.ruleset.touch(api, entity, other)
         game.move_entity(entity, x, y)
         if is_player:
-            return ActionResult.success(request=game.player_arrived())
+            return ActionResult.success(request=entities.player_arrived(game))
         return ActionResult.success()
 
 
@@ -106,12 +106,13 @@ class Attack(Action):
     target: int
     ranged: bool = False
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: Any, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         defender = game.world.try_get(self.target, Fighter)
         if defender is None:
             return ActionResult.not_done()
         damage = max(1, inventory.attack_of(game, entity) - inventory.defense_of(game, self.target))
-        game.hurt(self.target, damage, entity)
+        entities.hurt(game, self.target, damage, entity)
         names = {"attacker": game.name_of(entity), "target": game.name_of(self.target), "damage": damage}
         killed = defender.hp == 0
         verb = "shoot" if self.ranged else "hit"
@@ -131,12 +132,13 @@ class Drink(Action):
     """Drink the first potion in the pack, by kind name (the classic games' one drink key); with
     none it says so and takes no time."""
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: Any, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         potions = sorted(inventory.of_use(game, "quaff"), key=lambda e: inventory.kind(game, e).name)
         if not potions:
             game.log(game.rules.message("no_potion"))
             return ActionResult.not_done()
-        game.apply_item(entity, inventory.kind(game, potions[0]), 1)
+        entities.apply_item(game, entity, inventory.kind(game, potions[0]), 1)
         inventory.take_one(game, potions[0])
         return ActionResult.success()
 
@@ -145,7 +147,8 @@ class Drink(Action):
 class Descend(Action):
     """Go down the stairs (the turn loop takes the player there at the end of the turn)."""
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: Any, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         pos = game.world.get(entity, Position)
         if game.level.stairs != (pos.x, pos.y):
             game.log(game.rules.message("no_stairs"))
@@ -158,11 +161,12 @@ class Ascend(Action):
     """Climb the stairs up: to the level above, or, from the first, out (the ruleset says what
     that means)."""
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: Any, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         pos = game.world.get(entity, Position)
         if game.level.upstairs != (pos.x, pos.y):
             game.log(game.rules.message("no_upstairs"))
             return ActionResult.not_done()
         if game.state.depth <= 1:
-            return game.ruleset.climb_out(game)
+            return game.ruleset.climb_out(api)
         return ActionResult.success(request=ChangeLevel(game.state.depth - 1, up=True))

@@ -72,9 +72,9 @@ def make_level(game: Run, depth: int) -> Level:
 def enter(game: Run, depth: int, *, up: bool = False) -> None:
     """Leave the current level (if any) for level ``depth`` (``up``: climbing to it)."""
     state = game.state
-    keep = state.level is not None and game.ruleset.keeps_levels(game)
+    keep = state.level is not None and game.ruleset.keeps_levels(game.api)
     if keep:
-        game.remember_in_view()
+        game.sight.remember_in_view()
         stash(state)
     else:
         for entity in _things(state):
@@ -83,7 +83,7 @@ def enter(game: Run, depth: int, *, up: bool = False) -> None:
             state.world.delete(entity)
     kept = state.kept.pop(depth, None)
     level = kept.level if kept is not None else make_level(game, depth)
-    if kept is None and game.ruleset.keeps_levels(game):
+    if kept is None and game.ruleset.keeps_levels(game.api):
         level = _furnish(game, level, depth)
     state.level, state.depth = level, depth
     state.view = View.blank(level.terrain.shape)
