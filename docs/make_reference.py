@@ -33,9 +33,12 @@ OUT = Path(__file__).resolve().parent / "reference.md"
 # names the members of the Game that plugins may rely on until then.)
 GAME_API: list[str] = ["engine.core.turn.api.GameAPI"]
 GAME_API_INTRO = """\
-What a behaviour, an effect and an event hook receive as `game`: an `engine.GameAPI`. (A system's
-`run(game)` is given the run itself, with `game.world`.) The actions a behaviour returns are
-`engine.Move(dx, dy)`, `engine.Attack(target)` and `engine.Wait()`."""
+The one face every plugin callable receives as `game`: an `engine.GameAPI`. A behaviour, an effect,
+an action's `perform(game, entity)`, a system's `run(game)`, every method of a `Ruleset`, a status
+kind's `on_start`, `on_tick` and `on_end`, every event and action hook, and a bot get the same
+object; nothing else of the run is given to a plugin (the ECS world is read with `query` and
+`component`, changed with `add_component` and `remove_component`). The actions a behaviour returns
+are `engine.Move(dx, dy)`, `engine.Attack(target)` and `engine.Wait()`, or a plugin's own."""
 
 # The contracts, in the order the reference gives them: (title, module of the kit).
 CONTRACTS = [
@@ -210,13 +213,17 @@ def render_api(names: Iterable[str]) -> list[str]:
                     out += _member(member, value)
         elif inspect.isclass(obj):
             out += [f"### `{dotted}`", "", markdown(obj.__doc__)]
+            # the parts the class owns and gives the members of (engine.core.turn.api.PARTS), each after
+            # the class's own members: a part's docstring's first line is its heading, the rest its intro
+            parts = [part for _, part in getattr(inspect.getmodule(obj), "PARTS", ())]
+            given = {member for part in parts for member in vars(part)}
             shown: set[str] = set()
-            for cls in obj.__mro__[:-1]:  # the class, then the mixins it is made of, as Python looks them up
-                if cls is not obj:  # a mixin: its docstring's first line is its heading, the rest its intro
+            for cls in [obj, *parts]:
+                if cls is not obj:
                     head, _, rest = inspect.cleandoc(cls.__doc__ or cls.__name__).partition("\n")
                     out += [f"### {inline(head.rstrip('.'))}", "", markdown(rest)]
                 for member, value in vars(cls).items():
-                    if not member.startswith("_") and member not in shown:
+                    if not member.startswith("_") and member not in shown and (cls is not obj or member not in given):
                         shown.add(member)
                         out += _member(member, value)
         else:

@@ -208,11 +208,11 @@ def test_the_delver_s_kept_memory_presses_the_keys_of_one_that_works_everything_
 
     game = new_game(Setup(game=preset, seed=seed), registry)
     kept, fresh = Delver(), Delver(fresh=True)
-    run, depths = game.state.run, set()
+    run, depths = game.state.run_number, set()
     for n in range(1500):
         key = kept(game.api)
         assert fresh(game.api) == key, f"key {n}"
-        if key is None or not game.alive or game.state.run != run:
+        if key is None or not game.alive or game.state.run_number != run:
             break
         Session.of(game).press(key)
         depths.add(game.depth)
@@ -280,11 +280,11 @@ def test_the_delver_plays_on_what_the_player_knows_not_on_the_map(registry, pres
     is scrambled, presses the same keys, key after key."""
     game = new_game(Setup(game=preset, seed=seed), registry)
     fair, told = registry.bots["delver"].start(), registry.bots["delver"].start()
-    run = game.state.run
+    run = game.state.run_number
     for n in range(1000):
         key = fair(game.api)
         assert told(PlayersView(game.api)) == key, f"key {n}"
-        if key is None or not game.alive or game.state.run != run:
+        if key is None or not game.alive or game.state.run_number != run:
             break
         Session.of(game).press(key)
     assert n > 5

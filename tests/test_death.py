@@ -27,7 +27,7 @@ class Doom(System):
 
     def run(self, game):
         if WHERE.endswith(" system") and game.turn >= 1:
-            doom(getattr(game, "api", game))
+            doom(game)
 
 
 @hookimpl

@@ -172,7 +172,7 @@ def test_death_overlay_and_new_run(registry, window_for):
     # the overlay shades the map: the dead player's cell is dimmer than white
     assert sum(brightest(cell_pixels(window, image, 1, 1))) < sum(PLAYER) * 0.7
     window.press("R")
-    assert game.alive and game.run == 2
+    assert game.alive and game.run_number == 2
 
 
 def test_help_opens_on_question_mark_and_escape_closes_it(registry, window_for):

@@ -211,7 +211,8 @@ def test_remembered_distance_maps_are_bounded_by_count_and_by_cells(size, kept):
     floor = [(int(x), int(y)) for y, x in zip(*(g.level.terrain != 0).nonzero(), strict=True)]
     goals = floor[:: max(1, len(floor) // 100)][:100]
     first = [api.distance_map(goal) for goal in goals]
-    assert len(api._maps) == kept and sum(m.size for m in api._maps.values()) <= limits.MAX_PATH_CACHE_CELLS
+    maps = api._paths._maps
+    assert len(maps) == kept and sum(m.size for m in maps.values()) <= limits.MAX_PATH_CACHE_CELLS
     assert api.distance_map(goals[-1]) is first[-1]  # the newest is remembered
     assert api.distance_map(goals[0]) is not first[0]  # the oldest was forgotten: made again
     assert (api.distance_map(goals[0]) == first[0]).all()

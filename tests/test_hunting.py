@@ -109,12 +109,12 @@ def test_the_monsters_fleeing_one_threat_share_one_safety_map_and_step_as_with_a
     threat = [api.position(g.player)]
     steps = {m: api.step_away(m, threat) for m in api.monsters()}
     assert len(steps) == 2 and None not in steps.values()
-    assert len([k for k in api._maps if k[0] == "safety"]) == 1
+    assert len([k for k in api._paths._maps if k[0] == "safety"]) == 1
     for m, step in steps.items():
-        api._maps.clear()
+        api._paths._maps.clear()
         assert api.step_away(m, threat) == step  # made anew: the same step
     assert api.step_away(api.monsters()[0], [(1, 1), (1, 1)]) is not None  # another threat list, another map
-    assert len([k for k in api._maps if k[0] == "safety"]) == 2
+    assert len([k for k in api._paths._maps if k[0] == "safety"]) == 2
     g.enter_level(2)
     api.walk_cost()
-    assert not [k for k in api._maps if k[0] == "safety"]
+    assert not [k for k in api._paths._maps if k[0] == "safety"]

@@ -68,7 +68,7 @@ def test_hunters_chasing_one_goal_share_one_map_that_their_moves_never_make_stal
         searched.append(goals)
         return real(goals, limit, cost)
 
-    monkeypatch.setattr(api, "distance_map", counted)
+    monkeypatch.setattr(api._paths, "distance_map", counted)
     monsters = sorted(api.monsters(), key=lambda m: -api.distance(m, api.player))  # the farthest first
     for m in monsters:
         api.step_toward(m, goal)
@@ -76,9 +76,9 @@ def test_hunters_chasing_one_goal_share_one_map_that_their_moves_never_make_stal
     for _ in range(3):  # the crowd moves: blockers change, the terrain does not
         for m in monsters:
             step = api.step_toward(m, goal)
-            monkeypatch.setattr(api, "distance_map", real)
+            monkeypatch.setattr(api._paths, "distance_map", real)
             assert step == _whole_map_step(g, m, goal)
-            monkeypatch.setattr(api, "distance_map", counted)
+            monkeypatch.setattr(api._paths, "distance_map", counted)
             x, y = api.position(m)
             if step is not None and g.state.spatial.blocker_at(x + step[0], y + step[1]) is None:
                 g.move_entity(m, x + step[0], y + step[1])  # beside the player, a hunter would attack

@@ -323,3 +323,66 @@ def test_keys_without_a_replacement_are_read_and_said(tmp_path):
         "now); write nothing: a death ends the run (a ruleset's saves says whether it is saved) instead",
         'settings = {"speed": 3} is deprecated (moved in plugin API 2, refused from API 3): ignored (nothing plays '
         "it now); write params (one table per plugin) instead"]
+
+
+OLD_RULESET = '''
+from engine import ActionResult, Fighter, GameRules, Phase, Ruleset, System, hookimpl
+
+
+class Stubborn(Ruleset):
+    """A ruleset as the previous release gave it the run: it reads game.state."""
+
+    name = "stubborn"
+
+    def bump_wall(self, game, player):
+        game.log(f"Bump on turn {game.state.turn}.")
+        return ActionResult.success()
+
+
+class Mend(System):
+    """A system as the previous release gave it the run: it walks game.world."""
+
+    name = "mend"
+    phases = (Phase.END_OF_TURN,)
+
+    def run(self, game):
+        for entity, fighter in game.world.query(Fighter):
+            fighter.hp = fighter.max_hp
+
+
+@hookimpl
+def register_rulesets(register):
+    register(Stubborn())
+
+
+@hookimpl
+def register_systems(register):
+    register(Mend())
+
+
+@hookimpl
+def register_games(register):
+    register(GameRules(name="stubborn", generators=((1, "bsp"),), fov="symmetric", ruleset="stubborn",
+                       monster_count=(0, 0, 0, 0)))
+'''
+
+
+def test_a_ruleset_and_a_system_that_read_the_run_keep_working_with_one_line_per_name(tmp_path):
+    """Plugin API 1 gave a ruleset's methods and a system's ``run`` the run itself; they get the
+    game API now, which still gives what they read of the run (``game.state``, ``game.world``,
+    ``game.api``), each name said once in one line."""
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "stubborn.py").write_text(OLD_RULESET)
+    (tmp_path / "map.txt").write_text("#####\n#@..#\n#####\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "UNDERCROFT_HOME": str(tmp_path / "home"), "ARCADE_HEADLESS": "1"}
+    r = subprocess.run([sys.executable, "-m", "engine", "--headless", "--new", "--plugins-dir", str(folder), "--game",
+                        "stubborn", "--map", str(tmp_path / "map.txt"), "--keys", "h h l", "--dump", "json"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0 and "failed in" not in r.stderr, r.stderr
+    state = json.loads(r.stdout)
+    assert state["turn"] == 3 and state["messages"][-2:] == ["Bump on turn 0.", "Bump on turn 1."]
+    said = [line for line in r.stderr.splitlines() if "deprecated" in line]
+    assert [line.split(":")[2].strip() for line in said] == ["game.state", "game.world"]
+    assert all(line.startswith("undercroft: deprecated: game.") and "(refused from API 3)" in line for line in said)
+    assert "write game.query(*types)" in said[1]

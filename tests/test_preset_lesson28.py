@@ -138,7 +138,7 @@ def test_held_keys_do_not_repeat(registry):
 def play_until_a_new_board(game):
     for token in "left up right down".split() * 25:
         Session.of(game).press(token)
-        if game.run > 2:
+        if game.run_number > 2:
             return
     raise AssertionError("never caught nor escaped")
 
@@ -150,7 +150,7 @@ def test_escape_quits_without_keeping_the_board(home):
     Session.of(game).press("esc")
     assert game.quit_requested and keeper.saved_run() is None
     again = keeper.open_game(Setup(game="lesson28", seed=5), choice="continue")
-    assert again.run == 1 and testing.press(again, "")["map"] != board  # a new dungeon, run counter and all
+    assert again.run_number == 1 and testing.press(again, "")["map"] != board  # a new dungeon, run counter and all
     Session.of(again).press("esc")
 
 
@@ -161,9 +161,9 @@ def test_a_run_is_counted_in_its_own_table_and_scores_shows_the_run_counter(home
     play_until_a_new_board(game)
     Session.of(game).press("esc")
     p = profile.load()
-    assert set(p["presets"]) == {"lesson28"} and p["presets"]["lesson28"]["runs"] == game.run == p["runs"]
+    assert set(p["presets"]) == {"lesson28"} and p["presets"]["lesson28"]["runs"] == game.run_number == p["runs"]
     assert main(["scores", "--game", "lesson28"]) == 0
-    assert capsys.readouterr().out.splitlines()[0].startswith(f"Runs {game.run}   ")
+    assert capsys.readouterr().out.splitlines()[0].startswith(f"Runs {game.run_number}   ")
 
 
 BOARD = """

@@ -149,8 +149,8 @@ def test_the_lesson28_run_counter_is_its_runs(home, registry):
     profile.run_started("lesson28")  # the first run began before the listener was attached
     for token in "left up right down".split() * 25:
         Session.of(game).press(token)
-    assert game.run > 1  # caught or escaped at least once
-    assert profile.load()["presets"]["lesson28"]["runs"] == game.run
+    assert game.run_number > 1  # caught or escaped at least once
+    assert profile.load()["presets"]["lesson28"]["runs"] == game.run_number
 
 
 def test_scores_for_one_game_and_for_all(home, capsys):

@@ -95,7 +95,7 @@ def largest_legal_run(tmp_path, registry):
     state.log.clear()
     for _ in range(limits.MAX_MESSAGES):
         game.log("\U0001f600" * limits.MAX_MESSAGE_CHARS)  # 12 bytes each as JSON: \ud83d\ude00
-    state.turn, state.run, state.depth = limits.MAX_STAT, limits.MAX_STAT, limits.MAX_DEPTH
+    state.turn, state.run_number, state.depth = limits.MAX_STAT, limits.MAX_STAT, limits.MAX_DEPTH
     the_keeper(game).keys = ["travel:999,999:10000"] * limits.MAX_KEYS  # the longest key: 23 bytes each
     return game
 

@@ -39,7 +39,7 @@ def test_an_action_asks_for_the_stairs_and_the_loop_takes_them(registry):
         #####
     """)
     testing.press(g, "l")
-    result = Descend().perform(g, g.player)
+    result = Descend().perform(g.api, g.player)
     assert result.request == ChangeLevel(2) and g.depth == 1  # asking changes nothing yet
     seen = events_of(g)
     s = testing.press(g, ">")
@@ -67,7 +67,7 @@ def test_the_exit_ends_the_run_at_the_end_of_the_turn(registry):
     """, game="lesson28")
     seen = events_of(g)
     testing.press(g, "right down")
-    assert g.run == 2 and g.turn == 0 and g.depth == 1  # a new run, its own counters
+    assert g.run_number == 2 and g.turn == 0 and g.depth == 1  # a new run, its own counters
     assert seen == ["key", "escape", "start", "level", "key"]
 
 
@@ -79,7 +79,7 @@ def test_lesson28s_death_is_a_new_run_and_the_default_games_is_a_death_screen(re
     """, game="lesson28")
     seen = events_of(caught)
     testing.press(caught, "right")
-    assert caught.alive and caught.run == 2 and seen[:3] == ["death", "start", "level"]
+    assert caught.alive and caught.run_number == 2 and seen[:3] == ["death", "start", "level"]
     dead = testing.game_from_map(registry, """
         #######
         #@o...#
@@ -88,10 +88,10 @@ def test_lesson28s_death_is_a_new_run_and_the_default_games_is_a_death_screen(re
     dead.world.get(dead.player, Fighter).hp = 1
     seen = events_of(dead)
     testing.press(dead, ".")
-    assert not dead.alive and dead.run == 1 and seen == ["death", "key"]
+    assert not dead.alive and dead.run_number == 1 and seen == ["death", "key"]
     assert dead.messages[-2:] == ["The orc kills you.", "You die."]  # the ruleset's words come last
     testing.press(dead, "R")
-    assert dead.alive and dead.run == 2
+    assert dead.alive and dead.run_number == 2
 
 
 def test_the_quit_key_is_the_rulesets_to_answer(registry):
@@ -164,7 +164,7 @@ def test_a_plugin_ruleset_system_and_component(tmp_path, monkeypatch):
             name = "regenerate"
             phases = (Phase.END_OF_TURN,)
             def run(self, game):
-                for entity, (regen, fighter) in game.world.query(Regen, Fighter):
+                for entity, (regen, fighter) in game.query(Regen, Fighter):
                     regen.count += 1
                     if regen.count % regen.every == 0:
                         fighter.hp = min(fighter.max_hp, fighter.hp + 1)

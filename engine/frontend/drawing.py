@@ -91,8 +91,8 @@ class Painter:
             if about:
                 window.tooltip.place_in(window.map_rect, "top")
         if (self.ended() and window.look.death != "dim") or won(game):
-            if self._profile_for != (id(game), game.run):  # read once per ended run
-                self._profile_for = (id(game), game.run)
+            if self._profile_for != (id(game), game.run_number):  # read once per ended run
+                self._profile_for = (id(game), game.run_number)
                 self.profile_lines = profile_line(game)
             window.end_screen.update(game, self.profile_lines, window.look.death_color)
         window.sounds.observe(game)

@@ -110,7 +110,7 @@ class EndScreen:
         self.kind = ""  # "death" or "victory" once shown
 
     def update(self, game: Game, profile: list[str], color: tuple[int, int, int]) -> None:
-        key = (id(game), game.run, game.turn, won(game), tuple(profile), color)
+        key = (id(game), game.run_number, game.turn, won(game), tuple(profile), color)
         if key == self._for:
             return
         self._for = key

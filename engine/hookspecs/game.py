@@ -168,7 +168,8 @@ def register_rulesets(register: Callable[[Ruleset], None]) -> None:
     in how a turn goes: what a wall bump costs, what happens when the player and a monster meet,
     what the player's death, the restart key, the exit and the quit key do, when the view is
     recomputed, and whether the run is saved (``saves = False``: a preset without saves, whose run
-    ends with its session). Override only what differs.
+    ends with its session). Override only what differs. Each method is given the game API as
+    ``game``, as every plugin callable is.
 
     Example::
 
@@ -195,7 +196,8 @@ def register_systems(register: Callable[[System], None]) -> None:
     it names (``engine.Phase.AFTER_PLAYER``: the player has acted, the monsters have not;
     ``engine.Phase.END_OF_TURN``: the monsters have acted), highest ``priority`` first; the
     engine's own reap (100) and view (50) systems run before the default priority 0. A system is
-    stateless: what it changes lives in components.
+    stateless: what it changes lives in components. ``run(game)`` is given the game API, as every
+    plugin callable is: it reads the world with ``game.query(*types)``.
 
     Example::
 
@@ -206,7 +208,7 @@ def register_systems(register: Callable[[System], None]) -> None:
             phases = (Phase.END_OF_TURN,)
 
             def run(self, game):
-                for entity, (regen, fighter) in game.world.query(Regen, Fighter):
+                for entity, (regen, fighter) in game.query(Regen, Fighter):
                     fighter.hp = min(fighter.max_hp, fighter.hp + regen.per_turn)
 
         @hookimpl

@@ -75,7 +75,7 @@ def text(game: Game, cause: str, when: datetime.datetime) -> str:
         f"Undercroft morgue, {when.strftime('%Y-%m-%d %H:%M:%S')}",
         "",
         f"Preset:  {game.rules.name}",
-        f"Seed:    {game.seed} (run {game.run} of first seed {game.first_seed})",
+        f"Seed:    {game.seed} (run {game.run_number} of first seed {game.first_seed})",
         f"Plugins: {', '.join(f'{k}={v}' for k, v in sorted(plugins.items()))}",
         f"Depth:   {game.depth}",
         f"Turns:   {game.turn}",

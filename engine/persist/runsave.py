@@ -53,7 +53,7 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
         "game": game.rules.name,
         "size": [game.rules.width, game.rules.height],
         "choices": game.choices.as_dict(),
-        "first_seed": game.first_seed, "seed": state.seed, "run": state.run, "turn": state.turn,
+        "first_seed": game.first_seed, "seed": state.seed, "run": state.run_number, "turn": state.turn,
         "depth": state.depth, "alive": state.alive,
         "level": leveldata.dump(state.level),
         "source_level": leveldata.dump(game.level_source) if game.level_source is not None else None,
@@ -163,7 +163,7 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
         raise ValueError(f"scheduler.player: expected the one entity with Player ({players}), got "
                          f"{d['scheduler']['player'][0]}")
     log = MessageLog(rules.log_size, d["messages"], d.get("message_kinds", ()))
-    state = RunState(seed=d["seed"], first_seed=d["first_seed"], run=d["run"], world=world,
+    state = RunState(seed=d["seed"], first_seed=d["first_seed"], run_number=d["run"], world=world,
                      player=new_id[players[0]], log=log,
                      streams=Streams(d["seed"]), level=level, depth=d["depth"], turn=d["turn"],
                      plugin_data=d.get("plugin_data", {}), questions=d.get("questions", []))

@@ -25,7 +25,7 @@ class Undercroft(Ruleset):
         return True
 
     def climb_out(self, game):
-        if any(game.api.kind_of(e).name == AMULET for e in game.api.pack()):
+        if any(game.kind_of(e).name == AMULET for e in game.pack()):
             return ActionResult.success(request=Won(game.rules.message("won")))
         game.log(game.rules.message("cannot_leave"))
         return ActionResult.not_done()

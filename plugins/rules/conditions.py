@@ -34,7 +34,7 @@ class Stagger(Move):
 
     def perform(self, game, entity):
         x, y = game.position(entity)
-        other = game.state.spatial.blocker_at(x + self.dx, y + self.dy)
+        other = game.creature_at(x + self.dx, y + self.dy)
         if other is not None:
             return Attack(other).perform(game, entity)
         return super().perform(game, entity)
@@ -71,18 +71,17 @@ class Haste(System):
     phases = (Phase.END_OF_TURN,)
 
     def run(self, game):
-        api, world = game.api, game.world
-        factor = int(_params(api).get("haste", HASTE))
-        for entity, base in list(world.query(BaseSpeed)):
-            if not api.has_status(entity, "hasted"):
-                api.set_speed(entity, base.speed)
-                world.remove(entity, BaseSpeed)
-        for entity, statuses in list(world.query(Statuses)):
-            if "hasted" in statuses.active and not world.has(entity, BaseSpeed):
-                actor = api.component(entity, Actor)
+        factor = int(_params(game).get("haste", HASTE))
+        for entity, base in game.query(BaseSpeed):
+            if not game.has_status(entity, "hasted"):
+                game.set_speed(entity, base.speed)
+                game.remove_component(entity, BaseSpeed)
+        for entity, statuses in game.query(Statuses):
+            if "hasted" in statuses.active and game.component(entity, BaseSpeed) is None:
+                actor = game.component(entity, Actor)
                 if actor is not None:
-                    world.add(entity, BaseSpeed(actor.speed))
-                    api.set_speed(entity, min(limits.MAX_SPEED, actor.speed * factor))
+                    game.add_component(entity, BaseSpeed(actor.speed))
+                    game.set_speed(entity, min(limits.MAX_SPEED, actor.speed * factor))
 
 
 @hookimpl

@@ -136,12 +136,13 @@ class MessageLog(list):
 
 @dataclass
 class RunState:
-    """One run. ``first_seed`` and ``run`` count runs for presets that go straight on to the next
-    (the next run's seed is derived from the first, so a replay of the keys replays every run)."""
+    """One run. ``first_seed`` and ``run_number`` count runs for presets that go straight on to the
+    next (the next run's seed is derived from the first, so a replay of the keys replays every run).
+    ``run_number`` is which run of the session this is: 1 for the first (saved as ``run``)."""
 
     seed: int
     first_seed: int
-    run: int
+    run_number: int
     world: World
     player: int
     log: MessageLog

@@ -140,9 +140,9 @@ class Session:
         if command is None:
             return False
         if command.name == "quit":
-            return game.apply(game.ruleset.escape(game))
+            return game.apply(game.ruleset.escape(game.api))
         if not state.alive or state.won:
-            request = game.ruleset.restart(game) if command.name == "restart" else None
+            request = game.ruleset.restart(game.api) if command.name == "restart" else None
             return game.apply(request) if request is not None else False
         run = commands.command(game, command.name)
         if run is not None:
@@ -250,14 +250,14 @@ class Session:
             if step:
                 game.log(step)
             return False
-        hp, depth, run = game.api.hp(state.player)[0], state.depth, state.run
+        hp, depth, run = game.api.hp(state.player)[0], state.depth, state.run_number
         game.new_in_view = False
         travel.steps += 1
         if not game.take_turn(Move(*step)):
             return False
         state = game.state
         return not (game.new_in_view or game.api.hp(state.player)[0] < hp or state.depth != depth
-                    or state.run != run or not state.alive or game.quit_requested or state.questions)
+                    or state.run_number != run or not state.alive or game.quit_requested or state.questions)
 
     def _end_travel(self) -> None:
         """The travel is over: listeners hear its key (with its steps when it was interrupted)."""

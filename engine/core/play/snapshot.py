@@ -36,7 +36,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "game": game.rules.name,
         "plugins": {"fov": game.fov.name, "generator": game.level.generator, **game.choices.as_dict()},
-        "run": game.run,
+        "run": game.run_number,
         "turn": game.turn,
         "depth": game.depth,
         "alive": game.alive,

@@ -43,7 +43,7 @@ def values(game: Run) -> dict[str, Any]:
         "potions": potions,
         "depth": game.depth,
         "turn": game.turn,
-        "run": game.run,
+        "run": game.run_number,
         "seed": game.seed,
         "monsters": sum(1 for _ in game.world.query(Monster)),
         "game": game.rules.name,

@@ -1,14 +1,15 @@
 """Acting: how an action is done, through the plugins' hooks, and how the monsters take their turns.
 
-:class:`Acting` is mixed into :class:`engine.core.turn.game.Game`: :meth:`Acting.perform` does every
-action, the player's and the monsters'; :meth:`Acting.monsters_act` is step 3's monster turns (see
-the turn's order in engine.core.turn.game). It works on the game through ``self`` (``state``, ``api``,
-``isolation``, ``registry``) and imports nothing that imports it.
+:class:`Acting` belongs to a :class:`engine.core.turn.game.Game` (``game.acting``): :meth:`Acting.perform`
+does every action, the player's and the monsters', given the game API (an action is a plugin's as
+often as the engine's); :meth:`Acting.monsters_act` is step 3's monster turns (see the turn's order
+in engine.core.turn.game). It reads the game it is given (``state``, ``api``, ``isolation``,
+``hooks``, ``registry``) and imports nothing that imports it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core.model.components import Monster
 from engine.core.model.scheduler import TURN_COST
@@ -17,66 +18,34 @@ from engine.core.turn.actions import VETO, Action, ActionResult
 from engine.kit import limits
 
 if TYPE_CHECKING:
-    from engine.core.plugin.registry import Registry
-
-
-def hook_calls(registry: Registry, name: str) -> list[tuple[str, Any]]:
-    """A hook's implementations as (plugin, function), in pluggy's calling order, made once: the
-    action hooks are called for every action, on the hot path. Each function takes the hook's
-    arguments by name, only those it names (a hook may take fewer, as pluggy allows)."""
-    if registry.manager is None:
-        return []
-
-    spec = getattr(registry.manager.hook, name).spec
-    every = set(spec.argnames) if spec is not None else None
-
-    def call_with(impl: Any) -> Any:
-        names = impl.argnames
-        if set(names) == every:  # it takes them all: called as it is (a crowd's every step)
-            return impl.function
-        return lambda **kwargs: impl.function(**{k: kwargs[k] for k in names})
-
-    return [(registry.manager.get_name(impl.plugin), call_with(impl))
-            for impl in reversed(getattr(registry.manager.hook, name).get_hookimpls())]
+    from engine.core.turn.run import Run
 
 
 class Acting:
-    """Performing actions and the monsters' turns, for the game (see the module doc)."""
+    """Performing actions and the monsters' turns, for one game (see the module doc)."""
 
-    # set by the game's __init__: the action hooks, made once with hook_calls (they are called for
-    # every action), and the behaviours met so far (see _behaviour)
-    _on_action: list[tuple[str, Any]]
-    _after_action: list[tuple[str, Any]]
-    _behaviours: dict[str, tuple]
+    def __init__(self, game: Run) -> None:
+        self.game = game
+        self._behaviours: dict[str, tuple] = {}  # the behaviours met so far (see _behaviour)
 
     def perform(self, entity: int, action: Action) -> ActionResult:
         """Perform an action, following alternates (a bump becomes an attack). Before each, the
         plugins' ``on_action`` hooks may replace it with another action, or veto it (``VETO``: it
         does not happen, and the turn is spent all the same: the frozen do not get to act). When
         the last one has been performed, the ``after_action`` hooks hear it and its result."""
-        isolation = self.isolation
+        game = self.game
+        api, hooks, isolation = game.api, game.hooks, game.isolation
         for _ in range(limits.MAX_ALTERNATES):
-            for plugin, hook in self._on_action:
-                if plugin in isolation.off:
-                    continue
-                try:  # isolation.call's guard, inline: every action's path (its call was a crowd's step's cost)
-                    answer = hook(game=self.api, entity=entity, action=action)
-                except BaseException as e:  # noqa: BLE001 - a plugin's bug, SystemExit and KeyboardInterrupt included
-                    if plugin is None or isinstance(e, PluginFailure) or players(e):
-                        raise
-                    isolation.fail(plugin, "hook on_action", e)
-                    continue
+            for plugin, where, answer in hooks.answers("on_action", game=api, entity=entity, action=action):
                 if answer is VETO:
                     return ActionResult.success()
-                if answer is not None and (isinstance(answer, Action) or self.isolation.check(
-                        plugin, "hook on_action", False, f"returned {safe_repr(answer)}, not an Action, VETO or None")):
+                if answer is not None and (isinstance(answer, Action) or isolation.check(
+                        plugin, where, False, f"returned {safe_repr(answer)}, not an Action, VETO or None")):
                     action = answer
                     break
-            result = action.perform(self, entity)
-            if result.alternate is None:
-                for plugin, hook in self._after_action:  # it has resolved: who wants to know hears it now
-                    self.isolation.call(plugin, "hook after_action", hook, game=self.api, entity=entity,
-                                        action=action, result=result)
+            result = action.perform(api, entity)
+            if result.alternate is None:  # it has resolved: who wants to know hears it now
+                hooks.call("after_action", game=api, entity=entity, action=action, result=result)
                 return result
             action = result.alternate
         raise RuntimeError(f"action chain too long at {action!r}")
@@ -86,9 +55,10 @@ class Acting:
         action does nothing still uses its turn: a monster never stalls the loop. Behaviours are
         plugins' code, given the game API and run under isolation. (This loop is the hot path with
         many awake monsters: it reads what it needs once, and guards the behaviour call inline.)"""
-        state, api, isolation = self.state, self.api, self.isolation
+        game = self.game
+        state, api, isolation = game.state, game.api, game.isolation
         scheduler, world, player = state.scheduler, state.world, state.player
-        behaviours, declared = self._behaviours, self.declared
+        behaviours, declared = self._behaviours, game.declared
         while state.alive:
             entity = scheduler.next_ready()
             if entity is None or entity == player:
@@ -123,7 +93,8 @@ class Acting:
 
     def _behaviour(self, name: str) -> tuple:
         """A behaviour's function, its plugin and how a failure names it (made once per game)."""
-        plugin = self.registry.owners.get(("behaviours", name))
-        entry = self._behaviours[name] = (self.registry.behaviours[name], plugin, f"behaviour {name!r}")
+        registry = self.game.registry
+        plugin = registry.owners.get(("behaviours", name))
+        entry = self._behaviours[name] = (registry.behaviours[name], plugin, f"behaviour {name!r}")
         return entry
 

@@ -14,16 +14,13 @@ What differs between presets (a wall bump, a touch) is asked of the preset's rul
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from engine.core.model.components import Fighter, Player, Position
 from engine.core.model.events import Shot
 from engine.core.model.requests import ChangeLevel, Request
 from engine.core.model.scheduler import TURN_COST
-from engine.core.turn import inventory
-
-if TYPE_CHECKING:
-    from engine.core.turn.run import Run
+from engine.core.turn import entities, inventory
 
 
 class _Veto:
@@ -64,13 +61,15 @@ _DONE = ActionResult(True, TURN_COST)
 class Action:
     """Something an entity does on its turn."""
 
-    def perform(self, game: Run, entity: int) -> ActionResult:  # pragma: no cover - protocol
+    def perform(self, game: Any, entity: int) -> ActionResult:  # pragma: no cover - protocol
+        """Do it for ``entity``: ``game`` is the game API (``engine.GameAPI``: a plugin's action uses
+        it as a behaviour does; the engine's own work on the run behind it)."""
         raise NotImplementedError
 
 
 @dataclass(frozen=True)
 class Wait(Action):
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: Any, entity: int) -> ActionResult:
         return ActionResult.success()
 
 
@@ -84,22 +83,23 @@ class Move(Action):
     dx: int
     dy: int
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: Any, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         world = game.world
         pos = world.get(entity, Position)
         x, y = pos.x + self.dx, pos.y + self.dy
         is_player = world.has(entity, Player)
         walkable = game.ground.walkable
         if not (0 <= x < walkable.shape[1] and 0 <= y < walkable.shape[0]) or not walkable[y, x]:
-            return game.ruleset.bump_wall(game, entity) if is_player else ActionResult.not_done()
+            return game.ruleset.bump_wall(api, entity) if is_player else ActionResult.not_done()
         other = game.state.spatial.blocker_at(x, y)
         if other is not None:
             if is_player == world.has(other, Player):
                 return ActionResult.not_done()
-            return game.ruleset.touch(game, entity, other)
+            return game.ruleset.touch(api, entity, other)
         game.move_entity(entity, x, y)
         if is_player:
-            return ActionResult.success(request=game.player_arrived())
+            return ActionResult.success(request=entities.player_arrived(game))
         return ActionResult.success()
 
 
@@ -112,7 +112,8 @@ class Attack(Action):
     target: int
     ranged: bool = False
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: Any, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         defender = game.world.try_get(self.target, Fighter)
         if defender is None:
             return ActionResult.not_done()
@@ -121,7 +122,7 @@ class Attack(Action):
             start, end = game.world.try_get(entity, Position), game.world.try_get(self.target, Position)
             if start is not None and end is not None:
                 game.emit(Shot((start.x, start.y), (end.x, end.y)))
-        game.hurt(self.target, damage, entity)
+        entities.hurt(game, self.target, damage, entity)
         names = {"attacker": game.name_of(entity), "target": game.name_of(self.target), "damage": damage}
         killed = defender.hp == 0
         verb = "shoot" if self.ranged else "hit"
@@ -141,12 +142,13 @@ class Drink(Action):
     """Drink the first potion in the pack, by kind name (the classic games' one drink key); with
     none it says so and takes no time."""
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: Any, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         potions = sorted(inventory.of_use(game, "quaff"), key=lambda e: inventory.kind(game, e).name)
         if not potions:
             game.log(game.rules.message("no_potion"))
             return ActionResult.not_done()
-        game.apply_item(entity, inventory.kind(game, potions[0]), 1)
+        entities.apply_item(game, entity, inventory.kind(game, potions[0]), 1)
         inventory.take_one(game, potions[0])
         return ActionResult.success()
 
@@ -155,7 +157,8 @@ class Drink(Action):
 class Descend(Action):
     """Go down the stairs (the turn loop takes the player there at the end of the turn)."""
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: Any, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         pos = game.world.get(entity, Position)
         if game.level.stairs != (pos.x, pos.y):
             game.log(game.rules.message("no_stairs"))
@@ -168,11 +171,12 @@ class Ascend(Action):
     """Climb the stairs up: to the level above, or, from the first, out (the ruleset says what
     that means)."""
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: Any, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         pos = game.world.get(entity, Position)
         if game.level.upstairs != (pos.x, pos.y):
             game.log(game.rules.message("no_upstairs"))
             return ActionResult.not_done()
         if game.state.depth <= 1:
-            return game.ruleset.climb_out(game)
+            return game.ruleset.climb_out(api)
         return ActionResult.success(request=ChangeLevel(game.state.depth - 1, up=True))

@@ -17,14 +17,20 @@ and are shown in the window. What a status *does* is a plugin's to say: a
 
 A plugin's own state goes in :meth:`data`: a dict of JSON values saved with the run.
 
-``GameAPI`` is composed here from mixins of one idea each, beside this module: ``api_reading``
-(the map and what is on it), ``api_changing`` (hurting, healing, spawning, moving, removing,
-statuses) and ``api_paths`` (distance maps, walks, steps); this module holds the run itself.
-They reach the run through ``self._run``, set here, and never import this module.
+Every plugin callable gets this one face: a behaviour, an effect, an action's ``perform``, a
+system's ``run``, every ``Ruleset`` method, a status kind's hooks, an event or action hook and a bot.
+What the run holds beyond it (the ECS world, the scheduler, the spatial index) is the engine's.
+
+A ``GameAPI`` owns three parts, objects of one idea each beside this module, and gives their
+members as its own, under the same names (:data:`PARTS`): ``api_reading`` (the map and what is on
+it), ``api_changing`` (hurting, healing, spawning, moving, removing, statuses) and ``api_paths``
+(distance maps, walks, steps); this module holds the run itself. The parts never import this module.
 """
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 import types
 from typing import TYPE_CHECKING, Any
@@ -45,7 +51,11 @@ if TYPE_CHECKING:
     from engine.core.turn.run import Run
 
 
-class GameAPI(Reading, Changing, Pathfinding):
+# The parts a GameAPI owns, in the reference's order: (the attribute that holds it, its class).
+PARTS: tuple[tuple[str, type], ...] = (("_reading", Reading), ("_changing", Changing), ("_paths", Pathfinding))
+
+
+class GameAPI:
     """The game, as plugins see it. Made by the engine; a plugin never builds one.
 
     Its members: the run itself (the player, the preset, the turn, random streams, the message
@@ -54,6 +64,14 @@ class GameAPI(Reading, Changing, Pathfinding):
 
     def __init__(self, run: Run) -> None:
         self._run = run
+        self._reading = reading = Reading(run)
+        self._changing = Changing(run, reading)
+        self._paths = Pathfinding(run, reading)
+        # the parts' methods, bound here: a call costs what a method of this class would (the
+        # class's forwarders, made below, are for reading and the reference)
+        for attr, part in PARTS:
+            for name in _METHODS[part]:
+                self.__dict__[name] = getattr(getattr(self, attr), name)
 
     # -- the run and the player's screen -----------------------------------------------------
     @property
@@ -205,3 +223,48 @@ class GameAPI(Reading, Changing, Pathfinding):
         if name not in bots:
             raise ValueError(f"bot: no bot named {name!r} (registered: {', '.join(sorted(bots)) or 'none'})")
         return bots[name].start()
+
+    def __getattr__(self, name: str) -> Any:
+        """Plugin API 1's rulesets and systems were given the run itself: what they read of it that the
+        game API does not have (``game.world``, ``game.state``, ``game.api``...) is still given, said
+        once in one line per name (refused from API 3)."""
+        run = self.__dict__.get("_run")
+        if name.startswith("_") or run is None or not hasattr(run, name):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        deprecations.say_once(f"game.{name}: the engine's run is no longer given to a ruleset, a system or an "
+                              f"action (refused from API 3): {_INSTEAD.get(name, _INSTEAD_ANY)}")
+        return getattr(run, name)
+
+
+# What to write instead of an old plugin's read of the run (GameAPI.__getattr__).
+_INSTEAD_ANY = "use the game API's members (docs/reference.md, The game API)"
+_INSTEAD = {
+    "api": "the game API is game itself: write game.NAME instead of game.api.NAME",
+    "world": "write game.query(*types), game.component(entity, cls), game.add_component and game.remove_component",
+    "state": "write the game API's members (game.turn, game.depth, game.creature_at(x, y), game.messages())",
+}
+
+
+def _forwarder(attr: str, name: str, member: Any) -> Any:
+    """GameAPI's member ``name``: the part in ``attr``'s, with its docstring and signature."""
+    if isinstance(member, property):
+        return property(operator.attrgetter(f"{attr}.{name}"), doc=member.__doc__)
+
+    @functools.wraps(member)
+    def forward(self: GameAPI, *args: Any, **kwargs: Any) -> Any:
+        return getattr(getattr(self, attr), name)(*args, **kwargs)
+
+    return forward
+
+
+_METHODS: dict[type, list[str]] = {}  # each part's public methods (not its properties), bound by GameAPI
+for _attr, _part in PARTS:
+    _METHODS[_part] = []
+    for _name, _member in vars(_part).items():
+        if _name.startswith("_"):
+            continue
+        if hasattr(GameAPI, _name):
+            raise TypeError(f"GameAPI: {_part.__name__}.{_name} would hide GameAPI.{_name}")
+        setattr(GameAPI, _name, _forwarder(_attr, _name, _member))
+        if not isinstance(_member, property):
+            _METHODS[_part].append(_name)

@@ -1,9 +1,9 @@
 """The game API's changing part: hurting, healing, spawning, moving and removing, and statuses.
 
-A mixin of :class:`engine.core.turn.api.GameAPI` (which composes it in ``engine/core/turn/api.py``): it
-changes the run through ``self._run`` and the run's own operations, so the engine's invariants
-(one creature per cell, the scheduler, the spatial index) hold; it uses ``GameAPI``'s ``rng`` and
-``depth`` and the reading part's ``is_wall`` and ``passable``.
+A part of :class:`engine.core.turn.api.GameAPI` (which owns one and gives its members under their own
+names): it changes the run it is given through the run's own operations
+(:mod:`engine.core.turn.entities`), so the engine's invariants (one creature per cell, the
+scheduler, the spatial index) hold; it asks the reading part for ``is_wall`` and ``passable``.
 """
 
 from __future__ import annotations
@@ -14,10 +14,14 @@ import numpy as np
 
 from engine.core.model import bounds
 from engine.core.model.components import Fighter, Item, Position, Status, Statuses
+from engine.core.turn import entities
 from engine.core.turn import statuses as statusrun
 from engine.core.turn import terrain as terrainrun
 
 if TYPE_CHECKING:
+    import random
+
+    from engine.core.turn.api_reading import Reading
     from engine.core.turn.run import Run
 
 
@@ -28,16 +32,20 @@ class Changing:
     through the engine's own operations: a death is heard by ``on_death``, a move keeps one
     creature per cell."""
 
-    _run: Run
+    def __init__(self, run: Run, reading: Reading) -> None:
+        self._run, self._reading = run, reading
+
+    def _rng(self, label: str) -> random.Random:
+        return self._run.rng(bounds.stream_label(self._run.state, label))  # as GameAPI.rng gives it
 
     def damage(self, entity: int, amount: int, by: int | str | None = None) -> int:
         """Hurt an entity (never below 0 HP); at 0 it dies. ``by`` is what did it: an entity (a
         scroll's reader, a monster: ``on_death`` hears who, and the killer may grow) or a named cause
         (a status, a terrain kind, a trap: ``"poison"``), which the morgue, the profile and ``sim``
         give as the cause of the player's death. Returns the damage dealt."""
-        dealt = self._run.hurt(entity, amount, by)
+        dealt = entities.hurt(self._run, entity, amount, by)
         if dealt and self._run.world.get(entity, Fighter).hp == 0:
-            self._run.kill(entity, by)
+            entities.kill(self._run, entity, by)
         return dealt
 
     def heal(self, entity: int, amount: int) -> int:
@@ -54,7 +62,7 @@ class Changing:
         fighter = self._run.world.try_get(entity, Fighter)
         if fighter is not None and fighter.hp > 0:
             fighter.hp = 0
-            self._run.kill(entity, by)
+            entities.kill(self._run, entity, by)
 
     def spawn(self, kind: str, x: int, y: int, amount: int = 1) -> int | None:
         """A monster (asleep) or an item of ``kind`` on a cell; None when a monster's cell is taken,
@@ -64,13 +72,13 @@ class Changing:
         is_item = kind in self._run.registry.items
         if is_item:
             amount = bounds.amount("spawn", amount)
-        if self.is_wall(x, y) or (not is_item and not self.passable(x, y)):
+        if self._reading.is_wall(x, y) or (not is_item and not self._reading.passable(x, y)):
             return None
         if not bounds.room_for_one(self._run, f"spawn {kind!r}"):
             return None
         if is_item:
-            return self._run.spawn_item(kind, x, y, amount)
-        return self._run.spawn_monster(kind, x, y)
+            return entities.spawn_item(self._run, kind, x, y, amount)
+        return entities.spawn_monster(self._run, kind, x, y)
 
     def loot(self, table: str, depth: int | None = None, label: str = "loot") -> list[tuple[str, int]]:
         """Roll the preset's loot table ``table`` (``GameRules.loot``) at ``depth`` (the current one
@@ -80,10 +88,10 @@ class Changing:
         loot = self._run.rules.loot.get(table)
         if loot is None:
             return []
-        rng = self.rng(label)
+        rng = self._rng(label)
         items = self._run.registry.items
-        return [(name, rng.randint(*items[name].amount)) for name in loot.roll(self.depth if depth is None else depth,
-                                                                                rng)]
+        depth = self._run.state.depth if depth is None else depth
+        return [(name, rng.randint(*items[name].amount)) for name in loot.roll(depth, rng)]
 
     def give(self, kind: str, amount: int = 1) -> int | None:
         """Put ``amount`` of an item kind into the player's pack (onto its stack, or under the
@@ -93,7 +101,7 @@ class Changing:
         amount = bounds.amount("give", amount)
         if not bounds.room_for_one(self._run, f"give {kind!r}"):
             return None
-        return self._run.give(kind, amount)
+        return entities.give(self._run, kind, amount)
 
     def remove(self, entity: int) -> None:
         """Take an item away: off the map, or out of the pack (a creature dies with ``kill``)."""
@@ -107,18 +115,19 @@ class Changing:
     def move(self, entity: int, x: int, y: int) -> bool:
         """Put a creature on another cell at once (not a step: no bump, no attack, no pickup);
         False when the cell is a wall or taken."""
-        if not self.passable(x, y):
+        if not self._reading.passable(x, y):
             return False
-        self._run.move_entity(entity, x, y)
+        entities.move_entity(self._run, entity, x, y)
         return True
 
     def teleport(self, entity: int, label: str = "teleport") -> tuple[int, int] | None:
         """Move a creature to a random free floor cell of the level (from the stream ``label``)."""
         ys, xs = self._run.ground.walkable.nonzero()
-        cells = [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True) if self.passable(x, y)]
+        passable = self._reading.passable
+        cells = [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True) if passable(x, y)]
         if not cells:
             return None
-        cell = cells[self.rng(label).randrange(len(cells))]
+        cell = cells[self._rng(label).randrange(len(cells))]
         self.move(entity, *cell)
         return cell
 
@@ -130,11 +139,11 @@ class Changing:
 
     def set_speed(self, entity: int, speed: int) -> None:
         """Change how fast a creature acts (100 is normal), from now on."""
-        self._run.set_speed(entity, speed)
+        entities.set_speed(self._run, entity, speed)
 
     def sleep(self, monster: int) -> None:
         """A monster stops acting until it notices the player again: it costs nothing meanwhile."""
-        self._run.sleep(monster)
+        self._run.sight.sleep(monster)
 
     def reveal(self, cells: np.ndarray) -> None:
         """Mark cells as seen by the player (bool, ``[y, x]``, the level's shape): they join the
@@ -168,6 +177,13 @@ class Changing:
         """What the monster's behaviour declared it is doing this turn (:meth:`declare`), or None."""
         world, state = self._run.declared.get(monster, (None, None))
         return state if world is self._run.world else None  # entity ids are a level's own
+    def remove_component(self, entity: int, cls: type) -> None:
+        """Take an entity's component of type ``cls`` away (nothing if it has none): a registered
+        one of your plugin's, or an engine one a plugin may change (not ``engine.Position``: a
+        creature leaves the map by dying, an item with :meth:`remove`)."""
+        if cls is Position:
+            raise TypeError("remove_component: positions change only through move(), teleport() and remove()")
+        self._run.world.remove(entity, cls)
 
     # -- statuses ----------------------------------------------------------------------------
     def add_status(self, entity: int, name: str, turns: int | None, **params: Any) -> None:

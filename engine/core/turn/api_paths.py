@@ -1,7 +1,8 @@
 """The game API's pathfinding: distance maps, shortest walks and single steps over the level.
 
-A mixin of :class:`engine.core.turn.api.GameAPI` (which composes it in ``engine/core/turn/api.py``): it
-reads the run through ``self._run`` and positions through the reading part's ``position``.
+A part of :class:`engine.core.turn.api.GameAPI` (which owns one and gives its members under their own
+names): it reads the run it is given, and positions through the reading part's ``position``; what
+it remembers of the level (its walk cost, its distance maps) is its own.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from engine.kit.slope import Slope
 
 if TYPE_CHECKING:
     from engine.core.model.ground import Ground
+    from engine.core.turn.api_reading import Reading
     from engine.core.turn.run import Run
 
 
@@ -32,15 +34,15 @@ class Pathfinding:
     Distance maps, shortest walks and single steps over the level's terrain, with the preset's
     pathfinder and its 4 or 8 ways of stepping."""
 
-    _run: Run
-    # The level's walk cost and its one-goal distance maps, remembered while the level and its terrain
-    # stay the same (walk_cost sets them when the ground or its revision changes).
-    _cost_level: tuple[Ground, int] | None = None
-    _cost: np.ndarray
-    _maps: dict
-    _sizes: dict  # cells of each remembered map, by the same keys
-
-    _moves: Moves | None = None  # made once per preset's movement: every monster's step asks
+    def __init__(self, run: Run, reading: Reading) -> None:
+        self._run, self._reading = run, reading
+        # The level's walk cost and its one-goal distance maps, remembered while the level and its terrain
+        # stay the same (walk_cost sets them when the ground or its revision changes).
+        self._cost_level: tuple[Ground, int] | None = None
+        self._cost: np.ndarray
+        self._maps: dict = {}
+        self._sizes: dict = {}  # cells of each remembered map, by the same keys
+        self._moves: Moves | None = None  # made once per preset's movement: every monster's step asks
 
     @property
     def moves(self) -> Moves:
@@ -93,13 +95,15 @@ class Pathfinding:
     def step_toward(self, entity: int, goal: tuple[int, int]) -> tuple[int, int] | None:
         """The step (dx, dy) that takes a creature along a shortest walk to ``goal``, around walls
         and the creatures in the way; None when it is there or no step brings it nearer."""
-        here = self.position(entity)
+        here = self._reading.position(entity)
         if here is None or here == goal:
             return None
         # the goal's map as _reaching keeps it, read here first when it reaches the walker (the
         # crowd's every step); the creatures beside the walker are asked of the spatial index's
         # table where the step looks: a step costs the same among 10 monsters or 10,000
-        got = self._maps.get(("reaching", goal)) if self._cost_level is self._run.level else None
+        ground, known = self._run.ground, self._cost_level  # the maps kept hold for this terrain
+        fresh = known is not None and known[0] is ground and known[1] == ground.revision
+        got = self._maps.get(("reaching", goal)) if fresh else None
         slope = got[1] if got is not None and got[1].value(*here) < math.inf else self._reaching(goal, here)
         return slope.step(here[0], here[1], self._run.state.spatial.blockers(), goal)
 
@@ -139,7 +143,7 @@ class Pathfinding:
     def step_away(self, entity: int, threats: list[tuple[int, int]]) -> tuple[int, int] | None:
         """The step (dx, dy) that takes a creature away from ``threats`` along Brogue's safety map
         (toward open ways out, not into corners); None when none does."""
-        here = self.position(entity)
+        here = self._reading.position(entity)
         if here is None or not threats:
             return None
         cost = self.walk_cost()  # first: a new level forgets the old level's maps
@@ -162,6 +166,6 @@ class Pathfinding:
 
     def adjacent(self, a: int, b: int) -> bool:
         """Whether two creatures stand one step apart (by the preset's 4 or 8 ways)."""
-        (ax, ay), (bx, by) = self.position(a), self.position(b)
+        (ax, ay), (bx, by) = self._reading.position(a), self._reading.position(b)
         dx, dy = abs(ax - bx), abs(ay - by)
         return (dx + dy == 1) if self._run.rules.movement == 4 else max(dx, dy) == 1

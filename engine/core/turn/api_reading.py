@@ -1,7 +1,7 @@
 """The game API's reading part: the map and what is on it, as :class:`engine.core.turn.api.GameAPI` gives it.
 
-A mixin of ``GameAPI`` (which composes it in ``engine/core/turn/api.py``): it reads the run through
-``self._run``, which ``GameAPI`` sets, and ``GameAPI``'s ``depth``; it changes nothing.
+A part of ``GameAPI`` (which owns one and gives its members under their own names: see
+``engine/core/turn/api.py``): it reads the run it is given; it changes nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.core.model.components import Fighter, Item, Monster, Player, Position
-from engine.core.turn import inventory
+from engine.core.turn import entities, inventory
 
 if TYPE_CHECKING:
     from engine.core.kinds.content import ItemKind, MonsterKind
@@ -25,7 +25,8 @@ class Reading:
     What the level is made of, what the player sees and remembers of it, and the creatures and
     items on it: where they stand, what they are, how they fare."""
 
-    _run: Run
+    def __init__(self, run: Run) -> None:
+        self._run = run
 
     # -- the map -----------------------------------------------------------------------------
     @property
@@ -41,7 +42,7 @@ class Reading:
 
     def passable(self, x: int, y: int) -> bool:
         """On the map, not a wall, and nobody standing there."""
-        return self._run.passable(x, y)
+        return entities.passable(self._run, x, y)
 
     def sees(self, x: int, y: int) -> bool:
         """Whether the player sees the cell now."""
@@ -89,7 +90,7 @@ class Reading:
     def area(self, center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
         """The cells a blast of ``radius`` around ``center`` reaches (what the FOV sees from there,
         walls excepted), sorted: the cells a targeting cursor shows as affected."""
-        return self._run.area(center, radius)
+        return self._run.sight.area(center, radius)
 
     # -- entities ----------------------------------------------------------------------------
     def monsters(self) -> list[int]:
@@ -102,7 +103,11 @@ class Reading:
 
     def visible_monsters(self) -> list[int]:
         """The monsters standing where the player sees."""
-        return self._run.visible_monsters()
+        return self._run.sight.visible_monsters()
+
+    def creature_at(self, x: int, y: int) -> int | None:
+        """The creature standing on the cell (the player or a monster), or None."""
+        return self._run.state.spatial.blocker_at(x, y)
 
     def entities_at(self, x: int, y: int) -> list[int]:
         """Who stands on the cell (at most one creature), then the items lying there."""
@@ -122,13 +127,13 @@ class Reading:
     def name_of(self, entity: int) -> str:
         """"you" for the player, else its kind's name."""
         item = self._run.world.try_get(entity, Item)
-        return item.kind if item is not None else self._run.name_of(entity)
+        return item.kind if item is not None else entities.name_of(self._run, entity)
 
     def kind_of(self, entity: int) -> MonsterKind | ItemKind | None:
         """A monster's or item's kind (with its ``params``); None for the player."""
         world = self._run.world
         if world.has(entity, Monster):
-            return self._run.kind_of(entity)
+            return entities.kind_of(self._run, entity)
         item = world.try_get(entity, Item)
         return self._run.registry.items[item.kind] if item is not None else None
 
@@ -139,7 +144,7 @@ class Reading:
     def monster_kinds(self, depth: int | None = None) -> list[MonsterKind]:
         """The monster kinds this game's table may place at ``depth`` (the current one when None),
         by name: a plugin placing a guard or a summon picks among these."""
-        return self._run.monster_kinds_at(self.depth if depth is None else depth)
+        return entities.monster_kinds_at(self._run, self._run.state.depth if depth is None else depth)
 
     def hp(self, entity: int) -> tuple[int, int]:
         """(hp, max_hp); (0, 0) for what cannot be hurt."""
@@ -155,7 +160,7 @@ class Reading:
 
     def notices(self, monster: int) -> bool:
         """Whether a monster notices the player (it stands where the player sees, within its sight)."""
-        return self._run.notices(monster)
+        return self._run.sight.notices(monster)
 
     def distance(self, a: int, b: int) -> int:
         """King-move distance between two entities on the map."""
@@ -168,6 +173,25 @@ class Reading:
         if cls is Position:
             raise TypeError("positions change only through move() and teleport(); read them with position()")
         return self._run.state.world.try_get(entity, cls)
+
+    def query(self, *types: type) -> list[tuple]:
+        """Every entity that has a component of each of ``types`` (the engine's, like
+        ``engine.Statuses``, or one your plugin registered), in entity order: ``(entity, component)``
+        for one type, ``(entity, (component, ...))`` for several, as esper gives them. A system's
+        way over the world: read and change the components in place (positions only through
+        :meth:`move`, so no query gives ``engine.Position``); the list is a copy, so adding and
+        removing components meanwhile is safe.
+
+        Example::
+
+            for entity, regen in game.query(Regenerates):
+                game.heal(entity, regen.amount)"""
+        if not types:
+            raise TypeError("query: expected at least one component type")
+        if Position in types:
+            raise TypeError("query: positions are read with position() and entities_at(), not queried")
+        found = self._run.world.query(*types)
+        return sorted(found, key=lambda pair: pair[0])
 
     def pack(self) -> list[int]:
         """The items the player carries, by letter (each has ``Carried(letter)``; worn ones also

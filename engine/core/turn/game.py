@@ -27,26 +27,29 @@ from engine.core.model import rng as rngmod
 from engine.core.model.events import Escaped, LevelEntered, PlayerDied, QuitAsked, RunStarted, Victory
 from engine.core.model.requests import ChangeLevel, NewRun, Quit, Request, Won
 from engine.core.model.state import RunState
+from engine.core.plugin.hooks import Hooks
 from engine.core.plugin.isolation import GuardedRuleset, Isolation
-from engine.core.turn import levels
-from engine.core.turn.acting import Acting, hook_calls
-from engine.core.turn.actions import Action
+from engine.core.turn import entities, levels
+from engine.core.turn.acting import Acting
+from engine.core.turn.actions import Action, ActionResult
 from engine.core.turn.api import GameAPI
 from engine.core.turn.ruleset import Ruleset
 from engine.core.turn.run import Choices, Run
+from engine.core.turn.sight import Sight
 from engine.core.turn.systems import GuardedSystem, Phase, Reap, StandOnTerrain, TickStatuses, View
 
 if TYPE_CHECKING:
+    from engine.core.kinds.content import MonsterKind
     from engine.core.kinds.rules import GameRules
     from engine.core.plugin.registry import Registry
     from engine.kit.mapgen import Level
 
 
 
-class Game(Acting, Run):
+class Game(Run):
     """A :class:`~engine.core.turn.run.Run` that owns its turn (see the module doc). How an action is
-    performed and the monsters' turns are :class:`~engine.core.turn.acting.Acting`'s. The keys that lead
-    to a turn are a :class:`~engine.core.play.session.Session`'s."""
+    performed and the monsters' turns are its :class:`~engine.core.turn.acting.Acting`'s (``acting``).
+    The keys that lead to a turn are a :class:`~engine.core.play.session.Session`'s."""
 
     def __init__(self, registry: Registry, rules: GameRules, seed: int, choices: Choices | None = None, *,
                  level_source: Level | None = None) -> None:
@@ -63,13 +66,13 @@ class Game(Acting, Run):
                                  owner(("rulesets", rules.ruleset)))
         super().__init__(registry, rules, ruleset, fov, choices=choices, first_seed=seed, level_source=level_source)
         self.isolation = isolation
+        self.sight = Sight(self)
+        self.hooks = Hooks(registry, isolation)
         self.api = GameAPI(self)
+        self.acting = Acting(self)
         self.systems = [Reap(), View(ruleset.view_phase), StandOnTerrain(), TickStatuses(),
                         *(GuardedSystem(system, isolation, owner(("systems", name)))
                           for name, system in registry.systems.items())]
-        self._behaviours: dict[str, tuple] = {}  # see Acting._behaviour
-        self._on_action = hook_calls(registry, "on_action")
-        self._after_action = hook_calls(registry, "after_action")
 
     # -- starting and resuming -------------------------------------------------------------
     def start(self) -> Game:
@@ -82,7 +85,7 @@ class Game(Acting, Run):
         player sees now is recomputed (the same FOV call as the last view, waking nobody)."""
         self.state = state
         self._install(state)
-        state.view.visible, state.view.origin = self.compute_visible(), self.position(self.player)
+        state.view.visible, state.view.origin = self.sight.compute_visible(), self.position(self.player)
         state.view.dirty = False
         return self
 
@@ -126,7 +129,7 @@ class Game(Acting, Run):
         before = len(state.log)
         state.log.hold()  # a level-up the action earns is said after it, its kills first (engine.core.kinds.saying)
         try:
-            result = self.perform(state.player, action)
+            result = self.acting.perform(state.player, action)
         finally:
             state.log.release()
         if not result.done:
@@ -137,12 +140,16 @@ class Game(Acting, Run):
             return self.apply(result.request)
         state.scheduler.spend(state.player, result.cost)
         state.world.process(self, Phase.AFTER_PLAYER)
-        self.monsters_act()
+        self.acting.monsters_act()
         state.world.process(self, Phase.END_OF_TURN)
         if state.alive:
             self.hook("on_turn_end")
         self.apply_death()
         return True
+
+    def perform(self, entity: int, action: Action) -> ActionResult:
+        """Perform ``action`` for ``entity`` now, with the plugins' action hooks (:class:`Acting`)."""
+        return self.acting.perform(entity, action)
 
     def apply_death(self) -> None:
         """The one death path. Whatever took the player's last HP this turn (a monster's blow, an
@@ -153,7 +160,7 @@ class Game(Acting, Run):
         if state is None or state.alive or state.death_applied:
             return
         state.death_applied = True
-        request = self.ruleset.player_died(self)
+        request = self.ruleset.player_died(self.api)
         self.emit(PlayerDied())
         if request is not None:
             self.apply(request)
@@ -175,7 +182,7 @@ class Game(Acting, Run):
         elif isinstance(request, NewRun):
             if request.escaped:
                 self.emit(Escaped())
-            run = self.state.run + 1
+            run = self.state.run_number + 1
             self.begin_run(rngmod.derive(self.first_seed, f"run:{run}") % rngmod.MAX_SEED, run, request.note)
         elif isinstance(request, Quit):
             self.quit_requested = True
@@ -183,3 +190,43 @@ class Game(Acting, Run):
         else:
             raise TypeError(f"unknown request {request!r}")
         return True
+
+    # -- what the play room, the window and tests ask of a game: entities and sight ----------
+    def position(self, entity: int) -> tuple[int, int]:
+        return entities.position(self, entity)
+
+    def name_of(self, entity: int) -> str:
+        return entities.name_of(self, entity)
+
+    def kind_of(self, entity: int) -> MonsterKind:
+        return entities.kind_of(self, entity)
+
+    def passable(self, x: int, y: int) -> bool:
+        return entities.passable(self, x, y)
+
+    def monster_kind(self, name: str) -> MonsterKind:
+        return entities.monster_kind(self, name)
+
+    def spawn_monster(self, kind_name: str, x: int, y: int) -> int:
+        return entities.spawn_monster(self, kind_name, x, y)
+
+    def spawn_item(self, kind_name: str, x: int, y: int, amount: int) -> int:
+        return entities.spawn_item(self, kind_name, x, y, amount)
+
+    def give(self, kind_name: str, amount: int = 1) -> int | None:
+        return entities.give(self, kind_name, amount)
+
+    def move_entity(self, entity: int, x: int, y: int) -> None:
+        entities.move_entity(self, entity, x, y)
+
+    def kill(self, entity: int, killer: int | str | None = None) -> None:
+        entities.kill(self, entity, killer)
+
+    def update_view(self) -> None:
+        self.sight.update_view()
+
+    def visible_monsters(self) -> list[int]:
+        return self.sight.visible_monsters()
+
+    def area(self, center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
+        return self.sight.area(center, radius)

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from engine.core.model.components import Charges, Equipped, Item, Position
 from engine.core.plugin.isolation import safe_repr
-from engine.core.turn import inventory
+from engine.core.turn import entities, inventory
 from engine.core.turn.actions import Action, ActionResult
 
 if TYPE_CHECKING:
-    from engine.core.turn.run import Run
+    from engine.core.turn.api import GameAPI
 
 
 @dataclass(frozen=True)
@@ -26,12 +26,13 @@ class PickUp(Action):
 
     item: int
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: GameAPI, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         pos = game.world.try_get(self.item, Position)
         here = game.world.get(entity, Position)
         if pos is None or (pos.x, pos.y) != (here.x, here.y):
             return ActionResult.not_done()
-        return ActionResult.success() if game.pick_up(self.item) else ActionResult.not_done()
+        return ActionResult.success() if entities.pick_up(game, self.item) else ActionResult.not_done()
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,8 @@ class Drop(Action):
 
     item: int
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: GameAPI, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         x, y = game.position(entity)
         if (x, y) in (game.level.stairs, game.level.exit, game.state.level.upstairs):
             game.log(game.rules.message("no_drop_here"))
@@ -61,7 +63,8 @@ class UseItem(Action):
     item: int
     target: tuple[int, int] | None = None
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: GameAPI, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         kind = inventory.kind(game, self.item)
         if kind.charges:
             charges = game.world.try_get(self.item, Charges)
@@ -71,7 +74,7 @@ class UseItem(Action):
             charges.left -= 1
         else:
             inventory.take_one(game, self.item)
-        game.apply_item(entity, kind, 1, target=self.target)
+        entities.apply_item(game, entity, kind, 1, target=self.target)
         return ActionResult.success()
 
 
@@ -85,13 +88,14 @@ class UseVerb(Action):
     item: int
     target: tuple[int, int] | None = None
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: GameAPI, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         verb = game.registry.verbs[self.verb]
         if verb.act is None:
             return ActionResult.instead(UseItem(self.item, self.target))
         plugin = game.registry.owners.get(("verbs", verb.name))
         where = f"verb {verb.name!r}"
-        answer = game.isolation.call(plugin, where, verb.act, game.api, entity, self.item, self.target,
+        answer = game.isolation.call(plugin, where, verb.act, api, entity, self.item, self.target,
                                      fallback=False)
         if isinstance(answer, Action):
             return ActionResult.instead(answer)
@@ -109,7 +113,8 @@ class Wear(Action):
 
     item: int
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: GameAPI, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         kind = inventory.kind(game, self.item)
         if kind.use != "wear":
             game.log(game.rules.message("cannot_wear", item=kind.name))
@@ -131,7 +136,8 @@ class TakeOff(Action):
 
     item: int
 
-    def perform(self, game: Run, entity: int) -> ActionResult:
+    def perform(self, api: GameAPI, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
         if not game.world.has(self.item, Equipped):
             return ActionResult.not_done()
         game.world.remove(self.item, Equipped)

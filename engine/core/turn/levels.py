@@ -49,7 +49,7 @@ def new_state(game: Run, seed: int, run: int) -> RunState:
         Fighter(int(p["hp"]), int(p["hp"]), int(p["attack"]), int(p.get("defense", 0))),
         Inventory(),
     )
-    state = RunState(seed=seed, first_seed=game.first_seed, run=run, world=world, player=player,
+    state = RunState(seed=seed, first_seed=game.first_seed, run_number=run, world=world, player=player,
                      log=MessageLog(game.rules.log_size), streams=Streams(seed))
     # the player starts with a full turn of energy: the first move of a run is always theirs
     state.scheduler.add(player, speed, TURN_COST, player=True)
@@ -57,7 +57,7 @@ def new_state(game: Run, seed: int, run: int) -> RunState:
 
 
 def make_level(game: Run, depth: int) -> Level:
-    if depth == 1 and game.state.run == 1 and game.level_source is not None:
+    if depth == 1 and game.state.run_number == 1 and game.level_source is not None:
         return game.level_source
     name = game.choices.generator or game.rules.generator_for(depth)
     info = game.registry.choose("generator", name)
@@ -73,9 +73,9 @@ def make_level(game: Run, depth: int) -> Level:
 def enter(game: Run, depth: int, *, up: bool = False) -> None:
     """Leave the current level (if any) for level ``depth`` (``up``: climbing to it)."""
     state = game.state
-    keep = state.level is not None and game.ruleset.keeps_levels(game)
+    keep = state.level is not None and game.ruleset.keeps_levels(game.api)
     if keep:
-        game.remember_in_view()
+        game.sight.remember_in_view()
         stash(state)
     else:
         for entity in _things(state):
@@ -84,7 +84,7 @@ def enter(game: Run, depth: int, *, up: bool = False) -> None:
             state.world.delete(entity)
     kept = state.kept.pop(depth, None)
     level = kept.level if kept is not None else make_level(game, depth)
-    if kept is None and game.ruleset.keeps_levels(game):
+    if kept is None and game.ruleset.keeps_levels(game.api):
         level = _furnish(game, level, depth)
     state.level, state.depth = level, depth
     state.view = View.blank(level.terrain.shape)

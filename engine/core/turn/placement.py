@@ -57,7 +57,7 @@ def populate(game: Run, level: Level, depth: int, rng: random.Random) -> None:
 
     def free_cell(monster: bool) -> tuple[int, int] | None:
         for _ in range(TRIES):
-            cell = spawn_cell(game, level, rng, cells)
+            cell = spawn_cell(game.api, level, rng, cells)
             if cell is None or cell in taken or (monster and rules.monster_free_start_room and near_start(*cell)):
                 continue
             taken.add(cell)

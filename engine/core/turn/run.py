@@ -4,8 +4,9 @@
 stand, the message log, the random streams, what the player sees. It holds no turn loop and never
 changes the level or the run: that is :class:`engine.core.turn.game.Game`, which is a Run that owns the
 turn. (The split keeps imports one way: actions and rulesets know a Run; the Game knows them.)
-What a Run does to entities is :class:`engine.core.turn.entities.Entities`; what the player sees and who
-notices the player, :class:`engine.core.turn.sight.Sight`: both mixed in here.
+What a Run does to entities is :mod:`engine.core.turn.entities`' functions over it; what the player
+sees and who notices the player, its :class:`engine.core.turn.sight.Sight` (``run.sight``, given by
+the game: both modules know a Run, so it imports neither).
 """
 
 from __future__ import annotations
@@ -18,13 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.model.ground import Ground
 from engine.core.model.state import RunState, View
-from engine.core.turn.entities import Entities
-from engine.core.turn.sight import Sight
 from engine.kit.mapgen import Level
 
 if TYPE_CHECKING:
     from engine.core.kinds.rules import GameRules
     from engine.core.model.events import Event
+    from engine.core.plugin.hooks import Hooks
     from engine.core.plugin.registry import Registry
     from engine.kit.fov import FovAlgorithm
     from engine.kit.path import Pathfinder
@@ -50,7 +50,7 @@ class Choices(dict):
         return {k: v for k, v in sorted(self.items()) if v}
 
 
-class Run(Entities, Sight):
+class Run:
     """``ruleset`` is the preset's :class:`engine.core.turn.ruleset.Ruleset` (typed loosely here: the
     ruleset module depends on this one, not the other way). ``first_seed`` seeds run 1 (later runs
     derive theirs from it); ``level_source`` is a fixed level 1 (``--map``), or None."""
@@ -65,10 +65,13 @@ class Run(Entities, Sight):
         self.first_seed = first_seed
         self.level_source = level_source
         self.state: RunState | None = None  # None until the game starts or resumes
-        # given by the game: what plugins are handed (engine.core.turn.api.GameAPI), and the guard every
-        # call into a plugin goes through (engine.core.plugin.isolation.Isolation)
+        # given by the game: what plugins are handed (engine.core.turn.api.GameAPI), the guard every
+        # call into a plugin goes through (engine.core.plugin.isolation.Isolation), and the one caller
+        # of the plugins' hooks (engine.core.plugin.hooks.Hooks)
         self.api: Any = None
         self.isolation: Any = None
+        self.hooks: Hooks | None = None
+        self.sight: Any = None  # what the player sees, and who notices (engine.core.turn.sight.Sight)
         # called as listener(event, game) with a typed event (engine.core.model.events); see emit()
         self.listeners: list[Callable[[Event, Any], Any]] = []
         self.session: Any = None  # the player's keys on this run (engine.core.play.session), set by it
@@ -77,7 +80,6 @@ class Run(Entities, Sight):
         # what each monster's behaviour declared it is doing (api.declare), with the level's world:
         # until its next turn, never saved
         self.declared: dict[int, tuple[Any, str]] = {}
-        self._hook_calls: dict[str, tuple] = {}  # see hook()
         self._pathfinder: tuple | None = None  # see pathfinder()
         self._ground: Ground | None = None  # see ground
 
@@ -149,8 +151,10 @@ class Run(Entities, Sight):
         return self.state.seed
 
     @property
-    def run(self) -> int:
-        return self.state.run
+    def run_number(self) -> int:
+        """Which run of the session this is: 1 for the first, one more for each new run (a preset
+        that goes straight on after a death or an exit)."""
+        return self.state.run_number
 
     def rng(self, label: str) -> random.Random:
         """The run's random stream for ``label`` ("combat", "ai", ...), created on first use."""
@@ -163,18 +167,10 @@ class Run(Entities, Sight):
 
     def hook(self, name: str, **kwargs: Any) -> None:
         """Call an event hook (``on_level_generated``, ``on_turn_end``, ``on_death``) of every plugin,
-        each under isolation, in pluggy's order, with the game API as ``game``."""
-        manager = self.registry.manager
-        if manager is None:
-            return
-        kwargs["game"] = self.api
-        impls = getattr(manager.hook, name).get_hookimpls()
-        known = self._hook_calls.get(name)
-        if known is None or known[0] != impls:  # the plugins' names, found once (on_turn_end asks every turn)
-            known = self._hook_calls[name] = (impls, [(manager.get_name(impl.plugin), impl.function, impl.argnames)
-                                                      for impl in reversed(impls)], f"hook {name}")
-        for plugin, function, argnames in known[1]:
-            self.isolation.call(plugin, known[2], function, **{arg: kwargs[arg] for arg in argnames})
+        each under isolation, in pluggy's order, with the game API as ``game`` (the hook caller,
+        :mod:`engine.core.plugin.hooks`)."""
+        if self.hooks is not None:
+            self.hooks.call(name, game=self.api, **kwargs)
 
     def pathfinder(self) -> Pathfinder:
         """The pathfinder in use: the run's choice, else the preset's, else the only (or first by

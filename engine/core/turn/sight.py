@@ -2,35 +2,48 @@
 its memory (the items remembered are :mod:`engine.core.model.memory`'s), the monsters in view, waking
 and sleeping, and the cells a blast reaches.
 
-:class:`Sight` is mixed into :class:`engine.core.turn.run.Run` and works on the run's state through
-``self`` (``state``, ``world``, ``level``, ``player``, ``fov``, ``rules``, ``registry``,
-``isolation``, ``position``); it imports nothing that imports it.
+A :class:`Sight` belongs to a :class:`engine.core.turn.run.Run` (``run.sight``) and reads the run
+it is given (``state``, ``world``, ``level``, ``player``, ``fov``, ``rules``, ``registry``,
+``isolation``); it sets the run's ``new_in_view`` and imports nothing that imports it.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from engine.core.model import memory
 from engine.core.model.components import Actor, Monster, Position
 
+if TYPE_CHECKING:
+    from engine.core.turn.run import Run
+
 
 class Sight:
     """The run's view of the level and the monsters' noticing (see the module doc)."""
 
+    def __init__(self, run: Run) -> None:
+        self.run = run
+
+    def _player_cell(self) -> tuple[int, int]:
+        pos = self.run.world.get(self.run.player, Position)
+        return pos.x, pos.y
+
     def compute_visible(self) -> np.ndarray:
         """The FOV from the player's cell (no memory, nobody woken). The FOV is a chosen plugin: a
         result that is not a bool array of the map's shape stops the game (see isolation)."""
-        x, y = self.position(self.player)
-        terrain = self.level.terrain
-        where = f"fov {self.fov.name!r}"
-        plugin = self.registry.owners.get(("fov", self.fov.name))
-        visible = self.isolation.call(plugin, where, self.fov, self.ground.transparent, (x, y), self.rules.fov_radius)
+        run = self.run
+        x, y = self._player_cell()
+        terrain = run.level.terrain
+        where = f"fov {run.fov.name!r}"
+        plugin = run.registry.owners.get(("fov", run.fov.name))
+        visible = run.isolation.call(plugin, where, run.fov, run.ground.transparent, (x, y), run.rules.fov_radius)
         ok = isinstance(visible, np.ndarray) and visible.shape == terrain.shape and visible.dtype == bool
         if not ok:  # the message only when it is said: made every turn, it was a tenth of the view's cost
-            self.isolation.check(plugin, where, ok, f"returned {type(visible).__name__} "
-                                 f"{getattr(visible, 'shape', '')} {getattr(visible, 'dtype', '')}, not a bool array "
-                                 f"of shape {terrain.shape}")
+            run.isolation.check(plugin, where, ok, f"returned {type(visible).__name__} "
+                                f"{getattr(visible, 'shape', '')} {getattr(visible, 'dtype', '')}, not a bool array "
+                                f"of shape {terrain.shape}")
         return visible
 
     def update_view(self) -> None:
@@ -38,41 +51,45 @@ class Sight:
         view or are now: :mod:`engine.core.model.memory`), and wake the monsters that notice the player.
         ``new_in_view`` is set when a monster comes into view or one in view notices the player:
         news that stops a held key in the window."""
-        view = self.state.view
+        run = self.run
+        view = run.state.view
         in_view = set(self.visible_monsters())
         before = [(view.visible, view.origin)] if view.origin is not None else []
-        view.visible, view.origin = self.compute_visible(), self.position(self.player)
+        view.visible, view.origin = self.compute_visible(), self._player_cell()
         view.seen |= view.visible
         view.dirty = False
-        memory.remember(self.state, [*before, (view.visible, view.origin)], self.rules.fov_radius)
+        memory.remember(run.state, [*before, (view.visible, view.origin)], run.rules.fov_radius)
         now = self.visible_monsters()
         if not in_view.issuperset(now):
-            self.new_in_view = True
+            run.new_in_view = True
         self.notice_player(now)
 
     def remember_in_view(self) -> None:
         """Remember the items in view as they lie now (before the level is left)."""
-        view = self.state.view
+        run = self.run
+        view = run.state.view
         if view.origin is not None:
-            memory.remember(self.state, [(view.visible, view.origin)], self.rules.fov_radius)
+            memory.remember(run.state, [(view.visible, view.origin)], run.rules.fov_radius)
 
     def notices(self, entity: int) -> bool:
         """A monster notices the player when it stands where the player can see and the player is
         within its sight (a round radius)."""
-        pos = self.world.get(entity, Position)
-        if not self.state.view.visible[pos.y, pos.x]:
+        run = self.run
+        pos = run.world.get(entity, Position)
+        if not run.state.view.visible[pos.y, pos.x]:
             return False
-        me = self.world.get(self.player, Position)
-        sight = self.world.get(entity, Monster).sight
+        me = run.world.get(run.player, Position)
+        sight = run.world.get(entity, Monster).sight
         return (pos.x - me.x) ** 2 + (pos.y - me.y) ** 2 <= sight * sight
 
     def visible_monsters(self) -> list[int]:
         """The monsters standing where the player sees, by entity id. Only the light's square is
         looked at when it holds fewer cells than there are monsters (a crowd of 500 on a big map)."""
-        visible, blockers, player = self.state.view.visible, self.state.spatial.blockers(), self.player
-        radius = self.rules.fov_radius
+        run = self.run
+        visible, blockers, player = run.state.view.visible, run.state.spatial.blockers(), run.player
+        radius = run.rules.fov_radius
         if radius is not None and (2 * radius + 1) ** 2 < len(blockers):
-            px, py = self.position(player)
+            px, py = self._player_cell()
             ys, xs = visible[max(0, py - radius):py + radius + 1, max(0, px - radius):px + radius + 1].nonzero()
             cells = zip((xs + max(0, px - radius)).tolist(), (ys + max(0, py - radius)).tolist(), strict=True)
             found = [blockers.get(cell) for cell in cells]
@@ -82,28 +99,31 @@ class Sight:
     def notice_player(self, in_view: list[int] | None = None) -> None:
         """Wake the monsters that notice the player: only awake monsters are scheduled. ``in_view``:
         :meth:`visible_monsters` when the caller has it already (waking moves nobody)."""
+        run = self.run
         for entity in self.visible_monsters() if in_view is None else in_view:
-            monster = self.world.get(entity, Monster)
+            monster = run.world.get(entity, Monster)
             if not monster.awake and self.notices(entity):
                 monster.awake = True
-                self.new_in_view = True
-                self.state.scheduler.add(entity, self.world.get(entity, Actor).speed)
+                run.new_in_view = True
+                run.state.scheduler.add(entity, run.world.get(entity, Actor).speed)
 
     def sleep(self, monster: int) -> None:
         """A monster stops acting until it notices the player again (it leaves the scheduler)."""
-        m = self.world.try_get(monster, Monster)
+        run = self.run
+        m = run.world.try_get(monster, Monster)
         if m is not None and m.awake:
             m.awake = False
-            self.state.scheduler.remove(monster)
+            run.state.scheduler.remove(monster)
 
     def area(self, center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
         """The cells a blast of ``radius`` around ``center`` reaches: what the FOV in use sees
         from there within the radius, walls excepted (a wall shelters what is behind it; what
         cannot be walked on is not reached)."""
+        run = self.run
         x, y = center
-        ground = self.ground
+        ground = run.ground
         if radius <= 0 or not ground.walkable[y, x]:
             return [center]
-        reach = self.fov(ground.transparent, center, radius) & ground.walkable
+        reach = run.fov(ground.transparent, center, radius) & ground.walkable
         ys, xs = reach.nonzero()
         return sorted(zip(xs.tolist(), ys.tolist(), strict=True), key=lambda c: (c[1], c[0]))

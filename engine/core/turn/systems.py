@@ -23,13 +23,15 @@ The order within a phase matters and is:
    regeneration, or poison that hurts while its status lasts.
 
 A system is stateless: what it changes lives in components, so it survives a save. Subclass
-:class:`System`, set ``phase`` (or ``phases``) and ``priority``, and write ``run(game)``.
+:class:`System`, set ``phase`` (or ``phases``) and ``priority``, and write ``run(game)``: a
+plugin's system is given the game API (``engine.GameAPI``), as a behaviour is; the three above are
+the engine's own and work on the run.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import esper
 
@@ -57,7 +59,8 @@ class System(esper.Processor):
         if phase in self.phases:
             self.run(game)
 
-    def run(self, game: Run) -> None:  # pragma: no cover - protocol
+    def run(self, game: Any) -> None:  # pragma: no cover - protocol
+        """One run of the system: ``game`` is the game API (``engine.GameAPI``) for a plugin's."""
         raise NotImplementedError
 
 
@@ -88,9 +91,9 @@ class View(System):
         if not game.state.alive:
             return
         if game.state.view.dirty:
-            game.update_view()
+            game.sight.update_view()
         else:
-            game.remember_in_view()
+            game.sight.remember_in_view()
 
 
 class StandOnTerrain(System):
@@ -116,12 +119,12 @@ class TickStatuses(System):
 
 
 class GuardedSystem(System):
-    """A plugin's system, run under isolation: its failure switches its plugin off, or stops the
-    game when the plugin is a chosen one."""
+    """A plugin's system, run under isolation and given the game API: its failure switches its
+    plugin off, or stops the game when the plugin is a chosen one."""
 
     def __init__(self, system: System, isolation, plugin: str | None) -> None:
         self.system, self.isolation, self.plugin = system, isolation, plugin
         self.name, self.phases, self.priority = system.name, tuple(system.phases), system.priority
 
     def run(self, game: Run) -> None:
-        self.isolation.call(self.plugin, f"system {self.name!r}", self.system.run, game)
+        self.isolation.call(self.plugin, f"system {self.name!r}", self.system.run, game.api)

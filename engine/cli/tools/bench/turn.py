@@ -23,13 +23,39 @@ from engine.core.loading.loader import load_registry
 from engine.core.model.components import Actor, Fighter, Monster
 from engine.core.play.session import Session
 from engine.core.play.setup import default_game
+from engine.core.turn.acting import Acting
 from engine.core.turn.game import Game
 from engine.core.turn.keys import DEFAULT_KEYS
+from engine.core.turn.sight import Sight
 
 MOVES = [t for t, c in DEFAULT_KEYS.items() if c.startswith("move") or c == "wait"]
 CROWD = 500  # monsters on the crowd's 250x250 level
 HUNTERS = (10, 100, 500)  # of them kept hunting
 CROWDS = (50, 200, 500)  # monsters on a level where all of them hunt: a monster's action at each
+
+
+class KeenSight(Sight):
+    """A run's sight where the game's ``keen`` monsters notice the player wherever they stand."""
+
+    def notices(self, entity: int) -> bool:
+        return entity in self.run.keen or super().notices(entity)
+
+
+class CountedActing(Acting):
+    """A game's acting that counts the monsters' actions in the game's ``acted``."""
+
+    def _behaviour(self, name: str) -> tuple:
+        fn, plugin, where = super()._behaviour(name)
+        game = self.game
+
+        def counted(api, me):
+            action = fn(api, me)
+            if action is not None:
+                game.acted += 1
+            return action
+
+        entry = self._behaviours[name] = (counted, plugin, where)
+        return entry
 
 
 class HuntingCrowd(Game):
@@ -39,20 +65,9 @@ class HuntingCrowd(Game):
     keen: frozenset[int] = frozenset()
     acted = 0  # actions the monsters' behaviours returned
 
-    def notices(self, entity: int) -> bool:
-        return entity in self.keen or super().notices(entity)
-
-    def _behaviour(self, name: str) -> tuple:
-        fn, plugin, where = super()._behaviour(name)
-
-        def counted(api, me):
-            action = fn(api, me)
-            if action is not None:
-                self.acted += 1
-            return action
-
-        entry = self._behaviours[name] = (counted, plugin, where)
-        return entry
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.sight, self.acting = KeenSight(self), CountedActing(self)
 
     def keep_hunting(self, count: int, rng: random.Random) -> None:
         """Wake ``count`` of the level's monsters, chosen with ``rng``, and keep them hunting: they

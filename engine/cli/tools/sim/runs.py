@@ -133,12 +133,12 @@ def play_one(spec: RunSpec) -> dict[str, Any]:
             ending.outcome, ending.turns = "stopped", game.turn
             break
         keys.append(token)
-        before = (game.state.run, game.turn)
+        before = (game.state.run_number, game.turn)
         try:
             outcome = session.press(token)
         except Exception as e:  # noqa: BLE001 - the game's failure, reported with its seed
             return _crashed(result, "game", e, game, keys)
-        idle = idle + 1 if (game.state.run, game.turn) == before else 0
+        idle = idle + 1 if (game.state.run_number, game.turn) == before else 0
         if outcome.quit and ending.outcome is None:
             ending.outcome, ending.turns = "quit", game.turn
     result.update(outcome=ending.outcome, won=ending.outcome == "won" or won(game), depth=max(ending.depth, 1),
