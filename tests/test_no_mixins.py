@@ -12,6 +12,7 @@ import pkgutil
 import engine
 import plugins
 
+
 def _modules(package) -> list:
     return [importlib.import_module(info.name)
             for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")

@@ -79,7 +79,7 @@ def test_an_awake_monster_in_view_stops_explore_and_is_named(registry):
     g = testing.game_from_map(registry, HALL.replace("#......r#", "#..r...g#"))
     rat, goblin = sorted(g.api.monsters(), key=lambda m: g.api.name_of(m) != "rat")
     assert g.api.component(goblin, Monster).awake  # it noticed the player at once
-    g.sleep(rat)  # nearer, but asleep: not the one named
+    g.api.sleep(rat)  # nearer, but asleep: not the one named
     s = testing.press(g, "o")
     assert s["turn"] == 0 and s["messages"][-1] == "Not with the goblin in view."
     s = testing.press(g, "travel:1,3")  # every travel is refused the same way
