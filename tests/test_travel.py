@@ -86,6 +86,19 @@ def test_an_awake_monster_in_view_stops_explore_and_is_named(registry):
     assert s["turn"] == 0 and s["messages"][-1] == "Not with the goblin in view."
 
 
+def test_a_fleeing_monster_in_view_does_not_stop_explore(registry):
+    g = testing.game_from_map(registry, HALL.replace("#......r#", "#...k...#"))
+    kobold = g.api.monsters()[0]
+    assert g.api.component(kobold, Monster).awake  # it noticed the player
+    assert testing.press(g, "o")["messages"][-1] == "Not with the kobold in view."  # hale, it hunts
+    g.api.damage(kobold, g.api.hp(kobold)[0] - 1)  # 1 HP left: below a coward's flee share
+    testing.press(g, ".")  # its turn: it runs, and says so
+    assert g.api.declared(kobold) == "fleeing"
+    turn = g.turn
+    s = testing.press(g, "o")
+    assert s["turn"] > turn and s["messages"][-1] == "Explored all you can reach."  # on past it
+
+
 def test_travel_to_the_stairs_stops_when_hit(registry):
     g = testing.game_from_map(registry, """
         ###############

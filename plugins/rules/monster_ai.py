@@ -81,6 +81,7 @@ def hunt(game, me, flee: int = 0):
         if hp * 100 < int(params.get("flee", flee)) * max_hp:
             step = game.step_away(me, [(px, py)])
             if step is not None:
+                game.declare(me, "fleeing")  # the sidebar says so; a travel does not wait for it
                 return Move(*step)
         if game.adjacent(me, game.player):
             return Attack(game.player)

@@ -59,12 +59,13 @@ class Travel:
 
 
 def threatens(api: GameAPI, monster: int) -> bool:
-    """Whether ``monster``, in view, keeps a travel from starting: it is awake. A sleeping one
-    strikes no blow until it notices the player, and a monster that notices the player stops a
-    travel at once (``new_in_view``), so walking on past it is safe. Every monster is hostile
-    today; a state that makes one harmless (fleeing, when monsters can flee) joins here."""
+    """Whether ``monster``, in view, keeps a travel from starting: it is awake and not running
+    away. A sleeping one strikes no blow until it notices the player, and a monster that notices the
+    player stops a travel at once (``new_in_view``), so walking on past it is safe; one whose
+    behaviour declared it ``"fleeing"`` on its last turn (``GameAPI.declare``: a hurt coward) is
+    running, not coming. Every monster is hostile today."""
     state = api.component(monster, Monster)
-    return state is not None and state.awake
+    return state is not None and state.awake and api.declared(monster) != "fleeing"
 
 
 def threat_in_view(api: GameAPI) -> int | None:
