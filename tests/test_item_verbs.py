@@ -147,6 +147,14 @@ def test_each_verbs_key_and_help_row_only_where_its_items_are_placed(registry):
     assert s["turn"] == 0 and s["prompt"] is None
 
 
+def test_the_help_and_the_keys_line_say_the_verbs_the_games_items_use(registry):
+    game = testing.game_from_map(registry, EMPTY)
+    rows = dict(help_rows(game))
+    assert (rows["wield"], rows["eat"], rows["apply"], rows["throw"]) == ("W", "e", "a", "t")
+    assert verbkeys.line(registry, game.rules) == "q quaff  r read  w wear  W wield  e eat  a apply  t throw"
+    assert all(registry.items[name].stacks for name in ("dart", "ration"))
+
+
 def test_a_dart_says_what_it_hits_for(registry):
     game = testing.game_from_map(registry, EMPTY)
     game.api.give("dart", 2)

@@ -172,11 +172,11 @@ class ItemKind:
     @property
     def stacks(self) -> bool:
         """Whether many of it share one letter in the pack, by its ``stack`` and ``charges`` and
-        the built-in verbs' rule (potions and scrolls, not equipment); the pack asks the verb
+        the built-in verbs' rule (potions, scrolls, food and things to throw, not equipment); the pack asks the verb
         registered for its ``use`` (``engine.core.turn.inventory.stack_size``)."""
         if self.stack:
             return self.stack > 1
-        return not self.charges and self.use in ("pickup", "quaff", "read")
+        return not self.charges and self.use in ("pickup", "quaff", "read", "eat", "throw")
 
     @property
     def equipment(self) -> bool:
