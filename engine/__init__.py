@@ -51,7 +51,7 @@ from engine.core.plugin.registry import PluginError, Registry, hookimpl  # noqa:
 from engine.core.turn.actions import VETO, Action, ActionResult, Attack, Move, Wait  # noqa: E402
 from engine.core.turn.api import GameAPI  # noqa: E402
 from engine.core.turn.generate import run_generator  # noqa: E402
-from engine.core.turn.item_actions import UseItem, Wear  # noqa: E402
+from engine.core.turn.item_actions import Throw, UseItem, Wear  # noqa: E402
 from engine.core.turn.ruleset import Ruleset  # noqa: E402
 from engine.core.turn.systems import Phase, System  # noqa: E402
 from engine.core.version import PLUGIN_API  # noqa: E402 - the plugin API version (README: deprecations)
@@ -123,6 +123,7 @@ __all__ = [
     "StatusKind",
     "Statuses",
     "System",
+    "Throw",
     "Verb",
     "TerrainKind",
     "Victory",

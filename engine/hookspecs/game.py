@@ -73,7 +73,9 @@ def register_items(register: Callable[[ItemKind], None]) -> None:
     the player walks over it, other items wait for ``g``); ``"quaff"`` and ``"read"``, it goes into
     the pack and ``q`` (drink) or ``r`` (read) uses one: at once when the pack holds one such stack,
     else from a menu of them by pack letter; ``"wear"``, equipment worn with ``w`` in ``slot``;
-    ``"carry"``, only carried. ``target`` ``"nearest"`` aims at the nearest visible monster,
+    ``"carry"``, only carried; or another registered verb (``register_verbs``: the built-in
+    ``"wield"``, ``"zap"``, ``"eat"``, ``"apply"`` and ``"throw"``, whose thrown item hits for its
+    ``attack``). ``target`` ``"nearest"`` aims at the nearest visible monster,
     ``"monster"`` or ``"cell"`` opens a targeting cursor. A kind is placed only by a preset that
     names it in ``item_counts``.
 
@@ -279,8 +281,9 @@ def register_verbs(register: Callable[[Verb], None]) -> None:
     and returns False (nothing done, no time passes), an ``engine.Action`` to perform instead, or
     None (done); without it, one charge is spent (an item with ``charges``) or one of the stack used
     up, and the kind's ``effect`` applies at ``target``. ``offer(game, item)`` says whether its menu
-    offers a carried item. The built-in verbs ``quaff`` (q), ``read`` (r), ``wear`` (w) and ``zap``
-    (z) are registered this way. A verb's key means it only in a preset whose items use the verb
+    offers a carried item. The built-in verbs ``quaff`` (q), ``read`` (r), ``wear`` (w), ``wield``
+    (W), ``zap`` (z), ``eat`` (e), ``apply`` (a) and ``throw`` (t) are registered this way
+    (``plugins/rules/verbs.py``). A verb's key means it only in a preset whose items use the verb
     and which plays with the default keys, where they leave that key free (a preset's own ``keys``
     table is every key it has); the help lists it there.
 
@@ -288,13 +291,13 @@ def register_verbs(register: Callable[[Verb], None]) -> None:
 
         from engine import Verb, hookimpl
 
-        def eat(game, entity, item, target):
-            game.heal(entity, game.kind_of(item).params.get("food", 2))
-            game.remove(item)
+        def rub(game, entity, item, target):
+            game.heal(entity, game.kind_of(item).params.get("warmth", 2))
+            game.log("The lamp glows warm in your hands.")
 
         @hookimpl
         def register_verbs(register):
-            register(Verb(name="eat", key="E", title="Eat what?", act=eat))
+            register(Verb(name="rub", key="U", title="Rub what?", act=rub))
     """
 
 

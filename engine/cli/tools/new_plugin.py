@@ -45,7 +45,8 @@ def check_name(name: str) -> None:
     from engine.core.loading.loader import load_registry
 
     registry = load_registry(entry_points=False)
-    for table in ("games", "fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours"):
+    for table in ("games", "fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours",
+                  "statuses", "verbs"):
         taken = [n for n in getattr(registry, table) if n == name or n.startswith(f"{name}-")]
         if taken:
             raise UsageError(f"new-plugin: {name!r} would register names the built-in plugin "

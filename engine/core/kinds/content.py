@@ -117,6 +117,7 @@ class MonsterKind:
 
 
 USES = ("pickup", "quaff", "read", "wear", "carry")  # the built-in uses; a plugin's verb names its own
+EQUIPMENT_USES = ("wear", "wield")  # the verbs that put an item on in its slot (the built-in wear and wield)
 # a use: "pickup", "carry", or a registered verb's name (the loader checks that one is registered)
 USE = Str(40, 1, pattern=r"[a-z][a-z0-9_-]*", expected="pickup, carry, or a registered verb's name (quaff, "
           "read, wear, zap, ...): a lowercase word")
@@ -133,9 +134,11 @@ class ItemKind:
     ``use`` says what the item is for: ``"pickup"``, its effect applies when it is picked up
     (gold); ``"quaff"`` and ``"read"``, it goes into the pack and its effect applies when it is
     drunk or read (``q``, ``r``), using it up; ``"wear"``, equipment worn or wielded in ``slot``
-    (``w``, ``T``), adding ``attack`` and ``defense`` while it is; ``"carry"``, it is only carried
-    (a quest item); any other word names a verb a plugin registers (``register_verbs``: ``"zap"``,
-    or a plugin's own), which says its key and what doing it does. Potions and scrolls stack under
+    (``w``, ``T``), adding ``attack`` and ``defense`` while it is (``"wield"`` the same, with ``W``);
+    ``"carry"``, it is only carried (a quest item); any other word names a registered verb (the
+    built-in ``"zap"``, ``"eat"``, ``"apply"``, ``"throw"``: see ``plugins/rules/verbs.py``, or a
+    plugin's own), which says its key and what doing it does. A thrown item hits for its
+    ``attack``. Potions and scrolls stack under
     one letter; equipment and wands do not (``stack``: the most one letter holds, 1 never stacks;
     0, the verb's rule). ``charges``: the charges a new one holds (a wand: each use spends one, and
     with none left it does nothing); 0, it has none and is used up instead.
@@ -169,11 +172,16 @@ class ItemKind:
     @property
     def stacks(self) -> bool:
         """Whether many of it share one letter in the pack, by its ``stack`` and ``charges`` and
-        the built-in verbs' rule (potions and scrolls, not equipment); the pack asks the verb
+        the built-in verbs' rule (potions, scrolls, food and things to throw, not equipment); the pack asks the verb
         registered for its ``use`` (``engine.core.turn.inventory.stack_size``)."""
         if self.stack:
             return self.stack > 1
-        return not self.charges and self.use in ("pickup", "quaff", "read")
+        return not self.charges and self.use in ("pickup", "quaff", "read", "eat", "throw")
+
+    @property
+    def equipment(self) -> bool:
+        """Whether it is put on in its ``slot`` (its use is ``wear`` or ``wield``)."""
+        return self.use in EQUIPMENT_USES
 
 
 SPECS = {MonsterKind: of(MonsterKind), ItemKind: of(ItemKind)}
@@ -206,9 +214,10 @@ ITEM_FIELDS: dict[str, str] = {
     "params": "JSON values its effect reads (`kind.params`): the built-in effects' are listed with them.",
     "amount": "The (min, max) rolled when it is placed: how many (a stack), or how much (gold).",
     "use": "What it is for: `pickup` (applies when picked up), `carry` (only carried), or the registered verb that "
-           "uses it: the built-in `quaff`, `read`, `wear`, `zap`, or a plugin's own (`register_verbs`).",
+           "uses it: the built-in `quaff`, `read`, `wear`, `wield`, `zap`, `eat`, `apply`, `throw`, or a plugin's "
+           "own (`register_verbs`).",
     "slot": "Where a worn item goes (`weapon`, `armour`...): one item a slot.",
-    "attack": "Added to the wearer's attack while worn.",
+    "attack": "Added to the wearer's attack while worn; a thrown item's damage (before the target's defense).",
     "defense": "Added to the wearer's defense while worn.",
     "target": "What using it aims at: `\"\"` (nothing, or its user), `nearest`, `monster`, `cell`.",
     "radius": "The area around the target it reaches (0: the target alone).",

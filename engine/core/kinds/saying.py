@@ -32,13 +32,14 @@ LATER = frozenset({"level"})  # kinds said after the player's action is over (se
 # key not here (a preset's own) says kind "".
 KEY_KINDS: dict[str, str] = {
     **dict.fromkeys(("monster_hit", "monster_shoot", "monster_kill", "die"), "hurt"),
-    **dict.fromkeys(("player_hit", "player_shoot"), "hit"),
-    "player_kill": "kill",
-    **dict.fromkeys(("pickup_gold", "pickup", "drink", "drop", "wear", "take_off", "see_here"), "item"),
+    **dict.fromkeys(("player_hit", "player_shoot", "throw_hit"), "hit"),
+    **dict.fromkeys(("player_kill", "throw_kill"), "kill"),
+    **dict.fromkeys(("pickup_gold", "pickup", "drink", "eat", "drop", "wear", "take_off", "see_here", "throw_land"),
+                    "item"),
     **dict.fromkeys(("wall", "no_upstairs", "no_upstairs_known", "cannot_leave", "no_stairs", "no_potion",
                      "travel_blocked", "no_way", "no_stairs_known", "not_in_view", "pack_full", "nothing_here",
                      "pack_empty", "no_drop_here", "cannot_wear", "already_worn", "nothing_to", "no_target",
-                     "target_unseen", "target_no_monster", "target_self", "no_charges"), "warn"),
+                     "target_unseen", "target_no_monster", "target_self", "no_charges", "throw_nowhere"), "warn"),
 }
 
 

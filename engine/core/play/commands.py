@@ -80,7 +80,7 @@ def describe_item(game: Run, item: int) -> str:
     wording), against what is worn, and its slot."""
     kind = inventory.kind(game, item)
     said = itemwords.summary(game, item, kind)
-    return f"{said} Slot: {kind.slot}." if kind.use == "wear" and kind.slot else said
+    return f"{said} Slot: {kind.slot}." if kind.equipment and kind.slot else said
 
 
 def drop(game: Run) -> Any:

@@ -40,8 +40,10 @@ def stat_words(values: dict[str, int], only: str | None = None) -> str:
 def compared(game: Run, item: int | None, kind: ItemKind) -> str:
     """What a thing to wear adds, and what the player wears in its slot now: "attack +4 (your
     dagger: +2)", "defense +3 (none worn)": none in its slot; the item worn itself says what it
-    adds. Other items: ""."""
-    if kind.use != "wear":
+    adds. A thing to throw: what it hits for. Other items: ""."""
+    if kind.use == "throw":  # the built-in throw (engine.core.turn.item_actions.Throw): it hits for its attack
+        return f"thrown, hits for {kind.attack}"
+    if not kind.equipment:
         return ""
     mine = adds(kind)
     words = stat_words(mine)

@@ -150,7 +150,7 @@ def _item(state: RunState, registry: Registry, entity: int, item: Item, name: st
         raise ValueError(f"{name}: expected an item either lying on the map or carried, and nothing else")
     if carried is not None and any(c.letter == carried.letter and e != entity for e, c in world.query(Carried)):
         raise ValueError(f"{name}: letter {carried.letter!r} is carried twice")
-    if equipped is not None and (carried is None or kind.use != "wear" or equipped.slot != kind.slot):
+    if equipped is not None and (carried is None or not kind.equipment or equipped.slot != kind.slot):
         raise ValueError(f"{name}: expected a carried {kind.slot!r} item to be worn, got {kind.use!r} "
                          f"in {equipped.slot!r}")
 

@@ -1,5 +1,5 @@
-"""What the player does with items: pick up, drop, use (drink, read, zap), wear and take off, and a
-plugin's verb (:class:`UseVerb`).
+"""What the player does with items: pick up, drop, use (drink, read, zap, eat, apply), wear or wield
+and take off, throw, and a plugin's verb (:class:`UseVerb`).
 
 Each is an action like a step or a blow: it returns a result, and not done (the pack is full, there
 is nothing here) costs no time. The engine knows no item by name: what an item does is its kind's
@@ -11,13 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.core.model.components import Charges, Equipped, Item, Position
+from engine.core.model import bounds
+from engine.core.model.components import Charges, Equipped, Fighter, Item, Position
+from engine.core.model.events import Shot
 from engine.core.plugin.isolation import safe_repr
 from engine.core.turn import entities, inventory
 from engine.core.turn.actions import Action, ActionResult
 
 if TYPE_CHECKING:
     from engine.core.turn.api import GameAPI
+    from engine.core.turn.run import Run
 
 
 @dataclass(frozen=True)
@@ -56,12 +59,14 @@ class Drop(Action):
 
 @dataclass(frozen=True)
 class UseItem(Action):
-    """Drink, read or zap a carried item, aimed at ``target`` (a cell) when it aims: one of its
+    """Drink, read, eat or zap a carried item, aimed at ``target`` (a cell) when it aims: one of its
     charges is spent when its kind has charges (with none left nothing happens, and no time
-    passes), else one of its stack is used up; its effect says what happens."""
+    passes), else one of its stack is used up (unless ``keep``: a tool applied stays as it was);
+    its effect says what happens."""
 
     item: int
     target: tuple[int, int] | None = None
+    keep: bool = False
 
     def perform(self, api: GameAPI, entity: int) -> ActionResult:
         game = api._run  # the engine's own action works on the run behind the API
@@ -72,7 +77,7 @@ class UseItem(Action):
                 game.log(game.rules.message("no_charges", item=kind.name))
                 return ActionResult.not_done()
             charges.left -= 1
-        else:
+        elif not self.keep:
             inventory.take_one(game, self.item)
         entities.apply_item(game, entity, kind, 1, target=self.target)
         return ActionResult.success()
@@ -108,15 +113,15 @@ class UseVerb(Action):
 
 @dataclass(frozen=True)
 class Wear(Action):
-    """Wear or wield a carried item in its kind's slot; what was there is taken off (it stays in
-    the pack)."""
+    """Wear or wield a carried item (its kind's use is ``wear`` or ``wield``) in its kind's slot;
+    what was there is taken off (it stays in the pack)."""
 
     item: int
 
     def perform(self, api: GameAPI, entity: int) -> ActionResult:
         game = api._run  # the engine's own action works on the run behind the API
         kind = inventory.kind(game, self.item)
-        if kind.use != "wear":
+        if not kind.equipment:
             game.log(game.rules.message("cannot_wear", item=kind.name))
             return ActionResult.not_done()
         if game.world.has(self.item, Equipped):
@@ -143,3 +148,79 @@ class TakeOff(Action):
         game.world.remove(self.item, Equipped)
         game.log(game.rules.message("take_off", item=game.world.get(self.item, Item).kind))
         return ActionResult.success()
+
+
+def flight(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
+    """The cells a thrown item crosses from ``start`` (left out) to ``end`` (the last): a straight
+    line, one cell a step (Bresenham's, the same cells every time)."""
+    (x, y), (x1, y1) = start, end
+    dx, dy = abs(x1 - x), -abs(y1 - y)
+    sx, sy = (1 if x1 > x else -1), (1 if y1 > y else -1)
+    err = dx + dy
+    cells = []
+    while (x, y) != (x1, y1):
+        twice = 2 * err
+        if twice >= dy:
+            err, x = err + dy, x + sx
+        if twice <= dx:
+            err, y = err + dx, y + sy
+        cells.append((x, y))
+    return cells
+
+
+@dataclass(frozen=True)
+class Throw(Action):
+    """Throw one of a carried item at ``target`` (a cell): it flies along the straight line there
+    (:func:`flight`) and stops at the first creature, which it hits for the kind's ``attack`` less the
+    creature's defense, at least 1 (a kill is the thrower's, as a blow's is), or before the first
+    wall, or on the cell aimed at. It lands where it stopped (under the creature it hit; never on
+    stairs, which it would hide: the cell before them), one of its stack, to be picked up again
+    (worn, it is taken off). Aimed at the thrower's own cell it is not thrown, and no time
+    passes."""
+
+    item: int
+    target: tuple[int, int] | None = None
+
+    def perform(self, api: GameAPI, entity: int) -> ActionResult:
+        game = api._run  # the engine's own action works on the run behind the API
+        kind = inventory.kind(game, self.item)
+        start = entities.position(game, entity)
+        if self.target is None or tuple(self.target) == start:
+            game.log(game.rules.message("throw_nowhere", item=kind.name))
+            return ActionResult.not_done()
+        if inventory.count(game, self.item) > 1 and not bounds.room_for_one(game, f"throw {kind.name!r}"):
+            return ActionResult.not_done()
+        path, struck = [start], None
+        walkable = game.ground.walkable  # a thrown thing stops where a creature could not step: a wall, a door
+        for x, y in flight(start, self.target):
+            if not (0 <= x < walkable.shape[1] and 0 <= y < walkable.shape[0]) or not walkable[y, x]:
+                break
+            path.append((x, y))
+            struck = game.state.spatial.blocker_at(x, y)
+            if struck is not None:
+                break
+        game.emit(Shot(start, path[-1]))  # the window draws it flying
+        stairs = (game.level.stairs, game.level.exit, game.state.level.upstairs)
+        landing = next((cell for cell in reversed(path) if cell not in stairs), path[-1])
+        name = kind.name
+        if inventory.count(game, self.item) > 1:
+            game.world.get(self.item, Item).amount -= 1
+            entities.spawn_item(game, name, *landing, 1)
+        else:
+            inventory.release(game, self.item)
+            game.state.spatial.place(self.item, *landing)
+        if struck is not None and game.world.has(struck, Fighter):
+            self._hit(game, entity, struck, name, kind.attack)
+        else:
+            game.log(game.rules.message("throw_land", item=name))
+        return ActionResult.success()
+
+    @staticmethod
+    def _hit(game: Run, entity: int, struck: int, item: str, attack: int) -> None:
+        damage = max(1, attack - inventory.defense_of(game, struck))
+        entities.hurt(game, struck, damage, entity)
+        killed = game.world.get(struck, Fighter).hp == 0
+        game.log(game.rules.message("throw_kill" if killed else "throw_hit", item=item, target=entities.name_of(game, struck),
+                                    damage=damage))
+        if killed:
+            entities.kill(game, struck, entity)
