@@ -4,6 +4,7 @@ An example this file does not know how to run fails the test, so a new one gets 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import sys
 import types
@@ -91,6 +92,20 @@ def _bot_example(code: str, plugin: types.ModuleType) -> None:
         testing.press(game, key)
 
 
+def _query_example(code: str, plugin: types.ModuleType) -> None:
+    @dataclasses.dataclass
+    class Regenerates:  # a plugin's component, as register_components's example registers one
+        amount: int
+
+    game = testing.game_from_map(testing.load_plugin(plugin), "#@.r#")
+    rat = game.api.monsters()[0]
+    game.api.damage(rat, 2)
+    game.api.add_component(rat, Regenerates(1))
+    hp = game.api.hp(rat)[0]
+    _run(code, game=game.api, Regenerates=Regenerates)
+    assert game.api.hp(rat)[0] == hp + 1
+
+
 # Each example outside the hooks, by a line of its own, and how it is run.
 RUNNERS: dict[str, Callable[[str, types.ModuleType], None]] = {
     "registry = testing.load_plugin(my_plugin)          #": _kit_example,
@@ -98,6 +113,7 @@ RUNNERS: dict[str, Callable[[str, types.ModuleType], None]] = {
     "testing.colour_distance(": _colour_example,
     'kills = game.data("frost")': _data_example,
     'def start():  # register("careful", start, per_run=True)': _bot_example,
+    "for entity, regen in game.query(Regenerates):": _query_example,
 }
 
 

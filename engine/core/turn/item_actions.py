@@ -220,7 +220,7 @@ class Throw(Action):
         damage = max(1, attack - inventory.defense_of(game, struck))
         entities.hurt(game, struck, damage, entity)
         killed = game.world.get(struck, Fighter).hp == 0
-        game.log(game.rules.message("throw_kill" if killed else "throw_hit", item=item, target=entities.name_of(game, struck),
-                                    damage=damage))
+        game.log(game.rules.message("throw_kill" if killed else "throw_hit", item=item,
+                                    target=entities.name_of(game, struck), damage=damage))
         if killed:
             entities.kill(game, struck, entity)
