@@ -70,4 +70,4 @@ def test_the_examples_own_tests_pass():
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=folder,
                           env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "8 passed" in done.stdout
+    assert "14 passed" in done.stdout

@@ -13,13 +13,36 @@ It shows one of each kind a plugin registers for play, small:
   The row goes to the belfry, not to the default game, so that installing the example changes the
   default game by its bats alone; a plugin meant to change the default game's floors writes
   ``register("undercroft", "floor", LootRow(...))``;
-* a terrain with an ``on_enter``: not yet (terrain kinds are still to come), see the marked place
-  below.
+* a rule, the ruleset ``belfry`` (which ``belfry.toml`` names): there a wall bump takes the turn;
+* a system, the roost: in the belfry, every 20 turns a bat flies in out of the player's sight;
+* a bot, ``bat-hunter`` (``python -m engine sim --bot bat-hunter --game belfry``): it blows the
+  whistle at bats in sight, and otherwise lets the built-in ``delver`` play;
+* a terrain with an ``on_enter``, ``guano``: "Your feet slip in the guano." The belfry's levels
+  get patches of it as they are made (``on_level_generated``).
+
+The system and the guano keep to the belfry (its ruleset says which game is played), so the
+default game is the same with the example installed, its bats aside. Everything goes through
+``engine``'s public names and the game API, as a third-party plugin's must.
 """
 
 from pathlib import Path
 
-from engine import ItemKind, LootRow, MonsterKind, Move, StatusKind, Verb, hookimpl, load_rules
+from engine import (
+    ActionResult,
+    ItemKind,
+    LootRow,
+    Monster,
+    MonsterKind,
+    Move,
+    Phase,
+    Ruleset,
+    StatusKind,
+    System,
+    TerrainKind,
+    Verb,
+    hookimpl,
+    load_rules,
+)
 
 __version__ = "0.1.0"
 
@@ -117,7 +140,125 @@ def register_loot(register):
     register("belfry", "floor", LootRow(item="bat whistle", weight=6, min_depth=1))
 
 
-# --- a terrain with an on_enter ----------------------------------------------------------------------
-# To come (#24 item 1: terrain kinds are not in Undercroft yet): guano, a floor terrain whose
-# on_enter says "Your feet slip in the guano." Its register hook goes here, and the belfry's caves
-# get it through belfry.toml.
+# --- a rule of the belfry's own: a ruleset -----------------------------------------------------------
+
+
+class Belfry(Ruleset):
+    """The belfry's rules where they differ from the engine's: in its dark caves, feeling your way
+    into the rock takes the turn (the bats move on), where elsewhere a wall bump costs nothing."""
+
+    name = "belfry"
+
+    def bump_wall(self, game, player):
+        game.log("You grope at the cold rock.")
+        return ActionResult.success()
+
+
+@hookimpl
+def register_rulesets(register):
+    register(Belfry())  # belfry.toml names it: ruleset = "belfry"
+
+
+def in_belfry(game):
+    """Whether this run plays the belfry: the system and the guano below keep to it, so that the
+    default game is the same with the example installed or not (its bats aside)."""
+    return game.rules.ruleset == Belfry.name
+
+
+# --- a system: the roost -------------------------------------------------------------------------
+
+
+class Roost(System):
+    """Every ``EVERY`` turns a bat flies in from the roost, on a floor cell out of the player's
+    sight, while the level holds fewer than ``MOST`` bats. Stateless, as a system is: the turn says
+    when, the world how many."""
+
+    name = "bats:roost"
+    phases = (Phase.END_OF_TURN,)
+    EVERY = 20
+    MOST = 8
+    TRIES = 50  # random cells tried for a free one out of sight
+
+    def run(self, game):
+        if not in_belfry(game) or game.turn % self.EVERY:
+            return
+        if sum(1 for _, monster in game.query(Monster) if monster.kind == "bat") >= self.MOST:
+            return
+        rng = game.rng("bats:roost")
+        width, height = game.size
+        for _ in range(self.TRIES):
+            x, y = rng.randrange(width), rng.randrange(height)
+            if game.passable(x, y) and not game.sees(x, y) and game.spawn("bat", x, y) is not None:
+                return
+
+
+@hookimpl
+def register_systems(register):
+    register(Roost())
+
+
+# --- a bot: the bat hunter ---------------------------------------------------------------------------
+
+
+HUSH = 5  # turns between two blows of the bat hunter: the whistle's daze lasts 5
+
+
+def hunter():
+    """A bot for the belfry (``sim --bot bat-hunter --game belfry``): with a bat in sight and a
+    whistle in the pack, it blows the whistle (``HUSH`` turns apart, while the bats reel; with two
+    whistles, the menu it opens is answered with the first); otherwise the built-in ``delver``
+    plays. It looks only at what the player knows, as every bot must, and keeps its memory here,
+    in the run's own closure."""
+    delver, blown, asked = None, -HUSH, False
+
+    def play(game):
+        nonlocal delver, blown, asked
+        delver = delver or game.bot("delver")
+        prompt, was_asked, asked = game.prompt(), asked, False
+        if was_asked and prompt is not None and prompt["kind"] == "menu":
+            return prompt["options"][0]["letter"]  # "Blow what?": the first whistle
+        key = next((token for token, command in game.keys().items() if command == "blow"), None)
+        has_whistle = any(game.name_of(item) == "bat whistle" for item in game.pack())
+        if prompt is None and key and has_whistle and bats_in_sight(game) and game.turn - blown >= HUSH:
+            blown, asked = game.turn, True
+            return key
+        return delver(game)
+
+    return play
+
+
+@hookimpl
+def register_bots(register):
+    register("bat-hunter", hunter, per_run=True, summary="blows the bat whistle at bats in sight, else delves")
+
+
+# --- a terrain with an on_enter: guano -------------------------------------------------------------
+
+
+def slip(game, entity, x, y):
+    if game.is_player(entity):
+        game.log("Your feet slip in the guano.")
+
+
+@hookimpl
+def register_terrain(register):
+    register(TerrainKind(name="guano", glyph=",", color=(170, 160, 110), on_enter=slip,
+                         description="Bat droppings: soft, and slippery underfoot."))
+
+
+
+SPARSITY = 40  # floor cells per patch of guano
+
+
+@hookimpl
+def on_level_generated(game, level):
+    """The belfry's floors get patches of guano under the roosts: one floor cell in ``SPARSITY``
+    and the floor around each. Guano is walkable, so the level stays as connected as it was."""
+    if not in_belfry(game):
+        return
+    rng = game.rng("bats:guano")
+    floor = [(x, y) for y in range(game.size[1]) for x in range(game.size[0]) if game.terrain(x, y).name == "floor"]
+    for cx, cy in rng.sample(floor, len(floor) // SPARSITY):
+        for x, y in game.area((cx, cy), 1):
+            if game.terrain(x, y).name == "floor":
+                game.set_terrain(x, y, "guano")
