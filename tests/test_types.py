@@ -1,7 +1,7 @@
-"""The public API is typed: mypy checks engine/__init__, the test kit, the toolkit, the hookspecs and
-the kinds strictly (pyproject.toml's [tool.mypy]), every public name of ``engine`` has its type
-hints, the package ships ``py.typed`` (tests/test_packaging.py), and a plugin's own type checker
-catches a wrong call into the API."""
+"""The public API is typed: mypy checks engine/__init__, the test kit, the toolkit, the hookspecs, the
+kinds, the game API and the modules behind engine's other names strictly (pyproject.toml's
+[tool.mypy]), every public name of ``engine`` has its type hints, the package ships ``py.typed``
+(tests/test_packaging.py), and a plugin's own type checker catches a wrong call into the API."""
 
 from __future__ import annotations
 
