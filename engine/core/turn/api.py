@@ -174,8 +174,8 @@ class GameAPI:
         this preset (no diagonal moves where it moves 4 ways): the default game's ``"move left"``,
         ``"wait"``, ``"downstairs"``, ``"upstairs"``, ``"pickup"``, ``"quaff"``, ``"read"``, ``"wear"``,
         ``"inventory"``, ``"quit"``..., the classic presets' ``"descend"`` and ``"drink"``; then the
-        keys of the item verbs the preset's items use where its keymap leaves them free (``"z":
-        "zap"``). The window, ``--keys`` and replays read the same map."""
+        keys of the item verbs the preset's items use where its keymap leaves them free
+        (``"z": "zap"``). The window, ``--keys`` and replays read the same map."""
         rules = self._run.rules
         return {**{token: spec for token, spec in (rules.keys or DEFAULT_KEYS).items()
                    if command_for(rules, token) is not None}, **verbkeys.keys(self._run.registry, rules)}

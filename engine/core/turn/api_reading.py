@@ -201,7 +201,7 @@ class Reading:
         return sorted(found, key=lambda pair: pair[0])
 
     def pack(self) -> list[int]:
-        """The item entities the player carries, a list in letter order (each has ``Carried(letter)``;
-        worn ones also ``Equipped(slot)``): ``game.pack()[0]`` is the item under "a", or the first
-        letter taken after it."""
+        """The item entities the player carries, as a list in letter order (each has
+        ``Carried(letter)``; worn ones also ``Equipped(slot)``): ``game.pack()[0]`` is the one under
+        the first letter in use."""
         return inventory.pack(self._run)
