@@ -191,7 +191,9 @@ UNDOCUMENTED = "_No docstring yet._\n"
 def _member(name: str, obj: Any) -> list[str]:
     if isinstance(obj, property):
         doc = obj.fget.__doc__ if obj.fget else None
-        return [f"#### `{name}`", "", markdown(doc) if doc else UNDOCUMENTED]
+        returns = inspect.signature(obj.fget).return_annotation if inspect.isfunction(obj.fget) else None
+        typed = f": {returns}" if isinstance(returns, str) else ""  # as written (the modules' annotations are text)
+        return [f"#### `{name}{typed}`", "", markdown(doc) if doc else UNDOCUMENTED]
     fn = obj.__func__ if isinstance(obj, staticmethod | classmethod) else obj
     if callable(fn):
         sig = re.sub(r"^\(self(, )?", "(", signature(fn))

@@ -202,7 +202,7 @@ def test_every_public_member_of_the_game_api_has_a_docstring(reference):
     assert missing == [], f"GameAPI members without a docstring: {missing}"
     assert "_No docstring yet._" not in reference
     api = reference.split("## The game API", 1)[1]
-    absent = [name for name in members if not name.startswith("_") and not re.search(rf"^#### `{name}[(`]", api, re.M)]
+    absent = [name for name in members if not name.startswith("_") and not re.search(rf"^#### `{name}[(`:]", api, re.M)]
     assert absent == [], f"GameAPI members missing from the reference: {absent}"
     assert "before the\n`on_turn_end` hooks" in api or "before the `on_turn_end` hooks" in " ".join(api.split())
 

@@ -92,18 +92,28 @@ def _bot_example(code: str, plugin: types.ModuleType) -> None:
         testing.press(game, key)
 
 
+def _flee_example(code: str, plugin: types.ModuleType) -> None:
+    game = testing.game_from_map(testing.load_plugin(plugin), """
+        #######
+        #@r...#
+        #######
+    """)
+    rat = game.api.monsters()[0]
+    assert _run(code, engine=engine)["flee"](game.api, rat) == engine.Move(1, 0)
+
+
 def _query_example(code: str, plugin: types.ModuleType) -> None:
     @dataclasses.dataclass
-    class Regenerates:  # a plugin's component, as register_components's example registers one
+    class Regenerates:
         amount: int
 
     game = testing.game_from_map(testing.load_plugin(plugin), "#@.r#")
     rat = game.api.monsters()[0]
-    game.api.damage(rat, 2)
+    game.api.damage(rat, 1)
     game.api.add_component(rat, Regenerates(1))
-    hp = game.api.hp(rat)[0]
+    hurt = game.api.hp(rat)[0]
     _run(code, game=game.api, Regenerates=Regenerates)
-    assert game.api.hp(rat)[0] == hp + 1
+    assert game.api.hp(rat)[0] == hurt + 1
 
 
 # Each example outside the hooks, by a line of its own, and how it is run.
@@ -113,6 +123,7 @@ RUNNERS: dict[str, Callable[[str, types.ModuleType], None]] = {
     "testing.colour_distance(": _colour_example,
     'kills = game.data("frost")': _data_example,
     'def start():  # register("careful", start, per_run=True)': _bot_example,
+    "step = game.step_away(me, [there])": _flee_example,
     "for entity, regen in game.query(Regenerates):": _query_example,
 }
 
@@ -124,8 +135,7 @@ def test_the_hook_examples_are_all_in_the_reference():
 
 
 # Examples known to be wrong, with what is wrong: each fails until its docstring is fixed (then take it out).
-# They are in the game API's files, which change in the second stage of issue #24 item 6.
-WRONG = {'game.hp(game.player) < 3': "GameAPI.bot's example: hp() is (hp, max_hp); write game.hp(game.player)[0] < 3"}
+WRONG: dict[str, str] = {}
 
 
 def _params() -> list[Any]:

@@ -1,7 +1,7 @@
-"""The public API is typed: mypy checks engine/__init__, the test kit, the toolkit, the hookspecs and
-the kinds strictly (pyproject.toml's [tool.mypy]), every public name of ``engine`` has its type
-hints, the package ships ``py.typed`` (tests/test_packaging.py), and a plugin's own type checker
-catches a wrong call into the API."""
+"""The public API is typed: mypy checks engine/__init__, the test kit, the toolkit, the hookspecs, the
+kinds, the game API and the modules behind engine's other names strictly (pyproject.toml's
+[tool.mypy]), every public name of ``engine`` has its type hints, the package ships ``py.typed``
+(tests/test_packaging.py), and a plugin's own type checker catches a wrong call into the API."""
 
 from __future__ import annotations
 
@@ -19,15 +19,10 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.core.turn import api
 
 ROOT = Path(__file__).resolve().parent.parent
 pytest.importorskip("mypy")  # the test extra installs it
-
-# Public names whose members are not all typed yet, with what is missing: the game API's members get
-# theirs when its parts are made objects (issue #24 item 6, second stage). Empty it then.
-UNTYPED_YET = {"GameAPI.behaviour: return", "GameAPI.bot: return", "GameAPI.component: return",
-               "GameAPI.distance_map: goals"}
-
 
 def _mypy(*args: str) -> subprocess.CompletedProcess[str]:
     """mypy with the project's configuration, its cache kept between runs in the temporary folder (a
@@ -51,7 +46,7 @@ def test_a_plugins_type_checker_reads_engines_types(tmp_path):
         # mypy: disallow-untyped-defs, disallow-any-generics, warn-return-any
         from collections.abc import Callable
 
-        from engine import Action, GameAPI, Level, Move, MonsterKind, hookimpl
+        from engine import Action, Fighter, GameAPI, Level, Move, MonsterKind, hookimpl
 
 
         def skitter(game: GameAPI, entity: int) -> Action | None:
@@ -59,6 +54,8 @@ def test_a_plugins_type_checker_reads_engines_types(tmp_path):
             if here is None or not game.notices(entity):
                 return None
             x, y = here
+            reveal_type(game.component(entity, Fighter))
+            reveal_type(game.behaviour("chase"))
             return Move(1, 0) if game.passable(x + 1, y) else None
 
 
@@ -75,10 +72,18 @@ def test_a_plugins_type_checker_reads_engines_types(tmp_path):
         @hookimpl
         def on_level_generated(game: GameAPI, level: Level) -> None:
             game.log(level.start)
+            game.damage(game.player, "3")
         '''))
     r = _mypy("--follow-imports", "silent", str(plugin))
     errors = [line for line in r.stdout.splitlines() if ": error:" in line]
-    assert len(errors) == 1 and "typed_plugin.py:27:" in errors[0] and '"log" of "GameAPI"' in errors[0], r.stdout
+    assert len(errors) == 2, r.stdout
+    assert "typed_plugin.py:29:" in errors[0] and '"log" of "GameAPI"' in errors[0], r.stdout
+    # a member of the API's parts is checked as the API's own (not the Any of a member made at run time)
+    assert "typed_plugin.py:30:" in errors[1] and '"damage" of "GameAPI"' in errors[1], r.stdout
+    notes = [line.split("Revealed type is ")[1] for line in r.stdout.splitlines() if "Revealed type" in line]
+    assert notes == ['"engine.core.model.components.Fighter | None"',
+                     '"def (engine.core.turn.api.GameAPI, int) -> engine.core.turn.actions.Action | None"'], \
+        r.stdout
 
 
 def _untyped(qualname: str, fn: object) -> list[str]:
@@ -113,8 +118,7 @@ def test_every_public_name_of_engine_has_its_type_hints():
                     fn = attr.fget if isinstance(attr, property) else getattr(attr, "__func__", attr)
                     if inspect.isfunction(fn):
                         missing += _untyped(f"{name}.{member}", fn)
-    assert sorted(set(missing) - UNTYPED_YET) == [], "public names without type hints"
-    assert not UNTYPED_YET - set(missing), f"typed now: take them out of UNTYPED_YET: {UNTYPED_YET - set(missing)}"
+    assert sorted(set(missing)) == [], "public names without type hints"
 
 
 def test_the_hookspecs_name_engines_types_for_type_checkers_only():
@@ -131,3 +135,58 @@ def test_the_hookspecs_name_engines_types_for_type_checkers_only():
             for module in names:
                 if module == "engine" or (module or "").startswith(("engine.core", "engine.kit")):
                     assert id(node) in guarded, f"{path.name}:{node.lineno} imports {module} at run time"
+
+
+# GameAPI's declarations of its parts' members (engine/core/turn/api.py), for type checkers: the parts'
+# members are bound and forwarded at run time, where mypy cannot see them, so GameAPI declares them
+# under ``if TYPE_CHECKING``, and this test holds the declarations to the parts' own signatures.
+BEGIN = "        # -- the parts' members (tests/test_types.py holds them to the parts' own)\n"
+END = "        # -- end of the parts' members\n"
+
+
+def _arg(a: ast.arg, default: ast.expr | None, star: str = "") -> str:
+    text = star + a.arg + (f": {ast.unparse(a.annotation)}" if a.annotation else "")
+    return text + (f" = {ast.unparse(default)}" if default is not None and a.annotation else
+                   f"={ast.unparse(default)}" if default is not None else "")
+
+
+def _stub(node: ast.FunctionDef) -> list[str]:
+    args = node.args
+    positional = args.posonlyargs + args.args
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    out = [_arg(a, d) for a, d in zip(positional, defaults, strict=True)]
+    if args.vararg:
+        out.append(_arg(args.vararg, None, "*"))
+    elif args.kwonlyargs:
+        out.append("*")
+    out += [_arg(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)]
+    if args.kwarg:
+        out.append(_arg(args.kwarg, None, "**"))
+    ret = f" -> {ast.unparse(node.returns)}" if node.returns else ""
+    line = f"        def {node.name}({', '.join(out)}){ret}: ..."
+    if len(line) > 120:
+        return [f"        def {node.name}(", f"            {', '.join(out)}", f"        ){ret}: ..."]
+    return [line]
+
+
+def parts_stubs() -> str:
+    """GameAPI's declarations of its parts' members, as api.py must hold them between BEGIN and END."""
+    lines = []
+    for _attr, part in api.PARTS:
+        tree = ast.parse(Path(inspect.getfile(part)).read_text())
+        (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == part.__name__]
+        lines.append(f"        # {part.__name__} ({part.__module__})")
+        for node in cls.body:
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+                lines += ["        @property"] if any(ast.unparse(d) == "property" for d in node.decorator_list) else []
+                lines += _stub(node)
+    return BEGIN + "\n".join(lines) + "\n" + END
+
+
+def test_game_apis_declarations_of_its_parts_members_match_the_parts():
+    text = (ROOT / "engine" / "core" / "turn" / "api.py").read_text()
+    assert BEGIN in text and END in text, f"engine/core/turn/api.py: GameAPI lost its block of {BEGIN.strip()!r}"
+    block = text[text.index(BEGIN):text.index(END) + len(END)]
+    expected = parts_stubs()
+    assert block == expected, f"engine/core/turn/api.py: GameAPI's declarations differ from its parts': " \
+                              f"put this block in their place:\n{expected}"

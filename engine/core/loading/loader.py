@@ -112,7 +112,9 @@ def _register_plugin(pm: pluggy.PluginManager, registry: Registry, plugin: objec
     for impl_hook in pm.get_hookcallers(plugin) or []:
         info.hooks.append(impl_hook.name)
         kind = REGISTER_HOOKS.get(impl_hook.name)
-        for impl in impl_hook.get_hookimpls() if kind is not None else ():
+        if kind is None:  # not a register_* hook
+            continue
+        for impl in impl_hook.get_hookimpls():
             if impl.plugin is plugin:
                 before = intake.snapshot()
                 try:
@@ -151,7 +153,7 @@ def _register_plugin(pm: pluggy.PluginManager, registry: Registry, plugin: objec
             info.registered[kind] = sorted(buffer)
 
 
-def _add(pm, registry, plugin, info, fatal: bool) -> None:
+def _add(pm: pluggy.PluginManager, registry: Registry, plugin: object, info: PluginInfo, fatal: bool) -> None:
     registry.plugins.append(info)
     try:
         pm.register(plugin, name=info.name)
@@ -179,7 +181,7 @@ def _load_file(path: Path, module_name: str) -> types.ModuleType:
     return module
 
 
-def _version(module: types.ModuleType, default: str = "") -> str:
+def _version(module: object, default: str = "") -> str:
     return str(getattr(module, "__version__", default))
 
 

@@ -23,9 +23,10 @@ from engine.core.loading.loader import load_registry
 from engine.core.model import rng as rngmod
 from engine.core.plugin.checks import map_kinds, map_legend, map_tiles
 from engine.core.plugin.registry import CHOICE_KINDS, PluginError, Registry
-from engine.core.turn.game import Choices, Game
+from engine.core.turn.game import Game
 from engine.core.turn.generate import check, run_generator
 from engine.core.turn.keys import validate_keymap
+from engine.core.turn.run import Choices
 from engine.kit import limits
 from engine.kit.fov import ReachError, reach_error
 from engine.kit.mapgen import GenerationError, Level

@@ -96,7 +96,7 @@ class Move(Action):
         if other is not None:
             if is_player == world.has(other, Player):
                 return ActionResult.not_done()
-            return game.ruleset.touch(api, entity, other)
+            return game.ruleset.touch(api, entity, other)  # type: ignore[no-any-return]  # a Run's ruleset: Any
         game.move_entity(entity, x, y)
         if is_player:
             return ActionResult.success(request=entities.player_arrived(game))
@@ -178,5 +178,5 @@ class Ascend(Action):
             game.log(game.rules.message("no_upstairs"))
             return ActionResult.not_done()
         if game.state.depth <= 1:
-            return game.ruleset.climb_out(api)
+            return game.ruleset.climb_out(api)  # type: ignore[no-any-return]  # a Run's ruleset: Any
         return ActionResult.success(request=ChangeLevel(game.state.depth - 1, up=True))

@@ -8,7 +8,7 @@ scheduler, the spatial index) hold; it asks the reading part for ``is_wall`` and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     import random
 
     from engine.core.turn.api_reading import Reading
+    from engine.core.turn.playing import Playing
     from engine.core.turn.run import Run
 
 
@@ -33,7 +34,7 @@ class Changing:
     creature per cell."""
 
     def __init__(self, run: Run, reading: Reading) -> None:
-        self._run, self._reading = run, reading
+        self._run, self._reading = cast("Playing", run), reading  # changed only while the run plays
 
     def _rng(self, label: str) -> random.Random:
         return self._run.rng(bounds.stream_label(self._run.state, label))  # as GameAPI.rng gives it

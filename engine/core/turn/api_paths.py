@@ -8,17 +8,20 @@ it remembers of the level (its walk cost, its distance maps) is its own.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from engine.kit import limits
-from engine.kit.path import Moves, downhill
+from engine.kit.path import Goals, Moves, downhill
 from engine.kit.slope import Slope
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from engine.core.model.ground import Ground
     from engine.core.turn.api_reading import Reading
+    from engine.core.turn.playing import Playing
     from engine.core.turn.run import Run
 
 
@@ -35,13 +38,13 @@ class Pathfinding:
     pathfinder and its 4 or 8 ways of stepping."""
 
     def __init__(self, run: Run, reading: Reading) -> None:
-        self._run, self._reading = run, reading
+        self._run, self._reading = cast("Playing", run), reading  # read only while the run plays
         # The level's walk cost and its one-goal distance maps, remembered while the level and its terrain
         # stay the same (walk_cost sets them when the ground or its revision changes).
         self._cost_level: tuple[Ground, int] | None = None
         self._cost: np.ndarray
-        self._maps: dict = {}
-        self._sizes: dict = {}  # cells of each remembered map, by the same keys
+        self._maps: dict[Any, Any] = {}
+        self._sizes: dict[Any, int] = {}  # cells of each remembered map, by the same keys
         self._moves: Moves | None = None  # made once per preset's movement: every monster's step asks
 
     @property
@@ -64,12 +67,13 @@ class Pathfinding:
             self._cost_level, self._cost, self._maps, self._sizes = (ground, ground.revision), ground.cost, {}, {}
         return self._cost
 
-    def distance_map(self, goals, limit: float | None = None, cost: np.ndarray | None = None) -> np.ndarray:
+    def distance_map(self, goals: Goals, limit: float | None = None, cost: np.ndarray | None = None) -> np.ndarray:
         """A Dijkstra map of ``goals`` over the level (see ``engine.kit.path``), from the preset's
         pathfinder, over ``cost`` (default :meth:`walk_cost`). Maps of one goal cell over the level's
         own cost are remembered while the level's terrain stays the same."""
         own = cost is None
-        cost = self.walk_cost() if own else cost
+        if cost is None:
+            cost = self.walk_cost()
         key = (goals, limit) if own and isinstance(goals, tuple) and len(goals) == 2 and isinstance(goals[0], int) \
             else None
         if key is not None and key in self._maps:
@@ -121,7 +125,7 @@ class Pathfinding:
 
         cost = self.walk_cost()  # first: a new level forgets the old level's maps
         key = ("reaching", goal)
-        got = self._maps.get(key)  # (radius, slope)
+        got: tuple[int, Slope] | None = self._maps.get(key)  # (radius, slope)
         h, w = cost.shape
         # a walker the whole level's map does not reach is cut off: that map again would be the same
         if got is not None and (got[1].value(*here) < math.inf or (got[1].width, got[1].height) == (w, h)):
@@ -140,9 +144,17 @@ class Pathfinding:
         self._remember(key, (radius, slope), slope.cells)
         return slope
 
-    def step_away(self, entity: int, threats: list[tuple[int, int]]) -> tuple[int, int] | None:
+    def step_away(self, entity: int, threats: Collection[tuple[int, int]]) -> tuple[int, int] | None:
         """The step (dx, dy) that takes a creature away from ``threats`` along Brogue's safety map
-        (toward open ways out, not into corners); None when none does."""
+        (toward open ways out, not into corners); None when none does. ``threats`` are cells
+        ``(x, y)``, not entities: a monster fleeing the player passes where the player stands.
+
+        Example::
+
+            def flee(game, me):
+                there = game.position(game.player)
+                step = game.step_away(me, [there]) if there is not None else None
+                return engine.Move(*step) if step is not None else None"""
         here = self._reading.position(entity)
         if here is None or not threats:
             return None
@@ -166,6 +178,10 @@ class Pathfinding:
 
     def adjacent(self, a: int, b: int) -> bool:
         """Whether two creatures stand one step apart (by the preset's 4 or 8 ways)."""
-        (ax, ay), (bx, by) = self._reading.position(a), self._reading.position(b)
+        ax: int
+        ay: int
+        bx: int
+        by: int
+        (ax, ay), (bx, by) = self._reading.position(a), self._reading.position(b)  # type: ignore[misc]  # off the map: a TypeError
         dx, dy = abs(ax - bx), abs(ay - by)
         return (dx + dy == 1) if self._run.rules.movement == 4 else max(dx, dy) == 1

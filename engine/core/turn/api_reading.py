@@ -6,7 +6,7 @@ A part of ``GameAPI`` (which owns one and gives its members under their own name
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import numpy as np
 
@@ -16,7 +16,10 @@ from engine.core.turn import entities, inventory
 if TYPE_CHECKING:
     from engine.core.kinds.content import ItemKind, MonsterKind
     from engine.core.kinds.terrainkinds import TerrainKind
+    from engine.core.turn.playing import Playing
     from engine.core.turn.run import Run
+
+T = TypeVar("T")
 
 
 class Reading:
@@ -26,7 +29,7 @@ class Reading:
     items on it: where they stand, what they are, how they fare."""
 
     def __init__(self, run: Run) -> None:
-        self._run = run
+        self._run = cast("Playing", run)  # read only while the run plays
 
     # -- the map -----------------------------------------------------------------------------
     @property
@@ -78,7 +81,7 @@ class Reading:
     def walls(self) -> np.ndarray:
         """Where the walls are: the terrain no creature may step on (bool, ``[y, x]``; a copy). What
         the player knows is ``walls & seen``."""
-        return ~self._run.ground.walkable
+        return ~self._run.ground.walkable  # type: ignore[no-any-return]  # numpy's ~ says Any
 
     def terrain(self, x: int, y: int) -> TerrainKind | None:
         """The kind of terrain on cell (x, y) (an ``engine.TerrainKind``: its ``name``, ``flags``...), or
@@ -164,17 +167,21 @@ class Reading:
 
     def distance(self, a: int, b: int) -> int:
         """King-move distance between two entities on the map."""
-        (ax, ay), (bx, by) = self.position(a), self.position(b)
+        ax: int
+        ay: int
+        bx: int
+        by: int
+        (ax, ay), (bx, by) = self.position(a), self.position(b)  # type: ignore[misc]  # off the map: a TypeError
         return max(abs(ax - bx), abs(ay - by))
 
-    def component(self, entity: int, cls: type):
+    def component(self, entity: int, cls: type[T]) -> T | None:
         """An entity's component of type ``cls`` (the engine's, like ``engine.Inventory``, or one your
         plugin registered), or None. Change it in place; positions only through :meth:`move`."""
         if cls is Position:
             raise TypeError("positions change only through move() and teleport(); read them with position()")
         return self._run.state.world.try_get(entity, cls)
 
-    def query(self, *types: type) -> list[tuple]:
+    def query(self, *types: type) -> list[tuple[int, Any]]:
         """Every entity that has a component of each of ``types`` (the engine's, like
         ``engine.Statuses``, or one your plugin registered), in entity order: ``(entity, component)``
         for one type, ``(entity, (component, ...))`` for several, as esper gives them. A system's
@@ -194,6 +201,7 @@ class Reading:
         return sorted(found, key=lambda pair: pair[0])
 
     def pack(self) -> list[int]:
-        """The items the player carries, by letter (each has ``Carried(letter)``; worn ones also
-        ``Equipped(slot)``)."""
+        """The item entities the player carries, as a list in letter order (each has
+        ``Carried(letter)``; worn ones also ``Equipped(slot)``): ``game.pack()[0]`` is the one under
+        the first letter in use."""
         return inventory.pack(self._run)

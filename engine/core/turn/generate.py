@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -66,7 +66,7 @@ def run_generator(
     return level
 
 
-def _cell(value: Any) -> bool:
+def _cell(value: Any) -> TypeGuard[tuple[int, int]]:
     """Whether ``value`` is an (x, y) of whole numbers (a tuple, a list, numpy's ints too)."""
     if isinstance(value, str | bytes | dict):
         return False
@@ -83,7 +83,8 @@ def walkable_of(level: Level, terrain: Mapping[str, Any] | None) -> np.ndarray:
     if terrain is None:
         return level.walkable
     lut = np.array([bool(getattr(terrain.get(k), "walkable", False)) for k in level.kinds], dtype=bool)
-    return lut[level.terrain]
+    walkable: np.ndarray = lut[level.terrain]
+    return walkable
 
 
 def check_level(level: Level, name: str, kinds: Collection[str] | None = None,
@@ -119,6 +120,10 @@ def check_level(level: Level, name: str, kinds: Collection[str] | None = None,
             raise GenerationError(f"generator {name!r} put the {label} at {shown(p)}, which is not floor")
     for room in level.rooms:
         # a Rect, or what reads as one (x, y, w, h and contains): the placement and the save use no more
+        x: Any  # what the plugin gave, checked below
+        y: Any
+        rw: Any
+        rh: Any
         x, y, rw, rh = (getattr(room, a, None) for a in ("x", "y", "w", "h"))
         if not (callable(getattr(room, "contains", None)) and _cell((x, y)) and _cell((rw, rh))
                 and 0 <= x and 0 <= y and rw >= 1 and rh >= 1 and x + rw <= w and y + rh <= h):

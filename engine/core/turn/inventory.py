@@ -29,7 +29,9 @@ if TYPE_CHECKING:
 class PackOwner(Protocol):
     """What the pack needs of a run (a :class:`engine.core.turn.run.Run` is one): its world and kinds."""
 
-    world: World
+    @property
+    def world(self) -> World: ...  # read-only: a Run's is a property
+
     registry: Registry
 
 LETTERS = string.ascii_lowercase[: limits.MAX_PACK]

@@ -24,6 +24,8 @@ from engine.kit.mapgen import Level
 if TYPE_CHECKING:
     from engine.core.kinds.rules import GameRules
     from engine.core.model.events import Event
+    from engine.core.model.scheduler import Scheduler
+    from engine.core.model.world import World
     from engine.core.plugin.hooks import Hooks
     from engine.core.plugin.registry import Registry
     from engine.kit.fov import FovAlgorithm
@@ -91,7 +93,7 @@ class Run:
 
     # -- the state, as the game and plugins read it ---------------------------------------
     @property
-    def world(self):
+    def world(self) -> World:
         return self.state.world
 
     @property
@@ -143,7 +145,7 @@ class Run:
         return self.state.log
 
     @property
-    def scheduler(self):
+    def scheduler(self) -> Scheduler:
         return self.state.scheduler
 
     @property
@@ -193,3 +195,4 @@ class Run:
             astar_fn=functools.partial(self.isolation.call, plugin, where, found.astar_fn))
         self._pathfinder = (found, guarded)
         return guarded
+

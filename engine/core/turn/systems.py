@@ -40,6 +40,8 @@ from engine.core.turn import statuses
 from engine.core.turn import terrain as terrainrun
 
 if TYPE_CHECKING:
+    from engine.core.plugin.isolation import Isolation
+    from engine.core.turn.playing import Playing
     from engine.core.turn.run import Run
 
 
@@ -87,7 +89,7 @@ class View(System):
     def __init__(self, phase: Phase) -> None:
         self.phases = (phase,)
 
-    def run(self, game: Run) -> None:
+    def run(self, game: Playing) -> None:
         if not game.state.alive:
             return
         if game.state.view.dirty:
@@ -122,7 +124,7 @@ class GuardedSystem(System):
     """A plugin's system, run under isolation and given the game API: its failure switches its
     plugin off, or stops the game when the plugin is a chosen one."""
 
-    def __init__(self, system: System, isolation, plugin: str | None) -> None:
+    def __init__(self, system: System, isolation: Isolation, plugin: str | None) -> None:
         self.system, self.isolation, self.plugin = system, isolation, plugin
         self.name, self.phases, self.priority = system.name, tuple(system.phases), system.priority
 
