@@ -6,7 +6,6 @@ experience kept by a save."""
 import dataclasses
 import json
 import random
-import textwrap
 
 import pytest
 
@@ -28,10 +27,9 @@ def registry():
     return load_registry(entry_points=False)
 
 
-def game_with(tmp_path, picture: str, registry=None, seed: int = 1):
-    path = tmp_path / "map.txt"
-    path.write_text(textwrap.dedent(picture).strip("\n") + "\n")
-    return new_game(Setup(seed=seed, map_file=str(path)), registry)
+def game_with(registry, picture: str, seed: int = 1):
+    """A started default game whose first level is ``picture`` (seed 1, as these tests were written for)."""
+    return testing.game_from_map(registry, picture, seed=seed)
 
 
 def named(g, kind):
@@ -121,8 +119,8 @@ def test_the_floor_table_places_depth_scaled_items(registry):
     assert len(seen[1] - {"potion", "gold"}) >= 3 and len(seen[8] - {"potion", "gold"}) >= 3
 
 
-def test_a_monster_drops_what_its_table_gives_on_its_cell(tmp_path):
-    g = game_with(tmp_path, "######\n#@r..#\n######\n")
+def test_a_monster_drops_what_its_table_gives_on_its_cell(registry):
+    g = game_with(registry, "######\n#@r..#\n######\n")
     g.rules = dataclasses.replace(g.rules, loot={"drop": LootTable(items=(LootRow("scroll of teleport", 1),))})
     rat = named(g, "rat")
     s = testing.press(g, "l l")
@@ -143,8 +141,8 @@ def test_ogres_and_trolls_name_the_rich_table(registry):
 # --- potions -------------------------------------------------------------------------------------
 
 
-def test_haste_doubles_the_players_turns_then_wears_off(tmp_path):
-    g = game_with(tmp_path, """
+def test_haste_doubles_the_players_turns_then_wears_off(registry):
+    g = game_with(registry, """
         ###################
         #@...............g#
         ###################
@@ -167,8 +165,8 @@ def test_haste_doubles_the_players_turns_then_wears_off(tmp_path):
     assert "You are no longer hasted." in s["messages"]
 
 
-def test_troll_blood_heals_and_confuses_and_the_confused_stumble(tmp_path):
-    g = game_with(tmp_path, HALL)
+def test_troll_blood_heals_and_confuses_and_the_confused_stumble(registry):
+    g = game_with(registry, HALL)
     g.api.damage(g.player, 15)
     g.give("potion of troll blood")
     s = testing.press(g, "q")
@@ -178,7 +176,7 @@ def test_troll_blood_heals_and_confuses_and_the_confused_stumble(tmp_path):
     trail = [testing.press(g, "l")["player"]["x"] for _ in range(5)]
     assert trail != list(range(start[0] + 1, start[0] + 6))  # not straight on
     assert "You stumble." in snapshot(g)["messages"]
-    g2 = game_with(tmp_path, HALL)
+    g2 = game_with(registry, HALL)
     g2.api.add_status(g2.player, "confused", 5)
     with_params(g2, conditions={"stumble": 0})
     assert [testing.press(g2, "l")["player"]["x"] for _ in range(4)] == [2, 3, 4, 5]
@@ -187,8 +185,8 @@ def test_troll_blood_heals_and_confuses_and_the_confused_stumble(tmp_path):
 # --- scrolls -------------------------------------------------------------------------------------
 
 
-def test_lightning_strikes_the_nearest_monster_in_view(tmp_path):
-    g = game_with(tmp_path, "##########\n#@.O...o.#\n##########\n")
+def test_lightning_strikes_the_nearest_monster_in_view(registry):
+    g = game_with(registry, "##########\n#@.O...o.#\n##########\n")
     ogre, orc = named(g, "ogre"), named(g, "orc")
     g.give("scroll of lightning")
     s = testing.press(g, "r")
@@ -201,8 +199,8 @@ def test_lightning_strikes_the_nearest_monster_in_view(tmp_path):
     assert s["messages"][-1] == "No target in view." and s["turn"] == 1 and s["player"]["inventory"]
 
 
-def test_confusion_aims_at_a_monster_which_then_stumbles(tmp_path):
-    g = game_with(tmp_path, HALL.replace("#@....", "#@..o."))
+def test_confusion_aims_at_a_monster_which_then_stumbles(registry):
+    g = game_with(registry, HALL.replace("#@....", "#@..o."))
     orc = named(g, "orc")
     g.give("scroll of confusion")
     s = testing.press(g, "r")
@@ -219,8 +217,8 @@ def test_confusion_aims_at_a_monster_which_then_stumbles(tmp_path):
     assert len(places) > 2
 
 
-def test_fireball_burns_everyone_in_its_radius_the_reader_too(tmp_path):
-    g = game_with(tmp_path, """
+def test_fireball_burns_everyone_in_its_radius_the_reader_too(registry):
+    g = game_with(registry, """
         ###############
         #@.......o....#
         #........o....#
@@ -255,8 +253,8 @@ def test_teleport_and_magic_mapping(tmp_path):
     g.close()
 
 
-def test_equipment_has_three_tiers_of_each_slot_across_the_depths(tmp_path, registry):
-    g = game_with(tmp_path, HALL)
+def test_equipment_has_three_tiers_of_each_slot_across_the_depths(registry):
+    g = game_with(registry, HALL)
     gear = {"weapon": [], "armour": []}
     for name, kind in registry.items.items():
         if kind.use == "wear":
@@ -275,8 +273,8 @@ def test_equipment_has_three_tiers_of_each_slot_across_the_depths(tmp_path, regi
 # --- growth --------------------------------------------------------------------------------------
 
 
-def test_a_kill_gives_xp_and_a_level_asks_what_grows(tmp_path):
-    g = game_with(tmp_path, "#######\n#@r...#\n#######\n")
+def test_a_kill_gives_xp_and_a_level_asks_what_grows(registry):
+    g = game_with(registry, "#######\n#@r...#\n#######\n")
     s = snapshot(g)
     assert (s["player"]["level"], s["player"]["xp"]) == (1, 0)
     assert "Level 1   XP 0/10" in stats_rows(g)
@@ -314,8 +312,8 @@ def test_the_presets_have_no_growth_but_the_keys():
         g.close()
 
 
-def test_a_save_keeps_experience_statuses_and_haste(tmp_path):
-    g = game_with(tmp_path, HALL)
+def test_a_save_keeps_experience_statuses_and_haste(registry):
+    g = game_with(registry, HALL)
     g.api.component(g.player, Experience).xp = 7
     g.give("potion of haste")
     testing.press(g, "q l")
@@ -335,14 +333,14 @@ def hits(messages, kind):
     return sum(m.startswith((f"The {kind} hits you", f"The {kind} kills you")) for m in messages)
 
 
-def test_a_fast_monster_acts_twice_a_slow_one_once_in_two(tmp_path):
-    g = game_with(tmp_path, "########\n#@j....#\n########\n")
+def test_a_fast_monster_acts_twice_a_slow_one_once_in_two(registry):
+    g = game_with(registry, "########\n#@j....#\n########\n")
     jackal = named(g, "jackal")
     wake(g, jackal)
     g.log("-")
     s = testing.press(g, ".")
     assert hits(s["messages"][s["messages"].index("-"):], "jackal") == 2
-    g = game_with(tmp_path, "########\n#@O....#\n########\n")
+    g = game_with(registry, "########\n#@O....#\n########\n")
     ogre = named(g, "ogre")
     wake(g, ogre)
     blows = []
@@ -355,8 +353,8 @@ def test_a_fast_monster_acts_twice_a_slow_one_once_in_two(tmp_path):
     assert blows[:2].count(1) == 1 and sum(blows[:4]) == 2  # a blow every other turn
 
 
-def test_an_archer_shoots_from_afar_and_steps_back_when_adjacent(tmp_path):
-    g = game_with(tmp_path, """
+def test_an_archer_shoots_from_afar_and_steps_back_when_adjacent(registry):
+    g = game_with(registry, """
         ###########
         #@...a....#
         #.........#
@@ -374,8 +372,8 @@ def test_an_archer_shoots_from_afar_and_steps_back_when_adjacent(tmp_path):
     assert g.api.distance(archer, g.player) == 2 and s["player"]["hp"] == 17  # stepped back, did not shoot
 
 
-def test_a_hurt_coward_runs_and_a_healthy_one_fights(tmp_path):
-    g = game_with(tmp_path, HALL.replace("#@....", "#@k..."))
+def test_a_hurt_coward_runs_and_a_healthy_one_fights(registry):
+    g = game_with(registry, HALL.replace("#@....", "#@k..."))
     kobold = named(g, "kobold")
     wake(g, kobold)
     s = testing.press(g, ".")
@@ -387,8 +385,8 @@ def test_a_hurt_coward_runs_and_a_healthy_one_fights(tmp_path):
     assert g.api.distance(kobold, g.player) == 3
 
 
-def test_a_troll_regenerates(tmp_path):
-    g = game_with(tmp_path, "#############################\n#@.........................T#\n"
+def test_a_troll_regenerates(registry):
+    g = game_with(registry, "#############################\n#@.........................T#\n"
                             "#############################\n")
     troll = named(g, "troll")
     g.api.damage(troll, 20)
@@ -411,8 +409,8 @@ def test_at_least_seven_kinds_across_the_depths_with_the_speeds_asked(registry):
     g.close()
 
 
-def test_the_api_rolls_loot_and_reveals_cells(tmp_path):
-    g = game_with(tmp_path, HALL)
+def test_the_api_rolls_loot_and_reveals_cells(registry):
+    g = game_with(registry, HALL)
     g.rules = dataclasses.replace(g.rules, loot={"t": LootTable(items=(LootRow("gold", 1),), rolls=(2, 2))})
     assert [(name, 5 <= amount <= 15) for name, amount in g.api.loot("t")] == [("gold", True)] * 2
     assert g.api.loot("t", label="other") != [] and g.api.loot("missing") == []

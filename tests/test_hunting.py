@@ -2,10 +2,8 @@
 they last saw the player, search there, go back to sleep, and the cowardly flee along a safety map."""
 
 import dataclasses
-import textwrap
 
 from engine import Monster, load_registry, testing
-from engine.core.play.setup import Setup, new_game
 from engine.plugins.rules.monster_ai import SEARCH, Hunting, hunt
 
 CUP = """
@@ -20,10 +18,9 @@ CUP = """
 """
 
 
-def game_with(tmp_path, picture: str, registry=None):
-    path = tmp_path / "map.txt"
-    path.write_text(textwrap.dedent(picture).strip("\n") + "\n")
-    return new_game(Setup(seed=1, map_file=str(path)), registry)
+def game_with(registry, picture: str, seed: int = 1):
+    """A started default game whose first level is ``picture`` (seed 1, as these tests were written for)."""
+    return testing.game_from_map(registry, picture, seed=seed)
 
 
 def wake(game, monster, remembered):
@@ -33,8 +30,8 @@ def wake(game, monster, remembered):
     game.api.add_component(monster, Hunting(*remembered, search=SEARCH))
 
 
-def test_a_monster_walks_around_the_walls_a_greedy_step_sticks_on(tmp_path):
-    g = game_with(tmp_path, CUP)
+def test_a_monster_walks_around_the_walls_a_greedy_step_sticks_on(registry):
+    g = game_with(registry, CUP)
     (orc,) = g.api.monsters()
     x, y = g.api.position(orc)
     # the old greedy chase: toward the player by the diagonal, else straight: every one is a wall
@@ -48,9 +45,9 @@ def test_a_monster_walks_around_the_walls_a_greedy_step_sticks_on(tmp_path):
     assert g.api.distance(orc, g.player) <= 1 or not g.alive  # and around to the player
 
 
-def test_a_monster_searches_where_it_last_saw_the_player_then_sleeps(tmp_path):
+def test_a_monster_searches_where_it_last_saw_the_player_then_sleeps(registry):
     hall = "#" * 60 + "\n#@" + "." * 47 + "o" + "." * 9 + "#\n#" + "." * 58 + "#\n" + "#" * 60
-    g = game_with(tmp_path, hall)  # the player far beyond the light's reach: never seen again
+    g = game_with(registry, hall)  # the player far beyond the light's reach: never seen again
     (orc,) = g.api.monsters()
     wake(g, orc, (44, 1))  # the player was last seen there
     for _ in range(40):
@@ -61,8 +58,8 @@ def test_a_monster_searches_where_it_last_saw_the_player_then_sleeps(tmp_path):
     assert g.api.component(orc, Hunting).search == 0
 
 
-def test_a_hunter_notices_the_player_and_closes_in_around_another_monster(tmp_path):
-    g = game_with(tmp_path, """
+def test_a_hunter_notices_the_player_and_closes_in_around_another_monster(registry):
+    g = game_with(registry, """
         #########
         #@.r.o..#
         #.......#
@@ -74,15 +71,15 @@ def test_a_hunter_notices_the_player_and_closes_in_around_another_monster(tmp_pa
     assert g.api.distance(orc, g.player) == 1  # the rat in the way was stepped around
 
 
-def test_a_hurt_coward_flees_along_the_safety_map(tmp_path):
-    registry = load_registry(entry_points=False)
+def test_a_hurt_coward_flees_along_the_safety_map():
+    registry = load_registry(entry_points=False)  # its own: the orc's params change below
     orc = registry.monsters["orc"]
     registry.monsters["orc"] = dataclasses.replace(orc, params={**orc.params, "flee": 50})
-    g = game_with(tmp_path, """
+    g = game_with(registry, """
         ##############
         #@...o.......#
         ##############
-    """, registry)
+    """)
     (monster,) = g.api.monsters()
     g.api.damage(monster, 10)  # 4 of 14 HP left: under half
     start = g.api.distance(monster, g.player)
@@ -92,11 +89,11 @@ def test_a_hurt_coward_flees_along_the_safety_map(tmp_path):
     assert hunt  # the behaviour under test is the default game's
 
 
-def test_the_monsters_fleeing_one_threat_share_one_safety_map_and_step_as_with_a_new_one(tmp_path):
+def test_the_monsters_fleeing_one_threat_share_one_safety_map_and_step_as_with_a_new_one(registry):
     """The safety map is remembered for the level by threats (every monster fleeing the player on a
     turn asks for the same one): the steps it gives are the ones a map made anew gives, and a new
     level forgets it."""
-    g = game_with(tmp_path, """
+    g = game_with(registry, """
         ###########
         #.........#
         #.o.#####.#

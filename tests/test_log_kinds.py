@@ -5,7 +5,6 @@ level-up they earn, and an archer's shot reads apart from a blow."""
 from __future__ import annotations
 
 import json
-import textwrap
 import types
 
 import pytest
@@ -23,10 +22,9 @@ def registry():
     return load_registry(entry_points=False)
 
 
-def game_with(tmp_path, picture: str, registry, seed: int = 1):
-    path = tmp_path / "map.txt"
-    path.write_text(textwrap.dedent(picture).strip("\n") + "\n")
-    return new_game(Setup(seed=seed, map_file=str(path)), registry)
+def game_with(registry, picture: str, seed: int = 1):
+    """A started default game whose first level is ``picture`` (seed 1, as these tests were written for)."""
+    return testing.game_from_map(registry, picture, seed=seed)
 
 
 def wake(game) -> None:
@@ -58,8 +56,8 @@ def test_a_template_says_its_keys_kind_and_a_plugin_says_its_own(registry):
     game.close()
 
 
-def test_a_blow_a_kill_and_what_hurts_you_are_said_as_such(tmp_path, registry):
-    g = game_with(tmp_path, "#######\n#@r...#\n#######\n", registry)
+def test_a_blow_a_kill_and_what_hurts_you_are_said_as_such(registry):
+    g = game_with(registry, "#######\n#@r...#\n#######\n")
     g.give("potion")
     testing.press(g, "l l")  # the sleeping rat: a blow kills it (attack 4, 4 HP)
     assert said(g)[-1] == ("You kill the rat!", "kill")
@@ -69,39 +67,39 @@ def test_a_blow_a_kill_and_what_hurts_you_are_said_as_such(tmp_path, registry):
     assert said(g)[-1] == ("You have nothing to drink.", "warn")
 
 
-def test_an_archers_shot_is_said_apart_from_a_blow(tmp_path, registry):
-    g = game_with(tmp_path, """
+def test_an_archers_shot_is_said_apart_from_a_blow(registry):
+    g = game_with(registry, """
         ###########
         #@...a....#
         ###########
-    """, registry)
+    """)
     wake(g)
     testing.press(g, ".")
     assert said(g)[-1] == ("The goblin archer shoots you for 3.", "hurt")
     # cornered beside the player, with nowhere to step back to, it strikes: a blow
-    g = game_with(tmp_path, "#####\n#@a##\n#####\n", registry)
+    g = game_with(registry, "#####\n#@a##\n#####\n")
     wake(g)
     testing.press(g, ".")
     assert said(g)[-1] == ("The goblin archer hits you for 3.", "hurt")
 
 
-def test_a_kill_is_said_before_the_level_up_it_earns(tmp_path, registry):
-    g = game_with(tmp_path, "#######\n#@r...#\n#######\n", registry)
+def test_a_kill_is_said_before_the_level_up_it_earns(registry):
+    g = game_with(registry, "#######\n#@r...#\n#######\n")
     g.api.component(g.player, Experience).xp = 9
     testing.press(g, "l")
     assert said(g)[-2:] == [("You kill the rat!", "kill"), ("You feel more experienced: level 2.", "level")]
 
 
-def test_a_fireball_says_every_kill_in_order_before_the_level_up(tmp_path, registry):
+def test_a_fireball_says_every_kill_in_order_before_the_level_up(registry):
     """Today's trap: the level-up was said by the first death, inside the blast, before the burst
     and before the second kill. Now: the burst, each kill, then the level-up, then the question."""
-    g = game_with(tmp_path, """
+    g = game_with(registry, """
         ###########
         #@........#
         #......rr.#
         #.........#
         ###########
-    """, registry)
+    """)
     g.api.component(g.player, Experience).xp = 8  # two rats (2 xp each) make level 2
     g.give("scroll of fireball")
     s = testing.press(g, "r enter")
@@ -113,8 +111,8 @@ def test_a_fireball_says_every_kill_in_order_before_the_level_up(tmp_path, regis
     assert s["prompt"]["kind"] == "question"
 
 
-def test_lightning_says_its_kill_before_the_level_up(tmp_path, registry):
-    g = game_with(tmp_path, "#########\n#@....O.#\n#########\n", registry)
+def test_lightning_says_its_kill_before_the_level_up(registry):
+    g = game_with(registry, "#########\n#@....O.#\n#########\n")
     ogre = next(iter(g.api.monsters()))
     g.api.damage(ogre, 30)  # 10 HP left: the bolt (14) kills it
     g.api.component(g.player, Experience).xp = 0
@@ -124,8 +122,8 @@ def test_lightning_says_its_kill_before_the_level_up(tmp_path, registry):
                             ("You feel more experienced: level 2.", "level")]
 
 
-def test_the_level_up_question_states_its_amounts_and_its_heal(tmp_path, registry):
-    g = game_with(tmp_path, "#######\n#@r...#\n#######\n", registry)
+def test_the_level_up_question_states_its_amounts_and_its_heal(registry):
+    g = game_with(registry, "#######\n#@r...#\n#######\n")
     g.api.component(g.player, Experience).xp = 9
     g.api.damage(g.player, 10)
     s = testing.press(g, "l")
@@ -140,8 +138,8 @@ def test_the_level_up_question_states_its_amounts_and_its_heal(tmp_path, registr
     assert s["player"]["max_hp"] == 20 + growth["hp"]
 
 
-def test_a_save_keeps_each_messages_kind_and_an_older_save_reads_as_plain(tmp_path, registry):
-    g = game_with(tmp_path, "#######\n#@r...#\n#######\n", registry)
+def test_a_save_keeps_each_messages_kind_and_an_older_save_reads_as_plain(registry):
+    g = game_with(registry, "#######\n#@r...#\n#######\n")
     testing.press(g, "l")
     data = json.loads(json.dumps(runsave.capture(g)))
     assert data["message_kinds"][-1] == "kill"
@@ -179,13 +177,13 @@ def test_the_palette_tells_the_kinds_apart_and_the_check_says_when_not(registry,
         testing.check_palette(registry, "undercroft")
 
 
-def test_the_log_shows_eight_lines_coloured_by_kind_and_the_history_too(tmp_path, registry):
+def test_the_log_shows_eight_lines_coloured_by_kind_and_the_history_too(registry):
     pytest.importorskip("arcade")
     from engine.frontend import palette
     from engine.frontend.launch import open_window
     from engine.frontend.settings import Settings
 
-    g = game_with(tmp_path, "#########\n#@r.....#\n#########\n", registry)
+    g = game_with(registry, "#########\n#@r.....#\n#########\n")
     for i in range(10):
         g.log(f"Line {i}.")
     g.give("potion")
