@@ -24,10 +24,10 @@ from engine.frontend.animations import (  # noqa: E402
     LIT_FRAMES,
     SHOT_FRAMES,
     frames_for,
-    line,
 )
 from engine.frontend.launch import open_window  # noqa: E402
 from engine.frontend.settings import Settings  # noqa: E402
+from engine.kit.lines import line  # noqa: E402
 
 ROOM = """
     ############

@@ -32,6 +32,7 @@ import arcade
 import pyglet
 
 from engine.core.model.events import Blast, Bolt, Event, Hurt, LevelEntered, Shot
+from engine.kit.lines import line
 
 Cell = tuple[int, int]
 RGBA = tuple[int, int, int, int]
@@ -56,25 +57,6 @@ class Square:
     cell: Cell
     color: RGBA
     size: float = 1.0
-
-
-def line(start: Cell, end: Cell) -> list[Cell]:
-    """The cells from ``start`` to ``end``, both included (Bresenham's line)."""
-    (x0, y0), (x1, y1) = start, end
-    dx, dy = abs(x1 - x0), -abs(y1 - y0)
-    sx, sy = (1 if x1 > x0 else -1), (1 if y1 > y0 else -1)
-    err, cells = dx + dy, []
-    while True:
-        cells.append((x0, y0))
-        if (x0, y0) == (x1, y1):
-            return cells
-        twice = 2 * err
-        if twice >= dy:
-            err += dy
-            x0 += sx
-        if twice <= dx:
-            err += dx
-            y0 += sy
 
 
 def _fading(cells: Iterable[Cell], rgb: tuple[int, int, int], frames: int, alpha: int) -> list[list[Square]]:

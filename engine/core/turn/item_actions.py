@@ -17,6 +17,7 @@ from engine.core.model.events import Shot
 from engine.core.plugin.isolation import safe_repr
 from engine.core.turn import entities, inventory
 from engine.core.turn.actions import Action, ActionResult
+from engine.kit.lines import line
 
 if TYPE_CHECKING:
     from engine.core.turn.api import GameAPI
@@ -152,20 +153,8 @@ class TakeOff(Action):
 
 def flight(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
     """The cells a thrown item crosses from ``start`` (left out) to ``end`` (the last): a straight
-    line, one cell a step (Bresenham's, the same cells every time)."""
-    (x, y), (x1, y1) = start, end
-    dx, dy = abs(x1 - x), -abs(y1 - y)
-    sx, sy = (1 if x1 > x else -1), (1 if y1 > y else -1)
-    err = dx + dy
-    cells = []
-    while (x, y) != (x1, y1):
-        twice = 2 * err
-        if twice >= dy:
-            err, x = err + dy, x + sx
-        if twice <= dx:
-            err, y = err + dx, y + sy
-        cells.append((x, y))
-    return cells
+    line (:func:`engine.kit.lines.line`, the same cells every time)."""
+    return line(start, end)[1:]
 
 
 @dataclass(frozen=True)
