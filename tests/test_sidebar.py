@@ -186,3 +186,18 @@ def test_a_behaviour_that_flees_says_so_on_its_sidebar_row_until_its_next_turn()
     assert game.api.declared(hare) is None
     with pytest.raises(ValueError, match="declare: state '' is not a word of 1 to 30 characters"):
         game.api.declare(hare, "")
+
+
+def test_a_row_longer_than_the_sidebar_is_cut_with_an_ellipsis_not_clipped(registry, window_for, monkeypatch):  # noqa: F811
+    import engine.frontend.sidebarview as view
+    from engine.frontend.sidebar import DIM
+
+    game = testing.game_from_map(registry, "#####\n#@..#\n#####\n")
+    window = window_for(game)
+    sidebar = window.sidebar
+    long = "Here: Bat droppings: soft, and slippery underfoot, and everywhere in the belfry"
+    monkeypatch.setattr(view, "rows_for", lambda *args: [Line(long, DIM, ",", (200, 200, 100)), Line("short", DIM)])
+    sidebar.update(game)
+    (_, first), (_, second) = sidebar.texts[:2]
+    assert len(first.text) <= sidebar.columns - 3 and first.text.endswith("...")
+    assert first.text[:-3].rstrip() in long and second.text == "short"

@@ -70,6 +70,9 @@ class Sidebar:
             label = "" if row is None else (row.text if isinstance(row, Line) else row.label)
             color = BRIGHT if row is None or isinstance(row, Bar) else row.color
             mark = "" if row is None else row.glyph
+            room = self.columns - (3 if mark else 0)  # a glyph takes a row and a half
+            if len(label) > room:  # a long name (a plugin's terrain said by its description): cut, not clipped
+                label = wrap(label, room, most=1)[0]
             set_text(text, label, (*color, 255))
             set_text(glyph, mark, (*(row.glyph_color if row else BRIGHT), 255))
             # a row without a glyph starts at the left edge; one with a glyph after it
