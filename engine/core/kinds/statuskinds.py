@@ -28,6 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.kinds.fieldchecks import hook_problems, is_rgb, name_problems
+
 RGB = tuple[int, int, int]
 StatusHook = Callable[[Any, int, Any], None]
 
@@ -69,18 +71,11 @@ class StatusKind:
 
 def problems(kind: StatusKind) -> list[str]:
     """What is wrong with a status kind built by a plugin, each in a few words (empty: nothing)."""
-    found = []
-    if not isinstance(kind.name, str) or not kind.name.strip():
-        found.append(f"name must be a non-empty string, got {kind.name!r}")
+    found = name_problems(kind.name)
     if not isinstance(kind.label, str):
         found.append(f"label must be a string, got {kind.label!r}")
-    if not (isinstance(kind.color, tuple | list) and len(kind.color) == 3
-            and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in kind.color)):
+    if not is_rgb(kind.color):
         found.append(f"color must be (r, g, b) with each 0..255, got {kind.color!r}")
     if kind.stacking not in STACKINGS:
         found.append(f"stacking {kind.stacking!r}: expected one of {', '.join(STACKINGS)}")
-    for hook in ("on_start", "on_tick", "on_end"):
-        fn = getattr(kind, hook)
-        if fn is not None and not callable(fn):
-            found.append(f"{hook} must be callable or None, got {fn!r}")
-    return found
+    return found + hook_problems(kind, ("on_start", "on_tick", "on_end"))

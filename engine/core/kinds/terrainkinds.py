@@ -28,6 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.kinds.fieldchecks import hook_problems, is_rgb, name_problems
+
 RGB = tuple[int, int, int]
 TerrainHook = Callable[[Any, int, int, int], None]
 
@@ -71,21 +73,14 @@ class TerrainKind:
         return self.on_enter is not None or self.on_leave is not None or self.on_stand is not None
 
 
-def _rgb(value: Any) -> bool:
-    return (isinstance(value, tuple | list) and len(value) == 3
-            and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in value))
-
-
 def problems(kind: TerrainKind) -> list[str]:
     """What is wrong with a terrain kind built by a plugin, each in a few words (empty: nothing)."""
-    found = []
-    if not isinstance(kind.name, str) or not kind.name.strip():
-        found.append(f"name must be a non-empty string, got {kind.name!r}")
+    found = name_problems(kind.name)
     if not isinstance(kind.glyph, str) or len(kind.glyph) != 1 or not kind.glyph.isprintable() or kind.glyph == " ":
         found.append(f"glyph must be one printable character, got {kind.glyph!r}")
-    if not _rgb(kind.color):
+    if not is_rgb(kind.color):
         found.append(f"color must be (r, g, b) with each 0..255, got {kind.color!r}")
-    if kind.remembered_color is not None and not _rgb(kind.remembered_color):
+    if kind.remembered_color is not None and not is_rgb(kind.remembered_color):
         found.append(f"remembered_color must be (r, g, b) with each 0..255 or None, got {kind.remembered_color!r}")
     for flag in ("walkable", "transparent", "remembered"):
         if not isinstance(getattr(kind, flag), bool):
@@ -97,8 +92,4 @@ def problems(kind: TerrainKind) -> list[str]:
         found.append(f"flags must be a set of words, got {kind.flags!r}")
     if not isinstance(kind.description, str):
         found.append(f"description must be a string, got {kind.description!r}")
-    for hook in ("on_enter", "on_stand", "on_leave"):
-        fn = getattr(kind, hook)
-        if fn is not None and not callable(fn):
-            found.append(f"{hook} must be callable or None, got {fn!r}")
-    return found
+    return found + hook_problems(kind, ("on_enter", "on_stand", "on_leave"))

@@ -30,6 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.kinds.fieldchecks import hook_problems
+
 # act(game, entity, item, target) -> None | False | Action; offer(game, item) -> bool
 VerbAct = Callable[[Any, int, int, "tuple[int, int] | None"], Any]
 VerbOffer = Callable[[Any, int], bool]
@@ -78,8 +80,4 @@ def problems(verb: Verb) -> list[str]:
             found.append(f"{what} must be one line of at most 100 characters, got {value!r}")
     if not verb.title:
         found.append("title must not be empty (the pack menu's heading, such as 'Zap what?')")
-    for what in ("act", "offer"):
-        fn = getattr(verb, what)
-        if fn is not None and not callable(fn):
-            found.append(f"{what} must be callable or None, got {fn!r}")
-    return found
+    return found + hook_problems(verb, ("act", "offer"))
