@@ -116,7 +116,6 @@ class MonsterKind:
     description: Annotated[str, DESCRIPTION] = ""
 
 
-USES = ("pickup", "quaff", "read", "wear", "carry")  # the built-in uses; a plugin's verb names its own
 EQUIPMENT_USES = ("wear", "wield")  # the verbs that put an item on in its slot (the built-in wear and wield)
 # a use: "pickup", "carry", or a registered verb's name (the loader checks that one is registered)
 USE = Str(40, 1, pattern=r"[a-z][a-z0-9_-]*", expected="pickup, carry, or a registered verb's name (quaff, "
