@@ -7,6 +7,7 @@ systems, and the registry loader. Plugins import from here and from ``engine.kit
 
 from __future__ import annotations
 
+from engine.core.kinds.commands import KeyCommand, Page  # noqa: E402
 from engine.core.kinds.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
 from engine.core.kinds.rules import GameRules, load_rules  # noqa: E402
 from engine.core.kinds.statuskinds import StatusKind  # noqa: E402
@@ -97,6 +98,7 @@ __all__ = [
     "KeyPlayed",
     "Level",
     "LootRow",
+    "KeyCommand",
     "LevelEntered",
     "LevelledUp",
     "Monster",
@@ -104,6 +106,7 @@ __all__ = [
     "Move",
     "Moves",
     "NewRun",
+    "Page",
     "Pathfinder",
     "Phase",
     "Player",

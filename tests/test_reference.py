@@ -149,7 +149,7 @@ def test_the_hook_examples_work_together_as_a_plugin(monkeypatch):
         "generators": ["hall"], "items": ["mending-draught"], "monsters": ["ice-bat"], "pathfinders": ["plain"],
         "rulesets": ["hardy"], "systems": ["regenerate"], "tilesets": ["redwalls"], "bots": ["waiter"],
         "statuses": ["poisoned"], "verbs": ["rub"], "loot_rows": ["undercroft/floor/mending-draught"],
-        "terrain": ["door", "open-door"]}
+        "terrain": ["door", "open-door"], "commands": ["count"]}
     testing.check_fov(registry.fov["xray"], cases=30)
     testing.check_generator(registry.generators["hall"], seeds=10)
     testing.check_behaviour(registry, "skitter", situations=20)

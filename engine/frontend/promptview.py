@@ -59,6 +59,8 @@ HINTS = {
     "target": "Move or point: aim   Tab: next monster   Enter or click: choose   Esc: cancel",
     "look": "Move or point: look   Esc: done",
     "history": "Up/down: scroll   Space: page back   Any other key: close",
+    "page": "Any key: close",
+    "direction": "Press a direction key   Esc: cancel",
 }
 
 

@@ -66,6 +66,7 @@ from engine.hookspecs.events import (
 )
 from engine.hookspecs.game import (
     register_behaviours,
+    register_commands,
     register_components,
     register_effects,
     register_games,
@@ -97,6 +98,7 @@ __all__ = [
     "register_components",
     "register_statuses",
     "register_verbs",
+    "register_commands",
     "register_loot",
     "register_terrain",
     "on_level_generated",

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         GameAPI,
         GameRules,
         ItemKind,
+        KeyCommand,
         LootRow,
         MonsterKind,
         Ruleset,
@@ -298,6 +299,35 @@ def register_verbs(register: Callable[[Verb], None]) -> None:
         @hookimpl
         def register_verbs(register):
             register(Verb(name="rub", key="U", title="Rub what?", act=rub))
+    """
+
+
+@hookspec
+def register_commands(register: Callable[[KeyCommand], None]) -> None:
+    """Register key commands: call ``register(KeyCommand(...))`` for each key the player presses
+    that is neither a move nor an item's verb (search, close a door, list what is known).
+
+    Called once per plugin when the registry loads. An ``engine.KeyCommand`` has a ``name`` (a
+    word the help shows), its ``key`` (a key token), ``act`` and optional ``directions``, ``ask``,
+    ``params`` and ``summary``. ``directions(game, player)`` lists the steps ``(dx, dy)`` the command
+    could take: with several the player is asked which (``ask`` is the question; a move key answers,
+    Escape cancels), with one it is taken at once, with none ``act`` gets None.
+    ``act(game, player, step)`` returns an ``engine.Action`` (the player's turn), an ``engine.Page``
+    to show (``Page(title, lines)``; no time passes) or None (nothing done; say why with
+    ``game.log``). With ``params`` set, the key means the command only in presets whose TOML has a
+    ``[params.NAME]`` table of that name; a preset with its own ``keys`` table, or whose keymap binds
+    the key already, keeps its meaning. A failing ``act`` switches its plugin off, as any hook.
+
+    Example::
+
+        from engine import KeyCommand, Page, hookimpl
+
+        def count(game, player, step):
+            return Page("Monsters in view", [game.name_of(m) for m in game.visible_monsters()])
+
+        @hookimpl
+        def register_commands(register):
+            register(KeyCommand(name="count", key="C", act=count, summary="list the monsters in view"))
     """
 
 

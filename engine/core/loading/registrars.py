@@ -11,7 +11,8 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.kinds import content, rules, statuskinds, terrainkinds, verbs
+from engine.core.kinds import commands, content, rules, statuskinds, terrainkinds, verbs
+from engine.core.kinds.commands import KeyCommand
 from engine.core.kinds.content import ItemKind, MonsterKind
 from engine.core.kinds.rules import GameRules
 from engine.core.kinds.schema import SchemaError, of
@@ -49,13 +50,14 @@ REGISTER_HOOKS = {
     "register_verbs": "verbs",
     "register_loot": "loot_rows",
     "register_terrain": "terrain",
+    "register_commands": "commands",
 }
 
 
 # The hooks whose ``register(obj)`` takes an instance of a class (components take a dataclass).
 REGISTER_TYPES: dict[str, type] = {"monsters": MonsterKind, "items": ItemKind, "games": GameRules,
                                    "rulesets": Ruleset, "systems": System, "statuses": StatusKind,
-                                   "verbs": Verb, "terrain": TerrainKind}
+                                   "verbs": Verb, "terrain": TerrainKind, "commands": KeyCommand}
 ROW = of(LootRow)
 
 
@@ -63,22 +65,26 @@ class LoadProblem(Exception):
     """A plugin's mistake found while loading it, already worded as the one line to show."""
 
 
-def verb_problems(verb: Verb) -> list[str]:
-    """A verb's problems (:func:`engine.core.kinds.verbs.problems`), and whether its key is a key
-    token a keymap may hold (not a travel token)."""
-    found = verbs.problems(verb)
-    if verb.name in COMMANDS and verb.name not in ("quaff", "read", "wear"):  # those three name both
-        found.append(f"name {verb.name!r} is a command's (a keymap's {verb.name!r} means that command): "
-                     f"choose another")
-    if isinstance(verb.key, str) and verb.key:
+def key_problems(name: str, key: Any) -> list[str]:
+    """Whether a verb's or a key command's ``name`` is free (not a keymap's command) and its ``key``
+    is a key token a keymap may hold (not a travel token)."""
+    found = []
+    if name in COMMANDS and name not in ("quaff", "read", "wear"):  # those three name a verb and a command
+        found.append(f"name {name!r} is a command's (a keymap's {name!r} means that command): choose another")
+    if isinstance(key, str) and key:
         try:
-            check_token(verb.key)
-            if verb.key.startswith("travel:") or ":" in verb.key[1:]:
-                raise BadKey(verb.key)
+            check_token(key)
+            if key.startswith("travel:") or ":" in key[1:]:
+                raise BadKey(key)
         except BadKey:
             found.append(f"key must be a key token (a printable character or a named key such as 'tab'), "
-                         f"got {verb.key!r}")
+                         f"got {key!r}")
     return found
+
+
+def verb_problems(verb: Verb) -> list[str]:
+    """A verb's problems (:func:`engine.core.kinds.verbs.problems`) and its name's and key's."""
+    return verbs.problems(verb) + key_problems(verb.name, verb.key)
 
 
 def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?") -> Callable[..., None]:
@@ -162,6 +168,8 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?") -> Call
                 raise LoadProblem(f"register_verbs: {obj.name!r}: {'; '.join(problems)}")
             elif cls is TerrainKind and (problems := terrainkinds.problems(obj)):
                 raise LoadProblem(f"register_terrain: {obj.name!r}: {'; '.join(problems)}")
+            elif cls is KeyCommand and (problems := commands.problems(obj) + key_problems(obj.name, obj.key)):
+                raise LoadProblem(f"register_commands: {obj.name!r}: {'; '.join(problems)}")
             put(obj.name, obj)
     elif kind == "loot_rows":
         def register(game: str, table: str, row: LootRow) -> None:

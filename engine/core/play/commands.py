@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engine.core.kinds.commands import Page, page_problems
 from engine.core.model.components import Carried, Charges, Equipped
 from engine.core.play import itemwords
 from engine.core.play.aiming import Target, aim_at, nearest_monster
-from engine.core.play.prompts import History, LookCursor, Menu, Option
+from engine.core.play.prompts import Direction, History, LookCursor, Menu, Option, Sheet
 from engine.core.turn import inventory
+from engine.core.turn.actions import Action
 from engine.core.turn.item_actions import Drop, PickUp, TakeOff, UseItem, UseVerb
+from engine.core.turn.keys import DIRS
 
 if TYPE_CHECKING:
     from engine.core.kinds.verbs import Verb
@@ -149,11 +152,46 @@ COMMANDS: dict[str, Callable[[Run], Any]] = {
 }
 
 
+def keyed(game: Run, name: str) -> Any:
+    """A plugin's key command (``register_commands``): asked which way when its ``directions`` give
+    several, then its ``act``; a :class:`~engine.core.kinds.commands.Page` it answers opens as a
+    menu that only shows."""
+    found = game.registry.commands[name]
+    plugin = game.registry.owners.get(("commands", name))
+    steps: list[tuple[int, int]] = []
+    if found.directions is not None:
+        given = game.isolation.call(plugin, f"command {name!r} directions", found.directions, game.api,
+                                    game.player, fallback=[])
+        steps = [tuple(s) for s in (given or []) if isinstance(s, tuple | list) and tuple(s) in DIRS.values()]
+        if len(steps) > 1:
+            return Direction(found.ask, steps, lambda g, step: _do(g, name, step))
+    return _do(game, name, steps[0] if steps else None)
+
+
+def _do(game: Run, name: str, step: tuple[int, int] | None) -> Any:
+    found = game.registry.commands[name]
+    plugin = game.registry.owners.get(("commands", name))
+    answer = game.isolation.call(plugin, f"command {name!r}", found.act, game.api, game.player, step, fallback=None)
+    if isinstance(answer, Page):
+        problem = page_problems(answer)
+        if problem:
+            game.isolation.fail(plugin, f"command {name!r}", TypeError(problem))
+            return None
+        return Sheet(answer.title, [Option("", line) for line in answer.lines])
+    if answer is None or isinstance(answer, Action):
+        return answer
+    game.isolation.fail(plugin, f"command {name!r}", TypeError(
+        f"act returned {type(answer).__name__}: expected an Action, a Page or None"))
+    return None
+
+
 def command(game: Run, name: str) -> Callable[[Run], Any] | None:
-    """What the command ``name`` opens or does: one of :data:`COMMANDS`, or a registered verb's pack
-    menu; None for any other (a move, the stairs: the turn's own)."""
+    """What the command ``name`` opens or does: one of :data:`COMMANDS`, a registered verb's pack
+    menu, or a plugin's key command; None for any other (a move, the stairs: the turn's own)."""
     if name in COMMANDS:
         return COMMANDS[name]
     if name in game.registry.verbs:
         return lambda g: use(g, name)
+    if name in game.registry.commands:
+        return lambda g: keyed(g, name)
     return None

@@ -194,6 +194,35 @@ class History(Prompt):
         return {**super().describe(game), "back": self.back, "lines": len(game.messages)}
 
 
+class Sheet(Menu):
+    """Lines a plugin's key command shows (an ``engine.Page``): a menu with nothing to choose, closed
+    by any key."""
+
+    kind = "page"
+
+
+@dataclass
+class Direction(Prompt):
+    """Which way a plugin's key command goes (``KeyCommand.directions`` gave several): a move key
+    toward one of ``steps`` answers ``then(game, step)``; Escape closes and no time passes."""
+
+    title: str
+    steps: list[tuple[int, int]]
+    then: Callable[[Run, tuple[int, int]], Answer]
+    detail: str = ""
+    kind = "direction"
+
+    def key(self, game: Run, key: str, cell: tuple[int, int] | None) -> Answer:
+        if key == "esc":
+            return CLOSE
+        command = command_for(game.rules, key)
+        step = DIRS.get(command.arg) if command is not None and command.name == "move" else None
+        if step not in self.steps:
+            self.detail = "Press a direction key toward one of them, or Esc."
+            return None
+        return self.then(game, step)
+
+
 @dataclass
 class Question(Prompt):
     """A plugin's question (``GameAPI.ask``): one option by its letter; it cannot be put off."""

@@ -9,6 +9,7 @@ from typing import Any
 import pluggy
 
 from engine.core.errors import valid_names
+from engine.core.kinds.commands import KeyCommand
 from engine.core.kinds.content import ItemKind, MonsterKind
 from engine.core.kinds.rules import GameRules
 from engine.core.kinds.statuskinds import StatusKind
@@ -24,14 +25,15 @@ PROJECT = "undercroft"
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 KINDS = ("fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours", "games", "rulesets",
-         "systems", "components", "tilesets", "bots", "statuses", "verbs", "loot_rows", "terrain")
+         "systems", "components", "tilesets", "bots", "statuses", "verbs", "loot_rows", "terrain", "commands")
 # --plugin KIND=NAME: the kinds a player chooses, and the registry table each picks from.
 CHOICE_KINDS = {"fov": "fov", "generator": "generators", "game": "games", "path": "pathfinders"}
 # One registered thing of each table, as messages name it.
 SINGULAR = {"fov": "fov", "generators": "generator", "pathfinders": "pathfinder", "monsters": "monster",
             "items": "item", "effects": "effect", "behaviours": "behaviour", "games": "game", "rulesets": "ruleset",
             "systems": "system", "components": "component", "tilesets": "tileset", "bots": "bot",
-            "statuses": "status", "verbs": "verb", "loot_rows": "loot row", "terrain": "terrain"}
+            "statuses": "status", "verbs": "verb", "loot_rows": "loot row", "terrain": "terrain",
+            "commands": "command"}
 
 
 class PluginError(Exception):
@@ -140,6 +142,7 @@ class Registry:
     # rows plugins add to presets' loot tables, by ``game/table/item``: merged into ``games`` once all load
     loot_rows: dict[str, AddedRow] = field(default_factory=dict)
     terrain: dict[str, TerrainKind] = field(default_factory=dict)  # what a level's cells and set_terrain name
+    commands: dict[str, KeyCommand] = field(default_factory=dict)  # keys plugins give a meaning (search, close)
     plugins: list[PluginInfo] = field(default_factory=list)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
     manager: pluggy.PluginManager | None = None

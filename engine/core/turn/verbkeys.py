@@ -1,4 +1,4 @@
-"""The item verbs a preset uses, and the keys they bring.
+"""The item verbs a preset uses, and the keys they and the plugins' key commands bring.
 
 A preset uses the verbs of the items it places: the kinds its ``item_counts`` names and the rows of
 its loot tables (plugins' rows too, ``register_loot``). In a preset played with the default keys,
@@ -8,6 +8,9 @@ every key it has, so verbs bring none there (``q`` in a preset that drinks with 
 as before). A verb no item of the preset uses has no key, so a key no kind's verb needs means what
 it meant before. The help lists the verbs' keys, and a HUD keys line
 may say them with ``{verbs}`` ("q quaff  r read  w wear").
+
+A plugin's key command (``register_commands``: search, close) brings its key by the same rule, in
+the presets it belongs to (:meth:`engine.core.kinds.commands.KeyCommand.belongs`), after the verbs.
 """
 
 from __future__ import annotations
@@ -35,15 +38,18 @@ def in_use(registry: Registry, rules: GameRules) -> list[Verb]:
 
 
 def keys(registry: Registry, rules: GameRules) -> dict[str, str]:
-    """Key token -> verb name, for the verbs in use whose key the default keymap leaves free (its own
-    verb commands, ``q`` for ``quaff``, are the keymap's); none in a preset with a keymap of its own."""
+    """Key token -> verb or key command name, for the verbs in use and the key commands that belong
+    to the preset, whose key the default keymap leaves free (its own verb commands, ``q`` for
+    ``quaff``, are the keymap's); none in a preset with a keymap of its own."""
     if rules.keys:
         return {}
     keymap = DEFAULT_KEYS
     found: dict[str, str] = {}
-    for verb in in_use(registry, rules):
-        if verb.key not in keymap and verb.name not in keymap.values():
-            found.setdefault(verb.key, verb.name)
+    wanted = [(verb.key, verb.name) for verb in in_use(registry, rules)]
+    wanted += [(c.key, c.name) for c in registry.commands.values() if c.belongs(rules.params)]
+    for key, name in wanted:
+        if key not in keymap and name not in keymap.values():
+            found.setdefault(key, name)
     return found
 
 
