@@ -199,10 +199,9 @@ def _whole_map_step(api, travel):
     walking over every unknown cell toward every unknown cell, over the whole map."""
     import numpy as np
 
+    from engine.core.play import gathering
     from engine.core.play.travel import known_cost
     from engine.kit.path import downhill
-
-    from engine.core.play import gathering
 
     here = api.position(api.player)
     occupied = {api.position(m) for m in api.monsters()}
