@@ -9,7 +9,7 @@ import json
 from PIL import Image
 from test_frontend import brightest, cell_pixels, close_to, window_for  # noqa: F401
 
-from engine import testing
+from engine import LeftBehind, testing
 from engine.cli.main import main
 from engine.core.model.state import KeptLevel
 from engine.core.play.prompts import describe_cell
@@ -113,16 +113,19 @@ def test_an_item_a_monster_took_while_unseen_is_remembered_until_seen_again(regi
     assert game.api.remembered() == {}
 
 
-def test_a_walk_of_one_key_remembers_the_items_it_passed(home, tmp_path, capsys):
-    """Headless, ``o`` is one key: the items seen on its way are remembered all the same."""
-    (tmp_path / "walk.txt").write_text("###########################\n"
-                                       "#@........................#\n"
-                                       "#########.#################\n"
-                                       "########!.#################\n"
-                                       "###########################\n")
-    assert main(["--headless", "--map", str(tmp_path / "walk.txt"), "--seed", "1", "--keys", "o",
-                 "--dump", "json"]) == 0
-    state = json.loads(capsys.readouterr().out)
+def test_a_walk_of_one_key_remembers_the_items_it_passed(registry):
+    """``o`` is one key (headless, it walks to its end at once): the items seen on its way are
+    remembered all the same. The potion is one the player left there, which explore walks past
+    (it picks up the others on its way)."""
+    game = testing.game_from_map(registry, """
+        ###########################
+        #@........................#
+        #########.#################
+        ########!.#################
+        ###########################
+    """)
+    game.api.add_component(game.api.entities_at(8, 3)[0], LeftBehind(dropped=True))
+    state = testing.press(game, "o")
     assert state["player"]["x"] > 15 and state["turn"] > 10  # it walked away from the potion
     assert state["remembered"] == [[8, 3, "potion"]]
 

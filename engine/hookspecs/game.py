@@ -361,7 +361,9 @@ def register_terrain(register: Callable[[TerrainKind], None]) -> None:
 
     Called once per plugin when the registry loads. An ``engine.TerrainKind`` has a ``name``, a
     ``glyph``, ``color`` and ``remembered_color``, ``walkable``, ``transparent``, ``cost`` (what a
-    step onto it costs a path: 1 for floor, more to go around it), ``remembered`` (whether the
+    step onto it costs a path: 1 for floor, more to go around it; ``math.inf``: no path enters it,
+    neither a monster's nor the player's explore and travel, though a creature may step there
+    itself: a known trap, a door that will not open), ``remembered`` (whether the
     player's memory keeps it), ``flags`` (words a generator or rule asks about) and optional hooks
     ``on_enter``, ``on_stand`` and ``on_leave``, each ``fn(game, entity, x, y)`` with the game API.
     Wall, floor, stairs and stairs up are the built-in plugin ``terrain``'s kinds, registered the

@@ -35,6 +35,7 @@ from engine.core.model.components import (
     Fighter,
     Inventory,
     Item,
+    LeftBehind,
     Monster,
     Player,
     Position,
@@ -110,6 +111,9 @@ COMPONENTS: dict[str, Spec] = {
     "Equipped": Obj({"slot": Str(40)}, build=Equipped),
     # added without a schema change: a save before charges has no entity with it, and loads as it was
     "Charges": Obj({"left": STAT}, build=Charges),
+    # added without a schema change too: a save before it has no item left behind, and explore
+    # walks to every item it remembers, as it would have
+    "LeftBehind": Obj({"dropped": Bool()}, build=LeftBehind),
     "Statuses": Obj({"active": Map(Obj({"turns": Optional(Int(1, limits.MAX_STAT, W)), "params": Map(Json())},
                                        build=Status), key=Str(limits.MAX_LABEL_CHARS, 1), most=limits.MAX_STATUSES)},
                     build=Statuses),

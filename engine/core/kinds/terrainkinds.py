@@ -5,8 +5,10 @@ index into it. Wall, floor, stairs and stairs up are four kinds like any other, 
 built-in plugin ``terrain``; a plugin adds water, doors or traps with ``register_terrain``. A kind
 says how it looks (glyph, colour lit and remembered), whether a creature may step on it
 (``walkable``), whether light passes (``transparent``), what a step onto it costs a walker's path
-(``cost``, 1 for floor; more is slower to cross, so paths go around it), whether the player's memory
-keeps it (``remembered``), ``flags`` a generator or a rule can ask about, and optional hooks.
+(``cost``, 1 for floor; more is slower to cross, so paths go around it; ``math.inf``: a path never
+enters it, though a creature may step there: a known trap, a door that will not open), whether
+the player's memory keeps it (``remembered``), ``flags`` a generator or a rule can ask about, and
+optional hooks.
 
 When the hooks run (the order matters):
 
@@ -39,11 +41,13 @@ class TerrainKind:
     """A kind of terrain: ``name`` (what a level's table and ``set_terrain`` name), ``glyph`` (one
     character; the window draws it, a tileset may draw a picture of the name instead), ``color``
     (lit), ``remembered_color`` (out of view; None: the window dims ``color``), ``walkable``,
-    ``transparent``, ``cost`` (what entering it costs a path, a finite number of at least 1; only
-    walkable kinds have one), ``remembered`` (False: out of view the cell is drawn as unknown, like
-    a gas), ``flags`` (words a generator or rule asks about with ``"deep" in kind.flags``),
-    ``description`` (what looking at it says; the name when empty) and the optional hooks
-    ``on_enter``, ``on_stand`` and ``on_leave`` (see the module doc for when each runs)."""
+    ``transparent``, ``cost`` (what entering it costs a path, a number of at least 1; only
+    walkable kinds have one; ``math.inf``: never on a path, neither a monster's nor the player's
+    travel and explore, yet walkable when a creature steps there itself), ``remembered`` (False:
+    out of view the cell is drawn as unknown, like a gas), ``flags`` (words a generator or rule asks
+    about with ``"deep" in kind.flags``), ``description`` (what looking at it says; the name when
+    empty) and the optional hooks ``on_enter``, ``on_stand`` and ``on_leave`` (see the module doc
+    for when each runs)."""
 
     name: str
     glyph: str
@@ -86,8 +90,8 @@ def problems(kind: TerrainKind) -> list[str]:
         if not isinstance(getattr(kind, flag), bool):
             found.append(f"{flag} must be True or False, got {getattr(kind, flag)!r}")
     cost = kind.cost
-    if isinstance(cost, bool) or not isinstance(cost, int | float) or not math.isfinite(cost) or cost < 1:
-        found.append(f"cost must be a finite number of at least 1, got {cost!r}")
+    if isinstance(cost, bool) or not isinstance(cost, int | float) or math.isnan(cost) or cost < 1:
+        found.append(f"cost must be a number of at least 1 (math.inf: never on a path), got {cost!r}")
     if not isinstance(kind.flags, frozenset) or not all(isinstance(f, str) for f in kind.flags):
         found.append(f"flags must be a set of words, got {kind.flags!r}")
     if not isinstance(kind.description, str):

@@ -106,10 +106,21 @@ class Statuses:
 
 
 @dataclass
+class LeftBehind:
+    """An item on the floor that the player has had underfoot and left there: put down with ``d``
+    (``dropped``), or stood on and stepped off without picking it up (a full pack, or not wanted).
+    Explore (``o``) walks to the items it knows of to pick them up, but not to these: the player
+    has had their chance. Picking it up takes the mark off; a thrown item lands without one, so
+    explore fetches a thrown dart as DCSS does."""
+
+    dropped: bool = False
+
+
+@dataclass
 class Dead:
     """Died this turn: off the map and out of the scheduler; the reap system deletes it."""
 
 
 # The engine's own components that a run save keeps, by name (Renderable is rebuilt from kinds).
 SAVED = {cls.__name__: cls for cls in (Position, Actor, Fighter, Monster, Player, Item, Inventory, Statuses,
-                                       Carried, Equipped, Charges)}
+                                       Carried, Equipped, Charges, LeftBehind)}

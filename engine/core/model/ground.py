@@ -6,12 +6,15 @@ A :class:`Ground` is derived data (never saved): made for a level when it comes 
 cell by cell when the terrain changes (``GameAPI.set_terrain``), its ``revision`` counting those
 changes so that what was computed from it (distance maps) knows when it is stale. For a level of the
 built-in kinds alone the arrays are what they always were: ``terrain != WALL`` for both walking and
-light, and that same bool array as the path cost (cost 1 where walkable). A kind no plugin
-registered (a level that should not have reached play) counts as wall.
+light, and that same bool array as the path cost (cost 1 where walkable). A kind whose cost is
+``math.inf`` is walkable but costs 0 in the path cost, as a wall does: no path (a monster's, the
+player's travel and explore) enters it. A kind no plugin registered (a level that should not have
+reached play) counts as wall.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 import numpy as np
@@ -38,7 +41,9 @@ class Ground:
         self.kinds = [self._registered.get(name, _UNKNOWN) for name in self.names]
         self.walk_lut = np.array([k.walkable for k in self.kinds], dtype=bool)
         self.clear_lut = np.array([k.transparent for k in self.kinds], dtype=bool)
-        self.cost_lut = np.array([float(k.cost) if k.walkable else 0.0 for k in self.kinds], dtype=np.float64)
+        # 0: no path enters it (a wall; a kind of cost inf: walkable, but never on a path)
+        self.cost_lut = np.array([float(k.cost) if k.walkable and math.isfinite(k.cost) else 0.0 for k in self.kinds],
+                                 dtype=np.float64)
         self.weighted = bool((self.cost_lut[self.walk_lut] != 1.0).any())
         self.hooked = any(k.hooked for k in self.kinds)
         self.standing = any(k.on_stand is not None for k in self.kinds)

@@ -246,14 +246,14 @@ class Session:
         if travel is None or travel.spent or not state.alive:
             return False
         step = next_step(game.api, travel)
-        if not isinstance(step, tuple):
+        if not isinstance(step, tuple | Action):
             if step:
                 game.log(step)
             return False
         hp, depth, run = game.api.hp(state.player)[0], state.depth, state.run_number
         game.new_in_view = False
         travel.steps += 1
-        if not game.take_turn(Move(*step)):
+        if not game.take_turn(step if isinstance(step, Action) else Move(*step)):
             return False
         state = game.state
         return not (game.new_in_view or game.api.hp(state.player)[0] < hp or state.depth != depth

@@ -1,8 +1,13 @@
 """Travel: one key that walks many steps (Brogue's ``x``, DCSS's ``o`` and ``G``).
 
 ``explore`` walks toward the nearest cell the player has not seen (over known floor and unknown
-cells; known walls stop it), ``downstairs`` to the known stairs, ``travel`` to a clicked cell
-(over known floor only). Each step is a normal turn: the monsters act. A travel stops
+cells; known walls stop it), and first to the items the player remembers, to pick them up where
+the game leaves items on the floor (:mod:`engine.core.play.gathering`); ``downstairs`` to the
+known stairs, ``travel`` to a clicked cell (over known floor only). Each step is a normal turn:
+the monsters act. Every walk is over the level's path cost (``GameAPI.walk_cost``, from the kinds
+of terrain the player has seen): a dearer kind is walked around when there is another way, and a
+kind no path enters (a cost of ``math.inf``: a known trap, a door that will not open) is never
+stepped on, even when it is walkable. A travel stops
 
 - when it gets there (explore: when nothing reachable is unknown any more: said once);
 - at once when something new comes into view or a monster notices the player (``new_in_view``),
@@ -21,17 +26,20 @@ each step a turn of the game's own (``Game.take_turn``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from engine.core.model.components import Monster
+from engine.core.play import gathering
+from engine.core.play.gathering import Gathering
 from engine.kit import limits
 from engine.kit.path import downhill
 from engine.kit.regions import grown
 
 if TYPE_CHECKING:
+    from engine.core.turn.actions import Action
     from engine.core.turn.api import GameAPI
 
 
@@ -45,6 +53,7 @@ class Travel:
     token: str = ""  # the key that started it, as recorded
     steps: int = 0
     interrupted: bool = False
+    gathering: Gathering = field(default_factory=Gathering)  # explore: what it knows of picking up
 
     @property
     def spent(self) -> bool:
@@ -79,6 +88,8 @@ def threat_in_view(api: GameAPI) -> int | None:
         return max(abs(x - px), abs(y - py)), monster
 
     return min(threats, key=steps, default=None)
+
+
 def weighted(api: GameAPI, walkable: np.ndarray) -> np.ndarray:
     """``walkable`` (what the player knows they may walk over) with the path cost of the kinds of
     terrain they saw there (shallow water costs more: a walk goes around it); an unknown cell
@@ -120,34 +131,58 @@ def _box(cost: np.ndarray, here: tuple[int, int]) -> tuple[int, int, int, int]:
     return int(x0), int(y0), int(x1), int(y1)
 
 
-def next_step(api: GameAPI, travel: Travel) -> tuple[int, int] | str | None:
-    """The step (dx, dy) to take, or a message saying why there is none to take (or None: arrived)."""
+def next_step(api: GameAPI, travel: Travel) -> tuple[int, int] | Action | str | None:
+    """The step (dx, dy) to take, an action to take instead (explore: pick up what lies here), or
+    a message saying why there is none to take (or None: arrived)."""
     here = api.position(api.player)
     if travel.kind == "explore":
+        pick = gathering.pick_here(api, travel.gathering)
+        if pick is not None:
+            return pick
+        items = gathering.goals(api, travel.gathering)
+        if items:
+            cost = known_cost(api, unknown_passable=False)
+            items = [(x, y) for x, y in items if cost[y, x] > 0]  # never onto a kind no path enters
+            step = _downhill(api, cost, items, here) if items else None
+            if isinstance(step, tuple):
+                return step
         if api.seen().all():
             return api.rules.message("explored")
         cost, goals = frontier(api)
-        nowhere, blocked_goal = "explored", None
-    else:
-        if here == travel.goal:
-            return None
-        cost = known_cost(api, unknown_passable=False)
-        gx, gy = travel.goal
-        if not (0 <= gy < cost.shape[0] and 0 <= gx < cost.shape[1]) or not cost[gy, gx] > 0:
-            return api.rules.message("no_way")
-        goals, nowhere, blocked_goal = None, "no_way", travel.goal
-    # searched within the box of what the player may walk over: what they know, not the whole map
+        step = _downhill(api, cost, goals, here)
+        return api.rules.message("explored" if step is None else "travel_blocked") if not isinstance(step, tuple) \
+            else step
+    if here == travel.goal:
+        return None
+    cost = known_cost(api, unknown_passable=False)
+    gx, gy = travel.goal
+    if not (0 <= gy < cost.shape[0] and 0 <= gx < cost.shape[1]) or not cost[gy, gx] > 0:
+        return api.rules.message("no_way")
+    step = _downhill(api, cost, [travel.goal], here, keep=travel.goal)
+    return api.rules.message("no_way" if step is None else "travel_blocked") if not isinstance(step, tuple) else step
+
+
+def _downhill(api: GameAPI, cost: np.ndarray, goals: np.ndarray | list[tuple[int, int]], here: tuple[int, int],
+              keep: tuple[int, int] | None = None) -> tuple[int, int] | bool | None:
+    """The step (dx, dy) down the distance map of ``goals`` (a bool array, or cells) over ``cost``
+    from ``here``, around the monsters (but the one on ``keep``, a goal the walk bumps into);
+    None: no goal is reached from here; False: the only ways are blocked. The player's own cell
+    is always left: one of a kind no path enters (they stepped there themselves) too."""
     x0, y0, x1, y1 = _box(cost, here)
+    # searched within the box of what the player may walk over: what they know, not the whole map
     cost = cost[y0:y1, x0:x1]
-    goals = goals[y0:y1, x0:x1] if goals is not None else [(gx - x0, gy - y0)]
-    dist = api.distance_map(goals, cost=cost)
     hx, hy = here[0] - x0, here[1] - y0
+    if not cost[hy, hx] > 0:
+        cost = cost.copy()
+        cost[hy, hx] = 1
+    goals = goals[y0:y1, x0:x1] if isinstance(goals, np.ndarray) else [(gx - x0, gy - y0) for gx, gy in goals]
+    dist = api.distance_map(goals, cost=cost)
     if not np.isfinite(dist[hy, hx]):
-        return api.rules.message(nowhere)
+        return None
     occupied = {(x - x0, y - y0) for x, y in (api.position(m) for m in api.monsters())}
-    if blocked_goal is not None:
-        occupied.discard((blocked_goal[0] - x0, blocked_goal[1] - y0))
+    if keep is not None:
+        occupied.discard((keep[0] - x0, keep[1] - y0))
     step = downhill(dist, (hx, hy), cost, api.moves, blocked=occupied)
     if step is None:
-        return api.rules.message("travel_blocked")
+        return False
     return step[0] - hx, step[1] - hy

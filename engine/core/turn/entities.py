@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.kinds import saying
 from engine.core.kinds.content import ItemKind, MonsterKind
-from engine.core.model.components import Actor, Charges, Dead, Fighter, Item, Monster, Position
+from engine.core.model.components import Actor, Charges, Dead, Fighter, Item, LeftBehind, Monster, Position
 from engine.core.model.events import Hurt
 from engine.core.plugin.isolation import safe_repr
 from engine.core.turn import inventory
@@ -99,12 +99,17 @@ def name_of(run: Run, entity: int) -> str:
 
 
 def move_entity(run: Run, entity: int, x: int, y: int) -> None:
-    """Move a creature; the kinds of terrain it leaves and enters hear it (their hooks)."""
-    hooked = run.ground.hooked
-    old = position(run, entity) if hooked else None
+    """Move a creature; the kinds of terrain it leaves and enters hear it (their hooks). The items
+    the player steps off are :class:`LeftBehind` (explore does not walk back for them)."""
+    hooked, player = run.ground.hooked, entity == run.player
+    old = position(run, entity) if hooked or player else None
     run.state.spatial.move(entity, x, y)
-    if entity == run.player:
+    if player:
         run.state.view.dirty = True
+        if old != (x, y):
+            for item in run.state.spatial.items_at(*old):
+                if not run.world.has(item, LeftBehind):
+                    run.world.add(item, LeftBehind())
     if hooked:
         terrainrun.moved(run, entity, old, (x, y))
 
@@ -176,6 +181,8 @@ def pick_up(run: Run, item: int) -> bool:
         run.log(run.rules.message("pack_full", item=kind.name))
         return False
     run.state.spatial.remove(item)
+    if run.world.has(item, LeftBehind):
+        run.world.remove(item, LeftBehind)
     carried = inventory.add(run, item)
     run.log(run.rules.message("pickup", item=kind.name, letter=inventory.letter_of(run, carried)))
     return True

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.model import bounds
-from engine.core.model.components import Charges, Equipped, Fighter, Item, Position
+from engine.core.model.components import Charges, Equipped, Fighter, Item, LeftBehind, Position
 from engine.core.model.events import Shot
 from engine.core.plugin.isolation import safe_repr
 from engine.core.turn import entities, inventory
@@ -41,7 +41,8 @@ class PickUp(Action):
 
 @dataclass(frozen=True)
 class Drop(Action):
-    """Put a carried item down where the player stands (not on the stairs: they would hide it)."""
+    """Put a carried item down where the player stands (not on the stairs: they would hide it),
+    :class:`LeftBehind` as ``dropped``: explore does not pick it up again."""
 
     item: int
 
@@ -54,6 +55,7 @@ class Drop(Action):
         name = inventory.kind(game, self.item).name
         inventory.release(game, self.item)
         game.state.spatial.place(self.item, x, y)
+        game.world.add(self.item, LeftBehind(dropped=True))
         game.log(game.rules.message("drop", item=name))
         return ActionResult.success()
 

@@ -28,11 +28,12 @@ def _step_ms(game, repeats: int) -> tuple[list[float], int]:
 
 def _walk(game, steps: int) -> None:
     from engine.core.play.travel import Travel, next_step
-    from engine.core.turn.actions import Move
+    from engine.core.turn.actions import Action, Move
 
     for _ in range(steps):
         step = next_step(game.api, Travel("explore"))
-        if not isinstance(step, tuple) or not game.take_turn(Move(*step)):
+        if not isinstance(step, tuple | Action) or not game.take_turn(
+                step if isinstance(step, Action) else Move(*step)):
             return
 
 
