@@ -15,7 +15,7 @@ that lives in the lakes.
 * ``rubble`` (``:``): paths cost 2, and a step onto it takes ``rubble_cost`` energy (150), for
   anyone.
 * ``grass`` (``"``): tall grass, walkable and blocking sight; a creature walking in it tramples it
-  (``trampled-grass``, ``,``), which lets light through.
+  flat (floor, which lets light through).
 * ``chasm`` (``░``): from depth 3, never on the deepest level (the preset's ``max_depth``). No
   creature's ground (monsters never step in, paths and travel go round); the player walking into
   it falls: ``fall_damage`` HP, a message, and a landing on a random floor cell of the level below.
@@ -45,17 +45,18 @@ from engine import (
     hookimpl,
 )
 from engine.kit import limits
-from engine.plugins.depths._terrain_features import CHASM, DEEP, GRASS, RUBBLE, SHALLOW, furnish
+from engine.plugins.depths._terrain_features import CHASM, DEEP, FLOOR, GRASS, RUBBLE, SHALLOW, furnish
 
-TRAMPLED, WEIGHED, EEL = "trampled-grass", "weighed-down", "eel"
+WEIGHED, EEL = "weighed-down", "eel"
 TURN = 100  # a step's energy
 HEAVY = 3  # armour of at least this defense weighs a swimmer down, by default: chain mail (3), plate (5)
 SWIM = 200  # a weighed-down swimmer's step, by default: half speed
 CLAMBER = 150  # a step onto rubble, by default
 FALL = (1, 4)  # the HP a fall costs, by default
 WATER_COST = 8  # what a step into deep water costs a path: walkers go round a lake
-# Colours held apart from every other kind of the default game by tests/test_palette.py.
-DEEP_BLUE, SHALLOW_BLUE = (40, 80, 220), (70, 175, 230)
+# Colours held apart from every other kind of the default game, lit and remembered, by
+# tests/test_palette.py: the blues left between the stairs, the kobold and the troll.
+DEEP_BLUE, SHALLOW_TEAL = (25, 55, 190), (0, 105, 135)
 
 
 def _params(game) -> dict | None:
@@ -94,19 +95,18 @@ def out_of_deep(game, entity, x, y):
 
 def trample(game, entity, x, y):
     if _params(game) is not None:
-        game.set_terrain(x, y, TRAMPLED)
+        game.set_terrain(x, y, FLOOR)
 
 
 KINDS = (
     TerrainKind(name=DEEP, glyph="≈", color=DEEP_BLUE, cost=WATER_COST, flags=frozenset({"water", "deep"}),
                 description="deep water", on_enter=into_deep, on_leave=out_of_deep),
-    TerrainKind(name=SHALLOW, glyph="~", color=SHALLOW_BLUE, cost=2, flags=frozenset({"water"}),
+    TerrainKind(name=SHALLOW, glyph="~", color=SHALLOW_TEAL, cost=2, flags=frozenset({"water"}),
                 description="shallow water"),
-    TerrainKind(name=RUBBLE, glyph=":", color=(150, 120, 95), cost=2, description="rubble (slow to cross)"),
-    TerrainKind(name=GRASS, glyph='"', color=(60, 150, 40), transparent=False, description="tall grass",
+    TerrainKind(name=RUBBLE, glyph=":", color=(140, 90, 20), cost=2, description="rubble (slow to cross)"),
+    TerrainKind(name=GRASS, glyph='"', color=(0, 130, 20), transparent=False, description="tall grass",
                 on_enter=trample),
-    TerrainKind(name=TRAMPLED, glyph=",", color=(125, 160, 70), description="trampled grass"),
-    TerrainKind(name=CHASM, glyph="░", color=(110, 60, 150), walkable=False, flags=frozenset({"chasm"}),
+    TerrainKind(name=CHASM, glyph="░", color=(100, 40, 100), walkable=False, flags=frozenset({"chasm"}),
                 description="a chasm (a fall to the level below)"),
 )
 
@@ -119,7 +119,7 @@ def register_terrain(register):
 
 @hookimpl
 def register_statuses(register):
-    register(StatusKind(name=WEIGHED, label="Weighed down", color=SHALLOW_BLUE))
+    register(StatusKind(name=WEIGHED, label="Weighed down", color=DEEP_BLUE))
 
 
 # -- steps -----------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ def register_behaviours(register):
 def register_monsters(register):
     # min_depth out of reach: the spawn tables never put an eel on dry floor; the lakes get theirs
     # (furnish: [params.terrain] eel, by depth)
-    register(MonsterKind(name=EEL, glyph="E", color=(0, 200, 170), hp=18, attack=5, defense=1, sight=6,
+    register(MonsterKind(name=EEL, glyph="E", color=(230, 250, 180), hp=18, attack=5, defense=1, sight=6,
                          behaviour="lurk", min_depth=limits.MAX_DEPTH, params={"swims": True, "xp": 12},
                          description="A great eel: it strikes from deep water and never leaves it."))
 

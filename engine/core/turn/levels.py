@@ -12,9 +12,9 @@ its things with their energy), and finds a kept level as it was: nothing is made
 game has stairs up on every level, on its start; the player going down arrives there, going up
 arrives on the stairs down; falling (a chasm, a trapdoor) lands on a random free floor cell
 reachable from the start (the run's stream ``fall``). Time stands still on a kept level. At
-most ``MAX_KEPT_LEVELS`` levels of ``MAX_KEPT_CELLS`` cells in all are kept, and the run's things (in play and kept) are at most
-``MAX_ENTITIES``: past that the one farthest from the player's depth is forgotten (a new level is
-populated up to the limit first; :mod:`engine.core.model.bounds`).
+most ``MAX_KEPT_LEVELS`` levels of ``MAX_KEPT_CELLS`` cells in all are kept, and the run's things
+(in play and kept) are at most ``MAX_ENTITIES``: past that the one farthest from the player's depth
+is forgotten (a new level is populated up to the limit first; :mod:`engine.core.model.bounds`).
 """
 
 from __future__ import annotations
