@@ -11,10 +11,13 @@ again. The regions are the kit's 4-connected ones, the stricter kind: a level co
 connected for 8-way walkers too.
 
 The numbers come from the preset's ``[params.terrain]`` (chances per depth, counts and sizes: see
-``content/games/undercroft.toml``), the rolls from the run's stream ``depths:terrain``.
+``content/games/undercroft.toml``), the rolls from the level's own stream (:func:`level_stream`).
 """
 
 from __future__ import annotations
+
+import hashlib
+import random
 
 import numpy as np
 
@@ -177,10 +180,18 @@ class Painter:
                     if self.rng.random() < density and (hidden is None or not hidden[y, x])], name)
 
 
+def level_stream(level) -> random.Random:
+    """The level's own stream for its features, seeded by its terrain as its generator made it (from
+    the run's stream ``level:<depth>``): a depth gets the same features whether or not the ones
+    above were made, and a save keeps no stream per depth for them."""
+    digest = hashlib.sha256(b"depths:terrain" + level.terrain.tobytes() + str(level.terrain.shape).encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
 def furnish(game, level, params: dict, eel: str) -> None:
     """Put the features the preset's numbers give for this depth on ``level`` (see the module doc),
     and an ``eel`` in some of the lakes."""
-    rng, depth = game.rng("depths:terrain"), game.depth
+    rng, depth = level_stream(level), game.depth
     painter = Painter(game, level, rng)
     deepest = game.rules.max_depth
     if rng.randrange(100) < chance(params, "lakes", depth):
