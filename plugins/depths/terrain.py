@@ -159,21 +159,27 @@ def _swims(game, entity) -> bool:
 @hookimpl
 def on_action(game, entity, action):
     """A step into a chasm is a fall (the player's; not on the deepest level); into deep water,
-    refused to a monster that does not swim; onto rubble, or out of deep water weighed down, slow."""
+    refused to a monster that does not swim; onto rubble, or out of deep water weighed down, slow.
+    (Every creature's every step asks: a step between cells that cost a path 1, most of them, is
+    let be after one look at the level's walk cost.)"""
     if not isinstance(action, Move):
+        return None
+    here = game.position(entity)
+    x, y = here[0] + action.dx, here[1] + action.dy
+    cost = game.walk_cost()
+    h, w = cost.shape
+    player = entity == game.player
+    if 0 <= x < w and 0 <= y < h and cost[y, x] == 1 and (not player or cost[here[1], here[0]] == 1):
         return None
     params = _params(game)
     if params is None:
         return None
-    here = game.position(entity)
-    there = game.terrain(here[0] + action.dx, here[1] + action.dy)
+    there = game.terrain(x, y)
     name = there.name if there is not None else ""
-    player = entity == game.player
     if name == CHASM:
         deepest = game.rules.max_depth
         return Fall() if player and (deepest is None or game.depth < deepest) else None
-    if name == DEEP and not player and game.creature_at(here[0] + action.dx, here[1] + action.dy) is None \
-            and not _swims(game, entity):
+    if name == DEEP and not player and game.creature_at(x, y) is None and not _swims(game, entity):
         return VETO
     cost = int(params.get("rubble_cost", CLAMBER)) if name == RUBBLE else TURN
     if player and game.terrain(*here).name == DEEP:
