@@ -1,5 +1,5 @@
 """Terrain kinds as plugins: the built-in four registered as any plugin's kinds are, and a package
-outside the engine (tests/fixtures/marsh, written from docs/reference.md alone) adding shallow water
+outside the engine (tests/fixtures/marsh, written from docs/reference.md alone) adding marsh water
 and doors, played, saved, compared and drawn."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_the_marsh_loads_whole_and_its_generator_keeps_the_contract(registry):
     testing.check_plugin(registry, "undercroft_marsh")
     testing.check_generator(registry.generators["marsh"], seeds=8, terrain_kinds=registry.terrain)
     level = testing.make_level(registry.generators["marsh"], 30, 12, seed=3, terrain_kinds=registry.terrain)
-    assert level.kinds[:4] == list(BUILTIN_KINDS) and {"door", "shallow-water"} <= set(level.kinds)
+    assert level.kinds[:4] == list(BUILTIN_KINDS) and {"door", "marsh-water"} <= set(level.kinds)
 
 
 def test_check_generator_names_a_kind_no_plugin_registers(registry):
@@ -96,7 +96,7 @@ def test_walking_into_a_closed_door_opens_it_and_it_closes_behind_the_last_to_le
 
 POOL = """
     #######
-    #@~~~>#
+    #@===>#
     #.....#
     #######
 """
@@ -106,7 +106,7 @@ def test_shallow_water_slows_the_wader_and_paths_go_around_it(registry):
     game = testing.game_from_map(registry, POOL)
     api = game.api
     assert api.walk_cost()[1, 2] == 2 and api.walk_cost()[2, 2] == 1
-    assert not any(api.terrain(*cell).name == "shallow-water" for cell in api.path((1, 1), (5, 1)))
+    assert not any(api.terrain(*cell).name == "marsh-water" for cell in api.path((1, 1), (5, 1)))
     speed = api.component(api.player, Actor).speed
     testing.press(game, "l")
     assert api.has_status(api.player, "wading")
@@ -154,7 +154,7 @@ def test_a_run_on_a_plugin_s_terrain_saves_resumes_and_is_kept_aside_without_the
     r = engine("--headless", "--keys", "l", "--dump", "json", home=tmp_path)
     assert r.returncode == 0, r.stderr
     state = json.loads(r.stdout)
-    assert state["map"][1] == "#<~~~>#" and (state["player"]["x"], state["player"]["y"]) == (3, 1)
+    assert state["map"][1] == "#<===>#" and (state["player"]["x"], state["player"]["y"]) == (3, 1)
     assert state["player"]["statuses"] == {"wading": None}
     r = engine("--headless", "--keys", "l", home=tmp_path, plugins="")
     assert "this run needs plugin 'marsh'" in r.stdout + r.stderr
@@ -215,17 +215,17 @@ def test_the_window_draws_a_plugin_s_kinds_and_remembers_only_what_memory_keeps(
 
     game = testing.game_from_map(misty, """
         ##########
-        #@~%.....#
+        #@=%.....#
         ########.#
                #.#
                #>#
                ###
     """)
     cells, names = _cells(game)
-    assert cells.state[1, 2] == SEEN and chr(cells.code[1, 2]) == "~" and names.names[cells.name[1, 2]] == \
-        "shallow-water" and tuple(cells.fg[1, 2]) == WATER
+    assert cells.state[1, 2] == SEEN and chr(cells.code[1, 2]) == "=" and names.names[cells.name[1, 2]] == \
+        "marsh-water" and tuple(cells.fg[1, 2]) == WATER
     api = game.api
-    api.set_terrain(2, 1, "shallow-water")  # nothing changes: the same kind
+    api.set_terrain(2, 1, "marsh-water")  # nothing changes: the same kind
     testing.press(game, "l l l l l l l j j j")
     assert api.position(api.player) == (8, 4) and not api.sees(2, 1)
     cells, _ = _cells(game)
@@ -250,4 +250,4 @@ def test_a_kind_s_on_stand_runs_at_the_end_of_every_turn_for_who_stands_there(mi
 def test_a_tileset_is_asked_for_a_plugin_s_kind_by_its_name(registry):
     gaps = testing.tileset_gaps(registry.tilesets["kenney"], registry=registry)
     assert "door '+'" not in gaps  # the kenney set has a door
-    assert "shallow-water '~'" in gaps  # and no water: drawn as its glyph, framed
+    assert "marsh-water '='" in gaps  # and no water: drawn as its glyph, framed

@@ -107,7 +107,9 @@ def palette_colours(registry: Registry, game: str | None = None) -> dict[str, di
     and terrain; creatures are not remembered) and the ``backgrounds`` it is drawn on (lit,
     remembered). Its things: the player, the monsters its tables may place (its ``monsters``, or
     every registered kind when it lists none, and its own kinds), the items of its ``item_counts``
-    and the terrain."""
+    and the terrain: the built-in kinds as the preset draws them, and every plugin's kind
+    (``register_terrain``) as it is registered (remembered only where the player's memory keeps
+    it)."""
     from engine.core.turn.looks import player_look
     from engine.frontend import palette
     from engine.frontend.compose import LIT, TILE_CODES, Names, Tables
@@ -123,10 +125,15 @@ def palette_colours(registry: Registry, game: str | None = None) -> dict[str, di
     for name in rules.item_counts:
         color = _rgb(registry.items[name].color)
         out[f"item {name}"] = {"lit": color, "remembered": palette.remembered(color)}
-    for name, code in TILE_CODES.items():
-        out[name] = {"lit": tuple(tables.color[code].tolist()), "remembered": tuple(tables.memory[code].tolist())}
+    plugins = [name for name in registry.terrain if name not in TILE_CODES]
+    tables.fit([*TILE_CODES, *plugins], registry.terrain)
+    codes = {**TILE_CODES, **{name: len(TILE_CODES) + i for i, name in enumerate(plugins)}}
+    for name, code in codes.items():
+        out[name] = {"lit": tuple(tables.color[code].tolist())}
+        if not tables.forget[code]:
+            out[name]["remembered"] = tuple(tables.memory[code].tolist())
     for name, colours in out.items():
-        code = TILE_CODES.get(name, TILE_CODES["floor"])  # things stand on the floor
+        code = codes.get(name, TILE_CODES["floor"])  # things stand on the floor
         colours["backgrounds"] = (tuple(tables.bg_lit[code].tolist()), tuple(tables.bg_memory[code].tolist()))
     return out
 

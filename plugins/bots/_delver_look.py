@@ -353,7 +353,9 @@ class DelverView:
         occupied = tuple(sorted(self.occupied)) if avoid else ()
 
         def around() -> np.ndarray:
-            cost = self.floor.astype(np.float64)
+            # the known floor at what its terrain costs a walker (deep water, rubble: gone round
+            # where a player would); all 1 on a level of the built-in kinds
+            cost = np.where(self.floor, self.game.walk_cost(), 0).astype(np.float64)
             for x, y in occupied:
                 cost[y, x] = 0
             return cost

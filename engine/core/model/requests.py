@@ -18,10 +18,13 @@ class Request:
 class ChangeLevel(Request):
     """Go to ``depth``: the new level's monsters do not move before the player's first turn.
     ``up``: the player climbs, and arrives on the stairs down of the level above (else on the
-    level's start, where its stairs up are in a game that has them)."""
+    level's start, where its stairs up are in a game that has them). ``fall``: the player falls
+    (a chasm, a trapdoor) and lands on a random free floor cell of the level, one reachable from
+    its start, drawn from the run's stream ``fall``."""
 
     depth: int
     up: bool = False
+    fall: bool = False
 
 
 @dataclass(frozen=True)

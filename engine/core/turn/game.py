@@ -105,8 +105,8 @@ class Game(Run):
         self.emit(RunStarted(run))
         self.enter_level(1)
 
-    def enter_level(self, depth: int, *, up: bool = False) -> None:
-        levels.enter(self, depth, up=up)
+    def enter_level(self, depth: int, *, up: bool = False, fall: bool = False) -> None:
+        levels.enter(self, depth, up=up, fall=fall)
         self.emit(LevelEntered(depth, up))
         self.apply_death()  # a plugin's on_level_generated may have killed the player
 
@@ -174,7 +174,7 @@ class Game(Run):
                 self.log("The way leads no further.")
                 return True
             self.log(self.rules.message("ascend" if request.up else "descend", depth=request.depth))
-            self.enter_level(request.depth, up=request.up)
+            self.enter_level(request.depth, up=request.up, fall=request.fall)
         elif isinstance(request, Won):
             self.state.won = True
             self.log(request.note or self.rules.message("won"))

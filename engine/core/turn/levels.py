@@ -10,10 +10,11 @@ A game whose ruleset keeps its levels (``Ruleset.keeps_levels``) keeps the old l
 throwing it away (:class:`~engine.core.model.state.KeptLevel`: its map, what was seen and the items remembered there,
 its things with their energy), and finds a kept level as it was: nothing is made, populated or fired then. Such a
 game has stairs up on every level, on its start; the player going down arrives there, going up
-arrives on the stairs down. Time stands still on a kept level. At most ``MAX_KEPT_LEVELS`` levels
-of ``MAX_KEPT_CELLS`` cells in all are kept, and the run's things (in play and kept) are at most
-``MAX_ENTITIES``: past that the one farthest from the player's depth is forgotten (a new level is
-populated up to the limit first; :mod:`engine.core.model.bounds`).
+arrives on the stairs down; falling (a chasm, a trapdoor) lands on a random free floor cell
+reachable from the start (the run's stream ``fall``). Time stands still on a kept level. At
+most ``MAX_KEPT_LEVELS`` levels of ``MAX_KEPT_CELLS`` cells in all are kept, and the run's things
+(in play and kept) are at most ``MAX_ENTITIES``: past that the one farthest from the player's depth
+is forgotten (a new level is populated up to the limit first; :mod:`engine.core.model.bounds`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from engine.core.model.world import World
 from engine.core.turn.generate import run_generator
 from engine.core.turn.looks import player_look
 from engine.core.turn.placement import populate
-from engine.kit import limits
+from engine.kit import limits, regions
 from engine.kit.mapgen import FLOOR, UPSTAIRS, Level
 
 if TYPE_CHECKING:
@@ -70,8 +71,9 @@ def make_level(game: Run, depth: int) -> Level:
                                game.registry.terrain)
 
 
-def enter(game: Run, depth: int, *, up: bool = False) -> None:
-    """Leave the current level (if any) for level ``depth`` (``up``: climbing to it)."""
+def enter(game: Run, depth: int, *, up: bool = False, fall: bool = False) -> None:
+    """Leave the current level (if any) for level ``depth`` (``up``: climbing to it; ``fall``:
+    falling to it, landing anywhere)."""
     state = game.state
     keep = state.level is not None and game.ruleset.keeps_levels(game.api)
     if keep:
@@ -92,6 +94,8 @@ def enter(game: Run, depth: int, *, up: bool = False) -> None:
         state.view.seen, state.view.items = kept.seen, kept.items
         restore(state, kept)
     arrival = level.stairs if up and level.stairs is not None else level.upstairs or level.start
+    if fall:
+        arrival = _landing(game, arrival)
     _make_room(game, arrival)
     if state.world.has(state.player, Position):
         state.spatial.move(state.player, *arrival)
@@ -105,6 +109,18 @@ def enter(game: Run, depth: int, *, up: bool = False) -> None:
     game.update_view()
     if kept is None:
         game.hook("on_level_generated", level=level)
+
+
+def _landing(game: Run, start: tuple[int, int]) -> tuple[int, int]:
+    """Where a fall lands: a random floor cell reachable from ``start`` with nobody on it (not
+    ``start`` itself), from the run's stream ``fall``; ``start`` when there is none."""
+    state = game.state
+    floor = regions.flood(game.ground.walkable, start) & (state.level.terrain == FLOOR)
+    ys, xs = floor.nonzero()
+    spatial = state.spatial
+    cells = [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True)
+             if (x, y) != start and spatial.blocker_at(x, y) is None]
+    return cells[game.rng("fall").randrange(len(cells))] if cells else start
 
 
 def _things(state: RunState) -> list[int]:
