@@ -8,9 +8,9 @@ from __future__ import annotations
 from engine import Carried, Fighter, Monster, testing
 from engine.core.model.requests import ChangeLevel
 from engine.core.play.prompts import describe_cell
-from engine.core.play.travel import threat_in_view
 from engine.core.play.setup import Setup, new_game
 from engine.core.play.snapshot import snapshot
+from engine.core.play.travel import threat_in_view
 from engine.frontend.sidebar import visible_monsters
 from engine.persist.morgue import cause_of_death
 from engine.plugins.bots._delver_look import DelverView, Memory

@@ -208,6 +208,9 @@ MONSTER_FIELDS: dict[str, str] = {
               "death, default `drop`), `monster_ai` reads `regen = [hp, turns]` (HP regained every so many turns).",
     "max_depth": "The deepest level the spawn tables place it on (it stops appearing below).",
     "description": "What it is, in one line: look mode says it.",
+    "unseen_beyond": "The player sees it only within this many cells (king moves), even in full view: 1, only "
+                     "beside them (a shade); 0, wherever they see. The view, the map, the sidebar, look, aiming "
+                     "and the bots all keep it (`Sight.veiled`).",
 }
 ITEM_FIELDS: dict[str, str] = {
     "name": "The kind's name: loot tables, `item_counts`, `--map` legends and `game.kind_of(i).name` use it.",
