@@ -12,7 +12,7 @@ cutpurse       7     1       0      2-7     15     8  ``thief``: snatches an ite
 goblin shaman 10     2       0      4-9     12    16  ``summoner``: calls goblins to its side
 shade         14     6       0      5-10    12    24  ``hunt``, seen only beside you
 ghoul         24     8       1      6-10    12    30  ``hunt``
-Vorgath the   70    12       3      (10)     -   120  ``warden``: the Amulet's guardian (below)
+Vorgath the   60    11       2      (10)     -   120  ``warden``: the Amulet's guardian (below)
 Warden
 ============  ==  ======  =======  ======  =====  ==  ===========================================
 
@@ -311,7 +311,7 @@ KINDS = [
     MonsterKind(name="ghoul", glyph="z", color=(8, 72, 144), hp=24, attack=8, defense=1, sight=8,
                 behaviour="hunt", min_depth=6, weight=12, params={"xp": 30},
                 description="A grey eater of the dead, strong and patient."),
-    MonsterKind(name=BOSS, glyph="W", color=(120, 0, 96), hp=70, attack=12, defense=3, sight=9,
+    MonsterKind(name=BOSS, glyph="W", color=(120, 0, 96), hp=60, attack=11, defense=2, sight=9,
                 behaviour="warden", min_depth=limits.MAX_DEPTH, weight=1,
                 params={"xp": 120, "drops": "rich", "guards": ["orc", "orc"]},
                 description="The Warden of the Undercroft, set to guard the Amulet: it calls its guards when hurt."),
