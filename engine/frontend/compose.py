@@ -233,8 +233,10 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
         fg[remembered] = tables.memory[terrain[remembered]]
     # Lower layers first, so the player stands on an item and a monster hides the gold it stands on.
     drawn = []
+    veiled = game.sight.veiled  # a creature seen only near the player (a shade) is not drawn farther off
     for entity, (r, p) in game.world.query(Renderable, Position):
-        if ys.start <= p.y < ys.stop and xs.start <= p.x < xs.stop and visible[p.y - ys.start, p.x - xs.start]:
+        if ys.start <= p.y < ys.stop and xs.start <= p.x < xs.stop and visible[p.y - ys.start, p.x - xs.start] \
+                and not veiled(entity):
             drawn.append((r.layer, entity, p.x - xs.start, p.y - ys.start, r))
     drawn.sort(key=lambda t: (t[0], t[1]))  # a pile shows its newest item, as memory keeps it
     for _layer, entity, x, y, r in drawn:

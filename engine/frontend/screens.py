@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from engine.core.kinds.messages import with_article
 from engine.core.model.components import Monster, Position
 from engine.core.play import status as words
 from engine.frontend import aside
@@ -56,8 +57,7 @@ def cause(game: Game) -> str:
     text = cause_of_death(game)
     struck = killer_named(game)
     if struck is not None and game.state.killed_by_creature:
-        article = "an" if struck[:1].lower() in "aeiou" else "a"
-        text = f"killed by {article} {struck} on depth {game.depth}"
+        text = f"killed by {with_article(struck)} on depth {game.depth}"
     return text[:1].upper() + text[1:]
 
 

@@ -121,10 +121,10 @@ def visible_monsters(game: Game) -> list[tuple[int, str, Fighter, Renderable, in
     """(entity, kind, fighter, look, distance) of each monster in view, nearest first (king moves,
     ties by row then column, so the order never flickers)."""
     px, py = game.position(game.player)
-    visible = game.floor.visible
+    visible, veiled = game.floor.visible, game.sight.veiled
     found = []
     for entity, (monster, fighter, look, pos) in game.world.query(Monster, Fighter, Renderable, Position):
-        if visible[pos.y, pos.x]:
+        if visible[pos.y, pos.x] and not veiled(entity):
             found.append((max(abs(pos.x - px), abs(pos.y - py)), pos.y, pos.x, entity, monster.kind, fighter, look))
     found.sort(key=lambda t: t[:3])
     return [(e, kind, f, look, d) for d, _, _, e, kind, f, look in found]

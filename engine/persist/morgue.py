@@ -13,6 +13,7 @@ import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from engine.core.kinds.messages import with_article
 from engine.core.model.components import Equipped, Fighter, Inventory, Position
 from engine.core.turn import inventory
 from engine.persist import files
@@ -30,8 +31,7 @@ def cause_of_death(game: Game) -> str:
     if kind and not game.state.killed_by_creature:
         return f"killed by {kind} on depth {game.depth}"
     if kind:
-        article = "an" if kind[:1].lower() in "aeiou" else "a"
-        return f"killed by {article} {kind} on depth {game.depth}"
+        return f"killed by {with_article(kind)} on depth {game.depth}"
     die = game.rules.message("die")
     last = next((m for m in reversed(game.messages) if m != die), "")
     return f"{last.rstrip('.')} on depth {game.depth}" if last else f"died on depth {game.depth}"

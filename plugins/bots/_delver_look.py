@@ -159,6 +159,7 @@ class Memory:
     """What a delver remembers between keys of one run."""
 
     flee_turns: int = 0  # steps fled along the safety map on this level
+    chases: int = 0  # keys spent running after a thief on this level
     leaving: bool = False  # fleeing to the stairs or exit of this level: it goes on until there
     ignored: set[tuple[int, int]] = field(default_factory=set)  # unseen cells it stood beside
     last: tuple[int, int] | None = None  # (depth, turn) when it chose its last key

@@ -14,14 +14,16 @@ something to do (:data:`CONCERNS`):
    safety map (Brogue's), for a while; a monster that keeps up is fought after all.
 5. ``fight``: an awake monster next to it (the weakest first), a sleeping one only when cheap;
    one that has noticed it two steps away is waited for (a few keys), so it strikes first.
-6. ``pick_up``: what lies where it stands (the pickup key; the first of a menu).
-7. ``wear``: equipment better than what it wears in that slot.
-8. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
-9. ``collect``: items lying where it has seen them, nearest first.
-10. ``dive``: down known stairs at once when it is strong enough (full HP and drinks in hand).
-11. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
+6. ``pursue``: a thief running off with something of its pack (in view, declared fleeing), for
+   a while on each level; killed, it drops what it took, which ``collect`` picks up.
+7. ``pick_up``: what lies where it stands (the pickup key; the first of a menu).
+8. ``wear``: equipment better than what it wears in that slot.
+9. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
+10. ``collect``: items lying where it has seen them, nearest first.
+11. ``dive``: down known stairs at once when it is strong enough (full HP and drinks in hand).
+12. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
     frontier of the known floor.
-12. ``leave``: the level is known: to the stairs (and down) or the exit.
+13. ``leave``: the level is known: to the stairs (and down) or the exit.
 
 Nothing left to do (a level without stairs, all seen): it answers None and the run stops.
 
@@ -106,6 +108,25 @@ def fight(look: DelverView) -> str | None:
         memory.waits += 1
         return look.key("wait")
     return look.walk([game.position(near[0])])
+
+
+CHASE_KEYS = 25  # keys it runs after thieves on one level before it lets them go
+
+
+def pursue(look: DelverView) -> str | None:
+    """After a thief that runs with something of its pack: a monster in view whose behaviour is a
+    thief's (look says what a kind does) and that is fleeing (the sidebar says so); a thief only
+    runs once it has taken something. Bounded: one as fast as it may never be caught."""
+    memory, game = look.memory, look.game
+    if memory.chases >= CHASE_KEYS or not can_fight(look):
+        return None
+    thieves = [m for m in look.monsters if game.declared(m) == "fleeing"
+               and getattr(game.kind_of(m), "behaviour", "") == "thief"]
+    if not thieves:
+        return None
+    memory.chases += 1
+    target = min(thieves, key=lambda m: (game.distance(look.me, m), m))
+    return look.walk([game.position(target)])
 
 
 def collect(look: DelverView) -> str | None:
@@ -220,7 +241,7 @@ def hold(look: DelverView) -> str | None:
     return look.key("wait") or random_step(look)
 
 
-CONCERNS = (answer, drink, read, flee, fight, pick_up, wear, homeward, collect, dive, explore, leave, hold)
+CONCERNS = (answer, drink, read, flee, fight, pursue, pick_up, wear, homeward, collect, dive, explore, leave, hold)
 
 
 class Delver:
@@ -238,7 +259,7 @@ class Delver:
             memory.stuck = 0
         if memory.last is not None and memory.last[0] != now[0]:  # a new level
             memory.ignored.clear()
-            memory.flee_turns, memory.leaving = 0, False
+            memory.flee_turns, memory.leaving, memory.chases = 0, False, 0
         look = DelverView(game, memory)
         if game.prompt() is not None:
             memory.stuck = 0  # a prompt passes no time: keys that answer one are not stuck

@@ -5,8 +5,10 @@ presets reproduce:
   presets' rulesets, pick everything up by walking);
 * levels are kept when left and found as they were, with stairs up on each;
 * the Amulet of the Undercroft lies on the deepest level (the preset's ``max_depth``), guarded by
-  the toughest monsters that level's table allows; carrying it up the stairs of the first level
-  wins the run. Climbing out without it is refused.
+  the toughest monsters that level's table allows, and by the preset's boss when it names one
+  (``[params.monsters] boss``: the default game's Vorgath the Warden, plugins/depths/monsters.py),
+  placed beside it once; carrying it up the stairs of the first level wins the run. Climbing out
+  without it is refused.
 """
 
 from engine import ActionResult, ItemKind, Ruleset, Won, hookimpl
@@ -38,7 +40,8 @@ def _is_undercroft(game) -> bool:
 @hookimpl
 def on_level_generated(game, level):
     """On the deepest level: the Amulet on the floor cell farthest from the arrival, and its guards
-    beside it (the strongest kinds of the game's table that reach this depth, by hit points)."""
+    beside it: the preset's boss first when it names one (``[params.monsters] boss``), then the
+    strongest kinds of the game's table that reach this depth, by hit points (GUARDS in all)."""
     if not _is_undercroft(game) or game.depth != game.rules.max_depth:
         return
     distances = game.distance_map([level.start])
@@ -54,12 +57,23 @@ def on_level_generated(game, level):
     kinds = game.monster_kinds()
     kinds.sort(key=lambda k: (-k.hp, k.name))
     cells = [(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))]
+    boss = game.rules.params.get("monsters", {}).get("boss")
     placed = 0
+    if boss:
+        for cx, cy in cells:
+            try:
+                spawned = game.spawn(boss, cx, cy)
+            except KeyError:  # its plugin is switched off: the guards alone
+                break
+            if spawned is not None:
+                placed = 1
+                break
+    guards = 0
     for cx, cy in cells:
         if placed == GUARDS or not kinds:
             break
-        if game.spawn(kinds[placed % len(kinds)].name, cx, cy) is not None:
-            placed += 1
+        if game.spawn(kinds[guards % len(kinds)].name, cx, cy) is not None:
+            placed, guards = placed + 1, guards + 1
 
 
 @hookimpl

@@ -97,7 +97,10 @@ class MonsterKind:
 
     ``min_depth``, ``max_depth`` and ``weight`` feed the spawn table (the kind is placed on levels
     ``min_depth..max_depth``); ``params`` go to the behaviour; ``description`` is what look says
-    of it (one line).
+    of it (one line). ``unseen_beyond``: the player sees a monster of this kind only within that
+    many cells (king moves) of them, even in full view (1: only beside them, a shade; 0, the
+    default: wherever the player sees). A name that begins with a capital letter is a proper name
+    (a unique, "Vorgath the Warden"): messages say it with no "the" or "a" before it.
     """
 
     name: Annotated[str, NonEmpty()]
@@ -114,6 +117,7 @@ class MonsterKind:
     params: Annotated[dict[str, Any], Params()] = field(default_factory=dict)
     max_depth: Annotated[int, Int(1, limits.MAX_DEPTH)] = limits.MAX_DEPTH
     description: Annotated[str, DESCRIPTION] = ""
+    unseen_beyond: Annotated[int, Int(0, limits.MAX_MAP_SIDE)] = 0
 
 
 EQUIPMENT_USES = ("wear", "wield")  # the verbs that put an item on in its slot (the built-in wear and wield)
@@ -204,6 +208,9 @@ MONSTER_FIELDS: dict[str, str] = {
               "death, default `drop`), `monster_ai` reads `regen = [hp, turns]` (HP regained every so many turns).",
     "max_depth": "The deepest level the spawn tables place it on (it stops appearing below).",
     "description": "What it is, in one line: look mode says it.",
+    "unseen_beyond": "The player sees it only within this many cells (king moves), even in full view: 1, only "
+                     "beside them (a shade); 0, wherever they see. The view, the map, the sidebar, look, aiming "
+                     "and the bots all keep it (`Sight.veiled`).",
 }
 ITEM_FIELDS: dict[str, str] = {
     "name": "The kind's name: loot tables, `item_counts`, `--map` legends and `game.kind_of(i).name` use it.",

@@ -120,6 +120,33 @@ SAMPLE_NUMBERS = (0, -limits.MAX_STAT, limits.MAX_STAT)
 SAMPLE_TEXT = "thing"
 
 
+NAME_FIELDS = ("attacker", "target", "monster")  # the fields a creature's name fills
+_ARTICLE = {field: re.compile(r"\b(?:[Tt]he|[Aa]n?) (?=\{" + field + r"[}:!])") for field in NAME_FIELDS}
+
+
+def is_proper(name: str) -> bool:
+    """A proper name (a unique monster's, "Vorgath the Warden"): it begins with a capital letter.
+    Kind names are lower case ("goblin archer"), and say "the" or "a" before them."""
+    return name[:1].isupper()
+
+
+def with_article(name: str) -> str:
+    """``a rat``, ``an orc``, and a proper name as it is (``Vorgath the Warden``)."""
+    if is_proper(name):
+        return name
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def proper_names(template: str, values: dict[str, Any]) -> str:
+    """``template`` without the article before a field a proper name fills ("The {attacker} hits
+    you" says "Vorgath the Warden hits you")."""
+    for field in NAME_FIELDS:
+        value = values.get(field)
+        if isinstance(value, str) and is_proper(value):
+            template = _ARTICLE[field].sub("", template)
+    return template
+
+
 class Template(Spec):
     """A message template: ``str.format`` text whose ``{fields}`` are the ones its message has,
     with format specs its values can take and widths of at most MAX_MESSAGE_CHARS."""

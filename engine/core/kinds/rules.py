@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from engine.core.kinds import deprecations
 from engine.core.kinds.content import ContentError, MonsterKind, Refused, read_toml
-from engine.core.kinds.messages import DEFAULT_MESSAGES, Messages
+from engine.core.kinds.messages import DEFAULT_MESSAGES, Messages, proper_names
 from engine.core.kinds.rulespecs import DEFAULT_TILES, LOOK, PLAYER, SIZE, SPAWNS, TILE, MonsterKinds, OrNone
 from engine.core.kinds.saying import KEY_KINDS, Message
 from engine.core.kinds.schema import (
@@ -146,6 +146,7 @@ class GameRules:
 
     def message(self, key: str, **values: Any) -> str:
         template = self.messages.get(key, DEFAULT_MESSAGES.get(key, key))
+        template = proper_names(template, values)  # "Vorgath the Warden hits you", not "The Vorgath..."
         return Message(template.format(**values), KEY_KINDS.get(key, ""))  # its kind: engine.core.kinds.saying
 
 

@@ -93,6 +93,7 @@ DEFAULT_PLUGINS = {  # plugin name: module (grouped by kind under plugins/; the 
     "preset_rogue_sdl": "engine.plugins.presets.rogue_sdl",
     "preset_undercroft": "engine.plugins.presets.undercroft",
     "depths_terrain": "engine.plugins.depths.terrain",
+    "depths_monsters": "engine.plugins.depths.monsters",
 }
 
 # A plugin that ends the process while loading (``raise SystemExit``, or a KeyboardInterrupt of its

@@ -263,6 +263,8 @@ def describe_cell(game: Run, at: tuple[int, int]) -> str:
         if entity == game.player:
             parts.append(game.rules.message("look_you"))
         elif world.has(entity, Monster):
+            if game.sight.veiled(entity):
+                continue  # seen only near the player
             fighter = world.get(entity, Fighter)
             state = "awake" if world.get(entity, Monster).awake else "asleep"
             said = game.rules.message("look_monster", monster=game.name_of(entity), hp=fighter.hp,
@@ -305,4 +307,5 @@ def by_distance(game: Run, entities: list[int]) -> list[int]:
 
 def monster_at(game: Run, at: tuple[int, int]) -> int | None:
     entity = game.state.spatial.blocker_at(*at)
-    return entity if entity is not None and game.world.has(entity, Monster) else None
+    seen = entity is not None and game.world.has(entity, Monster) and not game.sight.veiled(entity)
+    return entity if seen else None

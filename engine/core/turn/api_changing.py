@@ -146,6 +146,11 @@ class Changing:
         """A monster stops acting until it notices the player again: it costs nothing meanwhile."""
         self._run.sight.sleep(monster)
 
+    def wake(self, monster: int) -> None:
+        """A sleeping monster wakes and acts from its next turn, whether or not it notices the
+        player (one called up by a summoner, or roused by an alarm); an awake one is left as it is."""
+        self._run.sight.wake(monster)
+
     def reveal(self, cells: np.ndarray) -> None:
         """Mark cells as seen by the player (bool, ``[y, x]``, the level's shape): they join the
         player's memory of the level, as if seen and left (a map read from a scroll)."""

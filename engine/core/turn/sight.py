@@ -25,6 +25,33 @@ class Sight:
 
     def __init__(self, run: Run) -> None:
         self.run = run
+        self._veils: dict[str, int] | None = None  # the kinds seen only near: name -> unseen_beyond
+
+    @property
+    def veils(self) -> dict[str, int]:
+        """The monster kinds the player sees only near them (``MonsterKind.unseen_beyond``), by
+        name: worked out once (the kinds of a run do not change)."""
+        if self._veils is None:
+            run = self.run
+            kinds = {**run.registry.monsters, **run.rules.monster_kinds}
+            self._veils = {name: kind.unseen_beyond for name, kind in kinds.items() if kind.unseen_beyond}
+        return self._veils
+
+    def veiled(self, entity: int) -> bool:
+        """Whether the player cannot see a creature though its cell may be in view: its kind is seen
+        only within ``unseen_beyond`` cells (king moves) of the player, and it stands farther. The
+        one rule every view of creatures keeps (the monsters in view, the map drawn, the sidebar,
+        look, aiming, the bots)."""
+        veils = self.veils
+        if not veils:
+            return False
+        monster = self.run.world.try_get(entity, Monster)
+        beyond = veils.get(monster.kind, 0) if monster is not None else 0
+        if not beyond:
+            return False
+        pos = self.run.world.get(entity, Position)
+        x, y = self._player_cell()
+        return max(abs(pos.x - x), abs(pos.y - y)) > beyond
 
     def _player_cell(self) -> tuple[int, int]:
         pos = self.run.world.get(self.run.player, Position)
@@ -59,10 +86,11 @@ class Sight:
         view.seen |= view.visible
         view.dirty = False
         memory.remember(run.state, [*before, (view.visible, view.origin)], run.rules.fov_radius)
-        now = self.visible_monsters()
+        standing = self.standing_in_view()
+        now = [e for e in standing if not self.veiled(e)] if self.veils else standing
         if not in_view.issuperset(now):
             run.new_in_view = True
-        self.notice_player(now)
+        self.notice_player(standing)
 
     def remember_in_view(self) -> None:
         """Remember the items in view as they lie now (before the level is left)."""
@@ -83,8 +111,15 @@ class Sight:
         return (pos.x - me.x) ** 2 + (pos.y - me.y) ** 2 <= sight * sight
 
     def visible_monsters(self) -> list[int]:
-        """The monsters standing where the player sees, by entity id. Only the light's square is
-        looked at when it holds fewer cells than there are monsters (a crowd of 500 on a big map)."""
+        """The monsters the player sees, by entity id: standing where the player sees, and not
+        :meth:`veiled`."""
+        standing = self.standing_in_view()
+        return [e for e in standing if not self.veiled(e)] if self.veils else standing
+
+    def standing_in_view(self) -> list[int]:
+        """The monsters standing where the player sees (seen or :meth:`veiled`), by entity id. Only
+        the light's square is looked at when it holds fewer cells than there are monsters (a crowd
+        of 500 on a big map)."""
         run = self.run
         visible, blockers, player = run.state.view.visible, run.state.spatial.blockers(), run.player
         radius = run.rules.fov_radius
@@ -98,14 +133,23 @@ class Sight:
 
     def notice_player(self, in_view: list[int] | None = None) -> None:
         """Wake the monsters that notice the player: only awake monsters are scheduled. ``in_view``:
-        :meth:`visible_monsters` when the caller has it already (waking moves nobody)."""
+        :meth:`standing_in_view` when the caller has it already (waking moves nobody). One the
+        player cannot see (:meth:`veiled`) wakes unsaid."""
         run = self.run
-        for entity in self.visible_monsters() if in_view is None else in_view:
+        for entity in self.standing_in_view() if in_view is None else in_view:
             monster = run.world.get(entity, Monster)
             if not monster.awake and self.notices(entity):
-                monster.awake = True
-                run.new_in_view = True
-                run.state.scheduler.add(entity, run.world.get(entity, Actor).speed)
+                self.wake(entity)
+                if not self.veiled(entity):
+                    run.new_in_view = True
+
+    def wake(self, monster: int) -> None:
+        """A sleeping monster wakes: it is scheduled, and acts from its next turn."""
+        run = self.run
+        m = run.world.try_get(monster, Monster)
+        if m is not None and not m.awake:
+            m.awake = True
+            run.state.scheduler.add(monster, run.world.get(monster, Actor).speed)
 
     def sleep(self, monster: int) -> None:
         """A monster stops acting until it notices the player again (it leaves the scheduler)."""
