@@ -135,8 +135,8 @@ def test_a_spearthrower_throws_javelins_from_afar_which_land_to_be_picked_up(reg
     s = testing.press(game, ".")
     thrower = s["monsters"][0]
     assert (thrower["x"], thrower["y"]) == (6, 1)  # it stays where it is and throws
-    assert "The goblin spearthrower throws a javelin: it hits you for 6." in s["messages"]
-    assert s["player"]["hp"] == 500 - 6
+    assert "The goblin spearthrower throws a javelin: it hits you for 5." in s["messages"]
+    assert s["player"]["hp"] == 500 - 5
     assert Shot((6, 1), (1, 1)) in events
     # under the player, but they stand on the stairs up, which it would hide: the cell before
     assert [(i["kind"], i["x"], i["y"]) for i in s["items"]] == [("javelin", 2, 1)]
@@ -147,3 +147,49 @@ def test_a_spearthrower_throws_javelins_from_afar_which_land_to_be_picked_up(reg
     s = testing.press(game, ". .")  # three thrown: it has none left, and comes to fight
     assert sum(1 for m in s["messages"] if "throws a javelin" in m) == 3
     assert s["monsters"][0]["x"] < 6
+
+
+def bot_keys(game, count):
+    """The delver's next ``count`` keys at most, each pressed (it stops when it has nothing to do)."""
+    delver, keys = game.api.bot("delver"), []
+    for _ in range(count):
+        key = delver(game.api)
+        if key is None:
+            break
+        keys.append(key)
+        testing.press(game, key)
+    return keys
+
+
+def test_the_delver_throws_darts_at_a_monster_coming_and_picks_them_up_after(registry):
+    game = testing.game_from_map(registry, "\n    #########\n    #@.....o#\n    #########\n")
+    game.api.give("dart", 3)
+    keys = bot_keys(game, 60)
+    assert keys[:2] == ["t", "enter"]  # the cursor starts on the orc: thrown at once
+    s = testing.press(game, "")
+    assert s["monsters"] == [] and any("The dart hits the orc" in m for m in s["messages"])
+    assert s["items"] == [] and pack(s) == [("dart", 3)]  # every one picked up again
+
+
+def test_the_delver_zaps_lightning_at_a_monster_it_would_rather_not_meet(registry):
+    game = testing.game_from_map(registry, "\n    ##########\n    #@......O#\n    ##########\n")
+    game.api.give("wand of slowing")
+    game.api.give("wand of lightning")
+    keys = bot_keys(game, 3)
+    assert keys[0] == "z" and keys[1] == "b"  # the wand of lightning, the strongest bolt
+    assert game.api.hp(game.api.monsters()[0])[0] == 40 - 9
+
+
+def test_a_spearthrower_only_hunts_in_a_preset_without_the_ranged_params(registry):
+    import dataclasses
+
+    undercroft = registry.games["undercroft"]
+    params = {name: table for name, table in undercroft.params.items() if name != "ranged"}
+    registry.games["plain"] = dataclasses.replace(undercroft, name="plain", default=False, params=params)
+    try:
+        game = testing.game_from_map(registry, "\n    #########\n    #@....s.#\n    #########\n", game="plain")
+        s = testing.press(game, ". .")
+    finally:
+        del registry.games["plain"]
+    assert not any("javelin" in m for m in s["messages"]) and s["items"] == []
+    assert s["monsters"][0]["x"] < 6  # it comes to fight

@@ -101,17 +101,17 @@ def thrower(game, me):
     to throw (``params.missiles``, default 3, of the item kind ``params.missile``, default
     ``"javelin"``), it throws one (:class:`Hurl`); otherwise it hunts (``hunt``, with its params).
     Only in a preset with ``[params.ranged]``: elsewhere it hunts."""
-    hunt = game.behaviour("hunt")
+    hunting = game.behaviour("hunt")(game, me)  # first: it remembers where the player is, as a hunter does
     if game.rules.params.get("ranged") is None or not game.notices(me):
-        return hunt(game, me)
+        return hunting
     params = game.kind_of(me).params
     missile = str(params.get("missile", MISSILE))
     quiver = game.component(me, Quiver)
     left = int(params.get("missiles", MISSILES)) - (quiver.thrown if quiver is not None else 0)
     player = game.player
     if left <= 0 or game.item_kind(missile) is None or game.adjacent(me, player):
-        return hunt(game, me)
+        return hunting
     here, there = game.position(me), game.position(player)
     if game.distance(me, player) > int(params.get("range", RANGE)) or not clear_line(game, here, there):
-        return hunt(game, me)
+        return hunting
     return Hurl(missile, there)

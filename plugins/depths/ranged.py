@@ -45,16 +45,16 @@ def register_items(register):
                       params={"reach": 6}, use="zap", target="cell", charges=4,
                       description="Turns the rock in a line up to 6 cells long into floor."))
     register(ItemKind(name="dart", glyph=")", color=(90, 210, 170), effect="inert", use="throw", attack=3,
-                      amount=(3, 6), description="A small weighted dart: thrown with t, it hits for 3."))
-    register(ItemKind(name="javelin", glyph=")", color=(200, 200, 100), effect="inert", use="throw", attack=6,
-                      amount=(1, 3), description="A light spear: thrown with t, it hits for 6."))
+                      amount=(2, 4), description="A small weighted dart: thrown with t, it hits for 3."))
+    register(ItemKind(name="javelin", glyph=")", color=(200, 200, 100), effect="inert", use="throw", attack=5,
+                      amount=(1, 2), description="A light spear: thrown with t, it hits for 5."))
 
 
 @hookimpl
 def register_loot(register):
     rows = (
-        ("floor", LootRow(item="dart", weight=8, max_depth=7)),
-        ("floor", LootRow(item="javelin", weight=5, min_depth=2, per_depth=1)),
+        ("floor", LootRow(item="dart", weight=5, max_depth=6)),
+        ("floor", LootRow(item="javelin", weight=3, min_depth=3)),
         ("floor", LootRow(item="wand of slowing", weight=2, min_depth=2)),
         ("floor", LootRow(item="wand of digging", weight=2, min_depth=2)),
         ("floor", LootRow(item="wand of lightning", weight=2, min_depth=3)),
@@ -68,7 +68,7 @@ def register_loot(register):
 @hookimpl
 def register_monsters(register):
     register(MonsterKind(name="goblin spearthrower", glyph="s", color=(255, 210, 255), hp=9, attack=3, sight=9,
-                         behaviour="thrower", min_depth=2, max_depth=8, weight=10,
+                         behaviour="thrower", min_depth=2, max_depth=8, weight=8,
                          params={"xp": 8, "range": 5, "missile": "javelin", "missiles": 3},
                          description="A goblin with a bundle of javelins: it throws them from afar, then fights."))
 
