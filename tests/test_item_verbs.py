@@ -20,7 +20,7 @@ def kit():
     """A plugin's items of each verb: rations to eat, a lamp and a horn of two charges to apply, a
     club to wield; each joins the default game's ``rich`` table, so that the game's items use the
     verbs (a verb's key means it only then). Darts to throw are the default game's own
-    (plugins/depths/ranged.py: they hit for 3)."""
+    (plugins/depths/ranged.py: they hit for 2)."""
     module = types.ModuleType("kit")
 
     def glow(game, entity, kind, amount, target=None):
@@ -57,8 +57,8 @@ def test_a_dart_stops_at_the_first_creature_on_its_line_and_lands_under_it(regis
     assert s["prompt"]["cursor"] == [4, 1]
     s = testing.press(game, "l l l enter")  # aimed at the rat: the orc is in the way
     orc, rat = s["monsters"]
-    assert s["turn"] == 1 and (orc["kind"], orc["hp"], rat["hp"]) == ("orc", 11, 4)
-    assert "The dart hits the orc for 3." in s["messages"]
+    assert s["turn"] == 1 and (orc["kind"], orc["hp"], rat["hp"]) == ("orc", 12, 4)
+    assert "The dart hits the orc for 2." in s["messages"]
     assert [(i["kind"], i["x"], i["y"]) for i in s["items"]] == [("dart", 4, 1)]  # where it stopped
     assert [(i["kind"], i["count"]) for i in s["player"]["inventory"]] == [("dart", 2)]  # one of the stack
 
@@ -159,7 +159,7 @@ def test_a_dart_says_what_it_hits_for(registry):
     game = testing.game_from_map(registry, EMPTY)
     game.api.give("dart", 2)
     s = testing.press(game, "i")
-    assert s["prompt"]["options"][0]["note"] == "thrown, hits for 3"
+    assert s["prompt"]["options"][0]["note"] == "thrown, hits for 2"
 
 
 def test_a_dart_never_lands_on_the_stairs_it_would_hide(registry):

@@ -9,7 +9,7 @@ again, and a monster that throws javelins, all through the public hooks.
   engine's ``zap`` verb). Their effects: ``plugins/depths/_wands.py``.
 * Darts and javelins (``t``, the engine's ``throw`` verb): they stack, fly to the first creature
   on the line, hit for their ``attack`` and land, to be picked up again with ``g``.
-* The goblin spearthrower (``thrower``, ``plugins/depths/_throwers.py``) throws its three
+* The goblin spearthrower (``thrower``, ``plugins/depths/_throwers.py``) throws its two
   javelins from afar, then fights; they land by the player, who may take them.
 
 The items join the default game's loot tables (``register_loot``: wands rarer and deeper); the
@@ -44,17 +44,17 @@ def register_items(register):
     register(ItemKind(name="wand of digging", glyph="/", color=(160, 110, 60), effect="dig_bolt",
                       params={"reach": 6}, use="zap", target="cell", charges=4,
                       description="Turns the rock in a line up to 6 cells long into floor."))
-    register(ItemKind(name="dart", glyph=")", color=(90, 210, 170), effect="inert", use="throw", attack=3,
-                      amount=(2, 4), description="A small weighted dart: thrown with t, it hits for 3."))
-    register(ItemKind(name="javelin", glyph=")", color=(200, 200, 100), effect="inert", use="throw", attack=5,
-                      amount=(1, 2), description="A light spear: thrown with t, it hits for 5."))
+    register(ItemKind(name="dart", glyph=")", color=(90, 210, 170), effect="inert", use="throw", attack=2,
+                      amount=(2, 4), description="A small weighted dart: thrown with t, it hits for 2."))
+    register(ItemKind(name="javelin", glyph=")", color=(200, 200, 100), effect="inert", use="throw", attack=4,
+                      amount=(1, 2), description="A light spear: thrown with t, it hits for 4."))
 
 
 @hookimpl
 def register_loot(register):
     rows = (
-        ("floor", LootRow(item="dart", weight=5, max_depth=6)),
-        ("floor", LootRow(item="javelin", weight=3, min_depth=3)),
+        ("floor", LootRow(item="dart", weight=4, max_depth=6)),
+        ("floor", LootRow(item="javelin", weight=2, min_depth=4)),
         ("floor", LootRow(item="wand of slowing", weight=2, min_depth=2)),
         ("floor", LootRow(item="wand of digging", weight=2, min_depth=2)),
         ("floor", LootRow(item="wand of lightning", weight=2, min_depth=3)),
@@ -69,7 +69,7 @@ def register_loot(register):
 def register_monsters(register):
     register(MonsterKind(name="goblin spearthrower", glyph="s", color=(255, 210, 255), hp=9, attack=3, sight=9,
                          behaviour="thrower", min_depth=2, max_depth=8, weight=8,
-                         params={"xp": 8, "range": 5, "missile": "javelin", "missiles": 3},
+                         params={"xp": 8, "range": 5, "missile": "javelin", "missiles": 2},
                          description="A goblin with a bundle of javelins: it throws them from afar, then fights."))
 
 
