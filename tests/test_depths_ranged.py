@@ -74,7 +74,13 @@ def test_slowing_halves_the_targets_actions_for_a_while_then_it_speeds_up(regist
 
 
 def test_the_slowed_monster_says_so_on_the_sidebar(registry):
-    assert registry.statuses["slowed"].label == "Slowed"
+    from engine.frontend.sidebar import states
+
+    game = testing.game_from_map(registry, "\n    #######\n    #@..r.#\n    #######\n")
+    game.api.give("wand of slowing")
+    testing.press(game, "z enter")
+    rat = game.api.monsters()[0]
+    assert registry.statuses["slowed"].label == "Slowed" and "slowed" in states(game, rat)
 
 
 def test_lightning_strikes_every_creature_on_its_line_up_to_the_wall(registry):
