@@ -36,7 +36,7 @@ def test_the_check_catches_the_old_colours(registry):
     joined = testing.load_plugin(old)
     with pytest.raises(testing.ContractError, match=r"^game 'undercroft': its colours are apart: [0-9]+ "
                                                     r"problems: lit: .*dust-rat \(150, 140, 130\) are [0-9.]+ apart "
-                                                    r"\(at least 20\)"):
+                                                    r"\(at least 1[68]\)"):
         testing.check_palette(joined)
     found = testing.palette_problems(joined)
     assert any("dust-rat" in p and "wall" in p for p in found)

@@ -47,6 +47,8 @@ from engine.core.turn.game import Game
 from engine.testing.errors import fail, plugin_failures
 
 LIT_APART = 20.0  # lit: two kinds side by side in the light
+CREATURES_APART = 18.0  # lit: two creatures (letters, and their names in the sidebar say which)
+ACROSS_APART = 16.0  # lit: a creature (a letter) and a thing on the ground (a symbol): the glyph's shape tells them too
 REMEMBERED_APART = 10.0  # remembered terrain and items: dimmer, so a smaller bar
 ON_BACKGROUND = 10.0  # a glyph against the background it is drawn on
 LIT_FROM_REMEMBERED = 10.0  # a remembered thing never looks like a lit one
@@ -140,7 +142,9 @@ def palette_colours(registry: Registry, game: str | None = None) -> dict[str, di
 
 def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
     """Every breach of the palette rule in preset ``game``, one readable line each: two lit things
-    closer than ``LIT_APART``, two remembered ones closer than ``REMEMBERED_APART``, a glyph closer
+    closer than ``LIT_APART`` (a creature and a thing on the ground, an item or terrain: ``ACROSS_APART``,
+    as the glyphs' shapes, letters against symbols, tell those apart too; two creatures
+    ``CREATURES_APART``), two remembered ones closer than ``REMEMBERED_APART``, a glyph closer
     than ``ON_BACKGROUND`` to its background, a remembered colour closer than ``LIT_FROM_REMEMBERED``
     to its lit one; two items of one glyph (a class: potions) that the preset places closer than
     those bars; in a preset with the log under the map, two kinds of message whose colours are
@@ -161,10 +165,16 @@ def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
             if declared is not None and drawn is not None and tuple(declared) != drawn:
                 out.append(f"{name}: its remembered colour {tuple(declared)} is drawn as {drawn} (the lit look "
                            f"dims and greys the lit {colours[name]['lit']}): write {list(drawn)}, or leave it out")
+    def creature(name: str) -> bool:
+        return name == "player" or name.startswith("monster ")
+
     for (bar, which) in ((LIT_APART, "lit"), (REMEMBERED_APART, "remembered")):
         seen = [(name, c[which]) for name, c in colours.items() if which in c]
-        out += [f"{which}: {a} {ca} and {b} {cb} are {palette.delta_e(ca, cb):.1f} apart (at least {bar:g})"
-                for (a, ca), (b, cb) in itertools.combinations(seen, 2) if palette.delta_e(ca, cb) < bar]
+        for (a, ca), (b, cb) in itertools.combinations(seen, 2):
+            least = bar if which != "lit" else (ACROSS_APART if creature(a) != creature(b)
+                                                 else CREATURES_APART if creature(a) else bar)
+            if palette.delta_e(ca, cb) < least:
+                out.append(f"{which}: {a} {ca} and {b} {cb} are {palette.delta_e(ca, cb):.1f} apart (at least {least:g})")
     out += _class_problems(registry, rules) + (_log_problems() if look_for(rules).sidebar else [])
     for name, c in colours.items():
         for which, background in zip(("lit", "remembered"), c["backgrounds"], strict=True):

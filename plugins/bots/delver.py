@@ -9,21 +9,24 @@ something to do (:data:`CONCERNS`):
    in a fight when the next blows could kill.
 3. ``read``: an aimed scroll (lightning, fireball, confusion) at the monster in view that would
    cost it the most to fight, when that is a third of its HP or more.
-4. ``flee``: when the fight in view would cost more HP than it has (and its drinks could give),
+4. ``zap``: a charged wand (lightning, slowing) likewise at such a monster, in a clear line.
+5. ``flee``: when the fight in view would cost more HP than it has (and its drinks could give),
    to known stairs (and down them; up them with the Amulet) or an exit, else away along a
    safety map (Brogue's), for a while; a monster that keeps up is fought after all.
-5. ``fight``: an awake monster next to it (the weakest first), a sleeping one only when cheap;
+6. ``throw``: darts or javelins at a monster coming for it, two to six steps off in a clear
+   line (``collect`` picks them up again).
+7. ``fight``: an awake monster next to it (the weakest first), a sleeping one only when cheap;
    one that has noticed it two steps away is waited for (a few keys), so it strikes first.
-6. ``pursue``: a thief running off with something of its pack (in view, declared fleeing), for
+8. ``pursue``: a thief running off with something of its pack (in view, declared fleeing), for
    a while on each level; killed, it drops what it took, which ``collect`` picks up.
-7. ``pick_up``: what lies where it stands (the pickup key; the first of a menu).
-8. ``wear``: equipment better than what it wears in that slot.
-9. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
-10. ``collect``: items lying where it has seen them, nearest first.
-11. ``dive``: down known stairs at once when it is strong enough (full HP and drinks in hand).
-12. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
+9. ``pick_up``: what lies where it stands (the pickup key; the first of a menu).
+10. ``wear``: equipment better than what it wears in that slot.
+11. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
+12. ``collect``: items lying where it has seen them, nearest first.
+13. ``dive``: down known stairs at once when it is strong enough (full HP and drinks in hand).
+14. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
     frontier of the known floor.
-13. ``leave``: the level is known: to the stairs (and down) or the exit.
+15. ``leave``: the level is known: to the stairs (and down) or the exit.
 
 Nothing left to do (a level without stairs, all seen): it answers None and the run stops.
 
@@ -39,6 +42,7 @@ import numpy as np
 from engine import descend, downhill, hookimpl
 from engine.plugins.bots._delver_items import PICKUP_TRIES, answer, carrying_quest, drink, pick_up, read, wear
 from engine.plugins.bots._delver_look import DelverView, Memory, can_fight
+from engine.plugins.bots._delver_ranged import throw, zap
 
 NAME = "delver"
 FLEE_TURNS = 20  # steps it flees along the safety map on one level before it stands and fights
@@ -241,7 +245,8 @@ def hold(look: DelverView) -> str | None:
     return look.key("wait") or random_step(look)
 
 
-CONCERNS = (answer, drink, read, flee, fight, pursue, pick_up, wear, homeward, collect, dive, explore, leave, hold)
+CONCERNS = (answer, drink, read, zap, flee, throw, fight, pursue, pick_up, wear, homeward, collect, dive, explore,
+            leave, hold)
 
 
 class Delver:
@@ -285,5 +290,5 @@ def random_step(look: DelverView) -> str | None:
 @hookimpl
 def register_bots(register):
     register(NAME, Delver, per_run=True,
-             summary="explores, fights, picks up, wears, reads and drinks, flees when outmatched, dives "
+             summary="explores, fights, picks up, wears, reads, zaps, throws and drinks, flees when outmatched, dives "
                      "for the Amulet and carries it up")

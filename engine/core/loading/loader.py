@@ -83,6 +83,7 @@ DEFAULT_PLUGINS = {  # plugin name: module (grouped by kind under plugins/; the 
     "gen_rooms_and_mazes": "engine.plugins.generators.rooms_and_mazes",
     "gen_scatter": "engine.plugins.generators.scatter",
     "monster_ai": "engine.plugins.rules.monster_ai",
+    "depths_ranged": "engine.plugins.depths.ranged",
     "path_heap": "engine.plugins.paths.heap",
     "tiles_cp437": "engine.plugins.tilesets.cp437",
     "tiles_glyphs": "engine.plugins.tilesets.glyphs",
