@@ -92,6 +92,8 @@ DEFAULT_PLUGINS = {  # plugin name: module (grouped by kind under plugins/; the 
     "preset_lesson28": "engine.plugins.presets.lesson28",
     "preset_rogue_sdl": "engine.plugins.presets.rogue_sdl",
     "preset_undercroft": "engine.plugins.presets.undercroft",
+    "depths_vaults": "engine.plugins.depths.vaults",
+    "depths_allies": "engine.plugins.depths.allies",
 }
 
 # A plugin that ends the process while loading (``raise SystemExit``, or a KeyboardInterrupt of its

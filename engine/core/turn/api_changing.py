@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from engine.core.model import bounds
-from engine.core.model.components import Fighter, Item, Position, Status, Statuses
+from engine.core.model.components import Actor, Fighter, Item, Monster, Position, Status, Statuses
 from engine.core.turn import entities
 from engine.core.turn import statuses as statusrun
 from engine.core.turn import terrain as terrainrun
+from engine.kit import limits
 
 if TYPE_CHECKING:
     import random
@@ -141,6 +142,44 @@ class Changing:
     def set_speed(self, entity: int, speed: int) -> None:
         """Change how fast a creature acts (100 is normal), from now on."""
         entities.set_speed(self._run, entity, speed)
+
+    def swap(self, a: int, b: int) -> bool:
+        """Two creatures trade cells at once (the player walking into an ally): not a step (no
+        bump, no attack, no pickup), though the kinds of terrain they leave and enter hear it;
+        False when either is not on the map."""
+        run = self._run
+        pa, pb = self._reading.position(a), self._reading.position(b)
+        if pa is None or pb is None or a == b:
+            return False
+        spatial = run.state.spatial
+        spatial.remove(a)  # off the map for a moment, so that b may stand where a stood
+        entities.move_entity(run, b, *pa)
+        spatial.place(a, *pb)
+        if run.ground.hooked:
+            terrainrun.moved(run, a, pa, pb)
+        if a == run.player:
+            run.state.view.dirty = True
+        return True
+
+    def wake(self, monster: int) -> None:
+        """A sleeping monster wakes and acts from now on, as if it had noticed the player (an
+        ambush sprung, an alarm); nothing for one awake already, or what is no monster."""
+        run = self._run
+        m = run.world.try_get(monster, Monster)
+        if m is not None and not m.awake and run.world.has(monster, Position):
+            m.awake = True
+            run.state.scheduler.add(monster, run.world.get(monster, Actor).speed)
+
+    def note_feature(self, feature: str) -> None:
+        """Note a set piece a plugin built into the level (``"vault 34,12"``, ``"ambush 5,7"``): saved
+        with the level, given back by :meth:`features`, listed by ``undercroft catalog``. One line of
+        1..``MAX_LABEL_CHARS`` characters; a level keeps at most 100."""
+        if not isinstance(feature, str) or not 0 < len(feature) <= limits.MAX_LABEL_CHARS or "\n" in feature:
+            raise ValueError(f"note_feature: {str(feature)[:40]!r} is not one line of 1 to "
+                             f"{limits.MAX_LABEL_CHARS} characters")
+        features = self._run.level.features
+        if len(features) < 100:
+            features.append(feature)
 
     def sleep(self, monster: int) -> None:
         """A monster stops acting until it notices the player again: it costs nothing meanwhile."""
