@@ -104,7 +104,7 @@ def register_terrain(register):
 @hookimpl
 def register_items(register):
     register(ItemKind(name=KEY, glyph="-", color=GOLD, effect="inert", use="carry", stack=1,
-                      min_depth=100_000, weight=1,
+                      params={"opens": VAULT_DOOR}, min_depth=100_000, weight=1,
                       description="A heavy key. It opens the vault door of the level it was found on."))
 
 

@@ -1,0 +1,64 @@
+"""The delver's dealings with the default game's set pieces (``plugins/depths``): a vault it has
+the key of, and captives to free. Like the rest of it, it goes by what a player knows: the vault
+door it has seen, the key in its pack, the monsters the sidebar calls captive or "your ally".
+
+The vault's treasures need nothing of their own: once the door is open they are items it has
+seen, which ``collect`` walks to and ``pick_up`` takes (the first taken seals the others).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.plugins.bots._delver_look import DelverView
+
+VAULT_DOOR, KEY = "vault-door", "vault key"
+SIDES = "captive", "ally"  # statuses of monsters that are no foe: it never strikes them
+
+
+def friendly(game, monster: int) -> bool:
+    """A captive or an ally: never fought (bumping one frees it, or swaps places)."""
+    return any(game.has_status(monster, name) for name in SIDES)
+
+
+def unlock(look: DelverView) -> str | None:
+    """Carrying a vault key and knowing a vault door on this level: to the door, and into it
+    (once a door: a key that does not fit is not tried again)."""
+    game = look.game
+    if not any(game.name_of(e) == KEY for e in game.pack()):
+        return None
+    for feature in game.features():
+        if not feature.startswith("vault "):
+            continue
+        x, y = (int(v) for v in feature.split()[1].split(","))
+        kind = game.terrain(x, y)
+        if not look.seen[y, x] or kind is None or kind.name != VAULT_DOOR or (x, y) in look.memory.ignored:
+            continue
+        hx, hy = look.here
+        if max(abs(x - hx), abs(y - hy)) == 1 and (x - hx, y - hy) in look.moves.steps:
+            look.memory.ignored.add((x, y))
+            return look.step_key((x, y))
+        h, w = look.floor.shape
+        goals = [(x + dx, y + dy) for dx, dy in look.moves.steps
+                 if 0 <= x + dx < w and 0 <= y + dy < h and look.floor[y + dy, x + dx]]
+        step = look.walk(goals, avoid=True) if goals else None
+        if step is not None:
+            return step
+    return None
+
+
+def free(look: DelverView) -> str | None:
+    """A captive in view: to it, and into it until it is free."""
+    game = look.game
+    captives = [m for m in game.visible_monsters() if game.has_status(m, "captive")]
+    if not captives:
+        return None
+    target = min(captives, key=lambda m: (game.distance(look.me, m), m))
+    cell = game.position(target)
+    if game.adjacent(look.me, target):
+        return look.step_key(cell)
+    h, w = look.floor.shape
+    goals = [(cell[0] + dx, cell[1] + dy) for dx, dy in look.moves.steps
+             if 0 <= cell[0] + dx < w and 0 <= cell[1] + dy < h and look.floor[cell[1] + dy, cell[0] + dx]]
+    return look.walk(goals, avoid=True) if goals else None
