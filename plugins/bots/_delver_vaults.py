@@ -8,10 +8,10 @@ seen, which ``collect`` walks to and ``pick_up`` takes (the first taken seals th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-if TYPE_CHECKING:
-    from engine.plugins.bots._delver_look import DelverView
+# a look is _delver_look's DelverView, which imports this module: named here as Any, not imported
+DelverView = Any
 
 VAULT_DOOR, KEY = "vault-door", "vault key"
 SIDES = "captive", "ally"  # statuses of monsters that are no foe: it never strikes them
