@@ -22,6 +22,20 @@ def friendly(game, monster: int) -> bool:
     return any(game.has_status(monster, name) for name in SIDES)
 
 
+def _toward(look: DelverView, cell: tuple[int, int]) -> str | None:
+    """A step toward a known floor cell beside ``cell`` that it can reach over the floor it
+    knows (a map read from a scroll shows cells it cannot reach yet: a vault's inside)."""
+    h, w = look.floor.shape
+    x, y = cell
+    near = [(x + dx, y + dy) for dx, dy in look.moves.steps
+            if 0 <= x + dx < w and 0 <= y + dy < h and look.floor[y + dy, x + dx]]
+    if not near:
+        return None
+    reach = look.game.distance_map([look.here], cost=look.floor.astype(float))
+    goals = [c for c in near if reach[c[1], c[0]] < float("inf")]
+    return look.walk(goals) if goals else None
+
+
 def unlock(look: DelverView) -> str | None:
     """Carrying a vault key and knowing a vault door on this level: to the door, and into it
     (once a door: a key that does not fit is not tried again)."""
@@ -39,10 +53,7 @@ def unlock(look: DelverView) -> str | None:
         if max(abs(x - hx), abs(y - hy)) == 1 and (x - hx, y - hy) in look.moves.steps:
             look.memory.ignored.add((x, y))
             return look.step_key((x, y))
-        h, w = look.floor.shape
-        goals = [(x + dx, y + dy) for dx, dy in look.moves.steps
-                 if 0 <= x + dx < w and 0 <= y + dy < h and look.floor[y + dy, x + dx]]
-        step = look.walk(goals, avoid=True) if goals else None
+        step = _toward(look, (x, y))
         if step is not None:
             return step
     return None
@@ -58,7 +69,4 @@ def free(look: DelverView) -> str | None:
     cell = game.position(target)
     if game.adjacent(look.me, target):
         return look.step_key(cell)
-    h, w = look.floor.shape
-    goals = [(cell[0] + dx, cell[1] + dy) for dx, dy in look.moves.steps
-             if 0 <= cell[0] + dx < w and 0 <= cell[1] + dy < h and look.floor[cell[1] + dy, cell[0] + dx]]
-    return look.walk(goals, avoid=True) if goals else None
+    return _toward(look, cell)
