@@ -58,6 +58,7 @@ def _vault(registry):
         api.add_component(api.spawn(name, x, 3), VaultPrize(1))
     key = next(e for e in api.items() if api.name_of(e) == "vault key")
     assert api.component(key, VaultKey).depth == 1  # marked when the level was made
+    api.note_feature("vault 6,2")
     return game, api
 
 
@@ -275,3 +276,34 @@ def test_a_treasure_room_hides_behind_a_secret_door_where_the_kind_is_registered
     for g in _levels(registry, range(1, 5), (2, 3, 4)):
         if "secret-door" not in registry.terrain:
             assert not any(f.startswith("treasure") for f in g.api.features())
+
+
+def _bot_plays(game, keys: int) -> None:
+    api = game.api
+    bot = api.bot("delver")
+    for _ in range(keys):
+        key = bot(api)
+        if key is None:
+            break
+        testing.press(game, key)
+
+
+def test_the_delver_takes_the_key_opens_the_vault_and_takes_one_treasure(registry):
+    game, api = _vault(registry)
+    _bot_plays(game, 40)
+    assert api.terrain(6, 2).name != "vault-door"
+    taken = [api.name_of(e) for e in api.pack()]
+    assert len({"long sword", "chain mail", "potion of troll blood"} & set(taken)) == 1
+    assert api.query(VaultPrize) == [] and api.items() == []
+
+
+def test_the_delver_frees_a_captive_and_never_strikes_its_ally(registry):
+    game, api, goblin = _freed(registry)
+    _bot_plays(game, 30)
+    assert api.has_status(goblin, "ally") and api.hp(goblin) == (8, 8)
+    fighter = api.component(goblin, Fighter)
+    fighter.hp = fighter.max_hp = 40
+    fighter.attack = 12  # a foe like it would be worth a scroll
+    api.give("scroll of lightning")  # a scroll it reads at monsters in view: never at its ally
+    _bot_plays(game, 30)
+    assert api.hp(goblin) == (40, 40) and "scroll of lightning" in [api.name_of(e) for e in api.pack()]
