@@ -307,3 +307,26 @@ def test_the_delver_frees_a_captive_and_never_strikes_its_ally(registry):
     api.give("scroll of lightning")  # a scroll it reads at monsters in view: never at its ally
     _bot_plays(game, 30)
     assert api.hp(goblin) == (40, 40) and "scroll of lightning" in [api.name_of(e) for e in api.pack()]
+
+
+def test_an_ally_beside_the_player_follows_down_the_stairs_and_one_farther_stays(registry):
+    game = testing.game_from_map(registry, """
+        ##########
+        #@>g....r#
+        ##########
+    """)
+    api = game.api
+    from engine.plugins.depths.allies import befriend
+
+    goblin, rat = (next(m for m in api.monsters() if api.name_of(m) == n) for n in ("goblin", "rat"))
+    befriend(api, goblin)
+    befriend(api, rat)
+    api.component(goblin, Fighter).hp = 5
+    state = testing.press(game, "l >")
+    assert state["depth"] == 2
+    followers = [e for e, _ in api.query(Ally)]
+    assert [api.name_of(e) for e in followers] == ["goblin"] and api.hp(followers[0])[0] == 5
+    assert api.distance(followers[0], api.player) <= 3 and api.has_status(followers[0], "ally")
+    testing.press(game, "<")  # back up (the goblin beside the player, as it arrived, comes along)
+    testing.press(game, ".")
+    assert sorted(api.name_of(e) for e, _ in api.query(Ally)) == ["goblin", "rat"]  # the rat stayed

@@ -16,16 +16,19 @@ Hostile monsters fight it back by one rule: a hostile monster whose step would t
 ally's cell, or that stands beside an ally and not beside the player, strikes the ally instead.
 The player walking into an ally swaps places with it (a turn), never strikes it.
 
-An ally stays on its level: when the player takes the stairs it is left behind (and found again,
-as the level is kept), so it is a help on the level where it was freed.
+An ally beside the player when they take the stairs (down or up) goes with them: it leaves the
+level (without dying) and arrives beside the player on the other, with the HP it had, before
+anything moves there. One farther away stays behind, on its level, and is found there again (levels are
+kept). Who follows is kept in the plugin's data, saved with the run.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import VETO, Action, ActionResult, Attack, Monster, Move, StatusKind, hookimpl
+from engine import VETO, Action, ActionResult, Attack, ChangeLevel, Fighter, Monster, Move, StatusKind, hookimpl
 
+NAME = "allies"
 CAPTIVE, ALLY = "captive", "ally"
 FREE_TURNS = 3  # bumps (turns) of work at the shackles
 LEASH = 3  # an ally keeps within this many cells of the player
@@ -114,6 +117,7 @@ def ally(game, me):
 @hookimpl
 def on_action(game, entity, action):
     if entity == game.player:
+        _arrive(game)
         if not isinstance(action, Move):
             return None
         x, y = game.position(entity)
@@ -139,6 +143,47 @@ def on_action(game, entity, action):
         return None
     beside = [a for a in allies if game.position(a) is not None and game.adjacent(entity, a)]
     return Attack(beside[0]) if beside else None
+
+
+@hookimpl
+def after_action(game, entity, action, result):
+    """The player takes the stairs: the allies beside them leave the level with them."""
+    if entity != game.player or not result.done or not isinstance(result.request, ChangeLevel):
+        return
+    going = []
+    for ally_, _ in game.query(Ally):
+        if game.position(ally_) is not None and game.adjacent(ally_, entity):
+            fighter = game.component(ally_, Fighter)
+            going.append({"kind": game.component(ally_, Monster).kind, "hp": fighter.hp})
+            game.remove(ally_)
+    if going:
+        game.data(NAME)["following"] = {"depth": result.request.depth, "allies": going}
+
+
+@hookimpl
+def on_level_generated(game, level):
+    _arrive(game)
+
+
+def _arrive(game) -> None:
+    """The allies who followed arrive beside the player on the new level: as a new level is made,
+    or before the player's first action on a kept one (its monsters do not move before it)."""
+    data = game.data(NAME)
+    following = data.get("following")
+    if not following or following["depth"] != game.depth:
+        return
+    del data["following"]
+    px, py = game.position(game.player)
+    cells = sorted(((abs(x - px) + abs(y - py), y, x) for x, y in game.area((px, py), 3)
+                    if (x, y) != (px, py)))
+    for one in following["allies"]:
+        for _, y, x in cells:
+            monster = game.spawn(one["kind"], x, y) if game.passable(x, y) else None
+            if monster is not None:
+                fighter = game.component(monster, Fighter)
+                fighter.hp = max(1, min(fighter.max_hp, int(one["hp"])))
+                befriend(game, monster)
+                break
 
 
 @hookimpl

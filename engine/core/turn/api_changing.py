@@ -106,12 +106,18 @@ class Changing:
         return entities.give(self._run, kind, amount)
 
     def remove(self, entity: int) -> None:
-        """Take an item away: off the map, or out of the pack (a creature dies with ``kill``)."""
+        """Take an item away: off the map, or out of the pack; or a monster off the level without
+        dying (an ally following the player down the stairs: no ``on_death``, no loot, it never
+        acts again). The player is not removed (a creature dies with ``kill``)."""
         run = self._run
-        if not run.world.has(entity, Item):
-            raise ValueError(f"remove: entity {entity} is not an item (a creature dies with kill)")
+        monster = run.world.has(entity, Monster)
+        if not run.world.has(entity, Item) and not monster:
+            raise ValueError(f"remove: entity {entity} is not an item or a monster (a creature dies with kill)")
         if run.world.has(entity, Position):
             run.state.spatial.remove(entity)
+        if monster:
+            run.state.scheduler.remove(entity)
+            run.declared.pop(entity, None)
         run.world.delete(entity)
 
     def move(self, entity: int, x: int, y: int) -> bool:
