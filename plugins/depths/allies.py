@@ -19,16 +19,16 @@ The player walking into an ally swaps places with it (a turn), never strikes it.
 An ally beside the player when they take the stairs (down or up) goes with them: it leaves the
 level (without dying) and arrives beside the player on the other, with the HP it had, before
 anything moves there. One farther away stays behind, on its level, and is found there again (levels are
-kept). Who follows is kept in the plugin's data, saved with the run.
+kept). Who follows is kept on the player meanwhile (:class:`Following`, saved with the run).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from engine import VETO, Action, ActionResult, Attack, ChangeLevel, Fighter, Monster, Move, StatusKind, hookimpl
 
-NAME = "allies"
 CAPTIVE, ALLY = "captive", "ally"
 FREE_TURNS = 3  # bumps (turns) of work at the shackles
 LEASH = 3  # an ally keeps within this many cells of the player
@@ -40,6 +40,15 @@ class Ally:
     """A monster on the player's side: it fights for them and follows them."""
 
     leash: int = LEASH
+
+
+@dataclass
+class Following:
+    """On the player who took the stairs: the allies who came along (``kind``, ``hp`` each), to
+    arrive beside them on level ``depth``."""
+
+    depth: int = 0
+    allies: list[Any] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -157,7 +166,7 @@ def after_action(game, entity, action, result):
             going.append({"kind": game.component(ally_, Monster).kind, "hp": fighter.hp})
             game.remove(ally_)
     if going:
-        game.data(NAME)["following"] = {"depth": result.request.depth, "allies": going}
+        game.add_component(entity, Following(result.request.depth, going))
 
 
 @hookimpl
@@ -168,15 +177,14 @@ def on_level_generated(game, level):
 def _arrive(game) -> None:
     """The allies who followed arrive beside the player on the new level: as a new level is made,
     or before the player's first action on a kept one (its monsters do not move before it)."""
-    data = game.data(NAME)
-    following = data.get("following")
-    if not following or following["depth"] != game.depth:
+    following = game.component(game.player, Following)
+    if following is None or following.depth != game.depth:
         return
-    del data["following"]
+    game.remove_component(game.player, Following)
     px, py = game.position(game.player)
     cells = sorted(((abs(x - px) + abs(y - py), y, x) for x, y in game.area((px, py), 3)
                     if (x, y) != (px, py)))
-    for one in following["allies"]:
+    for one in following.allies:
         for _, y, x in cells:
             monster = game.spawn(one["kind"], x, y) if game.passable(x, y) else None
             if monster is not None:
@@ -200,3 +208,4 @@ def register_statuses(register):
 @hookimpl
 def register_components(register):
     register(Ally)
+    register(Following)

@@ -21,8 +21,8 @@ In a preset whose TOML has ``[params.vaults]`` (the default game), each new leve
   joins the player once freed.
 
 Each is noted on the level (``game.note_feature``: ``vault 34,12`` at its door), which
-``undercroft catalog`` lists. Placement draws from a stream of the run's own for each depth, so a
-level is the same whichever levels were made before it; set pieces go on floor alone, never on
+``undercroft catalog`` lists. Placement draws from a stream seeded by the level's depth and terrain,
+so a level is the same whichever levels were made before it; set pieces go on floor alone, never on
 the stairs, the start or where something is, and the level keeps every path it had.
 """
 
@@ -185,13 +185,11 @@ def _chance(params: dict, name: str, depth: int) -> int:
     return int(start) + int(per_depth) * (depth - int(params.get("min_depth", 2)))
 
 
-def _rng(game) -> random.Random:
-    """This depth's own stream: drawn from a seed the run's stream gives once, and the depth, so
-    a level is the same whichever levels were made before it."""
-    data = game.data(NAME)
-    if "seed" not in data:
-        data["seed"] = game.rng("depths:vaults").getrandbits(48)
-    return random.Random(f"vaults:{data['seed']}:{game.depth}")
+def _rng(game, level) -> random.Random:
+    """This level's own stream, seeded by its depth and terrain (which the level's own stream
+    made): a level's set pieces are the same whichever levels were made before it, and the run
+    keeps no state for them (no plugin data, no stream of its own)."""
+    return random.Random(b"depths:vaults:%d:" % game.depth + level.terrain.tobytes())
 
 
 @hookimpl
@@ -200,7 +198,7 @@ def on_level_generated(game, level):
     params = game.rules.params.get(NAME)
     if not params or game.depth < int(params.get("min_depth", 2)):
         return
-    rng = _rng(game)
+    rng = _rng(game, level)
     site = _Site(game, level)
     if rng.randrange(100) < _chance(params, "vault", game.depth):
         _vault(game, site, rng, params)
