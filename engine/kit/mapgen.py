@@ -97,6 +97,8 @@ class Level:
     ``stairs`` leads deeper, ``exit`` ends the level another way (a preset's goal); either may be
     None. ``spawns`` are fixed placements ``(kind name, x, y)`` for generators that place things;
     with ``populate`` False they are all there is (the preset's spawn tables are not rolled).
+    ``features`` names the set pieces plugins built into the level (``"vault 34,12"``: what
+    ``GameAPI.note_feature`` notes and ``undercroft catalog`` lists).
     """
 
     terrain: np.ndarray
@@ -109,6 +111,7 @@ class Level:
     populate: bool = True  # False: the level is complete as drawn (no spawn-table monsters or items)
     upstairs: tuple[int, int] | None = None  # where stairs lead up, when the game keeps its levels
     kinds: list[str] = field(default_factory=lambda: list(BUILTIN_KINDS))
+    features: list[str] = field(default_factory=list)
 
     def code(self, name: str) -> int:
         """The code of terrain kind ``name`` on this level, added to its table when new (at most

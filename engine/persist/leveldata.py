@@ -1,6 +1,7 @@
 """A level as plain data, for run saves and replays: terrain as text rows, its cells and rooms, the
-generator's fixed placements. :data:`LEVEL` validates one read back (shape and characters; whether
-its cells are floor, and its spawns known kinds, is for the run's invariants and the loader).
+generator's fixed placements, the set pieces plugins noted in it (``features``, kept only when there
+are some). :data:`LEVEL` validates one read back (shape and characters; whether its cells are floor,
+and its spawns known kinds, is for the run's invariants and the loader).
 
 Terrain is saved by kind: each row's characters are codes (``#.><`` the built-in four, then
 ``engine.kit.mapgen.CODE_CHARS`` in order), and ``kinds`` names a plugin's kinds after the built-in
@@ -40,11 +41,14 @@ LEVEL = Obj({
     "populate": Bool(),
     "upstairs": Optional(_CELL),
     "kinds": _KINDS,
-}, defaults={"upstairs": True, "kinds": True})
+    "features": List(Str(limits.MAX_LABEL_CHARS, 1), most=100),
+}, defaults={"upstairs": True, "kinds": True, "features": True})
 
 
 def dump(level: Level) -> dict[str, Any]:
     extra = {"kinds": list(level.kinds)} if tuple(level.kinds) != BUILTIN_KINDS else {}
+    if level.features:  # a level without set pieces keeps the data it always had
+        extra["features"] = list(level.features)
     return {**extra,
         "rows": level.rows(), "start": list(level.start),
         "stairs": list(level.stairs) if level.stairs else None, "exit": list(level.exit) if level.exit else None,
@@ -69,4 +73,5 @@ def load(data: Any, where: str) -> Level:
                           f"{int(terrain[y, x]) + 1}, but the level has {len(kinds)} ({', '.join(kinds)})")
     return Level(terrain, d["start"], d["stairs"], d["exit"], [Rect(*r) for r in d["rooms"]],
                  [tuple(s) for s in d["spawns"]], d["generator"], populate=d["populate"],
-                 upstairs=tuple(d["upstairs"]) if d.get("upstairs") is not None else None, kinds=kinds)
+                 upstairs=tuple(d["upstairs"]) if d.get("upstairs") is not None else None, kinds=kinds,
+                 features=list(d.get("features") or []))

@@ -173,8 +173,8 @@ def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
         for (a, ca), (b, cb) in itertools.combinations(seen, 2):
             least = bar if which != "lit" else (ACROSS_APART if creature(a) != creature(b)
                                                  else CREATURES_APART if creature(a) else bar)
-            if palette.delta_e(ca, cb) < least:
-                out.append(f"{which}: {a} {ca} and {b} {cb} are {palette.delta_e(ca, cb):.1f} apart (at least {least:g})")
+            if (apart := palette.delta_e(ca, cb)) < least:
+                out.append(f"{which}: {a} {ca} and {b} {cb} are {apart:.1f} apart (at least {least:g})")
     out += _class_problems(registry, rules) + (_log_problems() if look_for(rules).sidebar else [])
     for name, c in colours.items():
         for which, background in zip(("lit", "remembered"), c["backgrounds"], strict=True):

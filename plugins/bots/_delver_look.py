@@ -18,6 +18,7 @@ import numpy as np
 import engine
 from engine import Carried as CarriedLetter
 from engine import Equipped, Item, downhill
+from engine.plugins.bots._delver_vaults import friendly
 
 DIRECTIONS = {(-1, 0): "left", (1, 0): "right", (0, -1): "up", (0, 1): "down",
               (-1, -1): "upleft", (1, -1): "upright", (-1, 1): "downleft", (1, 1): "downright"}
@@ -81,8 +82,9 @@ def worth(kind) -> int:
 
 
 def quest(kind) -> bool:
-    """An item only carried (the Amulet): carrying it up and out wins."""
-    return kind.use == "carry"
+    """An item only carried (the Amulet): carrying it up and out wins. A key (``params.opens``:
+    what it opens, a vault door) is carried for that, not to win."""
+    return kind.use == "carry" and "opens" not in kind.params
 
 
 @dataclass(frozen=True)
@@ -239,7 +241,9 @@ class DelverView:
 
     @once
     def monsters(self) -> list[int]:
-        return self.game.visible_monsters()
+        """The monsters in view that are foes (a captive or an ally is none: ``_delver_vaults``)."""
+        game = self.game
+        return [m for m in game.visible_monsters() if not friendly(game, m)]
 
     @once
     def occupied(self) -> set[tuple[int, int]]:

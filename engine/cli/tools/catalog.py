@@ -1,5 +1,6 @@
-"""The seed catalog: for each seed and depth, the generator, the start, the stairs or exit, and every
-monster and item with its position, as plain text. It starts with the rows plugins added to the
+"""The seed catalog: for each seed and depth, the generator, the start, the stairs or exit, the set
+pieces plugins noted (``GameAPI.note_feature``: a vault, an ambush room), and every monster and item
+with its position, as plain text. It starts with the rows plugins added to the
 preset's loot tables (``register_loot``), each with the plugin that added it; a game no plugin adds
 rows to starts with its first level.
 
@@ -64,6 +65,8 @@ def entries(seeds: Sequence[int], depths: Sequence[int], game: str | None = None
                 level = g.level
                 yield (f"seed {seed} depth {depth}: generator {level.generator or '-'}  start {_cell(level.start)}  "
                        f"stairs {_cell(level.stairs)}  exit {_cell(level.exit)}")
+                for feature in level.features:  # the set pieces plugins built in (GameAPI.note_feature)
+                    yield f"  feature {feature}"
                 things = [(p.y, p.x, "monster", m.kind, "") for _, (m, p) in g.world.query(Monster, Position)]
                 things += [(p.y, p.x, "item", i.kind, f" x{i.amount}") for _, (i, p) in g.world.query(Item, Position)]
                 for y, x, what, kind, extra in sorted(things):

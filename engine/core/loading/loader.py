@@ -95,6 +95,8 @@ DEFAULT_PLUGINS = {  # plugin name: module (grouped by kind under plugins/; the 
     "preset_undercroft": "engine.plugins.presets.undercroft",
     "depths_terrain": "engine.plugins.depths.terrain",
     "depths_monsters": "engine.plugins.depths.monsters",
+    "depths_vaults": "engine.plugins.depths.vaults",
+    "depths_allies": "engine.plugins.depths.allies",
 }
 
 # A plugin that ends the process while loading (``raise SystemExit``, or a KeyboardInterrupt of its

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from engine.core.model import bounds
-from engine.core.model.components import Fighter, Item, Position, Status, Statuses
+from engine.core.model.components import Fighter, Item, Monster, Position, Status, Statuses
 from engine.core.turn import entities
 from engine.core.turn import statuses as statusrun
 from engine.core.turn import terrain as terrainrun
+from engine.kit import limits
 
 if TYPE_CHECKING:
     import random
@@ -105,12 +106,18 @@ class Changing:
         return entities.give(self._run, kind, amount)
 
     def remove(self, entity: int) -> None:
-        """Take an item away: off the map, or out of the pack (a creature dies with ``kill``)."""
+        """Take an item away: off the map, or out of the pack; or a monster off the level without
+        dying (an ally following the player down the stairs: no ``on_death``, no loot, it never
+        acts again). The player is not removed (a creature dies with ``kill``)."""
         run = self._run
-        if not run.world.has(entity, Item):
-            raise ValueError(f"remove: entity {entity} is not an item (a creature dies with kill)")
+        monster = run.world.has(entity, Monster)
+        if not run.world.has(entity, Item) and not monster:
+            raise ValueError(f"remove: entity {entity} is not an item or a monster (a creature dies with kill)")
         if run.world.has(entity, Position):
             run.state.spatial.remove(entity)
+        if monster:
+            run.state.scheduler.remove(entity)
+            run.declared.pop(entity, None)
         run.world.delete(entity)
 
     def move(self, entity: int, x: int, y: int) -> bool:
@@ -142,13 +149,43 @@ class Changing:
         """Change how fast a creature acts (100 is normal), from now on."""
         entities.set_speed(self._run, entity, speed)
 
+    def swap(self, a: int, b: int) -> bool:
+        """Two creatures trade cells at once (the player walking into an ally): not a step (no
+        bump, no attack, no pickup), though the kinds of terrain they leave and enter hear it;
+        False when either is not on the map."""
+        run = self._run
+        pa, pb = self._reading.position(a), self._reading.position(b)
+        if pa is None or pb is None or a == b:
+            return False
+        spatial = run.state.spatial
+        spatial.remove(a)  # off the map for a moment, so that b may stand where a stood
+        entities.move_entity(run, b, *pa)
+        spatial.place(a, *pb)
+        if run.ground.hooked:
+            terrainrun.moved(run, a, pa, pb)
+        if a == run.player:
+            run.state.view.dirty = True
+        return True
+
+    def note_feature(self, feature: str) -> None:
+        """Note a set piece a plugin built into the level (``"vault 34,12"``, ``"ambush 5,7"``): saved
+        with the level, given back by :meth:`features`, listed by ``undercroft catalog``. One line of
+        1..``MAX_LABEL_CHARS`` characters; a level keeps at most 100."""
+        if not isinstance(feature, str) or not 0 < len(feature) <= limits.MAX_LABEL_CHARS or "\n" in feature:
+            raise ValueError(f"note_feature: {str(feature)[:40]!r} is not one line of 1 to "
+                             f"{limits.MAX_LABEL_CHARS} characters")
+        features = self._run.level.features
+        if len(features) < 100:
+            features.append(feature)
+
     def sleep(self, monster: int) -> None:
         """A monster stops acting until it notices the player again: it costs nothing meanwhile."""
         self._run.sight.sleep(monster)
 
     def wake(self, monster: int) -> None:
         """A sleeping monster wakes and acts from its next turn, whether or not it notices the
-        player (one called up by a summoner, or roused by an alarm); an awake one is left as it is."""
+        player (one called up by a summoner, an ambush sprung, an alarm); an awake one, or what is
+        no monster, is left as it is."""
         self._run.sight.wake(monster)
 
     def reveal(self, cells: np.ndarray) -> None:

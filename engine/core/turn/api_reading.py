@@ -83,6 +83,10 @@ class Reading:
         the player knows is ``walls & seen``."""
         return ~self._run.ground.walkable  # type: ignore[no-any-return]  # numpy's ~ says Any
 
+    def features(self) -> list[str]:
+        """The set pieces plugins noted in the level (``GameAPI.note_feature``), in the order noted (a copy)."""
+        return list(self._run.level.features)
+
     def terrain(self, x: int, y: int) -> TerrainKind | None:
         """The kind of terrain on cell (x, y) (an ``engine.TerrainKind``: its ``name``, ``flags``...), or
         None off the map."""
@@ -143,6 +147,11 @@ class Reading:
     def item_kind(self, name: str) -> ItemKind | None:
         """An item kind by name (an ``engine.Item``'s ``kind``), or None."""
         return self._run.registry.items.get(name)
+
+    def terrain_kind(self, name: str) -> TerrainKind | None:
+        """A registered terrain kind by name (``"secret-door"``), or None when no plugin registers it:
+        a plugin using another's kind asks first."""
+        return self._run.registry.terrain.get(name)
 
     def monster_kinds(self, depth: int | None = None) -> list[MonsterKind]:
         """The monster kinds this game's table may place at ``depth`` (the current one when None),

@@ -147,7 +147,7 @@ class Sight:
         """A sleeping monster wakes: it is scheduled, and acts from its next turn."""
         run = self.run
         m = run.world.try_get(monster, Monster)
-        if m is not None and not m.awake:
+        if m is not None and not m.awake and run.world.has(monster, Position):
             m.awake = True
             run.state.scheduler.add(monster, run.world.get(monster, Actor).speed)
 

@@ -1,0 +1,72 @@
+"""The delver's dealings with the default game's set pieces (``plugins/depths``): a vault it has
+the key of, and captives to free. Like the rest of it, it goes by what a player knows: the vault
+door it has seen, the key in its pack, the monsters the sidebar calls captive or "your ally".
+
+The vault's treasures need nothing of their own: once the door is open they are items it has
+seen, which ``collect`` walks to and ``pick_up`` takes (the first taken seals the others).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# a look is _delver_look's DelverView, which imports this module: named here as Any, not imported
+DelverView = Any
+
+VAULT_DOOR, KEY = "vault-door", "vault key"
+SIDES = "captive", "ally"  # statuses of monsters that are no foe: it never strikes them
+
+
+def friendly(game, monster: int) -> bool:
+    """A captive or an ally: never fought (bumping one frees it, or swaps places)."""
+    return any(game.has_status(monster, name) for name in SIDES)
+
+
+def _toward(look: DelverView, cell: tuple[int, int]) -> str | None:
+    """A step toward a known floor cell beside ``cell`` that it can reach over the floor it
+    knows (a map read from a scroll shows cells it cannot reach yet: a vault's inside)."""
+    h, w = look.floor.shape
+    x, y = cell
+    near = [(x + dx, y + dy) for dx, dy in look.moves.steps
+            if 0 <= x + dx < w and 0 <= y + dy < h and look.floor[y + dy, x + dx]]
+    if not near:
+        return None
+    reach = look.game.distance_map([look.here], cost=look.floor.astype(float))
+    goals = [c for c in near if reach[c[1], c[0]] < float("inf")]
+    return look.walk(goals) if goals else None
+
+
+def unlock(look: DelverView) -> str | None:
+    """Carrying a vault key and knowing a vault door on this level: to the door, and into it
+    (once a door: a key that does not fit is not tried again)."""
+    game = look.game
+    if not any(game.name_of(e) == KEY for e in game.pack()):
+        return None
+    for feature in game.features():
+        if not feature.startswith("vault "):
+            continue
+        x, y = (int(v) for v in feature.split()[1].split(","))
+        kind = game.terrain(x, y)
+        if not look.seen[y, x] or kind is None or kind.name != VAULT_DOOR or (x, y) in look.memory.ignored:
+            continue
+        hx, hy = look.here
+        if max(abs(x - hx), abs(y - hy)) == 1 and (x - hx, y - hy) in look.moves.steps:
+            look.memory.ignored.add((x, y))
+            return look.step_key((x, y))
+        step = _toward(look, (x, y))
+        if step is not None:
+            return step
+    return None
+
+
+def free(look: DelverView) -> str | None:
+    """A captive in view: to it, and into it until it is free."""
+    game = look.game
+    captives = [m for m in game.visible_monsters() if game.has_status(m, "captive")]
+    if not captives:
+        return None
+    target = min(captives, key=lambda m: (game.distance(look.me, m), m))
+    cell = game.position(target)
+    if game.adjacent(look.me, target):
+        return look.step_key(cell)
+    return _toward(look, cell)
