@@ -16,12 +16,14 @@ something to do (:data:`CONCERNS`):
    one that has noticed it two steps away is waited for (a few keys), so it strikes first.
 6. ``pick_up``: what lies where it stands (the pickup key; the first of a menu).
 7. ``wear``: equipment better than what it wears in that slot.
-8. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
-9. ``collect``: items lying where it has seen them, nearest first.
-10. ``dive``: down known stairs at once when it is strong enough (full HP and drinks in hand).
-11. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
+8. ``learn``: when safe (full HP, no monster in view), read a scroll of identify, or drink or read
+   an unknown potion or scroll to learn it (it knows items only by the names a player sees).
+9. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
+10. ``collect``: items lying where it has seen them, nearest first.
+11. ``dive``: down known stairs at once when it is strong enough (full HP and drinks in hand).
+12. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
     frontier of the known floor.
-12. ``leave``: the level is known: to the stairs (and down) or the exit.
+13. ``leave``: the level is known: to the stairs (and down) or the exit.
 
 Nothing left to do (a level without stairs, all seen): it answers None and the run stops.
 
@@ -35,7 +37,16 @@ from __future__ import annotations
 import numpy as np
 
 from engine import descend, downhill, hookimpl
-from engine.plugins.bots._delver_items import PICKUP_TRIES, answer, carrying_quest, drink, pick_up, read, wear
+from engine.plugins.bots._delver_items import (
+    PICKUP_TRIES,
+    answer,
+    carrying_quest,
+    drink,
+    learn,
+    pick_up,
+    read,
+    wear,
+)
 from engine.plugins.bots._delver_look import DelverView, Memory, can_fight
 
 NAME = "delver"
@@ -220,7 +231,7 @@ def hold(look: DelverView) -> str | None:
     return look.key("wait") or random_step(look)
 
 
-CONCERNS = (answer, drink, read, flee, fight, pick_up, wear, homeward, collect, dive, explore, leave, hold)
+CONCERNS = (answer, drink, read, flee, fight, pick_up, wear, learn, homeward, collect, dive, explore, leave, hold)
 
 
 class Delver:
