@@ -135,13 +135,15 @@ def item_name(game: GameAPI, item: int | None, kind: ItemKind) -> str | None:
     """Name an item as the player knows it: return the name to show, or None to leave it to the
     next plugin (none answering: the kind's ``name``). ``item`` is the item entity, or None where
     only its kind is at hand (an item remembered on the map, an effect's message); ``kind`` its
-    ``engine.ItemKind``. Every place that shows the player an item asks it, through
+    ``engine.ItemKind``. Called wherever the player is shown an item, through
     ``game.item_name``: the pack and its menus, look and the window's pointer, the sidebar, the
     messages (picked up, dropped, drunk), ``--dump json``'s ``name`` and the morgue; the first
     plugin to answer decides. ``kind.name`` stays the item's true kind (saves, loot tables, the
     ``kind`` of ``--dump json``). ``game`` is the game API (``engine.GameAPI``).
 
-    Example (the default game's unknown potions, ``plugins/depths/identify.py``)::
+    The default game's unknown potions and scrolls are ``plugins/depths/identify.py``'s answers.
+
+    Example::
 
         @hookimpl
         def item_name(game, item, kind):
@@ -154,7 +156,7 @@ def item_name(game: GameAPI, item: int | None, kind: ItemKind) -> str | None:
 @hookspec(firstresult=True)
 def item_description(game: GameAPI, item: int | None, kind: ItemKind) -> str | None:
     """Describe an item as the player knows it, in one line: return it, or None to leave it to the
-    next plugin (none answering: the kind's ``description``). Asked where ``item_name`` is by look
+    next plugin (none answering: the kind's ``description``). Called where ``item_name`` is, by look
     and the pack's menus; ``item`` may be None as there. ``game`` is the game API (``engine.GameAPI``).
 
     Example::
