@@ -16,6 +16,7 @@ from engine.plugins.bots._delver_look import Carried, DelverView, aims, damage, 
 PROMPT_KEYS = 40  # keys in a row into prompts before it gives up with Escape
 PICKUP_TRIES = 3  # pickups tried on one cell before it leaves what lies there (a full pack)
 READ_SHARE = 3  # an aimed scroll is read at a fight that would cost at least 1/READ_SHARE of its HP
+UNKNOWN_BLAST = 2  # an unknown scroll that wants a target is read only at a monster farther than this
 
 # Words in a level-up question's options, for the stat each raises.
 STAT_WORDS = {"hp": ("hp", "health", "life", "vitality", "hit point", "toughness", "constitution"),
@@ -114,7 +115,7 @@ def read(look: DelverView) -> str | None:
     """An aimed scroll at the monster in view that would cost it the most to fight, when that
     fight would cost at least a third of its HP (or more than it has): a blast centred on it must
     not reach the bot itself."""
-    scrolls = look.of_pack(aimed)
+    scrolls = look.of_pack(aimed) + wanting_aim(look)
     if not scrolls or not look.engaged:
         return None
     game = look.game
@@ -128,8 +129,16 @@ def read(look: DelverView) -> str | None:
             continue
         if kind.radius and look.distance_to(target) <= kind.radius:
             continue  # it would be caught in its own blast
+        if unknown(kind) and look.distance_to(target) <= UNKNOWN_BLAST:
+            continue  # what it does is unknown: not read at a monster beside it
         return use(look, "read", c.letter, target)
     return None
+
+
+def wanting_aim(look: DelverView) -> list[Carried]:
+    """The unknown scrolls it tried to read when safe that wanted a target (nothing happened): read
+    at a monster in a fight, as an aimed scroll is."""
+    return [c for c in look.of_pack(unknowns) if c.kind.use == "read" and c.kind.name in look.memory.tried]
 
 
 def unknowns(carried: list[Carried]) -> list[Carried]:
