@@ -108,6 +108,7 @@ def test_a_verb_no_item_of_the_preset_uses_leaves_its_key_alone():
 
 def test_a_loot_row_joins_the_default_games_floor_at_its_depths(registry):
     lines = list(entries(range(1, 4), range(1, 5), registry=registry))
+    lines = [line for line in lines if not line.startswith("loot ") or "(plugin zapper)" in line]
     assert lines[:2] == ["loot floor + wand of sparks weight 1000 per_depth 0 depths 2-3 (plugin zapper)",
                          "loot rich + brass lamp weight 1 per_depth 0 depths 1+ (plugin zapper)"]
     wands = {}
@@ -119,7 +120,8 @@ def test_a_loot_row_joins_the_default_games_floor_at_its_depths(registry):
             wands[depth] = wands.get(depth, 0) + 1
     assert set(wands) == {2, 3}
     assert verbkeys.line(registry, registry.games["undercroft"]) == "q quaff  r read  w wear  z zap  a rub"
-    assert next(entries([1], [2], registry=testing.load_plugin())).startswith("seed 1 depth 2: ")  # no rows added
+    built_in = [line for line in entries([1], [2], registry=testing.load_plugin()) if line.startswith("loot ")]
+    assert all("(plugin depths_" in line for line in built_in)  # no rows added but the default game's own
 
 
 @pytest.mark.parametrize(("row", "line"), [
