@@ -20,6 +20,7 @@ from pathlib import Path
 from engine.core.model.components import Fighter
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game, prepare
+from engine.plugins.depths import identify
 
 WINDOW = (1120, 640)  # the sidebar look's window, in window units: small pictures, all of it shown
 
@@ -80,6 +81,7 @@ def _default_game(tmp: Path):
     """The default game on ``undercroft.txt`` (a room with a rat, a potion and gold; a goblin
     down the passage; an orc in the hall west), with a pack, a few messages in."""
     game = new_game(Setup(seed=1, map_file=_map("undercroft")), _kit_registry(tmp))
+    identify.learn_all(game.api)  # named as they always were (the unknown pack: docs/pack.png)
     for kind, amount in (("scroll of burning", 2), ("short sword", 1), ("leather jerkin", 1)):
         game.give(kind, amount)
     for key in "w b j h".split():  # wear the sword: "(in use)" in the pack

@@ -9,6 +9,7 @@ from test_pack import kit, pack, play  # noqa: F401
 from engine import testing
 from engine.core.play.snapshot import snapshot
 from engine.persist import runsave
+from engine.plugins.depths import identify
 
 WARNING = "That would reach you too: Enter again to do it anyway, or move the cursor."
 
@@ -56,6 +57,7 @@ def test_the_aim_starts_on_the_monster_last_aimed_at_while_it_is_in_view(tmp_pat
         ##########
     """)
     g.give("charm scroll", 3)
+    identify.learn_all(g.api)  # said "It was a charm scroll." after the bolt otherwise
     s = testing.press(g, "r")
     assert s["prompt"]["cursor"] == [4, 1]  # the nearest
     s = testing.press(g, "tab enter")  # the far one

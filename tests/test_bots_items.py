@@ -10,6 +10,7 @@ from engine import Fighter, Monster, load_registry
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.plugins.bots._delver_look import counts
+from engine.plugins.depths import identify
 
 KINDS = """
     from engine import ItemKind, hookimpl
@@ -57,7 +58,9 @@ def game_with(kinds, tmp_path, picture=ROOM):
     folder, registry = kinds
     path = tmp_path / "map.txt"
     path.write_text(textwrap.dedent(picture).strip("\n") + "\n")
-    return new_game(Setup(seed=1, plugins_dirs=[folder], map_file=str(path)), registry), registry
+    game = new_game(Setup(seed=1, plugins_dirs=[folder], map_file=str(path)), registry)
+    identify.learn_all(game.api)  # the bot's sense of known kinds (unknown ones: tests/test_depths_identify.py)
+    return game, registry
 
 
 def test_it_drinks_the_healing_kind_from_the_quaff_menu(kinds, tmp_path):

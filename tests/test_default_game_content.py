@@ -206,7 +206,8 @@ def test_confusion_aims_at_a_monster_which_then_stumbles(registry):
     s = testing.press(g, "r")
     assert s["prompt"]["kind"] == "target"
     s = testing.press(g, "enter")
-    assert g.api.statuses(orc)["confused"].turns == 9 and "bewildered" in s["messages"][-1]
+    # the scroll was unknown: "It was a scroll of confusion." follows (plugins/depths/identify.py)
+    assert g.api.statuses(orc)["confused"].turns == 9 and "bewildered" in s["messages"][-2]
     action = conditions.on_action(g.api, orc, Attack(g.player))
     assert isinstance(action, conditions.Stagger)  # its blow becomes a random step
     wake(g, orc)
@@ -244,12 +245,12 @@ def test_teleport_and_magic_mapping(tmp_path):
     before = g.api.position(g.player)
     s = testing.press(g, "r")
     after = g.api.position(g.player)
-    assert after != before and not g.api.is_wall(*after) and "elsewhere" in s["messages"][-1]
+    assert after != before and not g.api.is_wall(*after) and "elsewhere" in s["messages"][-2]  # then "It was.."
     g.give("scroll of magic mapping")
     floor = ~g.api.walls()
     assert not g.api.seen()[floor].all()
     s = testing.press(g, "r")
-    assert g.api.seen()[floor].all() and s["seen"] > 0 and "map" in s["messages"][-1]
+    assert g.api.seen()[floor].all() and s["seen"] > 0 and "map" in s["messages"][-2]
     g.close()
 
 

@@ -182,6 +182,9 @@ def _walked(game):
     walk = ~game.api.walls()
     if "deep-water" in level.kinds:
         walk &= level.terrain != level.kinds.index("deep-water")
+    for door in ("vault-door", "secret-door"):  # they open (with the level's key, by searching)
+        if door in level.kinds:
+            walk |= level.terrain == level.kinds.index(door)
     return walk
 
 

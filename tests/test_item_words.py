@@ -48,7 +48,7 @@ def test_items_wear_the_glyph_of_their_class(registry):
         elif kind.use == "wear":
             assert kind.glyph == SLOTS[kind.slot], kind.name
     glyphs = [k.glyph for k in registry.items.values()]
-    assert glyphs.count("!") == 3 and glyphs.count("?") == 5 and glyphs.count(")") == 5 and glyphs.count("[") == 3
+    assert glyphs.count("!") == 3 and glyphs.count("?") == 6 and glyphs.count(")") == 5 and glyphs.count("[") == 3
     assert glyphs.count("/") == 3  # the wands (plugins/depths/ranged.py), as darts and javelins are weapons
     assert registry.warnings == []  # a class is not a clash
 

@@ -14,6 +14,7 @@ from engine.core.kinds.saying import KINDS, Message, kind_of
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.persist import runsave
+from engine.plugins.depths import identify
 from engine.plugins.rules.growth import Experience
 
 
@@ -24,7 +25,9 @@ def registry():
 
 def game_with(registry, picture: str, seed: int = 1):
     """A started default game whose first level is ``picture`` (seed 1, as these tests were written for)."""
-    return testing.game_from_map(registry, picture, seed=seed)
+    game = testing.game_from_map(registry, picture, seed=seed)
+    identify.learn_all(game.api)  # no "It was a scroll of lightning." after the level-up
+    return game
 
 
 def wake(game) -> None:

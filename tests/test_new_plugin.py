@@ -75,7 +75,7 @@ def test_the_installed_scaffold_passes_its_own_tests(installed):
     code = "import pytest; sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', sys.argv[1]]))"
     done = run([*in_site(site, code), str(package / "tests")], root, {"UNDERCROFT_LOAD_PLUGINS": ""})
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
-    assert "12 passed" in done.stdout
+    assert "13 passed" in done.stdout
 
 
 def test_the_installed_scaffold_plays_its_game(installed, tmp_path):

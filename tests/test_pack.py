@@ -14,6 +14,7 @@ from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.core.play.snapshot import snapshot
 from engine.persist import runsave
+from engine.plugins.depths import identify
 
 KIT = """
     from engine import ItemKind, hookimpl
@@ -73,7 +74,9 @@ def play(tmp_path, kit, picture, seed=1):
     from engine import load_registry
 
     registry = load_registry(plugins_dirs=[kit], entry_points=False)
-    return new_game(Setup(seed=seed, map_file=str(path)), registry)
+    game = new_game(Setup(seed=seed, map_file=str(path)), registry)
+    identify.learn_all(game.api)  # the pack's words as they were: unknown items are tests/test_depths_identify.py's
+    return game
 
 
 def pack(state):

@@ -19,6 +19,7 @@ from engine.kit.fov import FovAlgorithm, radius_mask
 from engine.kit.mapgen import FLOOR, STAIRS, WALL, GenerationError, GeneratorInfo, Rect
 from engine.kit.path import Pathfinder
 from engine.kit.tiles import Tile, TilesetInfo
+from engine.plugins.depths import identify
 from engine.testing import ContractError
 
 
@@ -370,6 +371,7 @@ def test_q_with_two_kinds_to_drink_opens_a_menu():
         #@!~..#
         #######
     """)
+    identify.learn_all(game.api)  # the default game's potions are known by name here
     state = testing.press(game, "l g l g q")
     assert state["prompt"]["title"] == "Drink what?"
     assert [o["label"] for o in state["prompt"]["options"]] == ["potion", "elixir"]

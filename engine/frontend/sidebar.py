@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.model.components import Equipped, Fighter, Item, Monster, Position, Renderable
 from engine.core.play import status as words
-from engine.core.turn import inventory
+from engine.core.turn import inventory, naming
 
 if TYPE_CHECKING:
     from engine.core.turn.game import Game
@@ -161,10 +161,10 @@ def underfoot(game: Game) -> list[Row]:
     """What lies at the player's feet: items, stairs, the exit, a plugin's kind of terrain."""
     here = game.position(game.player)
     rows: list[Row] = []
-    for _, (item, pos, look) in game.world.query(Item, Position, Renderable):
+    for entity, (item, pos, look) in game.world.query(Item, Position, Renderable):
         if (pos.x, pos.y) == here:
             amount = f"{item.amount} " if item.amount > 1 else ""
-            rows.append(Line(f"Here: {amount}{item.kind}", DIM, look.glyph, tuple(look.color[:3])))  # type: ignore[arg-type]
+            rows.append(Line(f"Here: {amount}{naming.of_entity(game, entity)}", DIM, look.glyph, tuple(look.color[:3])))  # type: ignore[arg-type]
     if game.level.stairs == here:
         stairs = game.rules.tile("stairs")
         rows.append(Line("Here: stairs down", DIM, stairs["glyph"], tuple(stairs["color"])))
@@ -181,7 +181,7 @@ def pack(game: Game) -> list[Row]:
     rows: list[Row] = []
     for item in inventory.pack(game):
         amount = inventory.count(game, item)
-        name = inventory.kind(game, item).name
+        name = naming.of_entity(game, item)
         worn = game.world.has(item, Equipped)
         text = f"{inventory.letter_of(game, item)} {name}" + (f" x{amount}" if amount > 1 else "") \
             + (" (in use)" if worn else "")

@@ -58,6 +58,8 @@ from engine.hookspecs.algorithms import (
 )
 from engine.hookspecs.events import (
     after_action,
+    item_description,
+    item_name,
     on_action,
     on_answer,
     on_death,
@@ -107,4 +109,6 @@ __all__ = [
     "on_turn_end",
     "on_death",
     "on_answer",
+    "item_name",
+    "item_description",
 ]

@@ -4,7 +4,8 @@ Called for every plugin, in registration order, with ``game``, the game API (``e
 The order within a turn: ``on_action`` before an action (it may replace or veto it),
 ``after_action`` after it, ``on_death`` when one dies, ``on_turn_end`` once the monsters have acted;
 ``on_level_generated`` when a new level is ready and ``on_answer`` when the player answers a
-plugin's question.
+plugin's question. ``item_name`` and ``item_description`` are asked, not told: how the player
+knows an item, wherever one is shown.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pluggy
 # The types the hooks pass, for type checkers only: engine's public names are made of the core, which
 # loads these hooks (the import contracts let this package name them for typing alone: pyproject.toml).
 if TYPE_CHECKING:
-    from engine import Action, ActionResult, GameAPI, Level
+    from engine import Action, ActionResult, GameAPI, ItemKind, Level
 
 # pluggy's marker for the "undercroft" project's hooks: every module of engine.hookspecs marks its
 # hooks with one of the same name (a marker holds nothing but the name).
@@ -126,4 +127,41 @@ def on_answer(game: GameAPI, question: str, choice: int) -> None:
         def on_answer(game, question, choice):
             if question == "myplugin.gift":
                 game.log(["You take the sword.", "You take the shield."][choice])
+    """
+
+
+@hookspec(firstresult=True)
+def item_name(game: GameAPI, item: int | None, kind: ItemKind) -> str | None:
+    """Name an item as the player knows it: return the name to show, or None to leave it to the
+    next plugin (none answering: the kind's ``name``). ``item`` is the item entity, or None where
+    only its kind is at hand (an item remembered on the map, an effect's message); ``kind`` its
+    ``engine.ItemKind``. Called wherever the player is shown an item, through
+    ``game.item_name``: the pack and its menus, look and the window's pointer, the sidebar, the
+    messages (picked up, dropped, drunk), ``--dump json``'s ``name`` and the morgue; the first
+    plugin to answer decides. ``kind.name`` stays the item's true kind (saves, loot tables, the
+    ``kind`` of ``--dump json``). ``game`` is the game API (``engine.GameAPI``).
+
+    The default game's unknown potions and scrolls are ``plugins/depths/identify.py``'s answers.
+
+    Example::
+
+        @hookimpl
+        def item_name(game, item, kind):
+            if kind.use == "quaff" and kind.name not in game.data("myplugin").get("known", []):
+                return "murky potion"
+            return None
+    """
+
+
+@hookspec(firstresult=True)
+def item_description(game: GameAPI, item: int | None, kind: ItemKind) -> str | None:
+    """Describe an item as the player knows it, in one line: return it, or None to leave it to the
+    next plugin (none answering: the kind's ``description``). Called where ``item_name`` is, by look
+    and the pack's menus; ``item`` may be None as there. ``game`` is the game API (``engine.GameAPI``).
+
+    Example::
+
+        @hookimpl
+        def item_description(game, item, kind):
+            return "You do not know what it does." if kind.use == "quaff" else None
     """

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.kinds.messages import with_article
 from engine.core.model.components import Equipped, Fighter, Inventory, Position
-from engine.core.turn import inventory
+from engine.core.turn import inventory, naming
 from engine.persist import files
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def pack_lines(game: Game) -> list[str]:
         amount = inventory.count(game, item)
         worn = " (in use)" if game.world.has(item, Equipped) else ""
         out.append(f"  {inventory.letter_of(game, item)} - {str(amount) + ' ' if amount > 1 else ''}"
-                   f"{inventory.kind(game, item).name}{worn}")
+                   f"{naming.of_entity(game, item)}{worn}")
     return out
 
 

@@ -11,11 +11,12 @@ letter) is closed with Escape; a plugin's question (the level-up choice) is answ
 
 from __future__ import annotations
 
-from engine.plugins.bots._delver_look import Carried, DelverView, aims, damage, is_heal, quest, worth
+from engine.plugins.bots._delver_look import Carried, DelverView, aims, damage, is_heal, quest, unknown, worth
 
 PROMPT_KEYS = 40  # keys in a row into prompts before it gives up with Escape
 PICKUP_TRIES = 3  # pickups tried on one cell before it leaves what lies there (a full pack)
 READ_SHARE = 3  # an aimed scroll is read at a fight that would cost at least 1/READ_SHARE of its HP
+UNKNOWN_BLAST = 2  # an unknown scroll that wants a target is read only at a monster farther than this
 
 # Words in a level-up question's options, for the stat each raises.
 STAT_WORDS = {"hp": ("hp", "health", "life", "vitality", "hit point", "toughness", "constitution"),
@@ -114,7 +115,7 @@ def read(look: DelverView) -> str | None:
     """An aimed scroll at the monster in view that would cost it the most to fight, when that
     fight would cost at least a third of its HP (or more than it has): a blast centred on it must
     not reach the bot itself."""
-    scrolls = look.of_pack(aimed)
+    scrolls = look.of_pack(aimed) + wanting_aim(look)
     if not scrolls or not look.engaged:
         return None
     game = look.game
@@ -128,8 +129,44 @@ def read(look: DelverView) -> str | None:
             continue
         if kind.radius and look.distance_to(target) <= kind.radius:
             continue  # it would be caught in its own blast
+        if unknown(kind) and look.distance_to(target) <= UNKNOWN_BLAST:
+            continue  # what it does is unknown: not read at a monster beside it
         return use(look, "read", c.letter, target)
     return None
+
+
+def wanting_aim(look: DelverView) -> list[Carried]:
+    """The unknown scrolls it tried to read when safe that wanted a target (nothing happened): read
+    at a monster in a fight, as an aimed scroll is."""
+    return [c for c in look.of_pack(unknowns) if c.kind.use == "read" and c.kind.name in look.memory.tried]
+
+
+def unknowns(carried: list[Carried]) -> list[Carried]:
+    """The unknown potions and scrolls carried, by letter."""
+    return [c for c in carried if unknown(c.kind) and c.kind.use in ("quaff", "read")]
+
+
+def identifies(carried: list[Carried]) -> list[Carried]:
+    """The known scrolls that identify."""
+    return [c for c in carried if c.kind.use == "read" and c.kind.effect == "identify"]
+
+
+def learn(look: DelverView) -> str | None:
+    """Learn what it carries, as a player does, only when safe (full HP, no monster in view):
+    read a scroll of identify while something is unknown, else drink or read an unknown item to
+    see what it was. An unknown scroll that asked for a target it did not have (nothing happened,
+    it is still unknown) is not tried again."""
+    if look.monsters or look.hp < look.max_hp:
+        return None
+    todo = [c for c in look.of_pack(unknowns) if c.kind.name not in look.memory.tried]
+    scrolls = look.of_pack(identifies)
+    if scrolls and any(unknown(c.kind) for c in look.carried):
+        return use(look, "read", scrolls[0].letter)
+    if not todo:
+        return None
+    first = todo[0]
+    look.memory.tried.add(first.kind.name)  # used, it is known by another name; else it wanted a target
+    return use(look, "quaff" if first.kind.use == "quaff" else "read", first.letter)
 
 
 def pick_up(look: DelverView) -> str | None:

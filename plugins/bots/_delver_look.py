@@ -31,15 +31,49 @@ def damage(attack: int, defense: int) -> int:
 
 
 def counts(game, items: list[int]) -> dict[str, int]:
-    """How many of each item kind the pack holds (``game.pack()`` is the carried item entities;
-    a stack is one entity whose ``Item.amount`` counts it)."""
+    """How many of each item the pack holds, by the name the player knows it by
+    (``game.item_name``: an unknown potion by its appearance; ``game.pack()`` is the carried item
+    entities; a stack is one entity whose ``Item.amount`` counts it)."""
     out: dict[str, int] = {}
     for item in items:
-        kind = game.kind_of(item)
         stack = game.component(item, Item)
-        if kind is not None and stack is not None:
-            out[kind.name] = out.get(kind.name, 0) + stack.amount
+        if stack is not None:
+            name = game.item_name(item)
+            out[name] = out.get(name, 0) + stack.amount
     return out
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """An item the player does not know (the default game's "murky potion"): its name and how it
+    is used (the drink or read menu offers it), and nothing of what it does."""
+
+    name: str
+    use: str
+    effect: str = ""
+    params: dict = field(default_factory=dict)
+    target: str = ""
+    radius: int = 0
+    slot: str = ""
+    attack: int = 0
+    defense: int = 0
+
+
+def known_kind(game, item: int):
+    """The kind of a carried item as the player knows it: the kind its shown name names
+    (``game.item_name``), else an :class:`Unknown` (the true kind is never read for it beyond its
+    use, which the drink and read menus show the player)."""
+    name = game.item_name(item)
+    kind = game.item_kind(name)
+    if kind is not None:
+        return kind
+    true = game.kind_of(item)
+    return Unknown(name, getattr(true, "use", ""))
+
+
+def unknown(kind) -> bool:
+    """An item the player does not know yet."""
+    return isinstance(kind, Unknown)
 
 
 def heal_per_potion(game, pack: dict[str, int]) -> int:
@@ -130,11 +164,12 @@ class Pack:
 
 
 def pack_key(game) -> tuple:
-    """What the pack is made of, item by item: what :class:`Pack` is worked out from."""
+    """What the pack is made of, item by item: what :class:`Pack` is worked out from (each item's
+    name as the player knows it: an item identified makes the pack again)."""
     component, key = game.component, []
     for item in game.pack():
         stack, letter = component(item, Item), component(item, CarriedLetter)
-        key.append((item, None if stack is None else stack.kind, None if stack is None else stack.amount,
+        key.append((item, game.item_name(item), None if stack is None else stack.amount,
                     None if letter is None else letter.letter, component(item, Equipped) is not None))
     return tuple(key)
 
@@ -143,7 +178,7 @@ def make_pack(game, key: tuple) -> Pack:
     items = [row[0] for row in key]
     carried = []
     for item in items:
-        kind, stack = game.kind_of(item), game.component(item, Item)
+        kind, stack = known_kind(game, item), game.component(item, Item)
         letter = game.component(item, engine.Carried)
         if kind is not None and stack is not None and letter is not None:
             carried.append(Carried(item, kind, stack.amount, letter.letter,
@@ -174,6 +209,7 @@ class Memory:
     prompt_keys: int = 0  # keys pressed in a row into open prompts (bounded: then Escape)
     tries: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (depth, x, y): pickups tried there
     levels: int = 0  # level-up questions answered
+    tried: set[str] = field(default_factory=set)  # unknown items it tried to use when safe (by name)
     # what it worked out at earlier keys, kept while what it was worked out from stays the same
     # (``fresh``: nothing kept, everything worked out again at every key, and explore's map made on
     # the whole level: slower, and the same keys, which the tests hold it to)

@@ -21,15 +21,17 @@ something to do (:data:`CONCERNS`):
    a while on each level; killed, it drops what it took, which ``collect`` picks up.
 9. ``pick_up``: what lies where it stands (the pickup key; the first of a menu).
 10. ``wear``: equipment better than what it wears in that slot.
-11. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
+11. ``learn``: when safe (full HP, no monster in view), read a scroll of identify, or drink or read
+    an unknown potion or scroll to learn it (it knows items only by the names a player sees).
+12. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
     Then ``unlock``: carrying a vault key, to a vault door it has seen and into it; ``free``: to a
     captive in view and into it until it is free (``_delver_vaults``: a captive or an ally is never
     fought, nor counted among the monsters in view).
-12. ``collect``: items lying where it has seen them, nearest first.
-13. ``dive``: down known stairs at once when it is strong enough (full HP and drinks in hand).
-14. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
+13. ``collect``: items lying where it has seen them, nearest first.
+14. ``dive``: down known stairs at once when it is strong enough (full HP and drinks in hand).
+15. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
     frontier of the known floor.
-15. ``leave``: the level is known: to the stairs (and down) or the exit.
+16. ``leave``: the level is known: to the stairs (and down) or the exit.
 
 Nothing left to do (a level without stairs, all seen): it answers None and the run stops.
 
@@ -43,7 +45,16 @@ from __future__ import annotations
 import numpy as np
 
 from engine import descend, downhill, hookimpl
-from engine.plugins.bots._delver_items import PICKUP_TRIES, answer, carrying_quest, drink, pick_up, read, wear
+from engine.plugins.bots._delver_items import (
+    PICKUP_TRIES,
+    answer,
+    carrying_quest,
+    drink,
+    learn,
+    pick_up,
+    read,
+    wear,
+)
 from engine.plugins.bots._delver_look import DelverView, Memory, can_fight
 from engine.plugins.bots._delver_ranged import throw, zap
 from engine.plugins.bots._delver_vaults import free, unlock
@@ -249,8 +260,8 @@ def hold(look: DelverView) -> str | None:
     return look.key("wait") or random_step(look)
 
 
-CONCERNS = (answer, drink, read, zap, flee, throw, fight, pursue, pick_up, wear, homeward, unlock, free, collect, dive,
-            explore, leave, hold)
+CONCERNS = (answer, drink, read, zap, flee, throw, fight, pursue, pick_up, wear, learn, homeward, unlock, free, collect,
+            dive, explore, leave, hold)
 
 
 class Delver:

@@ -21,7 +21,7 @@ def heal(game, entity, kind, amount):
     """Heal ``params.amount`` HP per item (default 8), never above max; said as drinking it, or as
     eating it for a kind eaten (``use = "eat"``: food)."""
     game.heal(entity, int(kind.params.get("amount", 8)) * amount)
-    return game.rules.message("eat" if kind.use == "eat" else "drink", item=kind.name)
+    return game.rules.message("eat" if kind.use == "eat" else "drink", item=game.item_name(None, kind))
 
 
 def gold(game, entity, kind, amount):

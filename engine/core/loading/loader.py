@@ -69,6 +69,7 @@ DEFAULT_PLUGINS = {  # plugin name: module (grouped by kind under plugins/; the 
     "growth": "engine.plugins.rules.growth",
     "loot": "engine.plugins.rules.loot",
     "terrain": "engine.plugins.rules.terrain",
+    "depths_identify": "engine.plugins.depths.identify",
     "fov_diamond": "engine.plugins.fov.diamond",
     "fov_everything": "engine.plugins.fov.everything",
     "fov_permissive": "engine.plugins.fov.permissive",

@@ -96,9 +96,11 @@ def forget_past_limit(state: RunState) -> None:
 
 
 
-def with_article(kinds: Mapping[str, ItemKind], kind: str) -> str:
-    """A remembered kind as look names it: "a potion", "an amulet", "some gold" (found in heaps)."""
+def with_article(kinds: Mapping[str, ItemKind], kind: str, shown: str | None = None) -> str:
+    """A remembered kind as look names it: "a potion", "an amulet", "some gold" (found in heaps);
+    ``shown``: the name the player knows it by, when not its kind's."""
     found = kinds.get(kind)
+    name = shown or kind
     if found is not None and found.amount[1] > 1:
-        return f"some {kind}"
-    return f"an {kind}" if kind[:1].lower() in "aeiou" else f"a {kind}"
+        return f"some {name}"
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"

@@ -16,7 +16,7 @@ from engine.core.model.components import Carried, Charges, Equipped
 from engine.core.play import itemwords
 from engine.core.play.aiming import Target, aim_at, nearest_monster
 from engine.core.play.prompts import Direction, History, LookCursor, Menu, Option, Sheet
-from engine.core.turn import inventory
+from engine.core.turn import inventory, naming
 from engine.core.turn.actions import Action
 from engine.core.turn.item_actions import Drop, PickUp, TakeOff, UseItem, UseVerb
 from engine.core.turn.keys import DIRS
@@ -33,7 +33,7 @@ VERBS = {"drop": "drop", "quaff": "drink", "read": "read", "wear": "wear", "take
 def label(game: Run, item: int) -> str:
     """An item as a menu line: its name, how many (or its charges left), whether it is in use."""
     amount = inventory.count(game, item)
-    name = inventory.kind(game, item).name
+    name = naming.of_entity(game, item)
     worn = " (in use)" if game.world.has(item, Equipped) else ""
     if inventory.kind(game, item).charges:
         left = charges.left if (charges := game.world.try_get(item, Charges)) is not None else 0
@@ -44,7 +44,8 @@ def label(game: Run, item: int) -> str:
 def option(game: Run, letter: str, item: int) -> Option:
     """An item as a menu line: its label, what it adds against what is worn, its description."""
     kind = inventory.kind(game, item)
-    return Option(letter, label(game, item), item, itemwords.compared(game, item, kind), kind.description)
+    return Option(letter, label(game, item), item, itemwords.compared(game, item, kind),
+                  naming.item_description(game, item, kind))
 
 
 def _pick(game: Run, items: list[int], title: str, then: Callable[[Run, int], Any], verb: str) -> Any:
@@ -133,7 +134,8 @@ def aim(game: Run, item: int, verb: Verb | None = None) -> Any:
             return _doing(verb, item, game.position(nearest))
     first = aim_at(game)
     start = game.position(first) if first is not None else game.position(game.player)
-    return Target(start, title=f"Aim the {kind.name}", item=item, mode=mode, radius=kind.radius,
+    title = f"Aim the {naming.item_name(game, item, kind)}"
+    return Target(start, title=title, item=item, mode=mode, radius=kind.radius,
                   use=lambda it, cell: _doing(verb, it, cell))
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.model.components import Equipped
-from engine.core.turn import inventory
+from engine.core.turn import inventory, naming
 
 if TYPE_CHECKING:
     from engine.core.kinds.content import ItemKind
@@ -54,14 +54,16 @@ def compared(game: Run, item: int | None, kind: ItemKind) -> str:
         return f"{words} (none worn)"
     theirs = inventory.kind(game, worn[0])
     only = next(iter(mine)) if len(mine) == 1 and set(adds(theirs)) <= set(mine) else None
-    return f"{words} (your {theirs.name}: {stat_words(adds(theirs), only)})"
+    return f"{words} (your {naming.item_name(game, worn[0], theirs)}: {stat_words(adds(theirs), only)})"
 
 
 def summary(game: Run, item: int | None, kind: ItemKind) -> str:
     """The whole of it in one line, as look says it: "long sword: attack +4 (your dagger: +2). A
-    knight's blade, long and true." (a kind with no description says its stats once)."""
+    knight's blade, long and true." (a kind with no description says its stats once). Named and
+    described as the player knows it (:mod:`engine.core.turn.naming`)."""
     stats = compared(game, item, kind)
-    said = [kind.name + (f": {stats}." if stats else ":" if kind.description else "")]
-    if kind.description:
-        said.append(kind.description)
+    description = naming.item_description(game, item, kind)
+    said = [naming.item_name(game, item, kind) + (f": {stats}." if stats else ":" if description else "")]
+    if description:
+        said.append(description)
     return " ".join(said)

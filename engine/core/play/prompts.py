@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.model import memory
 from engine.core.model.components import Fighter, Item, Monster
 from engine.core.play import itemwords
+from engine.core.turn import naming
 from engine.core.turn.keys import DIRS, command_for
 from engine.kit.mapgen import BUILTIN_KINDS, WALL
 
@@ -255,7 +256,9 @@ def describe_cell(game: Run, at: tuple[int, int]) -> str:
     if not view.visible[y, x]:
         kind = view.items.get(at)
         if kind is not None:
-            item = memory.with_article(game.registry.items, kind)
+            found = game.registry.items.get(kind)
+            shown = naming.item_name(game, None, found) if found is not None else None
+            item = memory.with_article(game.registry.items, kind, shown)
             return game.rules.message("look_remembered_item", item=item, what=terrain)
         return game.rules.message("look_remembered", what=terrain)
     parts = []
@@ -273,7 +276,7 @@ def describe_cell(game: Run, at: tuple[int, int]) -> str:
             parts.append(f"{said}: {about}" if about else said)
         elif world.has(entity, Item):
             item = world.get(entity, Item)
-            said = itemwords.summary(game, entity, game.registry.items[item.kind]).rstrip(".")
+            said = itemwords.summary(game, entity, game.registry.items[item.kind]).rstrip(".")  # as the player knows it
             parts.append(f"{item.amount} {said}" if item.amount > 1 else said)
     parts.append(terrain)
     return "; ".join(parts)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.model.components import Charges, Equipped, Fighter, Inventory, Item, Monster, Position, Statuses
 from engine.core.play import status as hud
-from engine.core.turn import inventory
+from engine.core.turn import inventory, naming
 from engine.kit.mapgen import CODE_CHARS
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ def snapshot(game: Game) -> dict[str, Any]:
             if statuses is not None else {},
             "inventory": [
                 {"letter": inventory.letter_of(game, e), "kind": world.get(e, Item).kind,
+                 **naming.dump_fields(game, e, inventory.kind(game, e)),
                  "count": world.get(e, Item).amount, "equipped": world.has(e, Equipped),
                  **({"charges": charges.left} if (charges := world.try_get(e, Charges)) is not None else {})}
                 for e in inventory.pack(game)

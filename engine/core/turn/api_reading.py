@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import numpy as np
 
 from engine.core.model.components import Fighter, Item, Monster, Player, Position
-from engine.core.turn import entities, inventory
+from engine.core.turn import entities, inventory, naming
 
 if TYPE_CHECKING:
     from engine.core.kinds.content import ItemKind, MonsterKind
@@ -132,9 +132,35 @@ class Reading:
         return self._run.world.has(entity, Player)
 
     def name_of(self, entity: int) -> str:
-        """"you" for the player, else its kind's name."""
-        item = self._run.world.try_get(entity, Item)
-        return item.kind if item is not None else entities.name_of(self._run, entity)
+        """"you" for the player, a monster's kind's name, an item's name as the player knows it
+        (:meth:`item_name`: its kind's ``kind_of(item).name`` unless a plugin names it otherwise)."""
+        if self._run.world.has(entity, Item):
+            return naming.of_entity(self._run, entity)
+        return entities.name_of(self._run, entity)
+
+    def item_name(self, item: int | None, kind: ItemKind | str | None = None) -> str:
+        """An item as the player knows it: the name every place that shows the player an item
+        uses (the pack, look, the messages, the sidebar), its kind's name unless a plugin's
+        ``item_name`` hook answers (the default game's unknown potions: "murky potion"). ``item``
+        is the item entity; or None, with ``kind`` (an ``ItemKind`` or a kind's name), for a kind
+        alone (an effect's message, an item remembered). A bot that plays fair reads items this way."""
+        run = self._run
+        if item is not None:
+            return naming.of_entity(run, item)
+        found = run.registry.items[kind] if isinstance(kind, str) else kind
+        if found is None:
+            raise ValueError("item_name: give an item entity, or None and its kind")
+        return naming.item_name(run, None, found)
+
+    def item_description(self, item: int | None, kind: ItemKind | str | None = None) -> str:
+        """What the player is told an item does (look, the pack's menus): its kind's ``description``
+        unless a plugin's ``item_description`` hook answers. Arguments as :meth:`item_name`'s."""
+        run = self._run
+        found = inventory.kind(run, item) if item is not None else (
+            run.registry.items[kind] if isinstance(kind, str) else kind)
+        if found is None:
+            raise ValueError("item_description: give an item entity, or None and its kind")
+        return naming.item_description(run, item, found)
 
     def kind_of(self, entity: int) -> MonsterKind | ItemKind | None:
         """A monster's or item's kind (with its ``params``); None for the player."""
@@ -152,6 +178,10 @@ class Reading:
         """A registered terrain kind by name (``"secret-door"``), or None when no plugin registers it:
         a plugin using another's kind asks first."""
         return self._run.registry.terrain.get(name)
+    def item_kinds(self) -> list[ItemKind]:
+        """Every registered item kind, by name (what a plugin giving kinds appearances shuffles)."""
+        items = self._run.registry.items
+        return [items[name] for name in sorted(items)]
 
     def monster_kinds(self, depth: int | None = None) -> list[MonsterKind]:
         """The monster kinds this game's table may place at ``depth`` (the current one when None),

@@ -15,7 +15,7 @@ from engine.core.kinds.content import ItemKind, MonsterKind
 from engine.core.model.components import Actor, Charges, Dead, Fighter, Item, LeftBehind, Monster, Position
 from engine.core.model.events import Hurt
 from engine.core.plugin.isolation import safe_repr
-from engine.core.turn import inventory
+from engine.core.turn import inventory, naming
 from engine.core.turn import terrain as terrainrun
 from engine.core.turn.looks import item_look, monster_look
 from engine.kit import limits
@@ -157,7 +157,7 @@ def player_arrived(run: Run) -> Request | None:
     for entity in run.state.spatial.items_at(*here):
         kind = run.registry.items[run.world.get(entity, Item).kind]
         if not (run.ruleset.picks_up(run.api, kind) and pick_up(run, entity)):
-            left.append(kind.name)
+            left.append(naming.item_name(run, entity, kind))
     if left:
         run.log(run.rules.message("see_here", items=", ".join(left)))
     if run.level.stairs == here:
@@ -178,13 +178,14 @@ def pick_up(run: Run, item: int) -> bool:
         run.world.delete(item)
         return True
     if not inventory.room_for(run, item):
-        run.log(run.rules.message("pack_full", item=kind.name))
+        run.log(run.rules.message("pack_full", item=naming.item_name(run, item, kind)))
         return False
     run.state.spatial.remove(item)
     if run.world.has(item, LeftBehind):
         run.world.remove(item, LeftBehind)
     carried = inventory.add(run, item)
-    run.log(run.rules.message("pickup", item=kind.name, letter=inventory.letter_of(run, carried)))
+    said = naming.item_name(run, carried, kind)
+    run.log(run.rules.message("pickup", item=said, letter=inventory.letter_of(run, carried)))
     return True
 
 

@@ -15,7 +15,7 @@ from engine.core.model import bounds
 from engine.core.model.components import Charges, Equipped, Fighter, Item, LeftBehind, Position
 from engine.core.model.events import Shot
 from engine.core.plugin.isolation import safe_repr
-from engine.core.turn import entities, inventory
+from engine.core.turn import entities, inventory, naming
 from engine.core.turn.actions import Action, ActionResult
 from engine.kit.lines import line
 
@@ -52,7 +52,7 @@ class Drop(Action):
         if (x, y) in (game.level.stairs, game.level.exit, game.state.level.upstairs):
             game.log(game.rules.message("no_drop_here"))
             return ActionResult.not_done()
-        name = inventory.kind(game, self.item).name
+        name = naming.of_entity(game, self.item)
         inventory.release(game, self.item)
         game.state.spatial.place(self.item, x, y)
         game.world.add(self.item, LeftBehind(dropped=True))
@@ -77,7 +77,7 @@ class UseItem(Action):
         if kind.charges:
             charges = game.world.try_get(self.item, Charges)
             if charges is None or charges.left <= 0:
-                game.log(game.rules.message("no_charges", item=kind.name))
+                game.log(game.rules.message("no_charges", item=naming.item_name(game, self.item, kind)))
                 return ActionResult.not_done()
             charges.left -= 1
         elif not self.keep:
@@ -125,16 +125,16 @@ class Wear(Action):
         game = api._run  # the engine's own action works on the run behind the API
         kind = inventory.kind(game, self.item)
         if not kind.equipment:
-            game.log(game.rules.message("cannot_wear", item=kind.name))
+            game.log(game.rules.message("cannot_wear", item=naming.item_name(game, self.item, kind)))
             return ActionResult.not_done()
         if game.world.has(self.item, Equipped):
-            game.log(game.rules.message("already_worn", item=kind.name))
+            game.log(game.rules.message("already_worn", item=naming.item_name(game, self.item, kind)))
             return ActionResult.not_done()
         for other in inventory.worn(game, kind.slot):
             game.world.remove(other, Equipped)
-            game.log(game.rules.message("take_off", item=inventory.kind(game, other).name))
+            game.log(game.rules.message("take_off", item=naming.of_entity(game, other)))
         game.world.add(self.item, Equipped(kind.slot))
-        game.log(game.rules.message("wear", item=kind.name))
+        game.log(game.rules.message("wear", item=naming.item_name(game, self.item, kind)))
         return ActionResult.success()
 
 
@@ -149,7 +149,7 @@ class TakeOff(Action):
         if not game.world.has(self.item, Equipped):
             return ActionResult.not_done()
         game.world.remove(self.item, Equipped)
-        game.log(game.rules.message("take_off", item=game.world.get(self.item, Item).kind))
+        game.log(game.rules.message("take_off", item=naming.of_entity(game, self.item)))
         return ActionResult.success()
 
 
@@ -177,7 +177,7 @@ class Throw(Action):
         kind = inventory.kind(game, self.item)
         start = entities.position(game, entity)
         if self.target is None or tuple(self.target) == start:
-            game.log(game.rules.message("throw_nowhere", item=kind.name))
+            game.log(game.rules.message("throw_nowhere", item=naming.item_name(game, self.item, kind)))
             return ActionResult.not_done()
         if inventory.count(game, self.item) > 1 and not bounds.room_for_one(game, f"throw {kind.name!r}"):
             return ActionResult.not_done()
@@ -193,10 +193,10 @@ class Throw(Action):
         game.emit(Shot(start, path[-1]))  # the window draws it flying
         stairs = (game.level.stairs, game.level.exit, game.state.level.upstairs)
         landing = next((cell for cell in reversed(path) if cell not in stairs), path[-1])
-        name = kind.name
+        name = naming.item_name(game, self.item, kind)
         if inventory.count(game, self.item) > 1:
             game.world.get(self.item, Item).amount -= 1
-            entities.spawn_item(game, name, *landing, 1)
+            entities.spawn_item(game, kind.name, *landing, 1)
         else:
             inventory.release(game, self.item)
             game.state.spatial.place(self.item, *landing)

@@ -1,0 +1,160 @@
+"""Unknown potions and scrolls (#25 item 5, plugins/depths/identify.py): each run of the default
+game names them by appearances shuffled from its seed, the player learns a kind by using it or by a
+scroll of identify, every place that shows an item names it as the player knows it, ``\\`` lists
+what is known, and the delver knows only what a player would."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import load_registry, testing
+from engine.core.turn import naming
+from engine.persist import runsave
+from engine.plugins.bots._delver_look import DelverView, Memory, Unknown
+from engine.plugins.bots.delver import Delver
+from engine.plugins.depths import identify
+
+SHELF = """
+    ##########
+    #@12.3.4.#
+    ##########
+
+    1: potion of haste
+    2: potion of troll blood
+    3: scroll of identify
+    4: scroll of teleport
+"""
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return load_registry(entry_points=False)
+
+
+def names(game) -> dict[str, str]:
+    return dict(identify._state(game.api)["names"])
+
+
+def shown(state) -> list[tuple[str, str]]:
+    return [(i["kind"], i.get("name", i["kind"])) for i in state["player"]["inventory"]]
+
+
+def test_appearances_are_shuffled_per_seed_and_the_same_for_one_seed(registry):
+    a, b, c = (names(testing.game_from_map(registry, SHELF, seed=s)) for s in (1, 1, 2))
+    assert a == b and a != c
+    assert a["potion of haste"].endswith(" potion") and a["scroll of teleport"].startswith("scroll labelled ")
+    assert len(set(a.values())) == len(a)  # no two kinds look alike
+    assert "potion" not in a  # the healing potion is known from the start ([params.identify] known)
+
+
+def test_an_unknown_potion_is_named_by_its_appearance_in_the_pack_look_and_messages(registry):
+    game = testing.game_from_map(registry, SHELF, seed=3)
+    haste = names(game)["potion of haste"]
+    state = testing.press(game, "l")
+    assert state["messages"][-1] == f"You see here: {haste}."
+    state = testing.press(game, "x")  # look at the cell the player stands on
+    assert "potion of haste" not in state["prompt"]["detail"] and haste in state["prompt"]["detail"]
+    state = testing.press(game, "esc g i")
+    assert state["messages"][-1] == f"You pick up the {haste} (a)."
+    assert shown(state) == [("potion of haste", haste)]  # --dump json: the true kind and the shown name
+    assert state["prompt"]["options"][0]["label"] == haste
+    assert state["prompt"]["options"][0]["about"] == f"A {haste}. You do not know what it does."
+    assert "haste" not in json.dumps({k: state[k] for k in ("messages", "prompt")})
+
+
+def test_drinking_it_makes_it_known_says_so_and_names_the_others_of_its_kind(registry):
+    game = testing.game_from_map(registry, SHELF, seed=3)
+    for _ in range(2):  # two of the same kind, one stack
+        game.api.give("potion of haste")
+    state = testing.press(game, "q")
+    assert state["messages"][-2:] == ["You feel yourself speed up.", "It was a potion of haste."]
+    assert shown(state) == [("potion of haste", "potion of haste")]
+    testing.press(game, "l")
+    assert naming.item_name(game, None, registry.items["potion of haste"]) == "potion of haste"
+    state = testing.press(game, "q")
+    assert "It was" not in state["messages"][-1]  # said once
+
+
+def test_the_scroll_of_identify_names_one_unknown_kind_asked_which_when_several(registry):
+    game = testing.game_from_map(registry, SHELF, seed=4)
+    appearance = names(game)
+    game.api.give("scroll of identify")
+    game.api.give("potion of haste")
+    state = testing.press(game, "r")  # one unknown kind besides it: at once
+    assert state["messages"][-2:] == ["It was a scroll of identify.",
+                                      f"The {appearance['potion of haste']} is a potion of haste."]
+    game = testing.game_from_map(registry, SHELF, seed=4)
+    for kind in ("scroll of identify", "potion of haste", "potion of troll blood"):
+        game.api.give(kind)
+    state = testing.press(game, "r")  # the one scroll: read at once, then the question
+    assert state["prompt"]["kind"] == "question" and state["prompt"]["title"] == "Identify which?"
+    labels = [o["label"] for o in state["prompt"]["options"]]
+    assert labels == [appearance["potion of haste"], appearance["potion of troll blood"]]
+    state = testing.press(game, "b")
+    assert state["messages"][-1] == f"The {appearance['potion of troll blood']} is a potion of troll blood."
+    assert ("potion of troll blood", "potion of troll blood") in shown(state)
+    assert ("potion of haste", appearance["potion of haste"]) in shown(state)
+
+
+def test_the_scroll_of_identify_lies_on_the_default_games_floor(registry):
+    rows = [row.item for row in registry.games["undercroft"].loot["floor"].items]
+    assert "scroll of identify" in rows
+
+
+def test_backslash_lists_what_is_known_and_the_unknown_seen(registry):
+    game = testing.game_from_map(registry, SHELF, seed=5)
+    appearance = names(game)
+    state = testing.press(game, "l g q \\")
+    lines = [o["label"] for o in state["prompt"]["options"]]
+    assert state["prompt"]["kind"] == "page" and state["prompt"]["title"] == "What you know"
+    assert f"  potion of haste ({appearance['potion of haste']})" in lines and "  potion" in lines
+    assert f"  {appearance['potion of troll blood']}" in lines  # in view, not known
+    assert state["turn"] == 3  # the page takes no time
+    assert "\\ known" in registry.games["undercroft"].messages["keys"]
+
+
+def test_a_resumed_run_names_them_as_it_did(registry):
+    game = testing.game_from_map(registry, SHELF, seed=6)
+    before = names(game)
+    testing.press(game, "l g q l g")  # the haste potion drunk (known), the troll blood carried (unknown)
+    resumed, _ = runsave.load(json.loads(json.dumps(runsave.capture(game))), game.registry)
+    assert names(resumed) == before
+    state = testing.press(resumed, "i")
+    assert shown(state) == [("potion of troll blood", before["potion of troll blood"])]
+    assert "potion of haste" in identify._state(resumed.api)["known"]
+
+
+def test_the_bots_view_of_the_pack_names_appearances_not_true_kinds(registry):
+    game = testing.game_from_map(registry, SHELF, seed=7)
+    appearance = names(game)
+    game.api.give("potion of haste")
+    game.api.give("potion")
+    look = DelverView(game.api, Memory())
+    carried = {c.letter: c.kind for c in look.carried}
+    assert isinstance(carried["a"], Unknown) and carried["a"].name == appearance["potion of haste"]
+    assert carried["a"].effect == "" and carried["a"].params == {}
+    assert carried["b"].name == "potion" and look.potions == 1  # the healing potion: known
+    assert set(look.pack) == {appearance["potion of haste"], "potion"}
+
+
+def test_the_bot_learns_by_drinking_when_safe(registry):
+    game = testing.game_from_map(registry, SHELF, seed=8)
+    game.api.give("potion of haste")
+    delver = Delver()
+    for _ in range(4):
+        key = delver(game.api)
+        testing.press(game, key)
+        if identify.unknown(game.api, registry.items["potion of haste"]) is None:
+            break
+    assert identify.unknown(game.api, registry.items["potion of haste"]) is None
+
+
+@pytest.mark.parametrize("preset", ["lesson28", "rogue-sdl", "bunyip"])
+def test_the_classic_presets_name_every_item_by_its_kind(registry, preset):
+    game = testing.game_from_map(registry, "#####\n#@..#\n#####", game=preset)
+    for kind in registry.items.values():
+        assert naming.item_name(game, None, kind) == kind.name
+        assert naming.item_description(game, None, kind) == kind.description
+    assert "identify" not in game.state.plugin_data
