@@ -48,7 +48,7 @@ def test_the_marsh_loads_whole_and_its_generator_keeps_the_contract(registry):
     testing.check_plugin(registry, "undercroft_marsh")
     testing.check_generator(registry.generators["marsh"], seeds=8, terrain_kinds=registry.terrain)
     level = testing.make_level(registry.generators["marsh"], 30, 12, seed=3, terrain_kinds=registry.terrain)
-    assert level.kinds[:4] == list(BUILTIN_KINDS) and {"door", "shallow-water"} <= set(level.kinds)
+    assert level.kinds[:4] == list(BUILTIN_KINDS) and {"marsh-door", "shallow-water"} <= set(level.kinds)
 
 
 def test_check_generator_names_a_kind_no_plugin_registers(registry):
@@ -75,7 +75,7 @@ def test_check_generator_names_a_kind_no_plugin_registers(registry):
 HALL = """
     #########
     #@.#....#
-    #..+..>.#
+    #..=..>.#
     #..#....#
     #########
 """
@@ -84,14 +84,14 @@ HALL = """
 def test_walking_into_a_closed_door_opens_it_and_it_closes_behind_the_last_to_leave(registry):
     game = testing.game_from_map(registry, HALL)
     api = game.api
-    assert api.terrain(3, 2).name == "door" and not api.sees(5, 2)  # a closed door blocks sight
+    assert api.terrain(3, 2).name == "marsh-door" and not api.sees(5, 2)  # a closed door blocks sight
     testing.press(game, "j l")
     assert api.position(api.player) == (2, 2)
     state = testing.press(game, "l")  # into the door: it opens, and the hall beyond is in view
-    assert api.position(api.player) == (3, 2) and api.terrain(3, 2).name == "open-door"
-    assert api.sees(5, 2) and state["map"][2] == "#..'..>.#"
+    assert api.position(api.player) == (3, 2) and api.terrain(3, 2).name == "marsh-open-door"
+    assert api.sees(5, 2) and state["map"][2] == "#../..>.#"
     testing.press(game, "l")
-    assert api.terrain(3, 2).name == "door" and not api.sees(1, 1)  # closed behind: the west half out of view
+    assert api.terrain(3, 2).name == "marsh-door" and not api.sees(1, 1)  # closed behind: the west half out of view
 
 
 POOL = """

@@ -92,6 +92,9 @@ DEFAULT_PLUGINS = {  # plugin name: module (grouped by kind under plugins/; the 
     "preset_lesson28": "engine.plugins.presets.lesson28",
     "preset_rogue_sdl": "engine.plugins.presets.rogue_sdl",
     "preset_undercroft": "engine.plugins.presets.undercroft",
+    "depths_search": "engine.plugins.depths.search",
+    "depths_doors": "engine.plugins.depths.doors",
+    "depths_traps": "engine.plugins.depths.traps",
 }
 
 # A plugin that ends the process while loading (``raise SystemExit``, or a KeyboardInterrupt of its

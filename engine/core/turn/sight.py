@@ -107,6 +107,14 @@ class Sight:
                 run.new_in_view = True
                 run.state.scheduler.add(entity, run.world.get(entity, Actor).speed)
 
+    def wake(self, monster: int) -> None:
+        """A sleeping monster wakes (it joins the scheduler), as when it notices the player."""
+        run = self.run
+        m = run.world.try_get(monster, Monster)
+        if m is not None and not m.awake:
+            m.awake = True
+            run.state.scheduler.add(monster, run.world.get(monster, Actor).speed)
+
     def sleep(self, monster: int) -> None:
         """A monster stops acting until it notices the player again (it leaves the scheduler)."""
         run = self.run
