@@ -150,6 +150,7 @@ def make_pack(game, key: tuple) -> Pack:
     return Pack(key, carried, pack, potions(game, pack), heal_per_potion(game, pack))
 
 
+TRAP_COST = 50  # a path cost this high is a known trap's (plugins/depths/traps.py): it never walks there
 MAPS = 16  # distance maps kept for one known floor (the walks of a few goals, with and without monsters)
 
 
@@ -177,6 +178,9 @@ class Memory:
     fresh: bool = False
     pack: Pack | None = None
     floor: tuple | None = None  # the known floor the maps below were made on: (shape, bytes)
+    searched: set[tuple[int, int]] = field(default_factory=set)  # cells it searched beside, this level
+    searches: int = 0  # searches in a row where it stands
+    brave: bool = False  # nothing else to do on this level: it walks over known traps after all
     maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # (cost, distance map)
 
 
@@ -221,10 +225,21 @@ class DelverView:
         """The floor it knows: seen, and not a wall. The distance maps made on another floor are
         forgotten (see :meth:`distance`)."""
         floor = self.seen & ~self.game.walls()
+        if not self.memory.brave:
+            floor &= ~self.traps
         known, now = self.memory.floor, (floor.shape, floor.tobytes())
         if known != now:
             self.memory.floor, self.memory.maps = now, {}
         return floor
+
+    @once
+    def traps(self) -> np.ndarray:
+        """The traps it knows (seen, found): cells whose path cost is :data:`TRAP_COST` or more, a
+        cost no terrain a player walks on has (a hidden trap costs what floor does)."""
+        cost = self.game.walk_cost()
+        if cost.dtype == bool:
+            return np.zeros(cost.shape, dtype=bool)
+        return self.seen & (cost >= TRAP_COST)
 
     @once
     def lying(self) -> dict[tuple[int, int], list[int]]:

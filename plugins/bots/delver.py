@@ -22,6 +22,12 @@ something to do (:data:`CONCERNS`):
 11. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
     frontier of the known floor.
 12. ``leave``: the level is known: to the stairs (and down) or the exit.
+13. ``search``: the level is known and has no stairs in sight: five searches (``s``) at each
+    dead end or corridor corner it knows, nearest first (secret doors).
+14. ``hold``: monsters that have noticed it in view: it waits for them.
+
+It never walks onto a trap it knows (``_delver_look.DelverView.traps``) while it has anything else
+to do; a door opens as it walks into it.
 
 Nothing left to do (a level without stairs, all seen): it answers None and the run stops.
 
@@ -212,6 +218,41 @@ def leave(look: DelverView, exits: bool = True) -> str | None:
     return None
 
 
+SEARCHES = 5  # searches in a row at one spot (the fifth finds what is within 2 cells for sure)
+
+
+def search(look: DelverView) -> str | None:
+    """Nothing left to explore and no stairs found: search (``s``) where a player would, five
+    times at each dead end or corridor corner it knows (a cell with five or more walls around it),
+    nearest first, as long as there are such spots it has not searched."""
+    game, memory = look.game, look.memory
+    key = look.key("search")
+    stairs = game.stairs()
+    if key is None or game.depth == game.rules.max_depth or look.engaged \
+            or (stairs is not None and look.seen[stairs[1], stairs[0]]):
+        return None  # the deepest level has no stairs down: nothing to look for
+    if memory.searches and memory.searches < SEARCHES:
+        memory.searches += 1
+        return key
+    if memory.searches >= SEARCHES:
+        x, y = look.here
+        memory.searched |= {(x + dx, y + dy) for dx in range(-2, 3) for dy in range(-2, 3)}
+        memory.searches = 0
+    floor = look.floor
+    walls = np.pad(look.seen & game.walls(), 1)
+    h, w = floor.shape
+    around = sum(walls[1 + dy:h + 1 + dy, 1 + dx:w + 1 + dx].astype(np.int8)
+                 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+    ys, xs = (floor & (around >= 5)).nonzero()
+    spots = [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True) if (x, y) not in memory.searched]
+    if not spots:
+        return None
+    if look.here in spots:
+        memory.searches = 1
+        return key
+    return look.walk(spots)
+
+
 def hold(look: DelverView) -> str | None:
     """Nothing to do, but monsters in view that have noticed it: wait for them (or step, in a
     preset without a wait key) rather than stop."""
@@ -220,7 +261,7 @@ def hold(look: DelverView) -> str | None:
     return look.key("wait") or random_step(look)
 
 
-CONCERNS = (answer, drink, read, flee, fight, pick_up, wear, homeward, collect, dive, explore, leave, hold)
+CONCERNS = (answer, drink, read, flee, fight, pick_up, wear, homeward, collect, dive, explore, leave, search, hold)
 
 
 class Delver:
@@ -238,7 +279,8 @@ class Delver:
             memory.stuck = 0
         if memory.last is not None and memory.last[0] != now[0]:  # a new level
             memory.ignored.clear()
-            memory.flee_turns, memory.leaving = 0, False
+            memory.searched.clear()
+            memory.flee_turns, memory.leaving, memory.searches, memory.brave = 0, False, 0, False
         look = DelverView(game, memory)
         if game.prompt() is not None:
             memory.stuck = 0  # a prompt passes no time: keys that answer one are not stuck
@@ -250,6 +292,10 @@ class Delver:
                     break
         else:
             key = random_step(look)
+        if key is None and not memory.brave and np.count_nonzero(look.traps):
+            memory.brave = True  # the only ways on cross known traps: it takes them after all
+            memory.route, memory.maps, memory.floor = [], {}, None
+            return self(game)
         memory.last = now
         return key
 
