@@ -8,7 +8,8 @@ Secret doors (``secret-door``) are drawn, remembered and looked at exactly as wa
 walls to everyone, until found: searching (``s``, the ``depths_search`` module) or the
 magic-mapping scroll turns one into a closed door (its kind's ``found``).
 
-Where: the levels of a preset with ``[params.doors]`` whose generator marks its ``rooms`` (bsp,
+Where: the generated levels (not a drawn ``--map``) of a preset with ``[params.doors]`` whose
+generator marks its ``rooms`` (bsp,
 rooms and mazes; caves have none, so no doors). A doorway is a floor cell outside every room,
 between two walls, with a room's cell on one side and open ground on the other; ``chance``
 percent of them get a door (never two side by side). From depth ``secret_from``, ``secret_chance``
@@ -163,5 +164,5 @@ def place(game, level, params) -> None:
 @hookimpl
 def on_level_generated(game, level):
     params = game.rules.params.get("doors")
-    if params is not None:
+    if params is not None and level.populate:  # a level complete as drawn (--map) is left as it is
         place(game, level, params)

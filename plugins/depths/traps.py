@@ -12,11 +12,12 @@ the player's own choice; explore and travel never take it): monsters are the dun
 its traps and never spring them. A found trap's path cost (``FOUND_COST``) keeps the monsters'
 paths, the player's explore and travel, and the delver bot off it wherever there is another way.
 
-Where: the levels of a preset with ``[params.traps]``: ``count = [least, most]`` traps a level,
-one more at most every ``more_every`` depths; each on a floor cell away from the start
-(``clear`` cells) with nothing on it, of a kind whose depth has come (``depths``: the first depth of
-each; a trapdoor never on the deepest level). ``dart = [damage, poison turns]``; ``alarm``: the
-turns the woken monsters search where the alarm rang.
+Where: the generated levels (not a drawn ``--map``) of a preset with ``[params.traps]``:
+``count = [least, most]`` traps a level, one more at most every ``more_every`` depths; each on a
+floor cell away from the start (``clear`` cells) with nothing on it, of a kind whose depth has come
+(``depths``: the first depth of each; a trapdoor never on the deepest level).
+``dart = [damage, poison turns]``. The alarm's woken monsters get the status ``alerted`` at the
+trap's cell, which the built-in ``hunt`` behaviour reads: they go there and search.
 """
 
 from __future__ import annotations
@@ -130,5 +131,5 @@ def place(game, level, params) -> None:
 @hookimpl
 def on_level_generated(game, level):
     params = game.rules.params.get("traps")
-    if params is not None:
+    if params is not None and level.populate:  # a level complete as drawn (--map) is left as it is
         place(game, level, params)
