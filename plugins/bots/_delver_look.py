@@ -180,7 +180,6 @@ class Memory:
     floor: tuple | None = None  # the known floor the maps below were made on: (shape, bytes)
     searched: set[tuple[int, int]] = field(default_factory=set)  # cells it searched beside, this level
     searches: int = 0  # searches in a row where it stands
-    brave: bool = False  # nothing else to do on this level: it walks over known traps after all
     maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # (cost, distance map)
 
 
@@ -225,8 +224,6 @@ class DelverView:
         """The floor it knows: seen, and not a wall. The distance maps made on another floor are
         forgotten (see :meth:`distance`)."""
         floor = self.seen & ~self.game.walls()
-        if not self.memory.brave:
-            floor &= ~self.traps
         known, now = self.memory.floor, (floor.shape, floor.tobytes())
         if known != now:
             self.memory.floor, self.memory.maps = now, {}
@@ -240,6 +237,15 @@ class DelverView:
         if cost.dtype == bool:
             return np.zeros(cost.shape, dtype=bool)
         return self.seen & (cost >= TRAP_COST)
+
+    def wary_of_traps(self, cost: np.ndarray, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
+        """``cost`` (where it may walk) as floats, the traps it knows at :data:`TRAP_COST`: its
+        walks go around them wherever there is another way, and over them where there is none.
+        ``box``: (x0, y0, x1, y1), the part of the level ``cost`` covers (default: all of it)."""
+        traps = self.traps if box is None else self.traps[box[1]:box[3], box[0]:box[2]]
+        cost = cost.astype(np.float64)
+        cost[traps & (cost > 0)] = TRAP_COST
+        return cost
 
     @once
     def lying(self) -> dict[tuple[int, int], list[int]]:
@@ -368,7 +374,7 @@ class DelverView:
         occupied = tuple(sorted(self.occupied)) if avoid else ()
 
         def around() -> np.ndarray:
-            cost = self.floor.astype(np.float64)
+            cost = self.wary_of_traps(self.floor)
             for x, y in occupied:
                 cost[y, x] = 0
             return cost

@@ -26,8 +26,8 @@ something to do (:data:`CONCERNS`):
     dead end or corridor corner it knows, nearest first (secret doors).
 14. ``hold``: monsters that have noticed it in view: it waits for them.
 
-It never walks onto a trap it knows (``_delver_look.DelverView.traps``) while it has anything else
-to do; a door opens as it walks into it.
+Its walks go around the traps it knows (``_delver_look.DelverView.traps``) wherever there is
+another way; a door opens as it walks into it.
 
 Nothing left to do (a level without stairs, all seen): it answers None and the run stops.
 
@@ -191,7 +191,8 @@ def explore(look: DelverView) -> str | None:
     box = (max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1))
     goals = frontier(look, box) if not memory.fresh else None
     if goals is not None and np.count_nonzero(goals):
-        cost = look.floor[box[1]:box[3], box[0]:box[2]] | goals
+        cost = look.wary_of_traps(look.floor[box[1]:box[3], box[0]:box[2]] | goals, box) \
+            if np.count_nonzero(look.traps) else look.floor[box[1]:box[3], box[0]:box[2]] | goals
         dist = look.game.distance_map(goals, limit=reach, cost=cost)
         if np.isfinite(dist[y - box[1], x - box[0]]):
             walk = descend(dist, (x - box[0], y - box[1]), cost, look.moves)
@@ -201,7 +202,7 @@ def explore(look: DelverView) -> str | None:
     if not np.count_nonzero(goals):
         memory.route = []
         return None
-    cost = look.floor | goals
+    cost = look.wary_of_traps(look.floor | goals) if np.count_nonzero(look.traps) else look.floor | goals
     dist = look.game.distance_map(goals, cost=cost)
     memory.route = descend(dist, look.here, cost, look.moves)
     return look.step_key(memory.route.pop(0)) if memory.route else None
@@ -280,7 +281,7 @@ class Delver:
         if memory.last is not None and memory.last[0] != now[0]:  # a new level
             memory.ignored.clear()
             memory.searched.clear()
-            memory.flee_turns, memory.leaving, memory.searches, memory.brave = 0, False, 0, False
+            memory.flee_turns, memory.leaving, memory.searches = 0, False, 0
         look = DelverView(game, memory)
         if game.prompt() is not None:
             memory.stuck = 0  # a prompt passes no time: keys that answer one are not stuck
@@ -292,10 +293,6 @@ class Delver:
                     break
         else:
             key = random_step(look)
-        if key is None and not memory.brave and np.count_nonzero(look.traps):
-            memory.brave = True  # the only ways on cross known traps: it takes them after all
-            memory.route, memory.maps, memory.floor = [], {}, None
-            return self(game)
         memory.last = now
         return key
 
