@@ -12,6 +12,7 @@ import pytest
 from engine import Inventory, ItemKind, LeftBehind, LootRow, TerrainKind, hookimpl, testing
 from engine.core.play.session import Session
 from engine.persist import runsave
+from engine.plugins.depths import identify
 
 
 def walk(game, key="o"):
@@ -79,6 +80,7 @@ def test_a_full_pack_walks_on_and_says_so_once(registry):
         ##########
     """)
     api = game.api
+    identify.learn_all(api)  # the scrolls by their names (unknown ones: tests/test_depths_identify.py)
     for _ in range(26):
         assert api.give("dagger") is not None
     assert api.give("dagger") is None  # full

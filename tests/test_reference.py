@@ -148,8 +148,8 @@ def test_the_hook_examples_work_together_as_a_plugin(monkeypatch):
         "behaviours": ["skitter"], "components": ["Regen"], "effects": ["mend"], "fov": ["xray"], "games": ["frost"],
         "generators": ["hall"], "items": ["mending-draught"], "monsters": ["ice-bat"], "pathfinders": ["plain"],
         "rulesets": ["hardy"], "systems": ["regenerate"], "tilesets": ["redwalls"], "bots": ["waiter"],
-        "statuses": ["poisoned"], "verbs": ["rub"], "loot_rows": ["undercroft/floor/mending-draught"],
-        "terrain": ["door", "open-door"], "commands": ["count"]}
+        "statuses": ["blighted"], "verbs": ["rub"], "loot_rows": ["undercroft/floor/mending-draught"],
+        "terrain": ["gate", "open-gate"], "commands": ["count"]}
     testing.check_fov(registry.fov["xray"], cases=30)
     testing.check_generator(registry.generators["hall"], seeds=10)
     testing.check_behaviour(registry, "skitter", situations=20)

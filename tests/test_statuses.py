@@ -29,7 +29,7 @@ VENOM = """
 
     @hookimpl
     def register_statuses(register):
-        register(StatusKind(name="poisoned", label="Poisoned", color=(120, 220, 60), stacking={stacking!r},
+        register(StatusKind(name="blighted", label="Blighted", color=(120, 220, 60), stacking={stacking!r},
                             on_start=start, on_tick=bite, on_end=end))
 """
 
@@ -52,7 +52,7 @@ def test_a_status_of_n_turns_ticks_exactly_n_times(tmp_path, when):
     fighter.max_hp = fighter.hp = 100
     if when == "in on_turn_end":
         Session.of(game).press(".")
-    game.api.add_status(game.player, "poisoned", 3)
+    game.api.add_status(game.player, "blighted", 3)
     start = game.turn
     for _ in range(6):
         Session.of(game).press(".")
@@ -60,52 +60,52 @@ def test_a_status_of_n_turns_ticks_exactly_n_times(tmp_path, when):
     assert len(bites) == 3 and fighter.hp == 97
     assert [t for _, t, _ in bites] == [start + 1, start + 2, start + 3]
     assert heard[0] == ("start", start, 3) and heard[-1] == ("end", start + 3, 0)
-    assert not game.api.has_status(game.player, "poisoned")
-    assert "You are no longer poisoned." in game.messages
+    assert not game.api.has_status(game.player, "blighted")
+    assert "You are no longer blighted." in game.messages
 
 
 @pytest.mark.parametrize(("stacking", "turns"), [("max", 5), ("refresh", 2), ("add", 7)])
 def test_a_second_dose_stacks_as_the_kind_says(tmp_path, stacking, turns):
     game, heard = game_with(tmp_path, stacking)
-    game.api.add_status(game.player, "poisoned", 5, damage=0)
-    game.api.add_status(game.player, "poisoned", 2, damage=0)
-    status = game.api.statuses(game.player)["poisoned"]
+    game.api.add_status(game.player, "blighted", 5, damage=0)
+    game.api.add_status(game.player, "blighted", 2, damage=0)
+    status = game.api.statuses(game.player)["blighted"]
     assert status.turns == turns and status.params == {"damage": 0}
     assert [h[0] for h in heard] == ["start"]  # a second dose is no new start
 
 
 def test_removing_a_status_ends_it(tmp_path):
     game, heard = game_with(tmp_path)
-    game.api.add_status(game.player, "poisoned", None)
-    game.api.remove_status(game.player, "poisoned")
+    game.api.add_status(game.player, "blighted", None)
+    game.api.remove_status(game.player, "blighted")
     assert [h[0] for h in heard] == ["start", "end"]
 
 
 def test_a_poison_that_kills_is_the_cause_of_death_and_ticks_no_more(tmp_path):
     game, heard = game_with(tmp_path)
     game.world.get(game.player, Fighter).hp = 2
-    game.api.add_status(game.player, "poisoned", 10)
+    game.api.add_status(game.player, "blighted", 10)
     for _ in range(4):
         Session.of(game).press(".")
     assert not game.alive and game.state.killed_by == "poison"
     assert len([h for h in heard if h[0] == "tick"]) == 2
-    assert "You are no longer poisoned." not in game.messages
+    assert "You are no longer blighted." not in game.messages
 
 
 def test_an_unregistered_status_is_an_error_naming_the_registered_ones(tmp_path):
     game, _ = game_with(tmp_path)
-    with pytest.raises(UnknownStatus, match=r"no status named 'poisned'.*did you mean 'poisoned'\?.*valid: "
-                                            r"(\w+, )*confused, (\w+, )*hasted, poisoned"):  # the default plugins' all
-        game.api.add_status(game.player, "poisned", 3)
+    with pytest.raises(UnknownStatus, match=r"no status named 'blighte'.*did you mean 'blighted'\?.*valid: "
+                                            r"(\w+, )*blighted, (\w+, )*confused, (\w+, )*hasted, poisoned"):
+        game.api.add_status(game.player, "blighte", 3)
 
 
 def test_the_sidebar_shows_the_kinds_label_and_colour(tmp_path):
     from engine.frontend.sidebar import statuses
 
     game, _ = game_with(tmp_path)
-    game.api.add_status(game.player, "poisoned", 4)
+    game.api.add_status(game.player, "blighted", 4)
     (row,) = statuses(game)
-    assert (row.text, row.color) == ("Poisoned (4)", (120, 220, 60))
+    assert (row.text, row.color) == ("Blighted (4)", (120, 220, 60))
 
 
 def test_a_broken_status_kind_is_refused_at_load_in_one_line(tmp_path):

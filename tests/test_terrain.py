@@ -48,7 +48,7 @@ def test_the_marsh_loads_whole_and_its_generator_keeps_the_contract(registry):
     testing.check_plugin(registry, "undercroft_marsh")
     testing.check_generator(registry.generators["marsh"], seeds=8, terrain_kinds=registry.terrain)
     level = testing.make_level(registry.generators["marsh"], 30, 12, seed=3, terrain_kinds=registry.terrain)
-    assert level.kinds[:4] == list(BUILTIN_KINDS) and {"door", "marsh-water"} <= set(level.kinds)
+    assert level.kinds[:4] == list(BUILTIN_KINDS) and {"marsh-door", "marsh-water"} <= set(level.kinds)
 
 
 def test_check_generator_names_a_kind_no_plugin_registers(registry):
@@ -75,7 +75,7 @@ def test_check_generator_names_a_kind_no_plugin_registers(registry):
 HALL = """
     #########
     #@.#....#
-    #..+..>.#
+    #..|..>.#
     #..#....#
     #########
 """
@@ -84,19 +84,19 @@ HALL = """
 def test_walking_into_a_closed_door_opens_it_and_it_closes_behind_the_last_to_leave(registry):
     game = testing.game_from_map(registry, HALL)
     api = game.api
-    assert api.terrain(3, 2).name == "door" and not api.sees(5, 2)  # a closed door blocks sight
+    assert api.terrain(3, 2).name == "marsh-door" and not api.sees(5, 2)  # a closed door blocks sight
     testing.press(game, "j l")
     assert api.position(api.player) == (2, 2)
     state = testing.press(game, "l")  # into the door: it opens, and the hall beyond is in view
-    assert api.position(api.player) == (3, 2) and api.terrain(3, 2).name == "open-door"
-    assert api.sees(5, 2) and state["map"][2] == "#..'..>.#"
+    assert api.position(api.player) == (3, 2) and api.terrain(3, 2).name == "marsh-open-door"
+    assert api.sees(5, 2) and state["map"][2] == "#../..>.#"
     testing.press(game, "l")
-    assert api.terrain(3, 2).name == "door" and not api.sees(1, 1)  # closed behind: the west half out of view
+    assert api.terrain(3, 2).name == "marsh-door" and not api.sees(1, 1)  # closed behind: the west half out of view
 
 
 POOL = """
     #######
-    #@===>#
+    #@;;;>#
     #.....#
     #######
 """
@@ -154,7 +154,7 @@ def test_a_run_on_a_plugin_s_terrain_saves_resumes_and_is_kept_aside_without_the
     r = engine("--headless", "--keys", "l", "--dump", "json", home=tmp_path)
     assert r.returncode == 0, r.stderr
     state = json.loads(r.stdout)
-    assert state["map"][1] == "#<===>#" and (state["player"]["x"], state["player"]["y"]) == (3, 1)
+    assert state["map"][1] == "#<;;;>#" and (state["player"]["x"], state["player"]["y"]) == (3, 1)
     assert state["player"]["statuses"] == {"wading": None}
     r = engine("--headless", "--keys", "l", home=tmp_path, plugins="")
     assert "this run needs plugin 'marsh'" in r.stdout + r.stderr
@@ -215,14 +215,14 @@ def test_the_window_draws_a_plugin_s_kinds_and_remembers_only_what_memory_keeps(
 
     game = testing.game_from_map(misty, """
         ##########
-        #@=%.....#
+        #@;%.....#
         ########.#
                #.#
                #>#
                ###
     """)
     cells, names = _cells(game)
-    assert cells.state[1, 2] == SEEN and chr(cells.code[1, 2]) == "=" and names.names[cells.name[1, 2]] == \
+    assert cells.state[1, 2] == SEEN and chr(cells.code[1, 2]) == ";" and names.names[cells.name[1, 2]] == \
         "marsh-water" and tuple(cells.fg[1, 2]) == WATER
     api = game.api
     api.set_terrain(2, 1, "marsh-water")  # nothing changes: the same kind
@@ -250,4 +250,4 @@ def test_a_kind_s_on_stand_runs_at_the_end_of_every_turn_for_who_stands_there(mi
 def test_a_tileset_is_asked_for_a_plugin_s_kind_by_its_name(registry):
     gaps = testing.tileset_gaps(registry.tilesets["kenney"], registry=registry)
     assert "door '+'" not in gaps  # the kenney set has a door
-    assert "marsh-water '='" in gaps  # and no water: drawn as its glyph, framed
+    assert "marsh-water ';'" in gaps  # and no water: drawn as its glyph, framed

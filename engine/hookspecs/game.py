@@ -264,7 +264,7 @@ def register_statuses(register: Callable[[StatusKind], None]) -> None:
 
         @hookimpl
         def register_statuses(register):
-            register(StatusKind(name="poisoned", label="Poisoned", color=(120, 220, 60), stacking="add",
+            register(StatusKind(name="blighted", label="Blighted", color=(120, 220, 60), stacking="add",
                                 on_tick=bite))
     """
 
@@ -370,23 +370,23 @@ def register_terrain(register: Callable[[TerrainKind], None]) -> None:
     same way. A level stores its terrain by kind name, so a save that holds a plugin's terrain is
     kept aside, in one line, while that plugin is missing.
 
-    A door, as Brogue's: walkable, closed it blocks sight, walking into it opens it, and it closes
-    behind the last creature to leave it (``on_leave`` runs once the creature has left the cell).
+    A gate, as Brogue's doors: walkable, closed it blocks sight, walking into it opens it, and it
+    closes behind the last creature to leave it (``on_leave`` runs once the creature has left the cell).
 
     Example::
 
         from engine import TerrainKind, hookimpl
 
-        def open_door(game, entity, x, y):
-            game.set_terrain(x, y, "open-door")
+        def open_gate(game, entity, x, y):
+            game.set_terrain(x, y, "open-gate")
 
-        def close_door(game, entity, x, y):
+        def close_gate(game, entity, x, y):
             if not game.entities_at(x, y):
-                game.set_terrain(x, y, "door")
+                game.set_terrain(x, y, "gate")
 
         @hookimpl
         def register_terrain(register):
-            register(TerrainKind(name="door", glyph="+", color=(180, 120, 60), transparent=False,
-                                 on_enter=open_door))
-            register(TerrainKind(name="open-door", glyph="'", color=(180, 120, 60), on_leave=close_door))
+            register(TerrainKind(name="gate", glyph="+", color=(180, 120, 60), transparent=False,
+                                 on_enter=open_gate))
+            register(TerrainKind(name="open-gate", glyph="'", color=(180, 120, 60), on_leave=close_gate))
     """

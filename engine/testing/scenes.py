@@ -47,8 +47,8 @@ from engine.core.turn.game import Game
 from engine.testing.errors import fail, plugin_failures
 
 LIT_APART = 20.0  # lit: two kinds side by side in the light
-CREATURES_APART = 18.0  # lit: two creatures (letters, and their names in the sidebar say which)
-ACROSS_APART = 16.0  # lit: a creature (a letter) and a thing on the ground (a symbol): the glyph's shape tells them too
+CREATURES_APART = 18.0  # lit: two creatures of different letters (the sidebar names them too)
+ACROSS_APART = 14.5  # lit: two other things of different glyphs (their shapes tell them apart too)
 REMEMBERED_APART = 10.0  # remembered terrain and items: dimmer, so a smaller bar
 ON_BACKGROUND = 10.0  # a glyph against the background it is drawn on
 LIT_FROM_REMEMBERED = 10.0  # a remembered thing never looks like a lit one
@@ -110,8 +110,8 @@ def palette_colours(registry: Registry, game: str | None = None) -> dict[str, di
     remembered). Its things: the player, the monsters its tables may place (its ``monsters``, or
     every registered kind when it lists none, and its own kinds), the items of its ``item_counts``
     and the terrain: the built-in kinds as the preset draws them, and every plugin's kind
-    (``register_terrain``) as it is registered (remembered only where the player's memory keeps
-    it)."""
+    (``register_terrain``; not a hidden one, drawn as what it hides in) as it is registered
+    (remembered only where the player's memory keeps it)."""
     from engine.core.turn.looks import player_look
     from engine.frontend import palette
     from engine.frontend.compose import LIT, TILE_CODES, Names, Tables
@@ -120,18 +120,23 @@ def palette_colours(registry: Registry, game: str | None = None) -> dict[str, di
     tables = Tables(rules, LIT, Names())
     kinds = {**registry.monsters, **rules.monster_kinds}
     names = rules.monsters or tuple(kinds)
-    out: dict[str, dict[str, Any]] = {"player": {"lit": tuple(player_look(rules).color)}}
+    out: dict[str, dict[str, Any]] = {"player": {"lit": tuple(player_look(rules).color), "glyph": "@"}}
     for name in names:
         if name in kinds:
-            out[f"monster {name}"] = {"lit": tuple(kinds[name].color)}
+            out[f"monster {name}"] = {"lit": tuple(kinds[name].color), "glyph": kinds[name].glyph}
     for name in rules.item_counts:
         color = _rgb(registry.items[name].color)
-        out[f"item {name}"] = {"lit": color, "remembered": palette.remembered(color)}
-    plugins = [name for name in registry.terrain if name not in TILE_CODES]
+        out[f"item {name}"] = {"lit": color, "remembered": palette.remembered(color),
+                               "glyph": registry.items[name].glyph}
+    # a hidden kind (one with ``found``: a secret door, a hidden trap) is drawn as what it hides in,
+    # on purpose: it is left out
+    plugins = [name for name, kind in registry.terrain.items() if name not in TILE_CODES and not kind.found]
     tables.fit([*TILE_CODES, *plugins], registry.terrain)
     codes = {**TILE_CODES, **{name: len(TILE_CODES) + i for i, name in enumerate(plugins)}}
     for name, code in codes.items():
-        out[name] = {"lit": tuple(tables.color[code].tolist())}
+        tile = rules.tiles.get(name) or {}
+        glyph = tile.get("glyph") or (registry.terrain[name].glyph if name in registry.terrain else name)
+        out[name] = {"lit": tuple(tables.color[code].tolist()), "glyph": glyph}
         if not tables.forget[code]:
             out[name]["remembered"] = tuple(tables.memory[code].tolist())
     for name, colours in out.items():
@@ -142,9 +147,9 @@ def palette_colours(registry: Registry, game: str | None = None) -> dict[str, di
 
 def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
     """Every breach of the palette rule in preset ``game``, one readable line each: two lit things
-    closer than ``LIT_APART`` (a creature and a thing on the ground, an item or terrain: ``ACROSS_APART``,
-    as the glyphs' shapes, letters against symbols, tell those apart too; two creatures
-    ``CREATURES_APART``), two remembered ones closer than ``REMEMBERED_APART``, a glyph closer
+    closer than ``LIT_APART`` when they share a glyph (two creatures of different letters:
+    ``CREATURES_APART``; any other two of different glyphs: ``ACROSS_APART``, as the glyphs'
+    shapes tell those apart too), two remembered ones closer than ``REMEMBERED_APART``, a glyph closer
     than ``ON_BACKGROUND`` to its background, a remembered colour closer than ``LIT_FROM_REMEMBERED``
     to its lit one; two items of one glyph (a class: potions) that the preset places closer than
     those bars; in a preset with the log under the map, two kinds of message whose colours are
@@ -171,8 +176,9 @@ def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
     for (bar, which) in ((LIT_APART, "lit"), (REMEMBERED_APART, "remembered")):
         seen = [(name, c[which]) for name, c in colours.items() if which in c]
         for (a, ca), (b, cb) in itertools.combinations(seen, 2):
-            least = bar if which != "lit" else (ACROSS_APART if creature(a) != creature(b)
-                                                 else CREATURES_APART if creature(a) else bar)
+            glyphs = colours[a]["glyph"] == colours[b]["glyph"]
+            least = (bar if which != "lit" or glyphs
+                     else CREATURES_APART if creature(a) and creature(b) else ACROSS_APART)
             if (apart := palette.delta_e(ca, cb)) < least:
                 out.append(f"{which}: {a} {ca} and {b} {cb} are {apart:.1f} apart (at least {least:g})")
     out += _class_problems(registry, rules) + (_log_problems() if look_for(rules).sidebar else [])

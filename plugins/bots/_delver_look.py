@@ -187,6 +187,7 @@ def make_pack(game, key: tuple) -> Pack:
     return Pack(key, carried, pack, potions(game, pack), heal_per_potion(game, pack))
 
 
+TRAP_COST = 50  # a path cost this high is a known trap's (plugins/depths/traps.py): it never walks there
 MAPS = 16  # distance maps kept for one known floor (the walks of a few goals, with and without monsters)
 
 
@@ -216,6 +217,8 @@ class Memory:
     fresh: bool = False
     pack: Pack | None = None
     floor: tuple | None = None  # the known floor the maps below were made on: (shape, bytes)
+    searched: set[tuple[int, int]] = field(default_factory=set)  # cells it searched beside, this level
+    searches: int = 0  # searches in a row where it stands
     maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # (cost, distance map)
 
 
@@ -264,6 +267,24 @@ class DelverView:
         if known != now:
             self.memory.floor, self.memory.maps = now, {}
         return floor
+
+    @once
+    def traps(self) -> np.ndarray:
+        """The traps it knows (seen, found): cells whose path cost is :data:`TRAP_COST` or more, a
+        cost no terrain a player walks on has (a hidden trap costs what floor does)."""
+        cost = self.game.walk_cost()
+        if cost.dtype == bool:
+            return np.zeros(cost.shape, dtype=bool)
+        return self.seen & (cost >= TRAP_COST)
+
+    def wary_of_traps(self, cost: np.ndarray, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
+        """``cost`` (where it may walk) as floats, the traps it knows at :data:`TRAP_COST`: its
+        walks go around them wherever there is another way, and over them where there is none.
+        ``box``: (x0, y0, x1, y1), the part of the level ``cost`` covers (default: all of it)."""
+        traps = self.traps if box is None else self.traps[box[1]:box[3], box[0]:box[2]]
+        cost = cost.astype(np.float64)
+        cost[traps & (cost > 0)] = TRAP_COST
+        return cost
 
     @once
     def lying(self) -> dict[tuple[int, int], list[int]]:
@@ -395,8 +416,8 @@ class DelverView:
 
         def around() -> np.ndarray:
             # the known floor at what its terrain costs a walker (deep water, rubble: gone round
-            # where a player would); all 1 on a level of the built-in kinds
-            cost = np.where(self.floor, self.game.walk_cost(), 0).astype(np.float64)
+            # where a player would; all 1 on a level of the built-in kinds), and the traps it knows
+            cost = self.wary_of_traps(np.where(self.floor, self.game.walk_cost(), 0))
             for x, y in occupied:
                 cost[y, x] = 0
             return cost

@@ -32,6 +32,12 @@ something to do (:data:`CONCERNS`):
 15. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
     frontier of the known floor.
 16. ``leave``: the level is known: to the stairs (and down) or the exit.
+17. ``search``: the level is known and has no stairs in sight: five searches (``s``) at each
+    dead end or corridor corner it knows, nearest first (secret doors).
+18. ``hold``: monsters that have noticed it in view: it waits for them.
+
+Its walks go around the traps it knows (``_delver_look.DelverView.traps``) wherever there is
+another way; a door opens as it walks into it.
 
 Nothing left to do (a level without stairs, all seen): it answers None and the run stops.
 
@@ -225,7 +231,8 @@ def explore(look: DelverView) -> str | None:
     box = (max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1))
     goals = frontier(look, box) if not memory.fresh else None
     if goals is not None and np.count_nonzero(goals):
-        cost = look.floor[box[1]:box[3], box[0]:box[2]] | goals
+        cost = look.wary_of_traps(look.floor[box[1]:box[3], box[0]:box[2]] | goals, box) \
+            if np.count_nonzero(look.traps) else look.floor[box[1]:box[3], box[0]:box[2]] | goals
         dist = look.game.distance_map(goals, limit=reach, cost=cost)
         if np.isfinite(dist[y - box[1], x - box[0]]):
             walk = descend(dist, (x - box[0], y - box[1]), cost, look.moves)
@@ -235,7 +242,7 @@ def explore(look: DelverView) -> str | None:
     if not np.count_nonzero(goals):
         memory.route = []
         return None
-    cost = look.floor | goals
+    cost = look.wary_of_traps(look.floor | goals) if np.count_nonzero(look.traps) else look.floor | goals
     dist = look.game.distance_map(goals, cost=cost)
     memory.route = descend(dist, look.here, cost, look.moves)
     return look.step_key(memory.route.pop(0)) if memory.route else None
@@ -252,6 +259,41 @@ def leave(look: DelverView, exits: bool = True) -> str | None:
     return None
 
 
+SEARCHES = 5  # searches in a row at one spot (the fifth finds what is within 2 cells for sure)
+
+
+def search(look: DelverView) -> str | None:
+    """Nothing left to explore and no stairs found: search (``s``) where a player would, five
+    times at each dead end or corridor corner it knows (a cell with five or more walls around it),
+    nearest first, as long as there are such spots it has not searched."""
+    game, memory = look.game, look.memory
+    key = look.key("search")
+    stairs = game.stairs()
+    if key is None or game.depth == game.rules.max_depth or look.engaged \
+            or (stairs is not None and look.seen[stairs[1], stairs[0]]):
+        return None  # the deepest level has no stairs down: nothing to look for
+    if memory.searches and memory.searches < SEARCHES:
+        memory.searches += 1
+        return key
+    if memory.searches >= SEARCHES:
+        x, y = look.here
+        memory.searched |= {(x + dx, y + dy) for dx in range(-2, 3) for dy in range(-2, 3)}
+        memory.searches = 0
+    floor = look.floor
+    walls = np.pad(look.seen & game.walls(), 1)
+    h, w = floor.shape
+    around = sum(walls[1 + dy:h + 1 + dy, 1 + dx:w + 1 + dx].astype(np.int8)
+                 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+    ys, xs = (floor & (around >= 5)).nonzero()
+    spots = [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True) if (x, y) not in memory.searched]
+    if not spots:
+        return None
+    if look.here in spots:
+        memory.searches = 1
+        return key
+    return look.walk(spots)
+
+
 def hold(look: DelverView) -> str | None:
     """Nothing to do, but monsters in view that have noticed it: wait for them (or step, in a
     preset without a wait key) rather than stop."""
@@ -261,7 +303,7 @@ def hold(look: DelverView) -> str | None:
 
 
 CONCERNS = (answer, drink, read, zap, flee, throw, fight, pursue, pick_up, wear, learn, homeward, unlock, free, collect,
-            dive, explore, leave, hold)
+            dive, explore, leave, search, hold)
 
 
 class Delver:
@@ -279,7 +321,8 @@ class Delver:
             memory.stuck = 0
         if memory.last is not None and memory.last[0] != now[0]:  # a new level
             memory.ignored.clear()
-            memory.flee_turns, memory.leaving, memory.chases = 0, False, 0
+            memory.searched.clear()
+            memory.flee_turns, memory.leaving, memory.chases, memory.searches = 0, False, 0, 0
         look = DelverView(game, memory)
         if game.prompt() is not None:
             memory.stuck = 0  # a prompt passes no time: keys that answer one are not stuck

@@ -103,7 +103,7 @@ KINDS = (
                 description="deep water", on_enter=into_deep, on_leave=out_of_deep),
     TerrainKind(name=SHALLOW, glyph="~", color=SHALLOW_TEAL, cost=2, flags=frozenset({"water"}),
                 description="shallow water"),
-    TerrainKind(name=RUBBLE, glyph=":", color=(140, 90, 20), cost=2, description="rubble (slow to cross)"),
+    TerrainKind(name=RUBBLE, glyph=":", color=(120, 144, 96), cost=2, description="rubble (slow to cross)"),
     TerrainKind(name=GRASS, glyph='"', color=(0, 130, 20), transparent=False, description="tall grass",
                 on_enter=trample),
     TerrainKind(name=CHASM, glyph="░", color=(100, 40, 100), walkable=False, flags=frozenset({"chasm"}),

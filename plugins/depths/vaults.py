@@ -97,7 +97,7 @@ def register_terrain(register):
     register(TerrainKind(name=VAULT_DOOR, glyph="=", color=GOLD, remembered_color=(102, 76, 71), walkable=False,
                          transparent=False, flags=frozenset({"door", "vault"}),
                          description="a vault door, locked (its key lies on this level)"))
-    register(TerrainKind(name=ALTAR, glyph="_", color=(168, 248, 0), remembered_color=(92, 110, 54),
+    register(TerrainKind(name=ALTAR, glyph="_", color=(168, 0, 0), remembered_color=(52, 14, 14),
                          flags=frozenset({"vault"}), description="an altar"))
 
 

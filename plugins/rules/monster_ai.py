@@ -4,7 +4,8 @@
 (around pillars and other monsters, by the preset's pathfinder); beside the player it attacks.
 With ``params.flee`` (a percentage), a monster hurt below that share of its HP runs instead, along
 Brogue's safety map (toward open ways out, not into a corner).
-Once the player is out of its sight it goes to where it last saw them and searches around for a
+Once the player is out of its sight it goes to where it last saw them (or where the status
+``alerted`` tells it: an alarm) and searches around for a
 while (``params.search`` turns, default 8), then gives up and goes back to sleep: a sleeping
 monster costs nothing and wakes when it notices the player again. The memory is a component of
 its own (``Hunting``), saved with the run.
@@ -19,7 +20,7 @@ SDL course's monsters and the Godot lesson's step along an ``axis``.)
 
 from dataclasses import dataclass
 
-from engine import Attack, Monster, Move, hookimpl
+from engine import Attack, Monster, Move, StatusKind, hookimpl
 
 SEARCH = 8  # turns spent searching where the player was last seen, by default
 COWARD = 50  # a coward runs below this percent of its HP, by default
@@ -66,7 +67,9 @@ def _remember(game, me, memory, params):
 def hunt(game, me, flee: int = 0):
     """Noticing the player, it remembers where and walks a shortest way there (around pillars and
     other monsters, by the preset's pathfinder); beside the player it attacks. Out of its sight, it
-    goes where it last saw the player and searches around, then goes back to sleep. Params:
+    goes where it last saw the player and searches around, then goes back to sleep. One woken with
+    the status ``alerted`` (params ``x``, ``y``: an alarm, a noise; ``game.wake`` it too) goes there
+    and searches the same way. Params:
 
     - ``flee``: below this percent of its HP it runs from the player instead, along the safety map
       (toward open ways out, not into a corner); default 0, never.
@@ -86,6 +89,16 @@ def hunt(game, me, flee: int = 0):
         if game.adjacent(me, game.player):
             return Attack(game.player)
         return _move(game.step_toward(me, (px, py)))
+    if (memory is None or memory.search <= 0) and game.has_status(me, "alerted"):
+        told = game.statuses(me)["alerted"].params  # an alarm, a noise: a place to search
+        game.remove_status(me, "alerted")
+        if "x" in told and "y" in told:
+            search = int(game.kind_of(me).params.get("search", SEARCH))
+            if memory is None:
+                memory = Hunting(int(told["x"]), int(told["y"]), search)
+                game.add_component(me, memory)
+            else:
+                memory.x, memory.y, memory.search = int(told["x"]), int(told["y"]), search
     if memory is not None and memory.search > 0:
         if game.position(me) != (memory.x, memory.y):
             step = game.step_toward(me, (memory.x, memory.y))
@@ -158,3 +171,8 @@ def register_behaviours(register):
 @hookimpl
 def register_components(register):
     register(Hunting)
+
+
+@hookimpl
+def register_statuses(register):
+    register(StatusKind(name="alerted", label="Alerted", color=(230, 200, 90)))

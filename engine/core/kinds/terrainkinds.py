@@ -10,6 +10,16 @@ enters it, though a creature may step there: a known trap, a door that will not 
 the player's memory keeps it (``remembered``), ``flags`` a generator or a rule can ask about, and
 optional hooks.
 
+Two fields make kinds that only some creatures, or only a player who looks, know:
+
+- ``barred``: a word; a monster whose kind's ``params`` has it true may not enter the kind (its
+  steps refuse it and its paths go around it, as around a wall): ``barred="animal"`` on a closed
+  door keeps rats out. The player and every other monster walk it as its ``walkable`` says.
+- ``found``: the kind a hidden one becomes when the player finds it (a secret door drawn as a wall
+  becomes a door): a kind with ``found`` is hidden. ``GameAPI.reveal`` (the magic-mapping scroll)
+  finds the hidden kinds in the cells it reveals; a plugin's search finds them with
+  ``set_terrain(x, y, kind.found)``.
+
 When the hooks run (the order matters):
 
 - ``on_leave(game, entity, x, y)``: a creature stepped off the cell (its own step, or ``GameAPI.move``),
@@ -46,8 +56,8 @@ class TerrainKind:
     travel and explore, yet walkable when a creature steps there itself), ``remembered`` (False:
     out of view the cell is drawn as unknown, like a gas), ``flags`` (words a generator or rule asks
     about with ``"deep" in kind.flags``), ``description`` (what looking at it says; the name when
-    empty) and the optional hooks ``on_enter``, ``on_stand`` and ``on_leave`` (see the module doc
-    for when each runs)."""
+    empty), ``barred`` and ``found`` (see the module doc) and the optional hooks ``on_enter``,
+    ``on_stand`` and ``on_leave`` (see the module doc for when each runs)."""
 
     name: str
     glyph: str
@@ -62,6 +72,8 @@ class TerrainKind:
     on_enter: TerrainHook | None = None
     on_stand: TerrainHook | None = None
     on_leave: TerrainHook | None = None
+    barred: str = ""
+    found: str = ""
 
     def __post_init__(self) -> None:
         if isinstance(self.flags, list | tuple | set):  # a list of words is read as the set it means
@@ -94,6 +106,7 @@ def problems(kind: TerrainKind) -> list[str]:
         found.append(f"cost must be a number of at least 1 (math.inf: never on a path), got {cost!r}")
     if not isinstance(kind.flags, frozenset) or not all(isinstance(f, str) for f in kind.flags):
         found.append(f"flags must be a set of words, got {kind.flags!r}")
-    if not isinstance(kind.description, str):
-        found.append(f"description must be a string, got {kind.description!r}")
+    for word in ("description", "barred", "found"):
+        if not isinstance(getattr(kind, word), str):
+            found.append(f"{word} must be a string, got {getattr(kind, word)!r}")
     return found + hook_problems(kind, ("on_enter", "on_stand", "on_leave"))

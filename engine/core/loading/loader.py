@@ -98,6 +98,9 @@ DEFAULT_PLUGINS = {  # plugin name: module (grouped by kind under plugins/; the 
     "depths_monsters": "engine.plugins.depths.monsters",
     "depths_vaults": "engine.plugins.depths.vaults",
     "depths_allies": "engine.plugins.depths.allies",
+    "depths_search": "engine.plugins.depths.search",
+    "depths_doors": "engine.plugins.depths.doors",
+    "depths_traps": "engine.plugins.depths.traps",
 }
 
 # A plugin that ends the process while loading (``raise SystemExit``, or a KeyboardInterrupt of its

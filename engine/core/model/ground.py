@@ -48,6 +48,7 @@ class Ground:
         self.hooked = any(k.hooked for k in self.kinds)
         self.standing = any(k.on_stand is not None for k in self.kinds)
         self.unremembered = not all(k.remembered for k in self.kinds)
+        self.barring = frozenset(k.barred for k in self.kinds if k.barred)  # the words some kind bars
         terrain = level.terrain
         self.walkable = self.walk_lut[terrain]
         # light: the very array of walking when every kind lets light through exactly where it can
@@ -72,6 +73,15 @@ class Ground:
         if self.weighted:
             self.cost[y, x] = self.cost_lut[code]
         self.revision += 1
+
+    def barred(self, words: frozenset[str]) -> np.ndarray:
+        """Where a creature barred by ``words`` may not step (bool, ``[y, x]``): the cells of the
+        kinds whose ``barred`` is one of them."""
+        return np.array([k.barred in words for k in self.kinds], dtype=bool)[self.level.terrain]
+
+    def bars(self, words: frozenset[str], x: int, y: int) -> bool:
+        """Whether cell (x, y) is a kind barred to a creature barred by ``words``."""
+        return self.kinds[int(self.level.terrain[y, x])].barred in words
 
     def remembered(self, terrain: np.ndarray) -> np.ndarray:
         """Where (on ``terrain``, a slice of the level's) the player's memory keeps the kind."""

@@ -76,7 +76,8 @@ class Wait(Action):
 @dataclass(frozen=True)
 class Move(Action):
     """A step of (dx, dy). Bumping a wall or the map's edge is the ruleset's to decide for the
-    player (no time passes, by default), and never takes time for a monster. When the player and a
+    player (no time passes, by default), and never takes time for a monster (nor a step onto a
+    kind ``barred`` to it: ``engine.TerrainKind``). When the player and a
     monster meet, the ruleset's ``touch`` decides (an attack, by default). Monsters never push or
     swap with each other."""
 
@@ -92,6 +93,8 @@ class Move(Action):
         walkable = game.ground.walkable
         if not (0 <= x < walkable.shape[1] and 0 <= y < walkable.shape[0]) or not walkable[y, x]:
             return game.ruleset.bump_wall(api, entity) if is_player else ActionResult.not_done()
+        if game.ground.barring and not is_player and game.ground.bars(entities.barring(game, entity), x, y):
+            return ActionResult.not_done()  # a kind barred to it (a closed door to a rat): as a wall
         other = game.state.spatial.blocker_at(x, y)
         if other is not None:
             if is_player == world.has(other, Player):

@@ -14,6 +14,7 @@ import numpy as np
 
 from engine.core.model import bounds
 from engine.core.model.components import Fighter, Item, Monster, Position, Status, Statuses
+from engine.core.model.requests import ChangeLevel
 from engine.core.turn import entities
 from engine.core.turn import statuses as statusrun
 from engine.core.turn import terrain as terrainrun
@@ -190,11 +191,32 @@ class Changing:
 
     def reveal(self, cells: np.ndarray) -> None:
         """Mark cells as seen by the player (bool, ``[y, x]``, the level's shape): they join the
-        player's memory of the level, as if seen and left (a map read from a scroll)."""
-        seen = self._run.state.view.seen
+        player's memory of the level, as if seen and left (a map read from a scroll). The hidden
+        terrain there (a kind with ``found``: a secret door, a hidden trap) is found: it becomes
+        its ``found`` kind."""
+        run = self._run
+        seen = run.state.view.seen
         if not isinstance(cells, np.ndarray) or cells.shape != seen.shape:
             raise ValueError(f"reveal: expected a bool array of shape {seen.shape}")
-        seen |= cells.astype(bool)
+        cells = cells.astype(bool)
+        seen |= cells
+        ground, terrain = run.ground, run.level.terrain
+        hidden = [code for code, kind in enumerate(ground.kinds) if kind.found in run.registry.terrain]
+        if hidden:
+            ys, xs = (np.isin(terrain, hidden) & cells).nonzero()
+            for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+                terrainrun.change(run, x, y, ground.kind(x, y).found)
+
+    def fall(self) -> bool:
+        """The player falls to the next level at the end of this turn (a trapdoor), landing on a
+        random free floor cell there, as a fall into a chasm does (``ChangeLevel(fall=True)``).
+        False (nothing happens) on the deepest level (the preset's ``max_depth``)."""
+        run = self._run
+        depth, deepest = run.state.depth, run.rules.max_depth
+        if deepest is not None and depth >= deepest:
+            return False
+        run.falling = ChangeLevel(depth + 1, fall=True)
+        return True
 
     def add_component(self, entity: int, component: Any) -> None:
         """Give an entity a component (a registered one is saved with the run)."""

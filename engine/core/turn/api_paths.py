@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from engine.core.turn import entities
 from engine.kit import limits
 from engine.kit.path import Goals, Moves, downhill
 from engine.kit.slope import Slope
@@ -98,7 +99,8 @@ class Pathfinding:
 
     def step_toward(self, entity: int, goal: tuple[int, int]) -> tuple[int, int] | None:
         """The step (dx, dy) that takes a creature along a shortest walk to ``goal``, around walls
-        and the creatures in the way; None when it is there or no step brings it nearer."""
+        and the creatures in the way (and the kinds ``barred`` to it: a closed door to an animal);
+        None when it is there or no step brings it nearer."""
         here = self._reading.position(entity)
         if here is None or here == goal:
             return None
@@ -106,12 +108,28 @@ class Pathfinding:
         # crowd's every step); the creatures beside the walker are asked of the spatial index's
         # table where the step looks: a step costs the same among 10 monsters or 10,000
         ground, known = self._run.ground, self._cost_level  # the maps kept hold for this terrain
+        barred = entities.barring(self._run, entity)  # kinds it may not enter: its own maps
+        if barred:
+            slope = self._reaching(goal, here, barred)
+            return slope.step(here[0], here[1], self._run.state.spatial.blockers(), goal)
         fresh = known is not None and known[0] is ground and known[1] == ground.revision
         got = self._maps.get(("reaching", goal)) if fresh else None
         slope = got[1] if got is not None and got[1].value(*here) < math.inf else self._reaching(goal, here)
         return slope.step(here[0], here[1], self._run.state.spatial.blockers(), goal)
 
-    def _reaching(self, goal: tuple[int, int], here: tuple[int, int]) -> Slope:
+    def _barred_cost(self, barred: frozenset[str]) -> np.ndarray:
+        """The level's walk cost for a creature barred by ``barred`` (``TerrainKind.barred``): the
+        kinds it may not enter are walls to it. Remembered with the level's maps."""
+        cost = self.walk_cost()
+        key = ("cost", barred)
+        got: np.ndarray | None = self._maps.get(key)
+        if got is None:
+            got = cost.copy()
+            got[self._run.ground.barred(barred)] = 0
+            self._remember(key, got, got.size)
+        return got
+
+    def _reaching(self, goal: tuple[int, int], here: tuple[int, int], barred: frozenset[str] = frozenset()) -> Slope:
         """A distance map of ``goal`` over the box of ``radius`` cells around it, exact out to
         ``here``, read for steps (a :class:`~engine.kit.slope.Slope`). Every step costs 1, so a walk
         of at most ``radius`` steps never leaves that box, and every cell the walk from ``here`` looks at (its
@@ -123,8 +141,8 @@ class Pathfinding:
         ``blocked``), so their moves never make it stale. The radius doubles until ``here`` is reached; the
         box covering the level, it is the whole map, without a limit."""
 
-        cost = self.walk_cost()  # first: a new level forgets the old level's maps
-        key = ("reaching", goal)
+        cost = self.walk_cost() if not barred else self._barred_cost(barred)  # first: a new level forgets
+        key = ("reaching", goal) if not barred else ("reaching", goal, barred)
         got: tuple[int, Slope] | None = self._maps.get(key)  # (radius, slope)
         h, w = cost.shape
         # a walker the whole level's map does not reach is cut off: that map again would be the same
@@ -159,11 +177,14 @@ class Pathfinding:
         if here is None or not threats:
             return None
         cost = self.walk_cost()  # first: a new level forgets the old level's maps
+        barred = entities.barring(self._run, entity)  # kinds it may not enter: its own maps
+        if barred:
+            cost = self._barred_cost(barred)
         # the map is remembered for the level by threats, like the one-goal maps: the monsters
         # that flee the player on one turn (and while the player stands) share one, two searches
         # of the whole level
         try:
-            key = ("safety", tuple(tuple(cell) for cell in threats))
+            key = ("safety", tuple(tuple(cell) for cell in threats), *((barred,) if barred else ()))
             hash(key)
         except TypeError:
             key = None

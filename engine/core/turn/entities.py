@@ -45,6 +45,19 @@ def kind_of(run: Run, entity: int) -> MonsterKind:
     return monster_kind(run, run.world.get(entity, Monster).kind)
 
 
+def barring(run: Run, entity: int) -> frozenset[str]:
+    """The words of the level's ``barred`` kinds that bar ``entity`` (a monster whose kind's params
+    has the word true; the player: none): the kinds it may not enter (``TerrainKind.barred``)."""
+    words = run.ground.barring
+    if not words:
+        return words
+    monster = run.world.try_get(entity, Monster)
+    if monster is None:
+        return frozenset()
+    params = monster_kind(run, monster.kind).params
+    return frozenset(word for word in words if params.get(word))
+
+
 def spawn_monster(run: Run, kind_name: str, x: int, y: int) -> int:
     kind = monster_kind(run, kind_name)
     entity = run.world.create(

@@ -136,8 +136,9 @@ class Game(Run):
             self.apply_death()  # no time passed, but a hook (on_action, after_action) may have killed
             return len(state.log) != before
         state.turn += 1
-        if result.request is not None:
-            return self.apply(result.request)
+        request, self.falling = result.request or self.falling, None  # a trapdoor under the step: down at once
+        if request is not None:
+            return self.apply(request)
         state.scheduler.spend(state.player, result.cost)
         state.world.process(self, Phase.AFTER_PLAYER)
         self.acting.monsters_act()
@@ -145,6 +146,9 @@ class Game(Run):
         if state.alive:
             self.hook("on_turn_end")
         self.apply_death()
+        request, self.falling = self.falling, None
+        if request is not None and state.alive:
+            return self.apply(request)
         return True
 
     def perform(self, entity: int, action: Action) -> ActionResult:

