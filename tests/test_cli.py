@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import testing
 from engine.cli.main import main
 from engine.cli.parser import SUBCOMMANDS
 
@@ -33,7 +34,8 @@ def test_dump_has_the_contract_keys(capsys):
     assert set(s["player"]) >= {"x", "y", "hp", "max_hp", "attack", "gold", "potions"}
     assert s["seed"] == 7 and s["game"] == "undercroft" and s["depth"] == 1
     assert len(s["map"]) == 43 and all(len(row) == 80 for row in s["map"])
-    assert set("".join(s["map"])) <= set("#.><")
+    terrain = {kind.glyph for kind in testing.load_plugin().terrain.values()}  # doors, water... (plugins/depths)
+    assert set("".join(s["map"])) <= set("#.><") | terrain
     assert 0 < s["visible"] <= s["seen"]
 
 

@@ -237,10 +237,10 @@ def test_a_presets_own_kind_sharing_a_glyph_is_warned_for_that_preset(tmp_path):
     registry = load(plugins_dir(tmp_path, eels="""
         @hookimpl
         def register_monsters(register):
-            register(MonsterKind(name="eel", glyph="e", color=(1, 2, 3), hp=1, attack=1))
+            register(MonsterKind(name="lamprey", glyph="e", color=(1, 2, 3), hp=1, attack=1))
     """))
     assert registry.warnings == [
-        "glyph 'e' is shared by monster 'eel' (plugin eels) and monster 'enemy' of game 'lesson28' (plugin content): "
+        "glyph 'e' is shared by monster 'lamprey' (plugin eels) and monster 'enemy' of game 'lesson28' (plugin content): "
         "--map in game 'lesson28' reads 'e' as monster 'enemy' of game 'lesson28'"]
 
 

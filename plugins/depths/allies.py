@@ -109,7 +109,8 @@ def ally(game, me):
     beside = [m for m in foes if game.adjacent(me, m)]
     if beside:
         return Attack(min(beside, key=lambda m: (game.hp(m)[0], m)))
-    leash = game.component(me, Ally).leash
+    bond = game.component(me, Ally)
+    leash = bond.leash if bond is not None else LEASH  # a monster given the behaviour without the bond
     near = [m for m in foes if game.distance(m, player) <= NEAR and game.sees(*game.position(m))]
     if near and game.distance(me, player) <= leash + NEAR:
         target = min(near, key=lambda m: (game.distance(me, m), m))

@@ -102,11 +102,15 @@ def per_turn(game: Game, n: int, keys: random.Random) -> tuple[float, float]:
 
 
 def crowd_rules(registry, monsters: int = CROWD):
-    """The default game on a 250x250 level of ``monsters`` monsters, the start room included."""
+    """The default game on a 250x250 level of ``monsters`` monsters, the start room included, with
+    no doors (its rats are animals that cannot open them: a crowd shut out of the player's room
+    would measure idle hunters), traps or set pieces: the hunt is the figure."""
     import dataclasses
 
-    return dataclasses.replace(default_game(registry), width=250, height=250, monster_count=(monsters, 0, 0, 0),
-                               monster_free_start_room=False)
+    game = default_game(registry)
+    params = {name: table for name, table in game.params.items() if name not in ("doors", "traps", "vaults")}
+    return dataclasses.replace(game, width=250, height=250, monster_count=(monsters, 0, 0, 0),
+                               monster_free_start_room=False, params=params)
 
 
 def crowd_turn(registry, hunters: int, seed: int, turns: int, monsters: int = CROWD) -> tuple[float, float]:
