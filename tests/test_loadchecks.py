@@ -240,8 +240,8 @@ def test_a_presets_own_kind_sharing_a_glyph_is_warned_for_that_preset(tmp_path):
             register(MonsterKind(name="lamprey", glyph="e", color=(1, 2, 3), hp=1, attack=1))
     """))
     assert registry.warnings == [
-        "glyph 'e' is shared by monster 'lamprey' (plugin eels) and monster 'enemy' of game 'lesson28' (plugin content): "
-        "--map in game 'lesson28' reads 'e' as monster 'enemy' of game 'lesson28'"]
+        "glyph 'e' is shared by monster 'lamprey' (plugin eels) and monster 'enemy' of game 'lesson28' "
+        "(plugin content): --map in game 'lesson28' reads 'e' as monster 'enemy' of game 'lesson28'"]
 
 
 # --- results -------------------------------------------------------------------------------------------
