@@ -111,6 +111,15 @@ def drink(look: DelverView) -> str | None:
     return use(look, "quaff", weakest.letter)
 
 
+def worth_a_shot(look: DelverView) -> int | None:
+    """The monster in view that would cost it the most to fight, when that fight is a third of its
+    HP or more (or the fights in view more than it has): what a scroll is read or a wand zapped at."""
+    costly = max(look.engaged, key=lambda m: (look.fight_cost([m]), -m))
+    if look.fight_cost([costly]) * READ_SHARE < look.hp and look.fight_cost(look.engaged) < look.hp:
+        return None
+    return costly
+
+
 def read(look: DelverView) -> str | None:
     """An aimed scroll at the monster in view that would cost it the most to fight, when that
     fight would cost at least a third of its HP (or more than it has): a blast centred on it must
@@ -119,8 +128,8 @@ def read(look: DelverView) -> str | None:
     if not scrolls or not look.engaged:
         return None
     game = look.game
-    costly = max(look.engaged, key=lambda m: (look.fight_cost([m]), -m))
-    if look.fight_cost([costly]) * READ_SHARE < look.hp and look.fight_cost(look.engaged) < look.hp:
+    costly = worth_a_shot(look)
+    if costly is None:
         return None
     target = game.position(costly)
     for c in sorted(scrolls, key=lambda c: (-int(c.kind.params.get("damage", 0)), c.letter)):

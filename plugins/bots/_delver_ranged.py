@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine import Charges
 from engine.kit.lines import line
-from engine.plugins.bots._delver_items import READ_SHARE, use
+from engine.plugins.bots._delver_items import use, worth_a_shot
 from engine.plugins.bots._delver_look import Carried, DelverView
 
 THROW_RANGE = 6  # king moves: farther off, a monster may yet turn away
@@ -44,8 +44,8 @@ def zap(look: DelverView) -> str | None:
     if not held or not look.engaged:
         return None
     game = look.game
-    costly = max(look.engaged, key=lambda m: (look.fight_cost([m]), -m))
-    if look.fight_cost([costly]) * READ_SHARE < look.hp and look.fight_cost(look.engaged) < look.hp:
+    costly = worth_a_shot(look)
+    if costly is None:
         return None
     target = game.position(costly)
     for c in sorted(held, key=lambda c: (-int(c.kind.params.get("damage", 0)), c.letter)):
