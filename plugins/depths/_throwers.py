@@ -53,7 +53,8 @@ class Hurl(Action):
     """A monster throws one ``missile`` (an item kind) at the cell ``target``: it flies along the
     straight line and stops at the first creature (hit for the kind's ``attack`` less its defense,
     at least 1) or before a wall, and lands where it stopped (never on stairs: the cell before),
-    onto a stack of it lying there."""
+    onto a stack of it lying there; one that hits breaks ``params.breaks`` percent of the time,
+    as the player's throw (``engine.Throw``)."""
 
     missile: str
     target: tuple[int, int]
@@ -79,7 +80,8 @@ class Hurl(Action):
             quiver.thrown += 1
         stairs = {game.stairs(), game.upstairs(), game.exit()}
         landing = next((cell for cell in reversed(path) if cell not in stairs), path[-1])
-        if landing != start:
+        broken = struck is not None and game.rng("throw").random() * 100 < float(kind.params.get("breaks", 0))
+        if landing != start and not broken:
             land(game, kind.name, landing)
         thrower = game.name_of(entity)
         if struck is None:

@@ -45,9 +45,11 @@ def register_items(register):
                       params={"reach": 6}, use="zap", target="cell", charges=4,
                       description="Turns the rock in a line up to 6 cells long into floor."))
     register(ItemKind(name="dart", glyph=")", color=(90, 210, 170), effect="inert", use="throw", attack=2,
-                      amount=(2, 4), description="A small weighted dart: thrown with t, it hits for 2."))
+                      amount=(2, 4), params={"breaks": 20},
+                      description="A small weighted dart: thrown with t, it hits for 2 (and breaks one time in five)."))
     register(ItemKind(name="javelin", glyph=")", color=(200, 200, 100), effect="inert", use="throw", attack=4,
-                      amount=(1, 2), description="A light spear: thrown with t, it hits for 4."))
+                      amount=(1, 2), params={"breaks": 35},
+                      description="A light spear: thrown with t, it hits for 4 (and breaks one time in three)."))
 
 
 @hookimpl

@@ -159,6 +159,12 @@ def flight(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]
     return line(start, end)[1:]
 
 
+def breaks_on_hit(game: Run, kind) -> bool:
+    """Whether a thrown ``kind`` that hit breaks: ``params.breaks`` percent of the time."""
+    chance = kind.params.get("breaks", 0)
+    return bool(chance) and game.rng("throw").random() * 100 < float(chance)
+
+
 @dataclass(frozen=True)
 class Throw(Action):
     """Throw one of a carried item at ``target`` (a cell): it flies along the straight line there
@@ -166,8 +172,9 @@ class Throw(Action):
     creature's defense, at least 1 (a kill is the thrower's, as a blow's is), or before the first
     wall, or on the cell aimed at. It lands where it stopped (under the creature it hit; never on
     stairs, which it would hide: the cell before them), one of its stack, to be picked up again
-    (worn, it is taken off). Aimed at the thrower's own cell it is not thrown, and no time
-    passes."""
+    (worn, it is taken off), unless it breaks: a kind's ``params.breaks`` is the percent chance
+    that one which hits a creature breaks (default 0; rolled on the run's ``"throw"`` stream).
+    Aimed at the thrower's own cell it is not thrown, and no time passes."""
 
     item: int
     target: tuple[int, int] | None = None
@@ -194,14 +201,20 @@ class Throw(Action):
         stairs = (game.level.stairs, game.level.exit, game.state.level.upstairs)
         landing = next((cell for cell in reversed(path) if cell not in stairs), path[-1])
         name = naming.item_name(game, self.item, kind)
-        if inventory.count(game, self.item) > 1:
+        hits = struck is not None and game.world.has(struck, Fighter)
+        breaks = hits and breaks_on_hit(game, kind)
+        if breaks:
+            inventory.take_one(game, self.item)
+        elif inventory.count(game, self.item) > 1:
             game.world.get(self.item, Item).amount -= 1
             entities.spawn_item(game, kind.name, *landing, 1)
         else:
             inventory.release(game, self.item)
             game.state.spatial.place(self.item, *landing)
-        if struck is not None and game.world.has(struck, Fighter):
+        if hits:
             self._hit(game, entity, struck, name, kind.attack)
+            if breaks:
+                game.log(game.rules.message("throw_break", item=name))
         else:
             game.log(game.rules.message("throw_land", item=name))
         return ActionResult.success()
