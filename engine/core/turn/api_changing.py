@@ -19,6 +19,7 @@ from engine.core.turn import entities
 from engine.core.turn import statuses as statusrun
 from engine.core.turn import terrain as terrainrun
 from engine.kit import limits
+from engine.kit.regions import flood
 
 if TYPE_CHECKING:
     import random
@@ -130,8 +131,15 @@ class Changing:
         return True
 
     def teleport(self, entity: int, label: str = "teleport") -> tuple[int, int] | None:
-        """Move a creature to a random free floor cell of the level (from the stream ``label``)."""
-        ys, xs = self._run.ground.walkable.nonzero()
+        """Move a creature to a random free floor cell of the level (from the stream ``label``)
+        that is joined to its stairs by walkable cells: never into a sealed room (a vault behind
+        its locked door, a room behind a secret door), where it would be shut in."""
+        run = self._run
+        walkable = run.ground.walkable
+        anchors = [c for c in (run.level.stairs, run.state.level.upstairs, run.level.exit) if c is not None]
+        anchor = next((c for c in anchors if walkable[c[1], c[0]]), None)
+        joined = flood(walkable, anchor) if anchor is not None else walkable
+        ys, xs = joined.nonzero()
         passable = self._reading.passable
         cells = [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True) if passable(x, y)]
         if not cells:
