@@ -17,10 +17,20 @@ LIGHTNING = (190, 220, 255)  # the bolt's cells, lit for a moment in the window
 FIRE = (255, 140, 40)  # the blast's cells
 
 
+def heal_amount(game, entity, kind, default: int = 8) -> int:
+    """HP one ``kind`` gives back to ``entity``: its ``params.amount`` (``default``), or, in a
+    preset with ``[params.healing] share = P``, P percent of the drinker's max HP when that is
+    more: a potion that heals 8 of 20 HP on depth 1 still matters at 80 HP on depth 10."""
+    least = int(kind.params.get("amount", default))
+    share = int((game.rules.params.get("healing") or {}).get("share", 0))
+    return max(least, game.hp(entity)[1] * share // 100) if share > 0 else least
+
+
 def heal(game, entity, kind, amount):
-    """Heal ``params.amount`` HP per item (default 8), never above max; said as drinking it, or as
-    eating it for a kind eaten (``use = "eat"``: food)."""
-    game.heal(entity, int(kind.params.get("amount", 8)) * amount)
+    """Heal ``params.amount`` HP per item (default 8; more where ``[params.healing]`` scales it to
+    max HP: :func:`heal_amount`), never above max; said as drinking it, or as eating it for a kind
+    eaten (``use = "eat"``: food)."""
+    game.heal(entity, heal_amount(game, entity, kind) * amount)
     return game.rules.message("eat" if kind.use == "eat" else "drink", item=game.item_name(None, kind))
 
 
@@ -45,9 +55,9 @@ def haste(game, entity, kind, amount):
 
 
 def heal_dazed(game, entity, kind, amount):
-    """Heal ``params.amount`` HP per item (default 15), at the price of being ``confused`` for
-    ``params.turns`` turns (default 8). ``params.message``: what is said."""
-    game.heal(entity, int(kind.params.get("amount", 15)) * amount)
+    """Heal ``params.amount`` HP per item (default 15; scaled as :func:`heal_amount` says), at the
+    price of being ``confused`` for ``params.turns`` turns (default 8). ``params.message``: what is said."""
+    game.heal(entity, heal_amount(game, entity, kind, 15) * amount)
     game.add_status(entity, "confused", int(kind.params.get("turns", 8)))
     return kind.params.get("message", "You feel much better, and the room spins.")
 
