@@ -11,6 +11,7 @@ letter) is closed with Escape; a plugin's question (the level-up choice) is answ
 
 from __future__ import annotations
 
+from engine.kit import limits
 from engine.plugins.bots._delver_look import Carried, DelverView, aims, damage, is_heal, quest, unknown, worth
 
 PROMPT_KEYS = 40  # keys in a row into prompts before it gives up with Escape
@@ -180,14 +181,51 @@ def learn(look: DelverView) -> str | None:
 
 def pick_up(look: DelverView) -> str | None:
     """Pick up what lies where it stands (walking picks up only some things in some games), a
-    few tries a cell (a full pack says so and leaves it there)."""
+    few tries a cell (a full pack says so and leaves it there). Equipment no better than what it
+    has for that slot is left lying: a pack full of spare armour has no room for the Amulet."""
     game = look.game
     here = look.lying.get(look.here)
     spot = (game.depth, *look.here)
-    if not here or look.key("pickup") is None or look.memory.tries.get(spot, 0) >= PICKUP_TRIES:
+    if not here or look.key("pickup") is None or look.memory.tries.get(spot, 0) >= PICKUP_TRIES \
+            or not any(wanted(look, item) for item in here):
         return None
     look.memory.tries[spot] = look.memory.tries.get(spot, 0) + 1
+    look.memory.collecting = 0
     return use(look, "pickup", "a")
+
+
+def wanted(look: DelverView, item: int) -> bool:
+    """Whether an item lying there is worth a letter of the pack: anything but equipment no
+    better than the best it has for that slot (equipment is known on sight, as for a player)."""
+    kind = look.game.kind_of(item)
+    if kind is None or getattr(kind, "use", None) != "wear":
+        return True
+    return worth(kind) > look.of_pack(best_by_slot).get(kind.slot, -1)
+
+
+def best_by_slot(carried: list[Carried]) -> dict[str, int]:
+    """The worth of the best piece it carries (worn or not) for each slot."""
+    best: dict[str, int] = {}
+    for c in carried:
+        if c.kind.use == "wear":
+            best[c.kind.slot] = max(best.get(c.kind.slot, -1), worth(c.kind))
+    return best
+
+
+def make_room(look: DelverView) -> str | None:
+    """The Amulet lies where it stands and the pack is full: drop what it needs least (equipment
+    it does not wear, the worst first; else the first letter that is neither worn, healing nor a
+    key) to take it."""
+    here = look.lying.get(look.here) or ()
+    if len(look.carried) < limits.MAX_PACK or look.key("drop") is None \
+            or not any(quest(k) for k in (look.game.kind_of(i) for i in here) if k is not None):
+        return None
+    spare = [c for c in look.carried if not c.worn and not quest(c.kind) and "opens" not in c.kind.params]
+    if not spare:
+        return None
+    worst = min(spare, key=lambda c: (c.kind.use != "wear", is_heal(c.kind), worth(c.kind), c.letter))
+    look.memory.tries.pop((look.game.depth, *look.here), None)  # room made: pick up again
+    return use(look, "drop", worst.letter)
 
 
 def wear(look: DelverView) -> str | None:

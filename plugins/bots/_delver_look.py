@@ -10,7 +10,9 @@ A helper of the plugin ``bot_delver``, not a plugin of its own.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -19,6 +21,7 @@ import engine
 from engine import Carried as CarriedLetter
 from engine import Equipped, Item, downhill
 from engine.plugins.bots._delver_vaults import friendly
+from engine.plugins.rules.effects import heal_amount
 
 DIRECTIONS = {(-1, 0): "left", (1, 0): "right", (0, -1): "up", (0, 1): "down",
               (-1, -1): "upleft", (1, -1): "upright", (-1, 1): "downleft", (1, 1): "downright"}
@@ -192,6 +195,11 @@ MAPS = 16  # distance maps kept for one known floor (the walks of a few goals, w
 
 
 # -- What it sees this key ------------------------------------------------------------------
+SIGHTING_TURNS = 20  # turns it keeps a monster in mind where it last saw it
+TRAIL_KEYS = 12  # keys whose cells it keeps: all of them on two cells, its walks turn back and forth
+BOLD_KEYS = 20  # keys it then walks through monsters (a bump is a blow) instead of round them
+
+
 @dataclass
 class Memory:
     """What a delver remembers between keys of one run."""
@@ -219,7 +227,21 @@ class Memory:
     floor: tuple | None = None  # the known floor the maps below were made on: (shape, bytes)
     searched: set[tuple[int, int]] = field(default_factory=set)  # cells it searched beside, this level
     searches: int = 0  # searches in a row where it stands
+    sightings: dict[int, tuple[tuple[int, int], int]] = field(default_factory=dict)  # monster: (cell, turn) last seen
+    charges: int = 0  # keys it ran at monsters that shoot, this level (_delver_ranged.charge)
+    collecting: int = 0  # keys spent walking to items since it last picked one up (delver.collect)
+    trail: deque = field(default_factory=lambda: deque(maxlen=TRAIL_KEYS))  # (depth, cell) at its last keys
+    bold: int = 0  # keys left in which its walks go through monsters, not round them (see walk)
     maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # (cost, distance map)
+
+
+def note_step(memory: Memory, depth: int, here: tuple[int, int]) -> None:
+    """Keep the cell of this key; its last TRAIL_KEYS keys all on two cells (a walk round
+    monsters that turns back and forth), it is ``bold`` for BOLD_KEYS keys."""
+    memory.bold = max(0, memory.bold - 1)
+    memory.trail.append((depth, here))
+    if len(memory.trail) == TRAIL_KEYS and len(set(memory.trail)) == 2:
+        memory.bold, memory.trail = BOLD_KEYS, deque(maxlen=TRAIL_KEYS)
 
 
 class DelverView:
@@ -277,13 +299,16 @@ class DelverView:
             return np.zeros(cost.shape, dtype=bool)
         return self.seen & (cost >= TRAP_COST)
 
-    def wary_of_traps(self, cost: np.ndarray, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
+    def wary_of_traps(self, cost: np.ndarray, box: tuple[int, int, int, int] | None = None,
+                      shun: bool = False) -> np.ndarray:
         """``cost`` (where it may walk) as floats, the traps it knows at :data:`TRAP_COST`: its
         walks go around them wherever there is another way, and over them where there is none.
+        ``shun``: never over them (explore: no unseen cell is worth a known trap; a teleport
+        trap in the only doorway of a patch of tall grass sent it away again and again).
         ``box``: (x0, y0, x1, y1), the part of the level ``cost`` covers (default: all of it)."""
         traps = self.traps if box is None else self.traps[box[1]:box[3], box[0]:box[2]]
         cost = cost.astype(np.float64)
-        cost[traps & (cost > 0)] = TRAP_COST
+        cost[traps & (cost > 0)] = 0 if shun else TRAP_COST
         return cost
 
     @once
@@ -305,6 +330,21 @@ class DelverView:
     @once
     def occupied(self) -> set[tuple[int, int]]:
         return {self.game.position(m) for m in self.monsters}
+
+    @once
+    def remembered(self) -> set[tuple[int, int]]:
+        """Where monsters are as far as it knows: those in view, and those it saw on this level in
+        the last SIGHTING_TURNS turns, at the cell it last saw them, while it cannot see that cell.
+        Walks go around these: a walk that forgot a monster once out of sight turned back toward
+        it, saw it, and turned away again, forever."""
+        game, sightings, now = self.game, self.memory.sightings, self.game.turn
+        for m in self.monsters:
+            sightings[m] = (game.position(m), now)
+        visible = game.visible()
+        for m, ((x, y), when) in list(sightings.items()):
+            if now - when > SIGHTING_TURNS or (visible[y, x] and m not in self.monsters):
+                del sightings[m]
+        return {cell for cell, _ in sightings.values()}
 
     @once
     def _pack(self) -> Pack:
@@ -336,7 +376,10 @@ class DelverView:
 
     @property
     def heal(self) -> int:
-        return self._pack.heal
+        """HP one of its drinks gives back now: the least amount it carries, scaled as the game
+        scales it (``effects.heal_amount``: a share of max HP in some presets)."""
+        least = self._pack.heal
+        return heal_amount(self.game, self.game.player, SimpleNamespace(params={"amount": least})) if least else 0
 
     def near(self, monster: int, steps: int = 1) -> bool:
         """Whether a monster is within ``steps`` moves (by the preset's 4 or 8 ways)."""
@@ -410,9 +453,12 @@ class DelverView:
     def walk(self, goals, *, avoid: bool = False) -> str | None:
         """The key of a step toward the nearest of ``goals`` (cells) over the known floor; None
         when no step brings it nearer. Into monsters on the way (a bump is an attack), or with
-        ``avoid`` around them, and around where they could strike next when there is such a way."""
+        ``avoid`` around them, and around where they could strike next when there is such a way
+        (not while it is ``bold``: walks that turned back and forth on two cells, round monsters
+        that keep in the way, go through them for a while: :func:`note_step`)."""
         named = tuple(goals)
-        occupied = tuple(sorted(self.occupied)) if avoid else ()
+        avoid = avoid and not (self.memory.bold and can_fight(self))  # round them got it nowhere: through them
+        occupied = tuple(sorted(self.remembered)) if avoid else ()
 
         def around() -> np.ndarray:
             # the known floor at what its terrain costs a walker (deep water, rubble: gone round

@@ -74,3 +74,23 @@ def throw(look: DelverView) -> str | None:
         best = max(held, key=lambda c: (c.kind.attack, c.letter))
         return use(look, "throw", best.letter, cell)
     return None
+
+
+CHARGE_KEYS = 30  # keys on one level it runs at monsters that shoot it before it lets them be
+
+
+def charge(look: DelverView) -> str | None:
+    """At a monster that shoots (look tells a kind's ``range``) and has noticed it, from afar:
+    straight at it, a bump being a blow, as a player closes on an archer rather than stand in
+    its arrows or walk away from them. A few dozen keys a level at most (one that keeps its
+    distance across open ground is let be)."""
+    memory = look.memory
+    if memory.charges >= CHARGE_KEYS or look.threats or look.attack <= 0:
+        return None
+    game = look.game
+    shooters = [m for m in look.engaged if int(getattr(game.kind_of(m), "params", {}).get("range", 0)) > 1
+                and not look.near(m)]
+    if not shooters:
+        return None
+    memory.charges += 1
+    return look.walk([game.position(shooters[0])])

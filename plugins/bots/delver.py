@@ -15,26 +15,29 @@ something to do (:data:`CONCERNS`):
    safety map (Brogue's), for a while; a monster that keeps up is fought after all.
 6. ``throw``: darts or javelins at a monster coming for it, two to six steps off in a clear
    line (``collect`` picks them up again).
-7. ``fight``: an awake monster next to it (the weakest first), a sleeping one only when cheap;
+7. ``charge``: at a monster that shoots it from afar (an archer), a few dozen keys a level.
+8. ``fight``: an awake monster next to it (the weakest first), a sleeping one only when cheap;
    one that has noticed it two steps away is waited for (a few keys), so it strikes first.
-8. ``pursue``: a thief running off with something of its pack (in view, declared fleeing), for
+9. ``pursue``: a thief running off with something of its pack (in view, declared fleeing), for
    a while on each level; killed, it drops what it took, which ``collect`` picks up.
-9. ``pick_up``: what lies where it stands (the pickup key; the first of a menu).
-10. ``wear``: equipment better than what it wears in that slot.
-11. ``learn``: when safe (full HP, no monster in view), read a scroll of identify, or drink or read
+10. ``make_room`` and ``pick_up``: what lies where it stands (the pickup key; the first of a
+    menu), but not equipment no better than what it has for that slot; with a full pack on the
+    Amulet's cell, it first drops what it needs least.
+11. ``wear``: equipment better than what it wears in that slot.
+12. ``learn``: when safe (full HP, no monster in view), read a scroll of identify, or drink or read
     an unknown potion or scroll to learn it (it knows items only by the names a player sees).
-12. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
+13. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
     Then ``unlock``: carrying a vault key, to a vault door it has seen and into it; ``free``: to a
     captive in view and into it until it is free (``_delver_vaults``: a captive or an ally is never
     fought, nor counted among the monsters in view).
-13. ``collect``: items lying where it has seen them, nearest first.
-14. ``dive``: down known stairs at once when it is strong enough (full HP and drinks in hand).
-15. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
+14. ``collect``: items lying where it has seen them (and would pick up), nearest first.
+15. ``dive``: down known stairs at once when it is strong enough (full HP and drinks in hand).
+16. ``explore``: toward the nearest cell it has not seen, downhill on a distance map from the
     frontier of the known floor.
-16. ``leave``: the level is known: to the stairs (and down) or the exit.
-17. ``search``: the level is known and has no stairs in sight: five searches (``s``) at each
+17. ``leave``: the level is known: to the stairs (and down) or the exit.
+18. ``search``: the level is known and has no stairs in sight: five searches (``s``) at each
     dead end or corridor corner it knows, nearest first (secret doors).
-18. ``hold``: monsters that have noticed it in view: it waits for them.
+19. ``hold``: monsters that have noticed it in view: it waits for them.
 
 Its walks go around the traps it knows (``_delver_look.DelverView.traps``) wherever there is
 another way; a door opens as it walks into it.
@@ -57,12 +60,14 @@ from engine.plugins.bots._delver_items import (
     carrying_quest,
     drink,
     learn,
+    make_room,
     pick_up,
     read,
+    wanted,
     wear,
 )
-from engine.plugins.bots._delver_look import DelverView, Memory, can_fight
-from engine.plugins.bots._delver_ranged import throw, zap
+from engine.plugins.bots._delver_look import DelverView, Memory, can_fight, note_step
+from engine.plugins.bots._delver_ranged import charge, throw, zap
 from engine.plugins.bots._delver_vaults import free, unlock
 
 NAME = "delver"
@@ -70,6 +75,8 @@ FLEE_TURNS = 20  # steps it flees along the safety map on one level before it st
 DIVE_POTIONS = 3  # potions in hand (at full HP) to go down before the level is explored
 STUCK_KEYS = 3  # keys in a row that changed nothing before it tries a random step
 WAITS = 3  # keys it waits for a monster two steps away to come next to it
+CLOSING_KEYS = 12  # keys it then walks at such a monster before it lets one that keeps away be
+COLLECT_KEYS = 150  # keys it walks to items, nothing picked up, before it gives the nearest up
 
 
 # -- The concerns, in the order it asks them ------------------------------------------------
@@ -85,11 +92,13 @@ def outmatched(look: DelverView) -> bool:
 def flee(look: DelverView) -> str | None:
     """Run from a fight it would lose: down known stairs (or out by an exit), committed until it
     gets there, else along the safety map for at most FLEE_TURNS steps a level (a monster that
-    keeps up, or a level it keeps coming back to, is fought after all)."""
+    keeps up, or a level it keeps coming back to, is fought after all). Carrying the Amulet, it
+    flees up, never down: down and up again, it met the same monsters at the same stairs forever."""
     memory, game = look.memory, look.game
     if not memory.leaving and not outmatched(look):
         return None
-    stairs, up = game.stairs(), game.upstairs() if carrying_quest(look) else None
+    homeward = carrying_quest(look)
+    stairs, up = (None, game.upstairs()) if homeward else (game.stairs(), None)
     if stairs is not None and stairs == look.here and look.key("descend", "downstairs"):
         return look.key("descend", "downstairs")
     if up is not None and up == look.here and look.key("upstairs"):
@@ -132,6 +141,9 @@ def fight(look: DelverView) -> str | None:
     if look.key("wait") and memory.waits < WAITS:
         memory.waits += 1
         return look.key("wait")
+    if memory.waits >= WAITS + CLOSING_KEYS:
+        return None  # it keeps its distance (an archer, a coward): let it be
+    memory.waits += 1
     return look.walk([game.position(near[0])])
 
 
@@ -155,10 +167,22 @@ def pursue(look: DelverView) -> str | None:
 
 
 def collect(look: DelverView) -> str | None:
-    game, seen = look.game, look.seen
-    cells = sorted(c for c in look.lying if seen[c[1], c[0]])
-    tries = look.memory.tries
+    """To the nearest item it has seen and would pick up. After COLLECT_KEYS keys of it with
+    nothing picked up (a walk that turns back and forth: a monster keeps in the way, in and out
+    of view), it gives up the item nearest it."""
+    game, seen, memory = look.game, look.seen, look.memory
+    cells = sorted(c for c, items in look.lying.items() if seen[c[1], c[0]] and any(wanted(look, i) for i in items))
+    tries = memory.tries
     cells = [c for c in cells if c != look.here and tries.get((game.depth, *c), 0) < PICKUP_TRIES]
+    if not cells:
+        return None
+    memory.collecting += 1
+    if memory.collecting > COLLECT_KEYS:  # a walk that turns back and forth: give up the nearest
+        x, y = look.here
+        given_up = min(cells, key=lambda c: (max(abs(c[0] - x), abs(c[1] - y)), c))
+        tries[(game.depth, *given_up)] = PICKUP_TRIES
+        memory.collecting = 0
+        cells.remove(given_up)
     return look.walk(cells, avoid=True) if cells else None
 
 
@@ -173,7 +197,7 @@ def homeward(look: DelverView) -> str | None:
 
 
 def dive(look: DelverView) -> str | None:
-    if look.hp < look.max_hp or look.potions < DIVE_POTIONS:
+    if look.hp < look.max_hp or look.potions < DIVE_POTIONS or carrying_quest(look):
         return None
     return leave(look, exits=False)
 
@@ -231,7 +255,7 @@ def explore(look: DelverView) -> str | None:
     box = (max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1))
     goals = frontier(look, box) if not memory.fresh else None
     if goals is not None and np.count_nonzero(goals):
-        cost = look.wary_of_traps(look.floor[box[1]:box[3], box[0]:box[2]] | goals, box) \
+        cost = look.wary_of_traps(look.floor[box[1]:box[3], box[0]:box[2]] | goals, box, shun=True) \
             if np.count_nonzero(look.traps) else look.floor[box[1]:box[3], box[0]:box[2]] | goals
         dist = look.game.distance_map(goals, limit=reach, cost=cost)
         if np.isfinite(dist[y - box[1], x - box[0]]):
@@ -242,15 +266,17 @@ def explore(look: DelverView) -> str | None:
     if not np.count_nonzero(goals):
         memory.route = []
         return None
-    cost = look.wary_of_traps(look.floor | goals) if np.count_nonzero(look.traps) else look.floor | goals
+    cost = look.wary_of_traps(look.floor | goals, shun=True) if np.count_nonzero(look.traps) else look.floor | goals
     dist = look.game.distance_map(goals, cost=cost)
     memory.route = descend(dist, look.here, cost, look.moves)
     return look.step_key(memory.route.pop(0)) if memory.route else None
 
 
 def leave(look: DelverView, exits: bool = True) -> str | None:
+    """The level is known: down the stairs it has seen, else out by an exit. Not with the Amulet,
+    whose way is up (``homeward``): on a level it fell to, it explores until it sees the stairs up."""
     game = look.game
-    stairs = game.stairs()
+    stairs = None if carrying_quest(look) else game.stairs()
     if stairs is not None and look.seen[stairs[1], stairs[0]]:
         return look.key("descend", "downstairs") if stairs == look.here else look.walk([stairs])
     exit_ = game.exit()
@@ -302,8 +328,8 @@ def hold(look: DelverView) -> str | None:
     return look.key("wait") or random_step(look)
 
 
-CONCERNS = (answer, drink, read, zap, flee, throw, fight, pursue, pick_up, wear, learn, homeward, unlock, free, collect,
-            dive, explore, leave, search, hold)
+CONCERNS = (answer, drink, read, zap, flee, throw, charge, fight, pursue, make_room, pick_up, wear, learn,
+            homeward, unlock, free, collect, dive, explore, leave, search, hold)
 
 
 class Delver:
@@ -322,8 +348,11 @@ class Delver:
         if memory.last is not None and memory.last[0] != now[0]:  # a new level
             memory.ignored.clear()
             memory.searched.clear()
+            memory.sightings.clear()
+            memory.collecting = memory.charges = 0
             memory.flee_turns, memory.leaving, memory.chases, memory.searches = 0, False, 0, 0
         look = DelverView(game, memory)
+        note_step(memory, game.depth, look.here)
         if game.prompt() is not None:
             memory.stuck = 0  # a prompt passes no time: keys that answer one are not stuck
         key = None
