@@ -90,10 +90,11 @@ class Move(Action):
         pos = world.get(entity, Position)
         x, y = pos.x + self.dx, pos.y + self.dy
         is_player = world.has(entity, Player)
-        walkable = game.ground.walkable
+        ground = game.ground
+        walkable = ground.walkable
         if not (0 <= x < walkable.shape[1] and 0 <= y < walkable.shape[0]) or not walkable[y, x]:
             return game.ruleset.bump_wall(api, entity) if is_player else ActionResult.not_done()
-        if game.ground.barring and not is_player and game.ground.bars(entities.barring(game, entity), x, y):
+        if ground.barring and not is_player and ground.bars(entities.barring(game, entity), x, y):
             return ActionResult.not_done()  # a kind barred to it (a closed door to a rat): as a wall
         other = game.state.spatial.blocker_at(x, y)
         if other is not None:
