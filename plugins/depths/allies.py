@@ -142,9 +142,10 @@ def on_action(game, entity, action):
         return VETO
     if not isinstance(action, Move) or is_ally(game, entity):
         return None
-    allies = [e for e, _ in game.query(Ally)]
-    if not allies:
+    found = game.query(Ally)
+    if not found:  # no ally on the level (a monster's every step asks)
         return None
+    allies = [e for e, _ in found]
     x, y = game.position(entity)
     other = game.creature_at(x + action.dx, y + action.dy)
     if other is not None and other in allies:

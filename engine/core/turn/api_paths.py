@@ -107,15 +107,17 @@ class Pathfinding:
         # the goal's map as _reaching keeps it, read here first when it reaches the walker (the
         # crowd's every step); the creatures beside the walker are asked of the spatial index's
         # table where the step looks: a step costs the same among 10 monsters or 10,000
-        ground, known = self._run.ground, self._cost_level  # the maps kept hold for this terrain
-        barred = entities.barring(self._run, entity)  # kinds it may not enter: its own maps
-        if barred:
-            slope = self._reaching(goal, here, barred)
-            return slope.step(here[0], here[1], self._run.state.spatial.blockers(), goal)
+        run = self._run
+        ground, known = run.ground, self._cost_level  # the maps kept hold for this terrain
+        if ground.barring:  # some kind of the level bars some creatures
+            barred = entities.barring(run, entity)  # kinds it may not enter: its own maps
+            if barred:
+                slope = self._reaching(goal, here, barred)
+                return slope.step(here[0], here[1], run.state.spatial.blockers(), goal)
         fresh = known is not None and known[0] is ground and known[1] == ground.revision
         got = self._maps.get(("reaching", goal)) if fresh else None
         slope = got[1] if got is not None and got[1].value(*here) < math.inf else self._reaching(goal, here)
-        return slope.step(here[0], here[1], self._run.state.spatial.blockers(), goal)
+        return slope.step(here[0], here[1], run.state.spatial.blockers(), goal)
 
     def _barred_cost(self, barred: frozenset[str]) -> np.ndarray:
         """The level's walk cost for a creature barred by ``barred`` (``TerrainKind.barred``): the

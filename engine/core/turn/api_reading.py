@@ -6,6 +6,7 @@ A part of ``GameAPI`` (which owns one and gives its members under their own name
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import numpy as np
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from engine.core.turn.run import Run
 
 T = TypeVar("T")
+_entity = operator.itemgetter(0)  # a query's pair's entity: its order
 
 
 class Reading:
@@ -237,7 +239,7 @@ class Reading:
         if Position in types:
             raise TypeError("query: positions are read with position() and entities_at(), not queried")
         found = self._run.world.query(*types)
-        return sorted(found, key=lambda pair: pair[0])
+        return sorted(found, key=_entity)
 
     def pack(self) -> list[int]:
         """The item entities the player carries, as a list in letter order (each has
