@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from engine.core.model.components import Position
 from engine.core.turn import entities
 from engine.kit import limits
 from engine.kit.path import Goals, Moves, downhill
@@ -201,10 +202,9 @@ class Pathfinding:
 
     def adjacent(self, a: int, b: int) -> bool:
         """Whether two creatures stand one step apart (by the preset's 4 or 8 ways)."""
-        ax: int
-        ay: int
-        bx: int
-        by: int
-        (ax, ay), (bx, by) = self._reading.position(a), self._reading.position(b)  # type: ignore[misc]  # off the map: a TypeError
-        dx, dy = abs(ax - bx), abs(ay - by)
+        world = self._run.state.world  # a hunter's every turn asks: the positions read here
+        pa, pb = world.try_get(a, Position), world.try_get(b, Position)
+        if pa is None or pb is None:
+            raise TypeError("adjacent: a creature not on the map")  # as unpacking its None position did
+        dx, dy = abs(pa.x - pb.x), abs(pa.y - pb.y)
         return (dx + dy == 1) if self._run.rules.movement == 4 else max(dx, dy) == 1

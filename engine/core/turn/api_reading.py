@@ -126,12 +126,12 @@ class Reading:
 
     def position(self, entity: int) -> tuple[int, int] | None:
         """Where it stands, or None when it is not on the map (dead, carried)."""
-        pos = self._run.world.try_get(entity, Position)
+        pos = self._run.state.world.try_get(entity, Position)  # the state's: a crowd's every step asks
         return (pos.x, pos.y) if pos is not None else None
 
     def is_player(self, entity: int) -> bool:
         """Whether ``entity`` is the player."""
-        return self._run.world.has(entity, Player)
+        return self._run.state.world.has(entity, Player)
 
     def name_of(self, entity: int) -> str:
         """"you" for the player, a monster's kind's name, an item's name as the player knows it
@@ -166,8 +166,11 @@ class Reading:
 
     def kind_of(self, entity: int) -> MonsterKind | ItemKind | None:
         """A monster's or item's kind (with its ``params``); None for the player."""
-        world = self._run.world
-        if world.has(entity, Monster):
+        world = self._run.state.world
+        monster = world.try_get(entity, Monster)  # a monster's, read once (every hunter's turn asks)
+        if monster is not None:
+            return entities.monster_kind(self._run, monster.kind)
+        if world.has(entity, Monster):  # not a monster (or a KeyError: not an entity of the world)
             return entities.kind_of(self._run, entity)
         item = world.try_get(entity, Item)
         return self._run.registry.items[item.kind] if item is not None else None
@@ -192,7 +195,7 @@ class Reading:
 
     def hp(self, entity: int) -> tuple[int, int]:
         """(hp, max_hp); (0, 0) for what cannot be hurt."""
-        fighter = self._run.world.try_get(entity, Fighter)
+        fighter = self._run.state.world.try_get(entity, Fighter)
         return (fighter.hp, fighter.max_hp) if fighter is not None else (0, 0)
 
     def attack_defense(self, entity: int) -> tuple[int, int]:
