@@ -93,7 +93,8 @@ class Move(Action):
         is_player = world.has(entity, Player)
         ground = game.ground
         walkable = ground.walkable
-        if not (0 <= x < walkable.shape[1] and 0 <= y < walkable.shape[0]) or not walkable[y, x]:
+        h, w = walkable.shape
+        if not (0 <= x < w and 0 <= y < h) or not walkable[y, x]:
             return game.ruleset.bump_wall(api, entity) if is_player else ActionResult.not_done()
         if ground.barring and not is_player and ground.bars(entities.barring(game, entity), x, y):
             return ActionResult.not_done()  # a kind barred to it (a closed door to a rat): as a wall

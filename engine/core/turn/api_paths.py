@@ -102,13 +102,16 @@ class Pathfinding:
         """The step (dx, dy) that takes a creature along a shortest walk to ``goal``, around walls
         and the creatures in the way (and the kinds ``barred`` to it: a closed door to an animal);
         None when it is there or no step brings it nearer."""
-        here = self._reading.position(entity)
-        if here is None or here == goal:
+        run = self._run
+        pos = run.state.world.try_get(entity, Position)  # read here: every hunter's every turn asks
+        if pos is None:
+            return None
+        here = (pos.x, pos.y)
+        if here == goal:
             return None
         # the goal's map as _reaching keeps it, read here first when it reaches the walker (the
         # crowd's every step); the creatures beside the walker are asked of the spatial index's
         # table where the step looks: a step costs the same among 10 monsters or 10,000
-        run = self._run
         ground, known = run.ground, self._cost_level  # the maps kept hold for this terrain
         if ground.barring:  # some kind of the level bars some creatures
             barred = entities.barring(run, entity)  # kinds it may not enter: its own maps
