@@ -60,18 +60,21 @@ def test_a_monsters_action_is_timed_on_levels_of_each_crowd_all_hunting(monkeypa
     rows = bench_turn.turn_figures(repeats=2, turns=3)
     # every monster hunting, or 2 among the sleeping rest (the one of a level of 1 hunting), alternated
     assert sorted(set(runs)) == [(1, 1), (3, 3), (8, 8), (9, 2), (500, 2)]
-    actions = [row for row in rows if row.get("monsters")]
+    actions = [row for row in rows if row.get("monsters") and not row.get("among")]
     assert [row["name"] for row in actions] == ["action 250x250, 3 monsters, all hunting",
-                                                "action 250x250, 8 monsters, all hunting",
-                                                "action 250x250, 1 monsters, 1 hunting",
-                                                "action 250x250, 9 monsters, 2 hunting"]
+                                                "action 250x250, 8 monsters, all hunting"]
     for row in actions:
         low, high = row["spread"]
-        assert row["unit"] == "us" and low <= row["value"] <= high and "acted a turn" in row["note"]
-        assert row["note"].endswith("ms a turn")
+        assert row["unit"] == "us" and low <= row["value"] <= high and row["note"].endswith("acted a turn")
+    among = [row for row in rows if row.get("among")]
+    assert [row["name"] for row in among] == ["turn 250x250, 1 hunting among 1 monsters",
+                                              "turn 250x250, 2 hunting among 9 monsters"]
+    for row in among:
+        low, high = row["spread"]
+        assert row["unit"] == "ms" and low <= row["value"] <= high and row["note"].endswith("acted a turn")
     names = [row["name"] for row in rows]
     assert "  ratio action 8 monsters / 3 monsters" in names
-    assert rows[-1]["name"] == "  ratio action 9 monsters / 1 monsters, 2 hunting" and rows[-1]["target"] == "< 1.5x"
+    assert rows[-1]["name"] == "  ratio turn 9 monsters / 1 monsters, 1 hunting" and rows[-1]["target"] == "< 1.5x"
 
 
 def test_the_action_rows_give_the_cost_per_action_and_judge_the_ratio():
