@@ -202,3 +202,19 @@ def test_the_summary_gives_a_monsters_action_on_each_crowd_and_the_ratio_judged(
     assert any("per monster action, 250x250, 50 / 500 monsters, all hunting | 30.0 (29.0-31.0) / 20.0" in line
                for line in lines)
     assert any("per action, 500 monsters / 50 monsters" in line and line.endswith("| < 1.5x | met |") for line in lines)
+
+
+def test_the_summary_gives_a_hundred_hunters_turn_among_each_number_of_monsters_apart():
+    rows = [{"group": "turn", "name": f"turn 250x250, 100 hunting among {n} monsters", "value": v,
+             "spread": [v - 1, v + 1], "unit": "ms", "target": "a figure", "monsters": n, "among": 100,
+             "acted": a} for n, v, a in ((100, 2.0, 98), (1000, 2.5, 28))]
+    rows.insert(0, {"group": "turn", "name": "action 250x250, 500 monsters, all hunting", "value": 14.0,
+                    "spread": [13.0, 15.0], "unit": "us", "target": "a figure", "monsters": 500, "acted": 400})
+    rows.append({"name": "  ratio turn 1000 monsters / 100 monsters, 100 hunting", "value": 1.2,
+                 "spread": [1.0, 1.3], "unit": "x", "target": "< 1.5x", "verdict": "met"})
+    lines = bench_summary.markdown(rows).splitlines()
+    assert any("per monster action, 250x250, 500 monsters, all hunting | 14.0 (13.0-15.0) µs" in line for line in lines)
+    assert any("per turn, 250x250, 100 hunting among 100 / 1000 monsters (the rest asleep); 98 / 28 act a turn | "
+               "2.00 (1.00-3.00) / 2.50 (1.50-3.50) ms" in line for line in lines)
+    assert any("per turn, 1000 monsters / 100 monsters, 100 hunting (the same hunters" in line
+               and line.endswith("| < 1.5x | met |") for line in lines)

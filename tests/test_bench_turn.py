@@ -30,6 +30,8 @@ def test_the_crowd_is_the_default_games_monsters_with_their_own_behaviours_kept_
 def test_the_rows_give_the_spread_and_how_many_acted(monkeypatch):
     monkeypatch.setattr(bench_turn, "HUNTERS", (2, 6))
     monkeypatch.setattr(bench_turn, "CROWDS", (3, 8))
+    monkeypatch.setattr(bench_turn, "AMONGST", (3, 9))
+    monkeypatch.setattr(bench_turn, "AMONG", 2)
     rows = bench_turn.turn_figures(repeats=2, turns=3)
     crowd = [row for row in rows if row.get("hunters")]
     assert [row["name"] for row in crowd] == ["turn 250x250, 500 monsters, 2 hunting",
@@ -45,6 +47,8 @@ def test_the_rows_give_the_spread_and_how_many_acted(monkeypatch):
 def test_a_monsters_action_is_timed_on_levels_of_each_crowd_all_hunting(monkeypatch):
     monkeypatch.setattr(bench_turn, "HUNTERS", (2,))
     monkeypatch.setattr(bench_turn, "CROWDS", (3, 8))
+    monkeypatch.setattr(bench_turn, "AMONGST", (1, 9))
+    monkeypatch.setattr(bench_turn, "AMONG", 2)
     runs = []
     real = bench_turn.crowd_turn
 
@@ -54,14 +58,23 @@ def test_a_monsters_action_is_timed_on_levels_of_each_crowd_all_hunting(monkeypa
 
     monkeypatch.setattr(bench_turn, "crowd_turn", counted)
     rows = bench_turn.turn_figures(repeats=2, turns=3)
-    assert sorted(set(runs)) == [(3, 3), (8, 8), (500, 2)]  # every monster hunting, the crowds alternated
-    actions = [row for row in rows if row.get("monsters")]
+    # every monster hunting, or 2 among the sleeping rest (the one of a level of 1 hunting), alternated
+    assert sorted(set(runs)) == [(1, 1), (3, 3), (8, 8), (9, 2), (500, 2)]
+    actions = [row for row in rows if row.get("monsters") and not row.get("among")]
     assert [row["name"] for row in actions] == ["action 250x250, 3 monsters, all hunting",
                                                 "action 250x250, 8 monsters, all hunting"]
     for row in actions:
         low, high = row["spread"]
         assert row["unit"] == "us" and low <= row["value"] <= high and row["note"].endswith("acted a turn")
-    assert rows[-1]["name"] == "  ratio action 8 monsters / 3 monsters" and rows[-1]["target"] == "< 1.5x"
+    among = [row for row in rows if row.get("among")]
+    assert [row["name"] for row in among] == ["turn 250x250, 1 hunting among 1 monsters",
+                                              "turn 250x250, 2 hunting among 9 monsters"]
+    for row in among:
+        low, high = row["spread"]
+        assert row["unit"] == "ms" and low <= row["value"] <= high and row["note"].endswith("acted a turn")
+    names = [row["name"] for row in rows]
+    assert "  ratio action 8 monsters / 3 monsters" in names
+    assert rows[-1]["name"] == "  ratio turn 9 monsters / 1 monsters, 1 hunting" and rows[-1]["target"] == "< 1.5x"
 
 
 def test_the_action_rows_give_the_cost_per_action_and_judge_the_ratio():

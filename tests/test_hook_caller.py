@@ -111,3 +111,54 @@ def test_the_implementations_are_found_once_per_game():
     assert heard[2:] == [("steady", 3), ("steady", 3)]
     assert _hooks().implementations("on_death") == []
     assert Hooks(Registry(), Isolation(set())).implementations("on_death") == []  # no manager: no plugins
+
+
+class Backward(Ear):
+    @hookimpl
+    def after_action(self, result, entity):  # its own order, as pluggy allows: given by name
+        self.heard.append(("backward", result, entity))
+
+
+class Whole(Ear):
+    @hookimpl
+    def after_action(self, game, entity, action, result):
+        self.heard.append(("whole", game, entity, action, result))
+
+
+class Sulks:
+    @hookimpl
+    def on_action(self, game, entity, action):
+        raise RuntimeError("sulks")
+
+
+def test_first_and_tell_give_each_implementation_the_arguments_it_names_in_the_hooks_order():
+    heard: list = []
+    hooks = _hooks(("whole", Whole(heard)), ("backward", Backward(heard)))
+    hooks.tell("after_action", "api", 4, "step", "done")
+    assert heard == [("backward", "done", 4), ("whole", "api", 4, "step", "done")]
+    heard.clear()
+    hooks = _hooks(("first", Full(heard)), ("second", Few(heard)))
+    assert hooks.first("on_action", lambda *_: True, "api", 7, "step") is None  # nobody answered
+    assert heard == [("few", 7), ("full", "api", 7, "step")]
+    assert Hooks(Registry(), Isolation(set())).first("on_action", lambda *_: True, 1, 2, 3) is None
+
+
+def test_first_stops_at_the_first_answer_its_judge_takes_and_asks_on_past_a_bad_one_or_a_failure(capsys):
+    heard: list = []
+    judged: list = []
+
+    def judge(plugin, where, answer):
+        judged.append((plugin, where, answer))
+        return answer != "bad"
+
+    hooks = _hooks(("last", Full(heard, answer="never")), ("good", Full(heard, answer="good")),
+                   ("bad", Few(heard, answer="bad")), ("sulks", Sulks()))
+    assert hooks.first("on_action", judge, "api", 5, "hit") == "good"
+    assert judged == [("bad", "hook on_action", "bad"), ("good", "hook on_action", "good")]
+    assert heard == [("few", 5), ("full", "api", 5, "hit")]  # "last" was never asked
+    assert [f.plugin for f in hooks.isolation.failures] == ["sulks"] and "switched off" in capsys.readouterr().err
+    heard.clear()
+    assert hooks.first("on_action", judge, "api", 6, "hit") == "good"  # the one switched off is not asked
+    assert heard == [("few", 6), ("full", "api", 6, "hit")]
+    with pytest.raises(PluginFailure, match="plugin 'sulks' failed in hook on_action"):
+        _hooks(("sulks", Sulks()), chosen={"sulks"}).first("on_action", judge, "api", 1, "hit")

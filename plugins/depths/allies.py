@@ -140,11 +140,12 @@ def on_action(game, entity, action):
     if game.has_status(entity, CAPTIVE):  # shackled: it does nothing (and costs nothing asleep)
         game.sleep(entity)
         return VETO
-    if not isinstance(action, Move) or is_ally(game, entity):
+    if not isinstance(action, Move):
         return None
-    allies = [e for e, _ in game.query(Ally)]
-    if not allies:
+    found = game.query(Ally)
+    if not found or is_ally(game, entity):  # no ally on the level (a monster's every step asks), or one
         return None
+    allies = [e for e, _ in found]
     x, y = game.position(entity)
     other = game.creature_at(x + action.dx, y + action.dy)
     if other is not None and other in allies:

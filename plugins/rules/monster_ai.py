@@ -147,8 +147,9 @@ def regenerate(game):
     """Monsters whose kind has ``params.regen = [hp, turns]`` regain ``hp`` every ``turns`` turns,
     awake or asleep."""
     regens: dict = {}  # by kind name: every turn asks, for every monster on the level
+    states = dict(game.query(Monster))  # read at once, not monster by monster (healing changes none)
     for monster in game.monsters():
-        name = game.component(monster, Monster).kind
+        name = states[monster].kind
         if name not in regens:
             regens[name] = game.kind_of(monster).params.get("regen")
         regen = regens[name]

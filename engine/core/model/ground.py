@@ -46,6 +46,12 @@ class Ground:
                                  dtype=np.float64)
         self.weighted = bool((self.cost_lut[self.walk_lut] != 1.0).any())
         self.hooked = any(k.hooked for k in self.kinds)
+        # the cells whose kind hears a creature step on or off it (on_enter, on_leave): a step between
+        # two others asks no hook (a crowd's every step, on a level with a pool of deep water)
+        self._hears = [k.on_enter is not None or k.on_leave is not None for k in self.kinds]
+        heard = np.array(self._hears, dtype=bool)[level.terrain] if any(self._hears) else None
+        self.listening: set[tuple[int, int]] = set() if heard is None else {
+            (int(x), int(y)) for y, x in zip(*np.nonzero(heard), strict=True)}
         self.standing = any(k.on_stand is not None for k in self.kinds)
         self.unremembered = not all(k.remembered for k in self.kinds)
         self.barring = frozenset(k.barred for k in self.kinds if k.barred)  # the words some kind bars
@@ -72,6 +78,10 @@ class Ground:
             self.transparent[y, x] = self.clear_lut[code]
         if self.weighted:
             self.cost[y, x] = self.cost_lut[code]
+        if self._hears[code]:
+            self.listening.add((x, y))
+        else:
+            self.listening.discard((x, y))
         self.revision += 1
 
     def barred(self, words: frozenset[str]) -> np.ndarray:

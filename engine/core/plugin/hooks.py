@@ -8,13 +8,15 @@ implementation may take fewer arguments than its hook passes, as pluggy allows; 
 those it names.
 
 :meth:`Hooks.call` calls them all (the event hooks: ``on_death``, ``on_turn_end``...);
-:meth:`Hooks.answers` calls them one at a time, for a caller that judges each answer and may stop
-(``on_action``'s first answer wins).
+:meth:`Hooks.answers` calls them one at a time, for a caller that judges each answer and may stop;
+:meth:`Hooks.first`, the same walk to the first answer a judge takes (``on_action``'s first answer wins),
+and :meth:`Hooks.tell`, :meth:`Hooks.call`'s, given the arguments in the hook's order (every action's
+hooks: a call without a dict of arguments).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.core.plugin.isolation import PluginFailure, players
@@ -33,6 +35,7 @@ class Hooks:
     def __init__(self, registry: Registry, isolation: Isolation) -> None:
         self.registry, self.isolation = registry, isolation
         self._found: dict[str, list[Implementation]] = {}
+        self._in_order: dict[str, list[tuple[str, str, Any, tuple[int, ...] | None]]] = {}
 
     def implementations(self, name: str) -> list[Implementation]:
         """Hook ``name``'s implementations, in the order pluggy calls them (the last registered first)."""
@@ -50,9 +53,77 @@ class Hooks:
         found = self._found.get(name)
         if found is None:
             found = self.implementations(name)
-        call = self.isolation.call
+        isolation = self.isolation
         for plugin, where, function, argnames in found:
-            call(plugin, where, function, **{arg: kwargs[arg] for arg in argnames})
+            if plugin in isolation.off:
+                continue
+            try:  # isolation.call's guard, inline: after_action is every action's path (a crowd's every step)
+                if len(argnames) == len(kwargs):  # it takes them all
+                    function(**kwargs)
+                else:
+                    function(**{arg: kwargs[arg] for arg in argnames})
+            except BaseException as e:  # noqa: BLE001 - a plugin's bug, SystemExit and KeyboardInterrupt included
+                if plugin is None or isinstance(e, PluginFailure) or players(e):
+                    raise
+                isolation.fail(plugin, where, e)
+
+    def in_order(self, name: str) -> list[tuple[str, str, Any, tuple[int, ...] | None]]:
+        """Hook ``name``'s implementations as :meth:`first` and :meth:`tell` call them, with the
+        arguments given positionally in the hook's spec's order: ``(plugin, where, function,
+        picks)``, picks None for one that takes them all in that order (its parameters are the
+        spec's: a plain call), else the places of those it takes."""
+        found = self._in_order.get(name)
+        if found is None:
+            manager = self.registry.manager
+            spec = tuple(getattr(manager.hook, name).spec.argnames) if manager is not None else ()
+            found = self._in_order[name] = [
+                (plugin, where, function, None if argnames == spec else tuple(spec.index(a) for a in argnames))
+                for plugin, where, function, argnames in self.implementations(name)]
+        return found
+
+    def first(self, name: str, accept: Callable[[str, str, Any], bool], *args: Any) -> Any:
+        """The first answer of hook ``name``'s implementations, called in order (given ``args``, the
+        hook's arguments in its spec's order) until one answers (not None) and ``accept(plugin,
+        where, answer)`` takes it (a judge that may fail the plugin for a bad answer, and the next is
+        asked); None when none does. :meth:`answers`' walk without a generator, nor a dict of
+        arguments: ``on_action`` asks it for every action (a crowd's every step)."""
+        found = self._in_order.get(name)
+        if found is None:
+            found = self.in_order(name)
+        isolation = self.isolation
+        for plugin, where, function, picks in found:
+            if plugin in isolation.off:
+                continue
+            try:  # isolation.call's guard, inline
+                answer = function(*args) if picks is None else function(*[args[i] for i in picks])
+            except BaseException as e:  # noqa: BLE001 - a plugin's bug, SystemExit and KeyboardInterrupt included
+                if plugin is None or isinstance(e, PluginFailure) or players(e):
+                    raise
+                isolation.fail(plugin, where, e)
+                continue
+            if answer is not None and accept(plugin, where, answer):
+                return answer
+        return None
+
+    def tell(self, name: str, *args: Any) -> None:
+        """:meth:`call`, given the hook's arguments in its spec's order (``after_action``: every
+        action's path)."""
+        found = self._in_order.get(name)
+        if found is None:
+            found = self.in_order(name)
+        isolation = self.isolation
+        for plugin, where, function, picks in found:
+            if plugin in isolation.off:
+                continue
+            try:  # isolation.call's guard, inline
+                if picks is None:
+                    function(*args)
+                else:
+                    function(*[args[i] for i in picks])
+            except BaseException as e:  # noqa: BLE001 - a plugin's bug, SystemExit and KeyboardInterrupt included
+                if plugin is None or isinstance(e, PluginFailure) or players(e):
+                    raise
+                isolation.fail(plugin, where, e)
 
     def answers(self, name: str, **kwargs: Any) -> Iterator[tuple[str, str, Any]]:
         """Call the implementations of hook ``name`` one at a time, as the caller asks for the next:

@@ -34,21 +34,26 @@ class Acting:
         does not happen, and the turn is spent all the same: the frozen do not get to act). When
         the last one has been performed, the ``after_action`` hooks hear it and its result."""
         game = self.game
-        api, hooks, isolation = game.api, game.hooks, game.isolation
+        api, hooks = game.api, game.hooks
+        accept = self._accept
         for _ in range(limits.MAX_ALTERNATES):
-            for plugin, where, answer in hooks.answers("on_action", game=api, entity=entity, action=action):
-                if answer is VETO:
-                    return ActionResult.success()
-                if answer is not None and (isinstance(answer, Action) or isolation.check(
-                        plugin, where, False, f"returned {safe_repr(answer)}, not an Action, VETO or None")):
-                    action = answer
-                    break
+            answer = hooks.first("on_action", accept, api, entity, action)
+            if answer is VETO:
+                return ActionResult.success()
+            if answer is not None:
+                action = answer
             result = action.perform(api, entity)
             if result.alternate is None:  # it has resolved: who wants to know hears it now
-                hooks.call("after_action", game=api, entity=entity, action=action, result=result)
+                hooks.tell("after_action", api, entity, action, result)
                 return result
             action = result.alternate
         raise RuntimeError(f"action chain too long at {action!r}")
+
+    def _accept(self, plugin: str, where: str, answer: object) -> bool:
+        """Whether an ``on_action`` hook's answer (not None) stands: VETO or an Action; else it is the
+        plugin's failure, and the next hook is asked."""
+        return answer is VETO or isinstance(answer, Action) or self.game.isolation.check(
+            plugin, where, False, f"returned {safe_repr(answer)}, not an Action, VETO or None")
 
     def monsters_act(self) -> None:
         """Hand turns to monsters until the player has energy again (or is dead). A monster whose

@@ -86,16 +86,19 @@ class Move(Action):
 
     def perform(self, api: Any, entity: int) -> ActionResult:
         game = api._run  # the engine's own action works on the run behind the API
-        world = game.world
+        state = game.state
+        world = state.world
         pos = world.get(entity, Position)
         x, y = pos.x + self.dx, pos.y + self.dy
         is_player = world.has(entity, Player)
-        walkable = game.ground.walkable
-        if not (0 <= x < walkable.shape[1] and 0 <= y < walkable.shape[0]) or not walkable[y, x]:
+        ground = game.ground
+        walkable = ground.walkable
+        h, w = walkable.shape
+        if not (0 <= x < w and 0 <= y < h) or not walkable[y, x]:
             return game.ruleset.bump_wall(api, entity) if is_player else ActionResult.not_done()
-        if game.ground.barring and not is_player and game.ground.bars(entities.barring(game, entity), x, y):
+        if ground.barring and not is_player and ground.bars(entities.barring(game, entity), x, y):
             return ActionResult.not_done()  # a kind barred to it (a closed door to a rat): as a wall
-        other = game.state.spatial.blocker_at(x, y)
+        other = state.spatial.blocker_at(x, y)
         if other is not None:
             if is_player == world.has(other, Player):
                 return ActionResult.not_done()

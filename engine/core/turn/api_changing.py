@@ -286,7 +286,7 @@ class Changing:
 
     def has_status(self, entity: int, name: str) -> bool:
         """Whether the entity has the status ``name`` now (it is removed the moment it runs out)."""
-        statuses = self._run.world.try_get(entity, Statuses)
+        statuses = self._run.state.world.try_get(entity, Statuses)  # every action's hooks ask
         return statuses is not None and name in statuses.active
 
     def remove_status(self, entity: int, name: str) -> None:

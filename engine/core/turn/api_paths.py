@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from engine.core.model.components import Position
 from engine.core.turn import entities
 from engine.kit import limits
 from engine.kit.path import Goals, Moves, downhill
@@ -101,21 +102,26 @@ class Pathfinding:
         """The step (dx, dy) that takes a creature along a shortest walk to ``goal``, around walls
         and the creatures in the way (and the kinds ``barred`` to it: a closed door to an animal);
         None when it is there or no step brings it nearer."""
-        here = self._reading.position(entity)
-        if here is None or here == goal:
+        run = self._run
+        pos = run.state.world.try_get(entity, Position)  # read here: every hunter's every turn asks
+        if pos is None:
+            return None
+        here = (pos.x, pos.y)
+        if here == goal:
             return None
         # the goal's map as _reaching keeps it, read here first when it reaches the walker (the
         # crowd's every step); the creatures beside the walker are asked of the spatial index's
         # table where the step looks: a step costs the same among 10 monsters or 10,000
-        ground, known = self._run.ground, self._cost_level  # the maps kept hold for this terrain
-        barred = entities.barring(self._run, entity)  # kinds it may not enter: its own maps
-        if barred:
-            slope = self._reaching(goal, here, barred)
-            return slope.step(here[0], here[1], self._run.state.spatial.blockers(), goal)
+        ground, known = run.ground, self._cost_level  # the maps kept hold for this terrain
+        if ground.barring:  # some kind of the level bars some creatures
+            barred = entities.barring(run, entity)  # kinds it may not enter: its own maps
+            if barred:
+                slope = self._reaching(goal, here, barred)
+                return slope.step(here[0], here[1], run.state.spatial.blockers(), goal)
         fresh = known is not None and known[0] is ground and known[1] == ground.revision
         got = self._maps.get(("reaching", goal)) if fresh else None
         slope = got[1] if got is not None and got[1].value(*here) < math.inf else self._reaching(goal, here)
-        return slope.step(here[0], here[1], self._run.state.spatial.blockers(), goal)
+        return slope.step(here[0], here[1], run.state.spatial.blockers(), goal)
 
     def _barred_cost(self, barred: frozenset[str]) -> np.ndarray:
         """The level's walk cost for a creature barred by ``barred`` (``TerrainKind.barred``): the
@@ -199,10 +205,9 @@ class Pathfinding:
 
     def adjacent(self, a: int, b: int) -> bool:
         """Whether two creatures stand one step apart (by the preset's 4 or 8 ways)."""
-        ax: int
-        ay: int
-        bx: int
-        by: int
-        (ax, ay), (bx, by) = self._reading.position(a), self._reading.position(b)  # type: ignore[misc]  # off the map: a TypeError
-        dx, dy = abs(ax - bx), abs(ay - by)
+        world = self._run.state.world  # a hunter's every turn asks: the positions read here
+        pa, pb = world.try_get(a, Position), world.try_get(b, Position)
+        if pa is None or pb is None:
+            raise TypeError("adjacent: a creature not on the map")  # as unpacking its None position did
+        dx, dy = abs(pa.x - pb.x), abs(pa.y - pb.y)
         return (dx + dy == 1) if self._run.rules.movement == 4 else max(dx, dy) == 1

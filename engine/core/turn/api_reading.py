@@ -6,6 +6,7 @@ A part of ``GameAPI`` (which owns one and gives its members under their own name
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import numpy as np
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from engine.core.turn.run import Run
 
 T = TypeVar("T")
+_entity = operator.itemgetter(0)  # a query's pair's entity: its order
 
 
 class Reading:
@@ -124,12 +126,12 @@ class Reading:
 
     def position(self, entity: int) -> tuple[int, int] | None:
         """Where it stands, or None when it is not on the map (dead, carried)."""
-        pos = self._run.world.try_get(entity, Position)
+        pos = self._run.state.world.try_get(entity, Position)  # the state's: a crowd's every step asks
         return (pos.x, pos.y) if pos is not None else None
 
     def is_player(self, entity: int) -> bool:
         """Whether ``entity`` is the player."""
-        return self._run.world.has(entity, Player)
+        return self._run.state.world.has(entity, Player)
 
     def name_of(self, entity: int) -> str:
         """"you" for the player, a monster's kind's name, an item's name as the player knows it
@@ -164,8 +166,11 @@ class Reading:
 
     def kind_of(self, entity: int) -> MonsterKind | ItemKind | None:
         """A monster's or item's kind (with its ``params``); None for the player."""
-        world = self._run.world
-        if world.has(entity, Monster):
+        world = self._run.state.world
+        monster = world.try_get(entity, Monster)  # a monster's, read once (every hunter's turn asks)
+        if monster is not None:
+            return entities.monster_kind(self._run, monster.kind)
+        if world.has(entity, Monster):  # not a monster (or a KeyError: not an entity of the world)
             return entities.kind_of(self._run, entity)
         item = world.try_get(entity, Item)
         return self._run.registry.items[item.kind] if item is not None else None
@@ -190,7 +195,7 @@ class Reading:
 
     def hp(self, entity: int) -> tuple[int, int]:
         """(hp, max_hp); (0, 0) for what cannot be hurt."""
-        fighter = self._run.world.try_get(entity, Fighter)
+        fighter = self._run.state.world.try_get(entity, Fighter)
         return (fighter.hp, fighter.max_hp) if fighter is not None else (0, 0)
 
     def attack_defense(self, entity: int) -> tuple[int, int]:
@@ -237,7 +242,7 @@ class Reading:
         if Position in types:
             raise TypeError("query: positions are read with position() and entities_at(), not queried")
         found = self._run.world.query(*types)
-        return sorted(found, key=lambda pair: pair[0])
+        return sorted(found, key=_entity)
 
     def pack(self) -> list[int]:
         """The item entities the player carries, as a list in letter order (each has

@@ -114,8 +114,8 @@ def name_of(run: Run, entity: int) -> str:
 def move_entity(run: Run, entity: int, x: int, y: int) -> None:
     """Move a creature; the kinds of terrain it leaves and enters hear it (their hooks). The items
     the player steps off are :class:`LeftBehind` (explore does not walk back for them)."""
-    hooked, player = run.ground.hooked, entity == run.player
-    old = position(run, entity) if hooked or player else None
+    listening, player = run.ground.listening, entity == run.player  # the cells whose kinds hear steps
+    old = position(run, entity) if listening or player else None
     run.state.spatial.move(entity, x, y)
     if player:
         run.state.view.dirty = True
@@ -123,7 +123,7 @@ def move_entity(run: Run, entity: int, x: int, y: int) -> None:
             for item in run.state.spatial.items_at(*old):
                 if not run.world.has(item, LeftBehind):
                     run.world.add(item, LeftBehind())
-    if hooked:
+    if listening and (old in listening or (x, y) in listening):
         terrainrun.moved(run, entity, old, (x, y))
 
 

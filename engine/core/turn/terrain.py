@@ -56,8 +56,8 @@ def moved(run: Run, entity: int, old: tuple[int, int], new: tuple[int, int]) -> 
     """A creature moved from ``old`` to ``new``: the old cell's kind hears ``on_leave``, then the
     new one's ``on_enter`` (only when the level has kinds with hooks)."""
     ground = run.ground
-    if not ground.hooked or old == new:
-        return
+    if old == new or (old not in ground.listening and new not in ground.listening):
+        return  # neither kind has a hook to hear it
     _call(run, ground.kind(*old), "on_leave", entity, *old)
     if run.world.has(entity, Position):  # still on the map (a hook may have killed it)
         _call(run, ground.kind(*new), "on_enter", entity, *new)

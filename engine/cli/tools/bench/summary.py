@@ -94,7 +94,7 @@ def _turn(rows: list[dict], by_name: dict) -> list[str]:
     if ratio:
         out.append(_line(ratio["name"].strip().removeprefix("ratio "), f"{_n(ratio['value'])}x ({_spread(ratio)})",
                          ratio["target"], ratio.get("verdict", "")))
-    actions = [r for r in rows if r.get("monsters")]
+    actions = [r for r in rows if r.get("monsters") and "among" not in r]
     if actions:
         counts = " / ".join(str(r["monsters"]) for r in actions)
         values = " / ".join(_with_spread(r) for r in actions)
@@ -105,6 +105,18 @@ def _turn(rows: list[dict], by_name: dict) -> list[str]:
         out.append(_line(f"per action, {ratio['name'].strip().removeprefix('ratio action ')} (a step does not "
                          "grow with the crowd)", f"{_n(ratio['value'])}x ({_spread(ratio)})", ratio["target"],
                          ratio.get("verdict", "")))
+    among = [r for r in rows if r.get("among")]
+    if among:
+        counts = " / ".join(str(r["monsters"]) for r in among)
+        values = " / ".join(_with_spread(r) for r in among)
+        acted = " / ".join(f"{r['acted']:.0f}" for r in among)
+        out.append(_line(f"CPU time per turn, 250x250, {among[-1]['among']} hunting among {counts} monsters (the rest "
+                         f"asleep); {acted} act a turn", f"{values} ms", "a figure", ""))
+    ratio = next((r for r in rows if r["name"].startswith("  ratio turn ")), None)
+    if ratio:
+        out.append(_line(f"per turn, {ratio['name'].strip().removeprefix('ratio turn ')} (the same hunters cost the "
+                         "same among more monsters asleep)", f"{_n(ratio['value'])}x ({_spread(ratio)})",
+                         ratio["target"], ratio.get("verdict", "")))
     return out
 
 

@@ -1,7 +1,8 @@
 """Turn figures for ``python -m engine bench``: engine CPU time per player turn in the default game,
 and with a hunting crowd: 10, 100 and 500 of a 250x250 level's 500 monsters kept hunting the player;
-and a monster's action's CPU time on levels of 50, 200 and 500 monsters, all of them hunting, which
-must not grow with their number (the spatial index and the shared distance maps are what keep it so).
+and a monster's action's CPU time on levels of 50, 200 and 500 monsters, all of them hunting, and a
+turn's with 100 hunting among 100, 500 and 1000 monsters, the rest asleep, which must not grow with
+the number of monsters (the spatial index and the shared distance maps are what keep it so).
 The game is the one shipped: the built-in plugins only (what is installed varies), unless the
 caller passes a registry.
 
@@ -32,6 +33,8 @@ MOVES = [t for t, c in DEFAULT_KEYS.items() if c.startswith("move") or c == "wai
 CROWD = 500  # monsters on the crowd's 250x250 level
 HUNTERS = (10, 100, 500)  # of them kept hunting
 CROWDS = (50, 200, 500)  # monsters on a level where all of them hunt: a monster's action at each
+AMONG = 100  # hunting among the sleeping rest of a level of each of AMONGST monsters
+AMONGST = (100, 500, 1000)
 
 
 class KeenSight(Sight):
@@ -148,7 +151,8 @@ def turn_figures(repeats: int = 7, turns: int = 200, registry=None) -> list[dict
     # the crowds alternated seed by seed (10, 100, 500 hunting on seed 1000, then on seed 1001 in
     # another order, ...): a ratio between two crowd sizes pairs runs that saw the same load. The
     # levels of fewer monsters, all hunting, run in the same rounds (500 of 500 is the crowd's own)
-    runs = {**{(CROWD, h): h for h in HUNTERS}, **{(n, n): n for n in CROWDS}}
+    runs = {**{(CROWD, h): h for h in HUNTERS}, **{(n, n): n for n in CROWDS},
+            **{(n, min(AMONG, n)): n for n in AMONGST}}
     seeds = {key: iter(range(1000, 1000 + repeats)) for key in runs}
     figures = alternated({key: (lambda key=key: crowd_turn(registry, key[1], next(seeds[key]), turns, key[0]))
                           for key in runs}, repeats)
@@ -169,6 +173,7 @@ def turn_figures(repeats: int = 7, turns: int = 200, registry=None) -> list[dict
         row["verdict"] = verdict({"ratio": row["value"]}, {"ratio": 15.0})
         rows.append(row)
     rows.extend(action_rows({n: figures[(n, n)] for n in CROWDS}))
+    rows.extend(among_rows({n: figures[(n, min(AMONG, n))] for n in AMONGST}, AMONG))
     return rows
 
 
@@ -190,6 +195,30 @@ def action_rows(figures: dict[int, list[tuple[float, float]]]) -> list[dict]:
     if ratio and low != high:
         row = {"name": f"  ratio action {high} monsters / {low} monsters", "value": ratio["ratio"],
                "spread": ratio["ratio_spread"], "unit": "x", "target": "< 1.5x"}
+        row["verdict"] = verdict({"ratio": row["value"]}, {"ratio": 1.5})
+        rows.append(row)
+    return rows
+
+
+def among_rows(figures: dict[int, list[tuple[float, float]]], hunters: int) -> list[dict]:
+    """The CPU ms of a player turn with ``hunters`` monsters hunting on levels of each number of
+    monsters, the rest asleep, from crowd_turn's samples, with how many acted; and the ratio of the
+    most monsters' to the fewest's, which must stay under 1.5x: the same hunters cost the same
+    among 100 monsters or 1000 (the sleeping rest cost nothing; a turn is judged, not an action:
+    the more monsters sleep in the way, the more hunters find no step and wait, their turn taken
+    all the same)."""
+    rows = []
+    for monsters, samples in figures.items():
+        acted = statistics.median(a for _, a in samples)
+        among = min(hunters, monsters)
+        rows.append({"group": "turn", "name": f"turn 250x250, {among} hunting among {monsters} monsters",
+                     **summary([ms for ms, _ in samples]), "unit": "ms", "target": "a figure",
+                     "monsters": monsters, "among": among, "acted": acted, "note": f"{acted:.0f} acted a turn"})
+    low, high = min(figures), max(figures)
+    ratio = paired_ratio([ms for ms, _ in figures[high]], [ms for ms, _ in figures[low]])
+    if ratio and low != high:
+        row = {"name": f"  ratio turn {high} monsters / {low} monsters, {min(hunters, low)} hunting",
+               "value": ratio["ratio"], "spread": ratio["ratio_spread"], "unit": "x", "target": "< 1.5x"}
         row["verdict"] = verdict({"ratio": row["value"]}, {"ratio": 1.5})
         rows.append(row)
     return rows
