@@ -79,6 +79,7 @@ class MapGrid:
         self.textures = textures
         self.sprites = arcade.SpriteList(use_spatial_hash=False)  # the sprites made so far, in the order made
         self.pool: list[arcade.Sprite | None] = []  # per viewport cell (row by row): its sprite, once made
+        self._made = np.zeros(0, dtype=bool)
         self.background = Background(ctx)
         self.shape: tuple[int, int] = (0, 0)
         self.zoom = 0
@@ -98,6 +99,7 @@ class MapGrid:
         self.shape, self.zoom = (cols, rows), zoom
         self.sprites.clear()
         self.pool = [None] * (cols * rows)
+        self._made = np.zeros(cols * rows, dtype=bool)  # the cells of the pool that have their sprite
         self._last = None
 
     def _make(self, i: int) -> arcade.Sprite:
@@ -109,6 +111,7 @@ class MapGrid:
         sprite.position = ((col + 0.5) * cw * self.zoom, (rows - 1 - row + 0.5) * ch * self.zoom)
         sprite.color = (0, 0, 0, 255)
         self.pool[i] = sprite
+        self._made[i] = True
         self.sprites.append(sprite)
         return sprite
 
@@ -142,7 +145,9 @@ class MapGrid:
         fgs, states = cells.fg.reshape(-1, 3), cells.state.ravel()
         layered = self.textures.sprites  # a sprite set: things over the terrain's picture
         unders, under_codes = under.ravel(), under_code.ravel()
-        for i in changed.tolist():
+        # an unknown cell without a sprite has nothing to change (most of the view, early on)
+        touched = changed[(states[changed] != UNKNOWN) | self._made[changed]]
+        for i in touched.tolist():
             sprite = pool[i]
             if states[i] == UNKNOWN:
                 # a sprite of size 0 draws no pixels: on a software renderer blank quads still
