@@ -66,7 +66,7 @@ class GlyphAtlas:
         ascii_ = [chr(c) for c in range(0x21, 0x7F)]
         for size in range(cell * 3 // 2, 3, -1):
             font = ImageFont.truetype(str(self.font_file), size)
-            if font.getlength("M") > cell or _ink_height(font, TALL) > cell:
+            if font.getlength("M") > cell or _ink_height(font, "|") > cell or _ink_height(font, TALL) > cell:
                 continue  # too big already by a few glyphs: the whole set's ink can only be taller
             boxes = [font.getbbox(ch) for ch in ascii_]
             top, bottom = min(b[1] for b in boxes), max(b[3] for b in boxes)
