@@ -13,12 +13,16 @@ import sys
 from collections.abc import Sequence
 
 from engine.cli.parser import SUBCOMMANDS
+from engine.core import gchold
 from engine.core.errors import UsageError, show_traceback
 from engine.core.plugin.isolation import PluginFailure
 from engine.core.plugin.registry import PluginError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None and not (sys.argv[1:2] and sys.argv[1] in SUBCOMMANDS):
+        # the program playing: no collection until its first frame (engine.core.gchold)
+        gchold.hold()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         name = SUBCOMMANDS.get(argv[0]) if argv else None
@@ -33,3 +37,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         os._exit(0)
+    finally:
+        gchold.release()  # the play ended before its first frame (an error, --help)

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from engine.cli.parser import SUBCOMMANDS, Parser
+from engine.core import gchold
 from engine.core.errors import UsageError
 from engine.core.model import rng as rngmod
 from engine.core.play.setup import Setup, parse_size
@@ -140,6 +141,7 @@ def play_headless(setup: Setup, keys: list[str], dump: str | None, *, resume: bo
 
     with stop_signals() as stopped:  # before the slot is claimed: from then on a stop ends with a save
         game = keeper.open_game(setup, choice="continue" if resume else "new", record=record)
+        gchold.release()  # the run is built: its keys play with the collector on
         try:
             session = Session(game)
             for token in keys:

@@ -14,6 +14,7 @@ import os
 import sys
 from pathlib import Path
 
+from engine.core import gchold
 from engine.core.errors import UsageError
 from engine.core.play.setup import Setup, load, prepare
 from engine.persist import disk, files, keeper
@@ -206,6 +207,7 @@ def run_window(
         if not window.closed:
             window.last_frame = None
             last_frame()
+        gchold.release()  # the first frame is drawn: the collector on again (engine.core.gchold)
         if not headless and not window.closed:
             loop.run(seconds)
     except BaseException:

@@ -1,7 +1,9 @@
 """The sidebar's drawing: the rows of :mod:`engine.frontend.sidebar` in a rectangle right of the map.
 
-Each row is two pyglet Texts in one batch (a glyph and its text), laid out once per resize and
-re-set only when a row changes; bars are rectangles drawn under the batch. The row the mouse is
+Each row is two pyglet Texts in one batch (a glyph and its text), made when the row first shows
+something (a tall sidebar has some forty rows, most of them empty at the start: 80 Texts made
+before the first frame cost a window 7 ms), placed once per resize and re-set only when a row
+changes; bars are rectangles drawn under the batch. The row the mouse is
 on (:attr:`Sidebar.hovered`) gets a background and a bright left edge.
 """
 
@@ -33,7 +35,7 @@ class Sidebar:
         self.font_size = font_size
         self.sections = list(SECTIONS if sections is None else sections)
         self.batch = pyglet.graphics.Batch()
-        self.texts: list[tuple[arcade.Text, arcade.Text]] = []
+        self.texts: list[tuple[arcade.Text, arcade.Text] | None] = []  # per row: (glyph, text), once made
         self.rect = (0, 0, 0, 0)
         self.rows: list[Row | None] = []
         self.hovered: int | None = None  # the row the mouse is on
@@ -47,29 +49,44 @@ class Sidebar:
     def layout(self, rect: tuple[int, int, int, int]) -> None:
         self.rect = rect
         count = max(1, rect[3] // self.row_px - 1)
-        while len(self.texts) < count:
-            make = lambda: arcade.Text("", 0, 0, BRIGHT, self.font_size, font_name=FONT_NAME, batch=self.batch)  # noqa: E731
-            self.texts.append((make(), make()))
-        for glyph, text in self.texts[count:]:
-            glyph.text = text.text = ""
+        self.texts.extend([None] * (count - len(self.texts)))
+        for pair in self.texts[count:]:
+            if pair is not None:
+                pair[0].text = pair[1].text = ""
         self.texts = self.texts[:count]
-        left, bottom, width, height = rect
+        for i, pair in enumerate(self.texts):
+            if pair is not None:
+                self._place(i, *pair)
+
+    def _place(self, i: int, glyph: arcade.Text, text: arcade.Text) -> None:
+        left, bottom, width, height = self.rect
         pad = self.row_px // 2
-        for i, (glyph, text) in enumerate(self.texts):
-            y = bottom + height - pad - (i + 1) * self.row_px + self.row_px // 4
-            glyph.position = (left + pad, y)
-            text.position = (left + pad + self.row_px * 3 // 2, y)
+        y = bottom + height - pad - (i + 1) * self.row_px + self.row_px // 4
+        glyph.position = (left + pad, y)
+        text.position = (left + pad + self.row_px * 3 // 2, y)
+
+    def _pair(self, i: int) -> tuple[arcade.Text, arcade.Text]:
+        """Row ``i``'s (glyph, text), made and placed on first use."""
+        pair = self.texts[i]
+        if pair is None:
+            make = lambda: arcade.Text("", 0, 0, BRIGHT, self.font_size, font_name=FONT_NAME, batch=self.batch)  # noqa: E731
+            pair = self.texts[i] = (make(), make())
+            self._place(i, *pair)
+        return pair
 
     def update(self, game: Game, footer: str = "") -> None:
         """Rows from the game; ``footer``: a description for the bottom rows (what the mouse
         points at), wrapped to the sidebar's width."""
         tail = [Line(text, BRIGHT) for text in wrap(footer, self.columns, most=3)] if footer else []
         self.rows = rows_for(game, self.sections, len(self.texts), tail)
-        for i, (glyph, text) in enumerate(self.texts):
+        for i, pair in enumerate(self.texts):
             row = self.rows[i] if i < len(self.rows) else None
             label = "" if row is None else (row.text if isinstance(row, Line) else row.label)
             color = BRIGHT if row is None or isinstance(row, Bar) else row.color
             mark = "" if row is None else row.glyph
+            if pair is None and not label and not mark:
+                continue  # an empty row that never showed anything: no Texts for it yet
+            glyph, text = self._pair(i)
             room = self.columns - (3 if mark else 0)  # a glyph takes a row and a half
             if len(label) > room:  # a long name (a plugin's terrain said by its description): cut, not clipped
                 label = wrap(label, room, most=1)[0]

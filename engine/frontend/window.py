@@ -25,6 +25,7 @@ from arcade.types import LBWH
 from engine.core.model.events import Event
 from engine.core.play.session import Outcome, Session
 from engine.core.turn.game import Game
+from engine.frontend import glyphbytes
 from engine.frontend import layout as sizes
 from engine.frontend.animations import Animations
 from engine.frontend.atlas import FONT
@@ -90,6 +91,7 @@ class GameWindow(arcade.Window):
         self.animations = Animations(self.frames.request, lambda: bool(self.settings["animations"]))
         # before the first Text: pyglet caches a font name's lookup, fallback and all
         arcade.load_font(FONT)
+        glyphbytes.install()  # the glyphs of texts made without a Python loop per pixel
         self.background_color = arcade.color.BLACK
         self.title_screen = TitleScreen(title_screen, sizes.HUD_ROW_PX) if title_screen is not None else None
         self.choose = choose
