@@ -74,7 +74,8 @@ def test_it_drinks_the_healing_kind_from_the_quaff_menu(kinds, tmp_path):
     letter = bot(api)
     assert [o["label"] for o in api.prompt()["options"] if o["letter"] == letter] == ["tonic"]
     Session.of(game).press(letter)
-    assert api.prompt() is None and api.hp(game.player)[0] == 15
+    share = game.rules.params["healing"]["share"]  # the default game's potions heal a share of max HP
+    assert api.prompt() is None and api.hp(game.player)[0] == 10 + max(5, 20 * share // 100)
     assert counts(api, api.pack()) == {"murk": 1}
 
 
@@ -147,3 +148,43 @@ def test_it_picks_up_with_the_pickup_key_and_carries_the_amulet_up_and_out(kinds
             break
         Session.of(game).press(bot(api))
     assert game.state.won and game.depth == 1
+
+
+def test_it_leaves_equipment_no_better_than_its_own_lying(kinds, tmp_path):
+    game, registry = game_with(kinds, tmp_path)
+    api, bot = game.api, registry.bots["delver"].start()
+    api.give("sword")
+    x, y = api.position(game.player)
+    api.spawn("stick", x + 2, y)  # worse than the sword it carries: not worth a letter
+    keys = [bot(api) for _ in range(1)]
+    assert keys[0] == "w"  # it wears the sword first
+    for _ in range(6):
+        key = bot(api)
+        Session.of(game).press(key)
+    assert counts(api, api.pack()) == {"sword": 1}
+    api.spawn("sword", *api.position(game.player))  # as good as its own: left too
+    assert bot(api) not in ("g", ",")
+
+
+def test_with_a_full_pack_on_the_amulet_it_drops_what_it_needs_least_and_takes_it(kinds, tmp_path):
+    from engine.kit import limits
+
+    game, registry = game_with(kinds, tmp_path)
+    api, bot = game.api, registry.bots["delver"].start()
+    api.give("tonic")
+    api.give("sword")
+    Session.of(game).press("w b")  # the sword worn
+    while len(api.pack()) < limits.MAX_PACK:
+        api.give("stick")  # spares it needs least: each a letter of its own
+    x, y = api.position(game.player)
+    api.move(game.player, x + 1, y)  # off the stairs up, where nothing is dropped
+    api.spawn("Amulet of the Undercroft", x + 1, y)
+    keys = []
+    for _ in range(6):
+        if any(api.name_of(i).startswith("Amulet") for i in api.pack()):
+            break
+        keys.append(bot(api))
+        Session.of(game).press(keys[-1])
+    carried = counts(api, api.pack())
+    assert keys[0] == "d" and carried["Amulet of the Undercroft"] == 1
+    assert carried["stick"] == limits.MAX_PACK - 3 and carried["sword"] == 1 and carried["tonic"] == 1

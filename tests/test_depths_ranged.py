@@ -2,7 +2,10 @@
 spend a charge each (an empty one does nothing and takes no time), slowing halves a monster's
 actions, lightning strikes every creature on its line, digging turns walls to floor (never the
 level's border) and paths go through after; a thrown dart hits, lands and is picked up again; a
-goblin spearthrower throws javelins at the player from afar."""
+goblin spearthrower throws javelins at the player from afar; darts and javelins that hit break
+now and then (``params.breaks``), the player's and the spearthrower's alike."""
+
+import dataclasses
 
 import pytest
 
@@ -13,6 +16,24 @@ from engine.plugins.depths._wands import bolt_line
 @pytest.fixture(scope="module")
 def registry():
     return testing.load_plugin()
+
+
+@pytest.fixture
+def lasting(registry, monkeypatch):
+    """The registry with darts and javelins that never break: a test of where they land."""
+    for name in ("dart", "javelin"):
+        kind = registry.items[name]
+        monkeypatch.setitem(registry.items, name, dataclasses.replace(kind, params={**kind.params, "breaks": 0}))
+    return registry
+
+
+@pytest.fixture
+def brittle(registry, monkeypatch):
+    """The registry with darts and javelins that always break when they hit."""
+    for name in ("dart", "javelin"):
+        kind = registry.items[name]
+        monkeypatch.setitem(registry.items, name, dataclasses.replace(kind, params={**kind.params, "breaks": 100}))
+    return registry
 
 
 def sturdy(game, hp=500):
@@ -45,7 +66,7 @@ def test_a_wand_spends_a_charge_a_zap_and_an_empty_one_does_nothing_and_takes_no
         s = testing.press(game, "z enter")  # one wand: the cursor at once, on the ogre
         assert s["turn"] == turn and labels(game) == [f"wand of lightning ({left})"]
     ogre = s["monsters"][0]
-    assert ogre["hp"] == 40 - 4 * 9
+    assert ogre["hp"] == registry.monsters["ogre"].hp - 4 * 9
     s = testing.press(game, "z enter")
     assert s["turn"] == 4 and s["monsters"][0]["hp"] == ogre["hp"]
     assert s["messages"][-1] == "Nothing happens: the wand of lightning has no charges left."
@@ -115,8 +136,8 @@ def test_a_bolt_goes_on_past_the_cell_aimed_at_in_the_same_steps():
     assert bolt_line((1, 1), (1, 1), 6) == []
 
 
-def test_a_thrown_dart_hits_lands_and_is_picked_up_again(registry):
-    game = testing.game_from_map(registry, "\n    ########\n    #@...r.#\n    ########\n")
+def test_a_thrown_dart_hits_lands_and_is_picked_up_again(lasting):
+    game = testing.game_from_map(lasting, "\n    ########\n    #@...r.#\n    ########\n")
     game.api.give("dart", 2)
     assert labels(game) == ["dart (2)"]
     events = heard(game)
@@ -134,8 +155,8 @@ def test_a_thrown_dart_hits_lands_and_is_picked_up_again(registry):
     assert pack(s) == [("dart", 2)]
 
 
-def test_a_spearthrower_throws_javelins_from_afar_which_land_to_be_picked_up(registry):
-    game = testing.game_from_map(registry, "\n    #########\n    #@....p.#\n    #########\n")
+def test_a_spearthrower_throws_javelins_from_afar_which_land_to_be_picked_up(lasting):
+    game = testing.game_from_map(lasting, "\n    #########\n    #@....p.#\n    #########\n")
     sturdy(game)
     events = heard(game)
     s = testing.press(game, ".")
@@ -167,8 +188,8 @@ def bot_keys(game, count):
     return keys
 
 
-def test_the_delver_throws_darts_at_a_monster_coming_and_picks_them_up_after(registry):
-    game = testing.game_from_map(registry, "\n    #########\n    #@.....o#\n    #########\n")
+def test_the_delver_throws_darts_at_a_monster_coming_and_picks_them_up_after(lasting):
+    game = testing.game_from_map(lasting, "\n    #########\n    #@.....o#\n    #########\n")
     game.api.give("dart", 3)
     keys = bot_keys(game, 60)
     assert keys[:2] == ["t", "enter"]  # the cursor starts on the orc: thrown at once
@@ -183,7 +204,44 @@ def test_the_delver_zaps_lightning_at_a_monster_it_would_rather_not_meet(registr
     game.api.give("wand of lightning")
     keys = bot_keys(game, 3)
     assert keys[0] == "z" and keys[1] == "b"  # the wand of lightning, the strongest bolt
-    assert game.api.hp(game.api.monsters()[0])[0] == 40 - 9
+    assert game.api.hp(game.api.monsters()[0])[0] == registry.monsters["ogre"].hp - 9
+
+
+def test_a_dart_that_breaks_is_gone_and_one_that_hits_nobody_never_breaks(brittle):
+    game = testing.game_from_map(brittle, "\n    ########\n    #@.....#\n    #....r.#\n    ########\n")
+    game.api.give("dart", 3)
+    s = testing.press(game, "t enter")  # the cursor on the rat: hit, and broken
+    assert s["monsters"][0]["hp"] == 2 and s["messages"][-1] == "The dart breaks."
+    assert s["items"] == [] and pack(s) == [("dart", 2)]
+    s = testing.press(game, "t k enter")  # at the empty cell above the rat: it lands, whole
+    assert s["messages"][-1] == "The dart lands." and pack(s) == [("dart", 1)]
+    assert [(i["kind"], i["y"]) for i in s["items"]] == [("dart", 1)]  # above the rat, wherever it went
+
+
+def test_a_spearthrowers_javelin_that_hits_and_breaks_is_not_left_lying(brittle):
+    game = testing.game_from_map(brittle, "\n    #########\n    #@....p.#\n    #########\n")
+    sturdy(game)
+    s = testing.press(game, ".")
+    assert "The goblin spearthrower throws a javelin: it hits you for 4." in s["messages"]
+    assert s["items"] == []
+
+
+def test_breaking_is_the_runs_own_dice_same_seed_same_breaks(registry):
+    def broken(seed):
+        game = testing.game_from_map(registry, "\n    ##########\n    #@.......#\n    ##########\n", seed=seed)
+        sturdy(game)
+        game.api.give("dart", 30)
+        out = []
+        for _ in range(30):
+            rat = game.api.monsters()[0] if game.api.monsters() else game.api.spawn("rat", 3, 1)
+            game.api.component(rat, Fighter).hp = 99
+            s = testing.press(game, "t enter")
+            out.append(s["messages"][-1] == "The dart breaks.")
+        return out
+
+    first = broken(3)
+    assert first == broken(3)
+    assert 0 < sum(first) < 30  # some break, some do not (20 in 100)
 
 
 def test_a_spearthrower_only_hunts_in_a_preset_without_the_ranged_params(registry):
