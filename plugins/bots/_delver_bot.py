@@ -68,7 +68,7 @@ from engine.plugins.bots._delver_items import (
     wanted,
     wear,
 )
-from engine.plugins.bots._delver_look import DelverView, Memory, can_fight, note_step
+from engine.plugins.bots._delver_look import DelverView, Memory, can_fight, note_step, quest
 from engine.plugins.bots._delver_ranged import charge, throw, zap
 from engine.plugins.bots._delver_vaults import free, unlock
 
@@ -77,6 +77,7 @@ DIVE_POTIONS = 3  # potions in hand (at full HP) to go down before the level is 
 STUCK_KEYS = 3  # keys in a row that changed nothing before it tries a random step
 WAITS = 3  # keys it waits for a monster two steps away to come next to it
 CLOSING_KEYS = 12  # keys it then walks at such a monster before it lets one that keeps away be
+HOMEWARD_KEYS = 150  # keys a level it walks to the stairs up round monsters before it walks through them
 COLLECT_KEYS = 150  # keys it walks to items, nothing picked up, before it gives the nearest up
 
 
@@ -170,7 +171,8 @@ def pursue(look: DelverView) -> str | None:
 def collect(look: DelverView) -> str | None:
     """To the nearest item it has seen and would pick up. After COLLECT_KEYS keys of it with
     nothing picked up (a walk that turns back and forth: a monster keeps in the way, in and out
-    of view), it gives up the item nearest it."""
+    of view), it gives up the item nearest it; never the Amulet, which it then walks to through
+    whatever keeps it (its guardian)."""
     game, seen, memory = look.game, look.seen, look.memory
     cells = sorted(c for c, items in look.lying.items() if seen[c[1], c[0]] and any(wanted(look, i) for i in items))
     tries = memory.tries
@@ -178,9 +180,12 @@ def collect(look: DelverView) -> str | None:
     if not cells:
         return None
     memory.collecting += 1
-    if memory.collecting > COLLECT_KEYS:  # a walk that turns back and forth: give up the nearest
+    if memory.collecting > COLLECT_KEYS:
         x, y = look.here
-        given_up = min(cells, key=lambda c: (max(abs(c[0] - x), abs(c[1] - y)), c))
+        ordinary = [c for c in cells if not any(quest(k) for k in map(game.kind_of, look.lying[c]) if k is not None)]
+        if not ordinary:
+            return look.walk(cells)
+        given_up = min(ordinary, key=lambda c: (max(abs(c[0] - x), abs(c[1] - y)), c))
         tries[(game.depth, *given_up)] = PICKUP_TRIES
         memory.collecting = 0
         cells.remove(given_up)
@@ -188,13 +193,18 @@ def collect(look: DelverView) -> str | None:
 
 
 def homeward(look: DelverView) -> str | None:
-    """Carrying the Amulet: to the stairs up, and up them (on the first level that wins)."""
+    """Carrying the Amulet: to the stairs up, and up them (on the first level that wins). Its
+    walk goes round monsters for HOMEWARD_KEYS keys a level, then through them (a guard that
+    stays near the stairs, in and out of view, turned it back and forth for ever)."""
     if not carrying_quest(look):
         return None
     up = look.game.upstairs()
     if up is None or not look.seen[up[1], up[0]]:
         return None  # not found yet on this level: explore
-    return look.key("upstairs") if up == look.here else look.walk([up], avoid=True)
+    if up == look.here:
+        return look.key("upstairs")
+    look.memory.homeward += 1  # round the monsters in the way at first; through them after a while
+    return look.walk([up], avoid=look.memory.homeward <= HOMEWARD_KEYS)
 
 
 def dive(look: DelverView) -> str | None:
@@ -350,7 +360,7 @@ class Delver:
             memory.ignored.clear()
             memory.searched.clear()
             memory.sightings.clear()
-            memory.collecting = memory.charges = 0
+            memory.collecting = memory.charges = memory.homeward = 0
             memory.flee_turns, memory.leaving, memory.chases, memory.searches = 0, False, 0, 0
         look = DelverView(game, memory)
         note_step(memory, game.depth, look.here)

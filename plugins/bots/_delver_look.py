@@ -228,6 +228,7 @@ class Memory:
     searched: set[tuple[int, int]] = field(default_factory=set)  # cells it searched beside, this level
     searches: int = 0  # searches in a row where it stands
     sightings: dict[int, tuple[tuple[int, int], int]] = field(default_factory=dict)  # monster: (cell, turn) last seen
+    homeward: int = 0  # keys it walked to the stairs up with the Amulet, this level (delver.homeward)
     charges: int = 0  # keys it ran at monsters that shoot, this level (_delver_ranged.charge)
     collecting: int = 0  # keys spent walking to items since it last picked one up (delver.collect)
     trail: deque = field(default_factory=lambda: deque(maxlen=TRAIL_KEYS))  # (depth, cell) at its last keys

@@ -15,7 +15,9 @@ paths, the player's explore and travel, and the delver bot off it wherever there
 Where: the generated levels (not a drawn ``--map``) of a preset with ``[params.traps]``:
 ``count = [least, most]`` traps a level, one more at most every ``more_every`` depths; each on a
 floor cell away from the start (``clear`` cells) with nothing on it, of a kind whose depth has come
-(``depths``: the first depth of each; a trapdoor never on the deepest level).
+(``depths``: the first depth of each; a trapdoor never on the deepest level). A trapdoor or a
+teleport trap is never the only way between the stairs (``doors.cuts_nothing``): sprung on the way
+back up with the Amulet, it would send the player away again and again.
 ``dart = [damage, poison turns]``. The alarm's woken monsters get the status ``alerted`` at the
 trap's cell, which the built-in ``hunt`` behaviour reads: they go there and search.
 """
@@ -23,6 +25,7 @@ trap's cell, which the built-in ``hunt`` behaviour reads: they go there and sear
 from __future__ import annotations
 
 from engine import StatusKind, TerrainKind, hookimpl
+from engine.plugins.depths.doors import cuts_nothing
 
 TRAPS = ("dart", "alarm", "trapdoor", "teleport")
 LOOKS = {  # found: the glyph's colour lit, remembered
@@ -32,6 +35,7 @@ LOOKS = {  # found: the glyph's colour lit, remembered
     "teleport": ((80, 80, 0), (37, 37, 19)),
 }
 NAMES = {"dart": "a dart trap", "alarm": "an alarm trap", "trapdoor": "a trapdoor", "teleport": "a teleport trap"}
+MOVERS = ("trapdoor", "teleport")  # traps that send you elsewhere: never on the only way between stairs
 DEPTHS = {"dart": 1, "alarm": 2, "teleport": 3, "trapdoor": 3}  # the first depth of each, by default
 FOUND_COST = 100  # a path's cost to step on a found trap: every way around, if there is one
 # drawn as the default game draws its floor (content/games/undercroft.toml [tiles])
@@ -124,7 +128,10 @@ def place(game, level, params) -> None:
             if (x, y) in (level.stairs, level.upstairs, level.exit) or game.entities_at(x, y) \
                     or game.terrain(x, y).name != "floor":
                 continue
-            game.set_terrain(x, y, f"hidden-trap-{rng.choice(kinds)}")
+            kind = rng.choice(kinds)
+            if kind in MOVERS and not cuts_nothing(game, level, (x, y)):
+                continue  # the only way between the stairs: a player could never get past it
+            game.set_terrain(x, y, f"hidden-trap-{kind}")
             break
 
 
