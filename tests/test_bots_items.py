@@ -75,7 +75,8 @@ def test_it_drinks_the_healing_kind_from_the_quaff_menu(kinds, tmp_path):
     assert [o["label"] for o in api.prompt()["options"] if o["letter"] == letter] == ["tonic"]
     Session.of(game).press(letter)
     share = game.rules.params["healing"]["share"]  # the default game's potions heal a share of max HP
-    assert api.prompt() is None and api.hp(game.player)[0] == 10 + max(5, 20 * share // 100)
+    most = api.hp(game.player)[1]
+    assert api.prompt() is None and api.hp(game.player)[0] == min(most, 10 + max(5, most * share // 100))
     assert counts(api, api.pack()) == {"murk": 1}
 
 
@@ -188,3 +189,17 @@ def test_with_a_full_pack_on_the_amulet_it_drops_what_it_needs_least_and_takes_i
     carried = counts(api, api.pack())
     assert keys[0] == "d" and carried["Amulet of the Undercroft"] == 1
     assert carried["stick"] == limits.MAX_PACK - 3 and carried["sword"] == 1 and carried["tonic"] == 1
+
+
+def test_carrying_the_amulet_it_never_flees_down_the_stairs(kinds, tmp_path):
+    game, registry = game_with(kinds, tmp_path)
+    api, bot = game.api, registry.bots["delver"].start()
+    api.give("Amulet of the Undercroft")
+    api.move(game.player, 10, 3)  # on the stairs down
+    troll = api.spawn("troll", 9, 3)
+    api.component(troll, Monster).awake = True
+    api.component(game.player, Fighter).hp = 5  # outmatched: it flees
+    key = bot(api)
+    assert key not in (None, ">")
+    api.remove(api.pack()[0])  # without the Amulet, the stairs down are its way out
+    assert bot(api) == ">"

@@ -183,8 +183,9 @@ def test_generated_levels_of_the_default_game_hide_traps(registry):
             if depth > 1:
                 game.enter_level(depth)
             level = game.level
-            names += [level.kinds[c] for c in np.unique(level.terrain)]
-            assert "hidden-trap-trapdoor" not in names or depth >= 3 or True
+            here = [level.kinds[c] for c in np.unique(level.terrain)]
+            assert "hidden-trap-trapdoor" not in here or depth >= 3  # trapdoors from depth 3
+            names += here
         game.close()
     assert {"hidden-trap-dart", "hidden-trap-alarm", "hidden-trap-teleport"} <= set(names)
     assert not any(n.startswith("trap-") for n in names)  # none shows before it is found
@@ -196,3 +197,45 @@ def test_the_classic_presets_have_no_traps(registry, preset):
     names = set(np.array(game.level.kinds)[game.level.terrain].ravel().tolist())
     game.close()
     assert not any("trap" in n for n in names)
+
+
+def test_a_trapdoor_or_teleport_trap_is_never_the_only_way_between_the_stairs(registry):
+    from engine.kit.regions import flood
+
+    rules, movers = default_game(registry), 0
+    for seed in range(1, 9):
+        game = Game(registry, rules, seed, Choices()).start()
+        for depth in range(3, 10):
+            game.enter_level(depth)
+            level, cost = game.level, game.api.walk_cost()
+            walkable = np.isfinite(cost) & (cost > 0)
+            for name in ("hidden-trap-trapdoor", "hidden-trap-teleport"):
+                if name not in level.kinds:
+                    continue
+                for y, x in zip(*(level.terrain == level.kinds.index(name)).nonzero(), strict=True):
+                    movers += 1
+                    without = walkable.copy()
+                    without[y, x] = False
+                    joined = flood(without, level.upstairs)
+                    assert joined[level.stairs[1], level.stairs[0]], (seed, depth, (x, y))
+        game.close()
+    assert movers > 5  # the rule was put to the test
+
+
+def test_a_teleport_never_lands_in_a_sealed_room(registry):
+    room = """
+        ###.#######
+        #@.......>#
+        #.........#
+        ###.#######
+        #...#######
+        #...#######
+        ###.#######
+    """
+    game = testing.game_from_map(registry, room)
+    game.api.set_terrain(3, 3, "wall")  # the room below is sealed now (a vault whose key is elsewhere)
+    cells = {game.api.teleport(game.api.player, "test") for _ in range(200)}
+    assert all(y <= 2 for x, y in cells) and len(cells) > 10
+    game.api.set_terrain(3, 3, "floor")  # open again: it may land there too
+    cells = {game.api.teleport(game.api.player, "test") for _ in range(200)}
+    assert any(y >= 4 for x, y in cells)
