@@ -42,7 +42,8 @@ def parser() -> Parser:
     p = Parser(prog="undercroft sim", description="A bot plays many seeded runs headless, in parallel, and the "
                "table says how they went. Exit status 1 when a run crashed (it is reported; the others go on).")
     p.add_argument("--runs", type=int, help="how many runs (default: as many as --seeds names)")
-    p.add_argument("--bot", required=True, help="the bot that plays (registered by a plugin: register_bots)")
+    p.add_argument("--bot", help="the bot that plays (registered by a plugin: register_bots); required, unless "
+                   "--from-json")
     p.add_argument("--game", help="the preset to play (default: the default game)")
     p.add_argument("--seeds", metavar="A-B", help="the runs' seeds, one per run (default: 0 to RUNS-1)")
     p.add_argument("--jobs", type=int, help="worker processes (default: every core)")
@@ -53,6 +54,9 @@ def parser() -> Parser:
     p.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS,
                    help=f"end a run at this turn (default {DEFAULT_MAX_TURNS})")
     p.add_argument("--json", action="store_true", help="print the runs and the summary as JSON")
+    p.add_argument("--markdown", action="store_true",
+                   help="print the summary as the README's balance table, each target met or missed")
+    p.add_argument("--from-json", metavar="FILE", help="play nothing: read an earlier --json run and print its table")
     p.add_argument("--plot", metavar="FILE.png", help="draw the depth and death histograms (extra 'plot')")
     p.add_argument("--crash-dir", metavar="DIR", help="where crashed runs' replays go (default: the temp folder)")
     p.add_argument("--plugins-dir", action="append", default=[], metavar="DIR",
@@ -84,6 +88,12 @@ def parse_seeds(text: str | None, runs: int | None) -> tuple[int, int]:
 
 def main(argv: Sequence[str]) -> int:
     args = parser().parse_args(argv)
+    if args.from_json:
+        report = read_report(args.from_json)
+        print(show(report, args), end="\n" if args.json else "")
+        return 0
+    if args.bot is None:
+        raise UsageError("sim: say which bot plays: --bot NAME (or read an earlier run: --from-json FILE)")
     first, last = parse_seeds(args.seeds, args.runs)
     if args.max_turns < 1 or args.max_turns > limits.MAX_KEYS:  # a longer run's replay could not be read back
         raise UsageError(f"sim: --max-turns {args.max_turns}: expected 1..{limits.MAX_KEYS}")
@@ -138,7 +148,7 @@ def main(argv: Sequence[str]) -> int:
               "summary": simreport.summarise(results), "runs": results}
     if played.stopped is not None:
         report["not_played"] = sorted(set(range(first, last + 1)) - {r["seed"] for r in results})
-    print(json.dumps(report, sort_keys=True) if args.json else simreport.table(report), end="\n" if args.json else "")
+    print(show(report, args), end="\n" if args.json else "")
     if args.plot:
         try:
             simreport.plot(report, Path(args.plot))
@@ -152,6 +162,28 @@ def main(argv: Sequence[str]) -> int:
     per = f", {rate / min(jobs, len(specs)):.2f} runs/s per process" if args.cluster is None else ""
     print(f"sim: {len(specs)} runs in {seconds:.1f} s on {played.where}: {rate:.2f} runs/s{per}", file=sys.stderr)
     return 1 if report["summary"]["crashed"] else 0
+
+
+def show(report: dict[str, Any], args) -> str:
+    """The report as ``--json``, ``--markdown`` or the table."""
+    if args.json:
+        return json.dumps(report, sort_keys=True)
+    return simreport.markdown(report) if args.markdown else simreport.table(report)
+
+
+def read_report(path: str) -> dict[str, Any]:
+    """An earlier ``sim --json`` (its runs summarised again); one line when it is not one."""
+    try:
+        report = json.loads(Path(path).read_text(encoding="utf-8"))
+        runs = report["runs"]
+        report["summary"] = simreport.summarise(runs)
+        for key in ("game", "bot", "seeds", "max_turns"):
+            report[key]  # noqa: B018 - each must be there
+    except OSError as e:
+        raise UsageError(f"sim: --from-json {path}: cannot read it ({e.strerror or e})") from None
+    except (ValueError, KeyError, TypeError) as e:
+        raise UsageError(f"sim: --from-json {path}: not the output of sim --json ({type(e).__name__}: {e})") from None
+    return report
 
 
 def report_crashes(results: list[dict[str, Any]], game: str, bot: str, max_turns: int, plugins_dirs: list[str],

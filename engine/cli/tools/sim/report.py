@@ -92,6 +92,65 @@ def table(report: dict[str, Any]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+# The default game's balance targets (#25): what the README's balance table is held to.
+WIN_SHARE = (10, 35)  # percent of runs won
+MOST_DEPTH_SHARE = 25  # percent of runs ended by deaths on any one depth, at most
+MOST_CAUSE_SHARE = 35  # percent of deaths by any one monster kind, at most
+EARLY_DEPTH, LEAST_EARLY_SHARE = 4, 8  # at least this percent of runs end on depths 1..EARLY_DEPTH
+LEAST_MEDIAN_TURNS = 2000  # the median run is longer
+
+
+def targets(report: dict[str, Any]) -> list[tuple[str, bool]]:
+    """The balance targets as (what was measured beside its target, met)."""
+    s, total = report["summary"], report["summary"]["runs"] or 1
+    won = 100 * s["wins"] / total
+    deaths = s["deaths_by_depth"]
+    worst = max(deaths, key=lambda d: (d["runs"], -d["depth"]), default={"depth": "-", "runs": 0})
+    died = sum(d["runs"] for d in deaths) or 1
+    cause = s["causes"][0] if s["causes"] else {"cause": "none", "runs": 0}
+    early = 100 * sum(d["runs"] for d in deaths if d["depth"] <= EARLY_DEPTH) / total
+    median = s["turns"]["median"]
+    return [
+        (f"won {won:.1f}% (target {WIN_SHARE[0]}-{WIN_SHARE[1]}%)", WIN_SHARE[0] <= won <= WIN_SHARE[1]),
+        (f"the most runs ended on one depth: {100 * worst['runs'] / total:.1f}% (depth {worst['depth']}; "
+         f"target at most {MOST_DEPTH_SHARE}%)", 100 * worst["runs"] / total <= MOST_DEPTH_SHARE),
+        (f"the deadliest kind: {100 * cause['runs'] / died:.1f}% of deaths "
+         f"({cause['cause'].removeprefix('killed by ')}; target at most {MOST_CAUSE_SHARE}%)",
+         100 * cause["runs"] / died <= MOST_CAUSE_SHARE),
+        (f"runs ended on depths 1-{EARLY_DEPTH}: {early:.1f}% (target at least {LEAST_EARLY_SHARE}%)",
+         early >= LEAST_EARLY_SHARE),
+        (f"median run {median:,g} turns (target over {LEAST_MEDIAN_TURNS:,})", median > LEAST_MEDIAN_TURNS),
+    ]
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The summary as the README's balance table (Markdown): outcomes, depth reached and depth
+    of death side by side, turns, causes of death, and each target met or missed."""
+    s, total = report["summary"], report["summary"]["runs"]
+
+    def cell(n: int) -> str:
+        return f"{n} ({100 * n / total:.1f}%)" if total else str(n)
+
+    outcomes = [(k, v) for k, v in s["outcomes"].items()]
+    reached = [(str(d["depth"]), d["runs"]) for d in s["depth"]]
+    died = [(str(d["depth"]), d["runs"]) for d in s["deaths_by_depth"]]
+    lines = ["| outcome | runs | | depth reached | runs | | died on depth | runs |",
+             "|---|---|---|---|---|---|---|---|"]
+    for i in range(max(len(outcomes), len(reached), len(died))):
+        row = []
+        for pairs in (outcomes, reached, died):
+            row += [pairs[i][0], cell(pairs[i][1])] if i < len(pairs) else ["", ""]
+        lines.append("| " + " | ".join(row[:2] + [""] + row[2:4] + [""] + row[4:]) + " |")
+    t = s["turns"]
+    deaths = s["outcomes"].get("died", 0)
+    causes = ", ".join(f"{c['cause'].removeprefix('killed by ')} {c['runs']} ({100 * c['runs'] / deaths:.1f}%)"
+                       for c in s["causes"]) if deaths else "none"
+    lines += ["", f"Turns: median {t['median']:,g} (10%: {t['p10']:,}, 90%: {t['p90']:,}). Causes of death: {causes}.",
+              "", "Targets:", ""]
+    lines += [f"- {'met' if ok else 'MISSED'}: {text}" for text, ok in targets(report)]
+    return "\n".join(lines) + "\n"
+
+
 def spans(seeds: list[int]) -> str:
     """Sorted seeds as ranges: ``0-3, 7, 9-10``."""
     parts: list[list[int]] = []
