@@ -117,7 +117,7 @@ def test_a_fireball_says_every_kill_in_order_before_the_level_up(registry):
 def test_lightning_says_its_kill_before_the_level_up(registry):
     g = game_with(registry, "#########\n#@....O.#\n#########\n")
     ogre = next(iter(g.api.monsters()))
-    g.api.damage(ogre, 30)  # 10 HP left: the bolt (14) kills it
+    g.api.damage(ogre, g.api.hp(ogre)[0] - 10)  # 10 HP left: the bolt (14) kills it
     g.api.component(g.player, Experience).xp = 0
     g.give("scroll of lightning")
     testing.press(g, "r")

@@ -136,7 +136,7 @@ class Changing:
         its locked door, a room behind a secret door), where it would be shut in."""
         run = self._run
         walkable = run.ground.walkable
-        anchors = [c for c in (run.level.stairs, run.state.level.upstairs, run.level.exit) if c is not None]
+        anchors = [c for c in (run.level.stairs, run.level.upstairs, run.level.exit) if c is not None]
         anchor = next((c for c in anchors if walkable[c[1], c[0]]), None)
         joined = flood(walkable, anchor) if anchor is not None else walkable
         ys, xs = joined.nonzero()
