@@ -50,9 +50,19 @@ class Hooks:
         found = self._found.get(name)
         if found is None:
             found = self.implementations(name)
-        call = self.isolation.call
+        isolation, count = self.isolation, len(kwargs)
         for plugin, where, function, argnames in found:
-            call(plugin, where, function, **{arg: kwargs[arg] for arg in argnames})
+            if plugin in isolation.off:
+                continue
+            try:  # isolation.call's guard, inline: on_turn_end and after_action are every turn's
+                if len(argnames) == count:  # it takes them all
+                    function(**kwargs)
+                else:
+                    function(**{arg: kwargs[arg] for arg in argnames})
+            except BaseException as e:  # noqa: BLE001 - a plugin's bug, SystemExit and KeyboardInterrupt included
+                if plugin is None or isinstance(e, PluginFailure) or players(e):
+                    raise
+                isolation.fail(plugin, where, e)
 
     def answers(self, name: str, **kwargs: Any) -> Iterator[tuple[str, str, Any]]:
         """Call the implementations of hook ``name`` one at a time, as the caller asks for the next:
