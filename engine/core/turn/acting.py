@@ -9,7 +9,7 @@ in engine.core.turn.game). It reads the game it is given (``state``, ``api``, ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.model.components import Monster
 from engine.core.model.scheduler import TURN_COST
@@ -34,15 +34,13 @@ class Acting:
         does not happen, and the turn is spent all the same: the frozen do not get to act). When
         the last one has been performed, the ``after_action`` hooks hear it and its result."""
         game = self.game
-        api, hooks, isolation = game.api, game.hooks, game.isolation
+        api, hooks = game.api, game.hooks
         for _ in range(limits.MAX_ALTERNATES):
-            for plugin, where, answer in hooks.answers("on_action", game=api, entity=entity, action=action):
-                if answer is VETO:
-                    return ActionResult.success()
-                if answer is not None and (isinstance(answer, Action) or isolation.check(
-                        plugin, where, False, f"returned {safe_repr(answer)}, not an Action, VETO or None")):
-                    action = answer
-                    break
+            answer = hooks.first("on_action", _an_action, game=api, entity=entity, action=action)
+            if answer is VETO:
+                return ActionResult.success()
+            if answer is not None:
+                action = answer
             result = action.perform(api, entity)
             if result.alternate is None:  # it has resolved: who wants to know hears it now
                 hooks.call("after_action", game=api, entity=entity, action=action, result=result)
@@ -98,3 +96,11 @@ class Acting:
         entry = self._behaviours[name] = (registry.behaviours[name], plugin, f"behaviour {name!r}")
         return entry
 
+
+def _an_action(isolation: Any, plugin: str, where: str, answer: Any) -> Any:
+    """An ``on_action`` answer that counts (``VETO``, or the Action done instead); else the
+    plugin's failure, and None (the next plugin is asked)."""
+    if answer is VETO or isinstance(answer, Action):
+        return answer
+    isolation.check(plugin, where, False, f"returned {safe_repr(answer)}, not an Action, VETO or None")
+    return None

@@ -237,7 +237,7 @@ class Reading:
         if Position in types:
             raise TypeError("query: positions are read with position() and entities_at(), not queried")
         found = self._run.world.query(*types)
-        return sorted(found, key=lambda pair: pair[0])
+        return sorted(found)  # by entity: no two pairs share one, so the components are never compared
 
     def pack(self) -> list[int]:
         """The item entities the player carries, as a list in letter order (each has
