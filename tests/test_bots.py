@@ -288,3 +288,30 @@ def test_the_delver_plays_on_what_the_player_knows_not_on_the_map(registry, pres
             break
         Session.of(game).press(key)
     assert n > 5
+
+
+def test_the_delver_s_kept_reach_agrees_with_a_map_made_afresh_at_every_key(registry):
+    """``DelverView.reaches`` keeps its distance map while the known floor stays the same and it
+    stands where that map reaches: at every key of a run (levels changed, items picked up and
+    dropped, fights), what it says it can reach is what a map made afresh from where it stands says."""
+    from engine.plugins.bots._delver_look import DelverView
+    from engine.plugins.bots.delver import Delver
+
+    game = new_game(Setup(seed=3), registry)
+    bot, kept, depths = Delver(), 0, set()
+    for _ in range(600):
+        look = DelverView(game.api, bot.memory)
+        floor, (x, y) = look.floor, look.here
+        before = bot.memory.reach
+        look.reaches((x, y))
+        kept += bot.memory.reach is before and before is not None
+        fresh = np.isfinite(game.api.distance_map([(x, y)], cost=floor.astype(float)))
+        ys, xs = floor.nonzero()
+        cells = zip(xs.tolist(), ys.tolist(), strict=True)
+        assert [look.reaches(cell) for cell in cells] == fresh[ys, xs].tolist()
+        key = bot(game.api)
+        if key is None or not game.alive:
+            break
+        Session.of(game).press(key)
+        depths.add(game.depth)
+    assert kept > 50 and len(depths) > 1

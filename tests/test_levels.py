@@ -4,12 +4,13 @@ every level; the presets make each level anew as their sources do."""
 
 import json
 
+import numpy as np
 import pytest
 
 from engine import load_registry
 from engine.cli.main import main
 from engine.core.model.components import Monster, Position
-from engine.core.model.requests import ChangeLevel
+from engine.core.model.requests import ChangeLevel, NewRun
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.core.play.snapshot import dumps, snapshot
@@ -240,3 +241,63 @@ def test_levels_module_stash_and_restore_are_inverse(registry):
     assert not any(True for _ in g.world.query(Monster))
     levels.restore(g.state, g.state.kept.pop(1))
     assert things(g)[:2] == before[:2]
+
+
+def _same_ground(game, registry):
+    """The game's ground for its level holds what one made afresh for that level holds."""
+    from engine.core.model.ground import Ground
+
+    ground, fresh = game.ground, Ground(game.level, registry.terrain)
+    assert ground.level is game.level and ground.names == fresh.names
+    for name in ("walkable", "transparent", "cost", "walk_lut", "clear_lut", "cost_lut"):
+        assert np.array_equal(getattr(ground, name), getattr(fresh, name)), name
+    assert (ground.transparent is ground.walkable) == (fresh.transparent is fresh.walkable)
+    assert (ground.weighted, ground.hooked, ground.standing, ground.barring) == (
+        fresh.weighted, fresh.hooked, fresh.standing, fresh.barring)
+
+
+def test_a_level_found_again_finds_its_ground_as_a_new_one_would_be(registry):
+    """The ground of a level left is kept for the player's return (stairs up and down again): found
+    again, it is what a ground made afresh would be, the cells changed while the level was in play
+    included; its revision moves on, so that the maps worked out on it before are made again."""
+    g = new_game(Setup(seed=7), registry)
+    first = g.ground
+    x, y = next((x, y) for y in range(1, g.level.height - 1) for x in range(1, g.level.width - 1)
+                if g.level.terrain[y, x] == 1 and not g.api.entities_at(x, y) and (x, y) != g.level.start)
+    g.api.set_terrain(x, y, "wall")
+    changed = first.revision
+    down(g)
+    second = g.ground
+    assert second is not first
+    _same_ground(g, registry)
+    up(g)
+    assert g.ground is first and first.revision > changed  # found again, one revision on
+    _same_ground(g, registry)
+    assert g.api.terrain(x, y).name != "floor"
+    g.api.set_terrain(x, y, "floor")  # changed while in play again: its ground follows
+    down(g)
+    up(g)
+    assert g.ground is first and g.api.terrain(x, y).name == "floor"
+    _same_ground(g, registry)
+    cost = g.api.walk_cost()
+    down(g)
+    up(g)
+    assert g.api.walk_cost() is g.ground.cost and np.array_equal(cost, g.api.walk_cost())
+
+
+def test_a_ground_is_never_found_again_for_another_run_or_a_loaded_level(registry):
+    g = new_game(Setup(seed=11), registry)
+    down(g)
+    data = json.loads(json.dumps(runsave.capture(g)))
+    h, _ = runsave.load(data, registry)
+    up(h)
+    _same_ground(h, registry)  # a loaded level's terrain is its own array: a ground of its own
+    old = g.ground
+    g.apply(NewRun())
+    assert g.state.run_number == 2 and g.ground is not old
+    _same_ground(g, registry)
+    for _ in range(5):
+        down(g)
+    assert len(g._grounds) <= 4 and all(ground.level.terrain is not old.level.terrain for ground in g._grounds)
+    _same_ground(g, registry)
+

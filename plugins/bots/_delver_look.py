@@ -168,12 +168,14 @@ class Pack:
 
 def pack_key(game) -> tuple:
     """What the pack is made of, item by item: what :class:`Pack` is worked out from (each item's
-    name as the player knows it: an item identified makes the pack again)."""
-    component, key = game.component, []
-    for item in game.pack():
-        stack, letter = component(item, Item), component(item, CarriedLetter)
-        key.append((item, game.item_name(item), None if stack is None else stack.amount,
-                    None if letter is None else letter.letter, component(item, Equipped) is not None))
+    name as the player knows it: an item identified makes the pack again). By letter, as
+    ``game.pack()`` gives them; the letters and what it wears read in one query each."""
+    component, name = game.component, game.item_name
+    worn = {item for item, _ in game.query(Equipped)}
+    key = []
+    for item, letter in sorted(game.query(CarriedLetter), key=lambda pair: pair[1].letter):
+        stack = component(item, Item)
+        key.append((item, name(item), None if stack is None else stack.amount, letter.letter, item in worn))
     return tuple(key)
 
 
@@ -234,6 +236,7 @@ class Memory:
     trail: deque = field(default_factory=lambda: deque(maxlen=TRAIL_KEYS))  # (depth, cell) at its last keys
     bold: int = 0  # keys left in which its walks go through monsters, not round them (see walk)
     maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # (cost, distance map)
+    reach: np.ndarray | None = None  # a distance map over the known floor from a floor cell: see DelverView.reaches
 
 
 def note_step(memory: Memory, depth: int, here: tuple[int, int]) -> None:
@@ -288,8 +291,21 @@ class DelverView:
         floor = self.seen & ~self.game.walls()
         known, now = self.memory.floor, (floor.shape, floor.tobytes())
         if known != now:
-            self.memory.floor, self.memory.maps = now, {}
+            self.memory.floor, self.memory.maps, self.memory.reach = now, {}, None
         return floor
+
+    def reaches(self, cell: tuple[int, int]) -> bool:
+        """Whether it can walk to ``cell`` over the floor it knows. Asked of a distance map from
+        where it stands over the known floor, kept while the floor stays the same and it stands on
+        a cell that map reaches: the cells a floor cell reaches are those of its part of the floor,
+        the same from any cell of that part (a step back is a step: the ways are the same both ways)."""
+        floor, here = self.floor, self.here
+        reach = self.memory.reach
+        if reach is None or self.memory.fresh or not np.isfinite(reach[here[1], here[0]]):
+            reach = self.game.distance_map([here], cost=floor.astype(float))
+            # only a map from a floor cell stands for its part (another cell may join two parts)
+            self.memory.reach = reach if floor[here[1], here[0]] else None
+        return bool(reach[cell[1], cell[0]] < float("inf"))
 
     @once
     def traps(self) -> np.ndarray:

@@ -31,8 +31,7 @@ def _toward(look: DelverView, cell: tuple[int, int]) -> str | None:
             if 0 <= x + dx < w and 0 <= y + dy < h and look.floor[y + dy, x + dx]]
     if not near:
         return None
-    reach = look.game.distance_map([look.here], cost=look.floor.astype(float))
-    goals = [c for c in near if reach[c[1], c[0]] < float("inf")]
+    goals = [c for c in near if look.reaches(c)]
     return look.walk(goals) if goals else None
 
 
@@ -40,7 +39,7 @@ def unlock(look: DelverView) -> str | None:
     """Carrying a vault key and knowing a vault door on this level: to the door, and into it
     (once a door: a key that does not fit is not tried again)."""
     game = look.game
-    if not any(game.name_of(e) == KEY for e in game.pack()):
+    if KEY not in look.pack:  # the pack by the names the player knows (game.item_name, as name_of says)
         return None
     for feature in game.features():
         if not feature.startswith("vault "):

@@ -21,7 +21,7 @@ healing potion, the common lifeline a player learns at the first drink anyway). 
 are always known.
 """
 
-from engine import ItemKind, KeyCommand, LootRow, Page, UseItem, hookimpl
+from engine import Carried, Item, ItemKind, KeyCommand, LootRow, Page, UseItem, hookimpl
 
 PARAMS = "identify"
 QUESTION = "identify.which"
@@ -72,7 +72,7 @@ def _state(game) -> dict:
 def unknown(game, kind) -> str | None:
     """The appearance an unknown kind goes by in this run, or None when the player knows it (or
     the game has no unknown items)."""
-    if _params(game) is None or not _unknowable(kind):
+    if not _unknowable(kind) or _params(game) is None:
         return None
     state = _state(game)
     return None if kind.name in state["known"] else state["names"].get(kind.name)
@@ -181,13 +181,20 @@ def on_answer(game, question, choice):
 
 # -- what is known: the \ key -----------------------------------------------------------------
 def _see(game) -> None:
-    """Note the unknown appearances in view or in the pack."""
+    """Note the unknown appearances in view or in the pack. Only the items of a kind still to note
+    are looked at (a turn's every item on the level was, for nothing, once all were seen)."""
     state = _state(game)
     seen = set(state["seen"])
-    for item in game.pack() + [i for i in game.items() if game.sees(*game.position(i))]:
-        kind = game.kind_of(item)
-        if unknown(game, kind) is not None:
-            seen.add(kind.name)
+    known = state["known"]
+    todo = {name for name in state["names"] if name not in known and name not in seen}
+    if not todo:
+        return
+    for item, stack in game.query(Item):
+        if stack.kind not in todo or not _unknowable(game.item_kind(stack.kind)):
+            continue
+        cell = game.position(item)
+        if game.component(item, Carried) is not None or (cell is not None and game.sees(*cell)):
+            seen.add(stack.kind)
     if len(seen) != len(state["seen"]):
         state["seen"] = sorted(seen)
 

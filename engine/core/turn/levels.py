@@ -147,18 +147,22 @@ def _furnish(game: Run, level: Level, depth: int) -> Level:
 def stash(state: RunState) -> None:
     """Keep the current level and take its things out of the world (and the scheduler)."""
     things = []
-    for entity in _things(state):
+    present = _things(state)  # read once: the first loop changes nothing
+    for entity in present:
         if state.world.has(entity, Dead):
             continue  # killed this turn: the reap system would have deleted it
         energy = state.scheduler.energy.get(entity)
         things.append((list(state.world.components(entity)), energy))
-    for entity in _things(state):
+    for entity in present:
         state.spatial.remove(entity)
         state.scheduler.remove(entity)
         state.world.delete(entity)
     # Rooms and fixed spawns only guide populating a new level: a kept one is found as it was left,
     # so it keeps neither (and its save is bounded by its cells, MAX_KEPT_CELLS, and its things).
-    level = dataclasses.replace(state.level, rooms=[], spawns=[], populate=False)
+    # A level kept before is kept as it is: it has neither already (a copy would be the same).
+    level = state.level
+    if level.rooms or level.spawns or level.populate:
+        level = dataclasses.replace(level, rooms=[], spawns=[], populate=False)
     state.kept[state.depth] = KeptLevel(level, state.view.seen, things, state.view.items)
     _forget_past_limits(state)
 

@@ -10,13 +10,15 @@ player an item (the pack and its menus, look, the sidebar, the messages, ``--dum
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from engine.core.model.components import Item
 from engine.core.plugin.isolation import safe_repr
-from engine.core.turn import inventory
 
 if TYPE_CHECKING:
     from engine.core.kinds.content import ItemKind
+    from engine.core.plugin.isolation import Isolation
     from engine.core.turn.run import Run
 
 
@@ -24,13 +26,15 @@ def _asked(run: Run, hook: str, item: int | None, kind: ItemKind) -> str | None:
     hooks = run.hooks
     if hooks is None or not hooks.implementations(hook):  # the classic presets' every frame: no call at all
         return None
-    for plugin, where, answer in hooks.answers(hook, game=run.api, item=item, kind=kind):
-        if answer is None:
-            continue
-        if isinstance(answer, str) and answer.strip():
-            return answer
-        run.isolation.check(plugin, where, False, f"returned {safe_repr(answer)}, not a name (a non-empty str) or None")
-    return None
+    return hooks.first(hook, partial(_a_name, hooks.isolation), run.api, item, kind)  # type: ignore[no-any-return]
+
+
+def _a_name(isolation: Isolation, plugin: str, where: str, answer: Any) -> bool:
+    """Whether a plugin's answer is a name (a non-empty str); if not, the plugin fails for it."""
+    if isinstance(answer, str) and answer.strip():
+        return True
+    isolation.check(plugin, where, False, f"returned {safe_repr(answer)}, not a name (a non-empty str) or None")
+    return False
 
 
 def item_name(run: Run, item: int | None, kind: ItemKind) -> str:
@@ -45,8 +49,8 @@ def item_description(run: Run, item: int | None, kind: ItemKind) -> str:
 
 
 def of_entity(run: Run, item: int) -> str:
-    """The name of a carried or lying item entity."""
-    return item_name(run, item, inventory.kind(run, item))
+    """The name of a carried or lying item entity (its kind: ``inventory.kind``, inline on this hot path)."""
+    return item_name(run, item, run.registry.items[run.world.get(item, Item).kind])
 
 
 def dump_fields(run: Run, item: int, kind: ItemKind) -> dict[str, Any]:

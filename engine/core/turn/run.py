@@ -52,6 +52,9 @@ class Choices(dict):
         return {k: v for k, v in sorted(self.items()) if v}
 
 
+GROUNDS_KEPT = 4  # levels whose ground is kept for the player's return (stairs up and down again)
+
+
 class Run:
     """``ruleset`` is the preset's :class:`engine.core.turn.ruleset.Ruleset` (typed loosely here: the
     ruleset module depends on this one, not the other way). ``first_seed`` seeds run 1 (later runs
@@ -85,6 +88,7 @@ class Run:
         self.declared: dict[int, tuple[Any, str]] = {}
         self._pathfinder: tuple | None = None  # see pathfinder()
         self._ground: Ground | None = None  # see ground
+        self._grounds: list[Ground] = []  # the last few levels' grounds, to find again (see ground)
 
     def emit(self, event: Event) -> None:
         """Tell the listeners (the keeper that saves and records, ``sim``'s tally, the window's
@@ -111,8 +115,30 @@ class Run:
         paths cost (:mod:`engine.core.model.ground`), made once per level."""
         ground, level = self._ground, self.state.level
         if ground is None or ground.level is not level:
-            ground = self._ground = Ground(level, self.registry.terrain)
+            ground = self._ground = self._ground_of(level)
         return ground
+
+    def _ground_of(self, level: Level) -> Ground:
+        """A level's ground: the one made when it was last in play, when it was one of the last
+        :data:`GROUNDS_KEPT` levels (a level kept is put back with the same terrain array, which
+        changes only while in play, through its ground); else made anew. A ground found again counts
+        one more revision, as a new one differs from the last: what was computed from it is stale."""
+        grounds = self._grounds
+        for i, found in enumerate(grounds):
+            if found.level.terrain is level.terrain and found.level.kinds is level.kinds:
+                del grounds[i]
+                found.level = level
+                if tuple(level.kinds) != found.names:
+                    found.refresh()
+                else:
+                    found.revision += 1
+                break
+        else:
+            found = Ground(level, self.registry.terrain)
+        grounds.append(found)
+        if len(grounds) > GROUNDS_KEPT:
+            del grounds[0]
+        return found
 
     @property
     def floor(self) -> View:
