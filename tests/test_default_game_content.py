@@ -285,7 +285,8 @@ def test_a_kill_gives_xp_and_a_level_asks_what_grows(registry):
     assert (s["player"]["level"], s["player"]["xp"]) == (2, 11)
     assert s["prompt"]["kind"] == "question"
     # the question states its amounts: what each choice adds, and the HP the level-up gave back
-    assert [o["label"] for o in s["prompt"]["options"]] == ["More HP: +6 max HP (and 6 HP now)",
+    hp = g.rules.params["growth"]["hp"]
+    assert [o["label"] for o in s["prompt"]["options"]] == [f"More HP: +{hp} max HP (and {hp} HP now)",
                                                             "More attack: +1 attack", "More defense: +1 defense"]
     assert s["prompt"]["title"] == "Level 2. What grows?"  # at full HP: nothing to give back
     s = testing.press(g, "b")

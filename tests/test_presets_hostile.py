@@ -16,9 +16,10 @@ def edit(text: str, old: str, new: str) -> str:
 
 UNDERCROFT = "games/undercroft.toml"
 CASES = [
-    ("extra_min over extra_max", UNDERCROFT, "monster_count = [3, 1, 0, 2]", "monster_count = [3, 1, 5, 2]",
+    # the preset's own counts left as a comment: "monster_count = [3, 1, 5, 2]  #5, 1, 0, 3]"
+    ("extra_min over extra_max", UNDERCROFT, "monster_count = [", "monster_count = [3, 1, 5, 2]  #",
      "monster_count: expected [base, per_depth, extra_min, extra_max] with extra_min <= extra_max"),
-    ("a million monsters", UNDERCROFT, "monster_count = [3, 1, 0, 2]", "monster_count = [1000000, 0, 0, 0]",
+    ("a million monsters", UNDERCROFT, "monster_count = [", "monster_count = [1000000, 0, 0, 0]  #",
      "monster_count: expected [base, per_depth, extra_min, extra_max]"),
     ("an unknown monster_table kind", "games/rogue-sdl.toml", '[4, 85, "orc"]', '[4, 85, "dragon"]',
      "monster_table: no monster named 'dragon'"),
