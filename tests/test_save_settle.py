@@ -63,3 +63,17 @@ def test_the_window_settles_after_its_first_frame(home, tmp_path):
 
     assert main(["--headless", "--new", "--seed", "3", "--shot", str(tmp_path / "x.png")]) == 0
     assert (home / "run.json").exists() and profile(home)["runs"] == 1
+
+
+def test_a_plugin_failing_in_the_first_key_leaves_no_save_of_the_new_run(home, tmp_path, monkeypatch, capsys):
+    """Mid-key (a chosen plugin failed): the window's settle writes no save point of that state."""
+    from engine.cli.main import main
+    from engine.core.plugin.isolation import PluginFailure
+
+    def fail(self, token, *args, **kwargs):
+        raise PluginFailure("odd", "a test's key", RuntimeError("broken"))
+
+    monkeypatch.setattr(Session, "press", fail)
+    assert main(["--headless", "--new", "--seed", "3", "--keys", "l", "--shot", str(tmp_path / "x.png")]) != 0
+    assert "plugin 'odd' failed" in capsys.readouterr().err
+    assert not (home / "run.json").exists() and profile(home)["runs"] == 1

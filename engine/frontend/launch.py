@@ -211,7 +211,8 @@ def run_window(
             window.last_frame = None
             last_frame()
         gchold.release()  # the first frame is drawn: the collector on again (engine.core.gchold)
-        keeper.settle(window.game)  # and what open_game put off is written
+        if window.failure is None:  # a plugin that failed mid-key: the last save point stands
+            keeper.settle(window.game)  # the first frame is drawn: what open_game put off is written
         if not headless and not window.closed:
             loop.run(seconds)
     except BaseException:
