@@ -70,7 +70,7 @@ def find(group: str) -> list[EntryPoint] | None:
                 seen.add(key)
                 found.extend(_entry_points(info, group))
         return found
-    except (_Unusual, OSError, UnicodeDecodeError, ValueError):
+    except Exception:  # noqa: BLE001 - _Unusual, or any surprise (a bytes path, a bad file): importlib.metadata decides
         return None
 
 
