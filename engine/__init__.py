@@ -7,6 +7,15 @@ systems, and the registry loader. Plugins import from here and from ``engine.kit
 
 from __future__ import annotations
 
+import os as _os
+
+# numpy's OpenBLAS starts a thread per core as numpy is imported, and they spin for a while: 30-35 ms
+# of CPU of every start on two cores (a window's first frame, a headless run). The engine does no
+# linear algebra that threads would speed (a palette's 3-vector products), so one thread, unless the
+# environment says otherwise. Set before anything imports numpy: every engine module imports this first.
+_os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+del _os
+
 from engine.core.kinds.commands import KeyCommand, Page  # noqa: E402
 from engine.core.kinds.content import ContentError, ItemKind, MonsterKind, load_kinds  # noqa: E402
 from engine.core.kinds.rules import GameRules, load_rules  # noqa: E402

@@ -166,7 +166,10 @@ def run_window(
     slot = keeper.claim()
     if not resume or headless:
         # headless (--shot) follows the headless rule: resume unless the command line says new
-        game = keeper.open_game(setup, registry, choice="continue" if resume else "new", record=record, slot=slot)
+        # a new run's first writes (its first save point, the profile's count) wait for its first
+        # frame: until a key is played there is nothing a kill could lose (the slot is claimed now)
+        game = keeper.open_game(setup, registry, choice="continue" if resume else "new", record=record, slot=slot,
+                                settle_later=True)
         window = open_window(game, headless=headless, **window_options)
     else:
         # nothing asked on the command line: the title screen offers the saved run (only new runs
@@ -208,6 +211,8 @@ def run_window(
             window.last_frame = None
             last_frame()
         gchold.release()  # the first frame is drawn: the collector on again (engine.core.gchold)
+        if window.failure is None:  # a plugin that failed mid-key: the last save point stands
+            keeper.settle(window.game)  # the first frame is drawn: what open_game put off is written
         if not headless and not window.closed:
             loop.run(seconds)
     except BaseException:

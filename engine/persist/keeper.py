@@ -44,7 +44,9 @@ start anew is the caller's to decide (the command line's rule, or the title scre
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -72,10 +74,13 @@ SAVE_EVERY = 100
 
 
 def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "new",
-              record: str | None = None, slot: Slot | None = None) -> Game:
+              record: str | None = None, slot: Slot | None = None, settle_later: bool = False) -> Game:
     """The game to play: the saved run when ``choice`` is "continue" and there is one that loads,
     else a new one. A save that cannot be loaded is moved aside with one line on stderr and a new
     run starts. ``slot``: claimed already (the title screen claims it before reading the save).
+    ``settle_later``: a new run's first writes (the profile's run and level, its first save point)
+    wait for :func:`settle` (a window calls it after its first frame), or for the run's first event
+    or the session's end, whichever comes first; the slot is claimed now all the same.
     Raises UsageError like ``prepare``, and when the saved run cannot be resumed (another process
     plays it, or the folder cannot be written)."""
     registry = registry or load(setup.plugins_dirs)
@@ -117,10 +122,11 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
         files.warn(f"{slot.blocked}: this new run will not be saved")
     files.data_dir()  # an unwritable folder is said now (once), before play
     game = prepare(setup, registry)
-    keeper = Keeper(game, slot, record=record)
+    keeper = Keeper(game, slot, record=record, settle_later=settle_later)
     game.listeners.append(keeper)
     game.start()
-    keeper.save(game)
+    if not settle_later:
+        keeper.save(game)
     return game
 
 
@@ -175,6 +181,13 @@ def close(game: Game | None = None, *, failed: bool = False) -> None:
         release_claim()
 
 
+def settle(game: Game) -> None:
+    """Write what ``open_game(..., settle_later=True)`` put off, now (at a turn boundary)."""
+    for listener in list(game.listeners):
+        if isinstance(listener, Keeper):
+            listener.settle(game)
+
+
 def death_lines(game: Game) -> list[str]:
     """The profile as lines of text, for the death screen: the game's own preset's."""
     return profile.lines(profile.load(), game.rules.name)
@@ -184,8 +197,10 @@ class Keeper:
     """A Game listener (see ``Game.emit``) that keeps the run's files; one per game."""
 
     def __init__(self, game: Game, slot: Slot, *, keys: list[str] | None = None, record: str | None = None,
-                 resumed: bool = False) -> None:
+                 resumed: bool = False, settle_later: bool = False) -> None:
         self.slot = slot
+        # profile writes put off until settle() (settle_later), in order; None once settled
+        self.unsettled: list[Callable[[], object]] | None = [] if settle_later else None
         self.keys: list[str] = list(keys or [])  # every key of the whole game, from its first seed
         self.record = Path(record) if record else None
         self.header = replay.header(game)
@@ -196,6 +211,8 @@ class Keeper:
         self.replay_pending = False
 
     def __call__(self, event: Event, game: Game) -> None:
+        if self.unsettled is not None and not isinstance(event, RunStarted | LevelEntered):
+            self._write_profile()  # the run's first writes come first, before any event of its keys
         match event:
             case KeyPlayed(token=token):
                 self.note_key(token)
@@ -205,9 +222,9 @@ class Keeper:
                 if self.replay_pending:
                     self.write_replays(game)
             case RunStarted():
-                profile.run_started(game.rules.name)
+                self._profile(functools.partial(profile.run_started, game.rules.name))
             case LevelEntered():
-                profile.reached(game.depth, game.rules.name)
+                self._profile(functools.partial(profile.reached, game.depth, game.rules.name))
                 self.level_pending = self.replay_pending = True
             case PlayerDied():
                 cause = morgue.cause_of_death(game)
@@ -231,6 +248,26 @@ class Keeper:
                     self.forget(game, f"quit on depth {game.depth}")
                     self.end_run(game, quit=True)
                 self.replay_pending = True
+
+    def _profile(self, write: Callable[[], object]) -> None:
+        if self.unsettled is not None:
+            self.unsettled.append(write)
+        else:
+            write()
+
+    def _write_profile(self) -> None:
+        writes, self.unsettled = self.unsettled or [], None
+        for write in writes:
+            write()
+
+    def settle(self, game: Game) -> None:
+        """The writes put off (``settle_later``), now, at a turn boundary: the profile's, then the
+        run's first save point unless a key has saved since (a key's end saves a new level)."""
+        if self.unsettled is None:
+            return
+        self._write_profile()
+        if self.level_pending and game.playing and not game.quit_requested:
+            self.save(game)
 
     @staticmethod
     def write_morgue(game: Game, cause: str) -> None:
@@ -318,6 +355,7 @@ class Keeper:
     def close(self, game: Game, *, failed: bool = False) -> None:
         """The session ends: a save point (or, for a run that is not saved, its quit) and the
         replays, with the keys of a prompt still open (``game.session``'s held keys)."""
+        self._write_profile()  # the run's start is counted however the session ends
         if not failed:
             if game.playing and not game.quit_requested and saves(game):
                 self.save(game)  # the session ends and the run goes on: a save point

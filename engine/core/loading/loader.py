@@ -30,7 +30,6 @@ one line each.
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import importlib.util
 import os
 import sys
@@ -46,7 +45,7 @@ from engine.core.errors import valid_names
 from engine.core.kinds import deprecations
 from engine.core.kinds.content import ContentError
 from engine.core.kinds.verbs import NOT_VERBS
-from engine.core.loading import lootrows
+from engine.core.loading import entrypoints, lootrows
 from engine.core.loading.intake import Intake, reason
 from engine.core.loading.legacy import legacy_ruleset
 from engine.core.loading.registrars import REGISTER_HOOKS, LoadProblem
@@ -198,6 +197,17 @@ def _engine_version() -> str:
     return VERSION
 
 
+def _entry_points() -> list:
+    """The installed entry points of the :data:`PROJECT` group: read from the distributions' folders
+    (:mod:`engine.core.loading.entrypoints`), or by importlib.metadata where they are not plain."""
+    found = entrypoints.find(PROJECT)
+    if found is None:
+        import importlib.metadata
+
+        found = list(importlib.metadata.entry_points(group=PROJECT))
+    return found
+
+
 def _allowed_entry_points() -> set[str] | None:
     raw = os.environ.get("UNDERCROFT_LOAD_PLUGINS")
     if raw is None:
@@ -227,7 +237,7 @@ def load_registry(plugins_dirs: Iterable[str | os.PathLike[str]] = (), entry_poi
         _add(pm, registry, module, info, fatal=True)
     if entry_points:
         allowed = _allowed_entry_points()
-        found = sorted(importlib.metadata.entry_points(group=PROJECT), key=lambda e: e.name)
+        found = sorted(_entry_points(), key=lambda e: e.name)
         for name in sorted((allowed or set()) - {ep.name for ep in found}):
             installed = ", ".join(sorted({ep.name for ep in found})) or "none"
             registry.warnings.append(f"UNDERCROFT_LOAD_PLUGINS names {name!r}, which no installed entry point of "
