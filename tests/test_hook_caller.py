@@ -9,7 +9,7 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from engine import hookimpl, hookspecs
+from engine import hookimpl, hookspecs, player_only
 from engine.core.plugin.hooks import Hooks
 from engine.core.plugin.isolation import Isolation, PluginFailure
 from engine.core.plugin.registry import PROJECT, Registry
@@ -162,3 +162,95 @@ def test_first_stops_at_the_first_answer_its_judge_takes_and_asks_on_past_a_bad_
     assert heard == [("few", 6), ("full", "api", 6, "hit")]
     with pytest.raises(PluginFailure, match="plugin 'sulks' failed in hook on_action"):
         _hooks(("sulks", Sulks()), chosen={"sulks"}).first("on_action", judge, "api", 1, "hit")
+
+
+class Marked(Ear):
+    """Hears the player's actions only (engine.player_only), before and after."""
+
+    @hookimpl
+    @player_only
+    def on_action(self, entity, action):
+        self.heard.append(("marked before", entity, action))
+        return self.answer
+
+    @player_only  # above or below @hookimpl: the same mark
+    @hookimpl
+    def after_action(self, entity, action):
+        self.heard.append(("marked after", entity, action))
+
+
+class Unmarked(Ear):
+    """Hears every action, before and after."""
+
+    @hookimpl
+    def on_action(self, entity, action):
+        self.heard.append(("unmarked before", entity, action))
+        return self.answer
+
+    @hookimpl
+    def after_action(self, entity, action):
+        self.heard.append(("unmarked after", entity, action))
+
+
+def test_an_implementation_marked_player_only_is_left_out_when_the_caller_says_it_is_not_the_player_s():
+    heard: list = []
+    hooks = _hooks(("unmarked", Unmarked(heard)), ("marked", Marked(heard)), ("full", Full(heard)))
+    assert hooks.first("on_action", lambda *_: True, "api", 1, "step") is None  # the player's: all of them
+    hooks.tell("after_action", "api", 1, "step", "done")
+    assert heard == [("full", "api", 1, "step"), ("marked before", 1, "step"), ("unmarked before", 1, "step"),
+                     ("marked after", 1, "step"), ("unmarked after", 1, "step")]
+    heard.clear()
+    assert hooks.first("on_action", lambda *_: True, "api", 9, "step", by_player=False) is None  # a monster's
+    hooks.tell("after_action", "api", 9, "step", "done", by_player=False)
+    assert heard == [("full", "api", 9, "step"), ("unmarked before", 9, "step"), ("unmarked after", 9, "step")]
+    assert [plugin for plugin, *_ in hooks.in_order("on_action", by_player=False)] == ["full", "unmarked"]
+    assert [plugin for plugin, *_ in hooks.in_order("on_action")] == ["full", "marked", "unmarked"]
+    heard.clear()  # a marked one's answer still wins the player's action, and only the player's
+    hooks = _hooks(("unmarked", Unmarked(heard, answer="theirs")), ("marked", Marked(heard, answer="mine")))
+    assert hooks.first("on_action", lambda *_: True, "api", 1, "step") == "mine"
+    assert hooks.first("on_action", lambda *_: True, "api", 9, "step", by_player=False) == "theirs"
+
+
+def test_in_a_game_a_marked_hook_hears_the_player_s_actions_and_never_a_monster_s():
+    from engine import Move, Wait, testing
+
+    heard: list = []
+    registry = testing.load_plugin(Marked(heard), Unmarked(heard))
+    assert registry.plugin("Marked").error is None and registry.plugin("Unmarked").error is None
+    game = testing.game_from_map(registry, """
+        ######
+        #@.r.#
+        ######
+    """)
+    try:
+        player, (rat,) = game.api.player, game.api.monsters()
+        game.acting.perform(player, Wait())
+        game.acting.perform(rat, Move(-1, 0))
+        game.acting.perform(rat, Move(-1, 0))  # into the player: a bump, then the attack it becomes
+        by = {(who, entity) for who, entity, _ in heard}
+        assert by == {("marked before", player), ("marked after", player), ("unmarked before", player),
+                      ("unmarked after", player), ("unmarked before", rat), ("unmarked after", rat)}
+        assert [type(action).__name__ for who, entity, action in heard if who == "unmarked before" and entity == rat] \
+            == ["Move", "Move", "Attack"]  # every alternate of a monster's is heard by the unmarked
+        heard.clear()
+        testing.press(game, ". .")  # a turn the player waits and the rat, awake beside them, strikes
+        assert {entity for who, entity, _ in heard if who.startswith("marked")} == {player}
+        assert rat in {entity for who, entity, _ in heard if who.startswith("unmarked")}
+    finally:
+        game.close()
+
+
+class Misplaced:
+    @hookimpl
+    @player_only
+    def on_death(self, entity):
+        pass
+
+
+def test_player_only_on_a_hook_that_does_not_hear_an_action_breaks_the_plugin_in_one_line():
+    from engine import testing
+
+    registry = testing.load_plugin(Misplaced())
+    (broken,) = [p for p in registry.plugins if p.name == "Misplaced"]
+    assert broken.error == ("hook 'on_death' is marked engine.player_only, which only on_action and after_action "
+                            "may be (the hooks that hear whose action it is)")

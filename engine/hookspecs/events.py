@@ -46,6 +46,11 @@ def on_action(game: GameAPI, entity: int, action: Action) -> Action | object | N
     the turn is spent all the same (a frozen monster loses its turn). The first plugin to answer
     decides. ``game`` is the game API (``engine.GameAPI``).
 
+    An implementation that only cares about the player's actions is marked ``@engine.player_only``
+    (under ``@hookimpl``): it is called for the player's actions, never for a monster's (a crowd of
+    hunters, every one of its steps, passes it by without a call). Mark only one that returns None
+    and does nothing whenever ``entity`` is not the player; the others hear every action.
+
     Example::
 
         from engine import VETO
@@ -64,7 +69,8 @@ def after_action(game: GameAPI, entity: int, action: Action, result: ActionResul
     the action performed (for a bump that became an attack, the attack; after an ``on_action``
     hook replaced it, the replacement); ``result`` its ``engine.ActionResult`` (``result.done``:
     whether it happened; a wall bump is not done). Not called for an action an ``on_action`` hook
-    vetoed. The return value is ignored. ``game`` is the game API (``engine.GameAPI``).
+    vetoed. The return value is ignored. ``game`` is the game API (``engine.GameAPI``). Marked
+    ``@engine.player_only`` (see ``on_action``), an implementation hears the player's actions only.
 
     Example::
 

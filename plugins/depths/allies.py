@@ -27,7 +27,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import VETO, Action, ActionResult, Attack, ChangeLevel, Fighter, Monster, Move, StatusKind, hookimpl
+from engine import (
+    VETO,
+    Action,
+    ActionResult,
+    Attack,
+    ChangeLevel,
+    Fighter,
+    Monster,
+    Move,
+    StatusKind,
+    hookimpl,
+    player_only,
+)
 
 CAPTIVE, ALLY = "captive", "ally"
 FREE_TURNS = 3  # bumps (turns) of work at the shackles
@@ -157,6 +169,7 @@ def on_action(game, entity, action):
 
 
 @hookimpl
+@player_only
 def after_action(game, entity, action, result):
     """The player takes the stairs: the allies beside them leave the level with them."""
     if entity != game.player or not result.done or not isinstance(result.request, ChangeLevel):

@@ -21,7 +21,7 @@ healing potion, the common lifeline a player learns at the first drink anyway). 
 are always known.
 """
 
-from engine import Carried, Item, ItemKind, KeyCommand, LootRow, Page, UseItem, hookimpl
+from engine import Carried, Item, ItemKind, KeyCommand, LootRow, Page, UseItem, hookimpl, player_only
 
 PARAMS = "identify"
 QUESTION = "identify.which"
@@ -109,6 +109,7 @@ def item_description(game, item, kind):
 
 # -- learning by use ---------------------------------------------------------------------------
 @hookimpl
+@player_only  # the player's use of an item: a monster's action is not asked
 def on_action(game, entity, action):
     if isinstance(action, UseItem) and game.is_player(entity) and _params(game) is not None:
         kind = game.kind_of(action.item)
@@ -118,6 +119,7 @@ def on_action(game, entity, action):
 
 
 @hookimpl
+@player_only
 def after_action(game, entity, action, result):
     if not isinstance(action, UseItem) or not game.is_player(entity) or _params(game) is None:
         return

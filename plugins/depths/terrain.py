@@ -169,7 +169,8 @@ def on_action(game, entity, action):
     cost = game.walk_cost()
     h, w = cost.shape
     player = entity == game.player
-    if 0 <= x < w and 0 <= y < h and cost[y, x] == 1 and (not player or cost[here[1], here[0]] == 1):
+    # read as Python numbers (item): a numpy bool compared with 1 costs ten times as much
+    if 0 <= x < w and 0 <= y < h and cost.item(y, x) == 1 and (not player or cost.item(here[1], here[0]) == 1):
         return None
     params = _params(game)
     if params is None:

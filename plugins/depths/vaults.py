@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine import VETO, Action, ActionResult, ItemKind, Move, TerrainKind, hookimpl
+from engine import VETO, Action, ActionResult, ItemKind, Move, TerrainKind, hookimpl, player_only
 from engine.plugins.depths._rooms import Spot, spots
 
 NAME = "vaults"
@@ -133,6 +133,7 @@ def on_action(game, entity, action):
 
 
 @hookimpl
+@player_only  # the player takes a prize, steps into an ambush: a monster's action is not told
 def after_action(game, entity, action, result):
     if entity != game.player or not result.done:
         return

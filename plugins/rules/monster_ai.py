@@ -31,11 +31,6 @@ RANGE = 6  # an archer shoots this far (king moves), by default
 _MOVES = {(dx, dy): Move(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
 
 
-def _move(step):
-    """The Move of a step (dx, dy), or None for no step."""
-    return None if step is None else _MOVES.get(step) or Move(*step)
-
-
 @dataclass
 class Hunting:
     """Where a monster last saw the player, and the turns it will still search there."""
@@ -88,7 +83,8 @@ def hunt(game, me, flee: int = 0):
                 return Move(*step)
         if game.adjacent(me, game.player):
             return Attack(game.player)
-        return _move(game.step_toward(me, (px, py)))
+        step = game.step_toward(me, (px, py))
+        return None if step is None else _MOVES.get(step) or Move(*step)
     if (memory is None or memory.search <= 0) and game.has_status(me, "alerted"):
         told = game.statuses(me)["alerted"].params  # an alarm, a noise: a place to search
         game.remove_status(me, "alerted")

@@ -84,7 +84,9 @@ class Scheduler:
     def spend(self, entity: int, cost: int = TURN_COST) -> None:
         # saturates at the debt a save may hold (engine.kit.limits): an action costing a million
         # would otherwise leave a slow actor owing turns the others play out for hours
-        self.energy[entity] = max(-MAX_ENERGY_DEBT, self.energy[entity] - cost)
+        # (a comparison, not max(): every monster's every turn spends)
+        left = self.energy[entity] - cost
+        self.energy[entity] = left if left > -MAX_ENERGY_DEBT else -MAX_ENERGY_DEBT
 
     def next_ready(self) -> int | None:
         """The next actor with a full turn of energy, granting ticks until there is one.

@@ -32,6 +32,8 @@ class World:
         # esper 3's table of this world, {entity: {component type: component}}: the same dict for
         # the world's life (clear_database empties it in place); re-check on upgrade
         self._entities: dict[int, dict[type, Any]] = esper._entities
+        # and its {component type: set of entities}, likewise kept (a type no entity has is not in it)
+        self._components: dict[type, set[int]] = esper._components
 
     def _use(self) -> None:
         if esper.current_world != self.name:
@@ -73,6 +75,15 @@ class World:
         """How many entities live (without listing them)."""
         self._use()
         return len(esper._entities)
+
+    def holds(self, *component_types: type) -> bool:
+        """Whether some entity has each of the types (perhaps not one entity all of them): when not,
+        a query of them finds nothing. Read without a switch (a plugin asks on every step)."""
+        components = self._components
+        for component_type in component_types:  # a loop, not all() of a generator: twice as quick
+            if not components.get(component_type):
+                return False
+        return True
 
     def query(self, *component_types: type) -> Iterator[tuple[int, Any]]:
         self._use()

@@ -12,6 +12,12 @@ those it names.
 :meth:`Hooks.first`, the same walk to the first answer a judge takes (``on_action``'s first answer wins),
 and :meth:`Hooks.tell`, :meth:`Hooks.call`'s, given the arguments in the hook's order (every action's
 hooks: a call without a dict of arguments).
+
+An implementation marked :func:`engine.player_only` (an ``on_action`` or ``after_action`` that only
+cares about the player's actions) is left out of :meth:`Hooks.first` and :meth:`Hooks.tell` when
+the caller says the action is not the player's (``by_player=False``): the caller keeps two lists of
+each hook's implementations, made once, every one and those for anyone's action, so a monster's
+action never calls a player-only one (nor asks whether it is one).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.core.plugin.isolation import PluginFailure, players
+from engine.core.plugin.registry import PLAYER_ONLY
 
 if TYPE_CHECKING:
     from engine.core.plugin.isolation import Isolation
@@ -27,6 +34,9 @@ if TYPE_CHECKING:
 
 # (plugin name, how a failure names it ("hook on_death"), the function, the argument names it takes)
 Implementation = tuple[str, str, Any, tuple[str, ...]]
+# as first and tell call them: (plugin name, how a failure names it, the function, the places of the
+# arguments it takes, None for all of them in the spec's order)
+Ordered = tuple[str, str, Any, tuple[int, ...] | None]
 
 
 class Hooks:
@@ -35,7 +45,8 @@ class Hooks:
     def __init__(self, registry: Registry, isolation: Isolation) -> None:
         self.registry, self.isolation = registry, isolation
         self._found: dict[str, list[Implementation]] = {}
-        self._in_order: dict[str, list[tuple[str, str, Any, tuple[int, ...] | None]]] = {}
+        self._in_order: dict[str, list[Ordered]] = {}
+        self._for_anyone: dict[str, list[Ordered]] = {}  # the same, less those marked player_only
 
     def implementations(self, name: str) -> list[Implementation]:
         """Hook ``name``'s implementations, in the order pluggy calls them (the last registered first)."""
@@ -67,29 +78,33 @@ class Hooks:
                     raise
                 isolation.fail(plugin, where, e)
 
-    def in_order(self, name: str) -> list[tuple[str, str, Any, tuple[int, ...] | None]]:
+    def in_order(self, name: str, by_player: bool = True) -> list[Ordered]:
         """Hook ``name``'s implementations as :meth:`first` and :meth:`tell` call them, with the
         arguments given positionally in the hook's spec's order: ``(plugin, where, function,
         picks)``, picks None for one that takes them all in that order (its parameters are the
-        spec's: a plain call), else the places of those it takes."""
-        found = self._in_order.get(name)
+        spec's: a plain call), else the places of those it takes. ``by_player`` False: without
+        those marked :func:`engine.player_only` (the list a monster's action is heard by)."""
+        found = (self._in_order if by_player else self._for_anyone).get(name)
         if found is None:
             manager = self.registry.manager
             spec = tuple(getattr(manager.hook, name).spec.argnames) if manager is not None else ()
-            found = self._in_order[name] = [
+            every = self._in_order[name] = [
                 (plugin, where, function, None if argnames == spec else tuple(spec.index(a) for a in argnames))
                 for plugin, where, function, argnames in self.implementations(name)]
+            anyone = self._for_anyone[name] = [impl for impl in every if not getattr(impl[2], PLAYER_ONLY, False)]
+            found = every if by_player else anyone
         return found
 
-    def first(self, name: str, accept: Callable[[str, str, Any], bool], *args: Any) -> Any:
+    def first(self, name: str, accept: Callable[[str, str, Any], bool], *args: Any, by_player: bool = True) -> Any:
         """The first answer of hook ``name``'s implementations, called in order (given ``args``, the
         hook's arguments in its spec's order) until one answers (not None) and ``accept(plugin,
         where, answer)`` takes it (a judge that may fail the plugin for a bad answer, and the next is
         asked); None when none does. :meth:`answers`' walk without a generator, nor a dict of
-        arguments: ``on_action`` asks it for every action (a crowd's every step)."""
-        found = self._in_order.get(name)
+        arguments: ``on_action`` asks it for every action (a crowd's every step). ``by_player``
+        False (a monster's action): those marked :func:`engine.player_only` are not asked."""
+        found = (self._in_order if by_player else self._for_anyone).get(name)
         if found is None:
-            found = self.in_order(name)
+            found = self.in_order(name, by_player)
         isolation = self.isolation
         for plugin, where, function, picks in found:
             if plugin in isolation.off:
@@ -105,12 +120,13 @@ class Hooks:
                 return answer
         return None
 
-    def tell(self, name: str, *args: Any) -> None:
+    def tell(self, name: str, *args: Any, by_player: bool = True) -> None:
         """:meth:`call`, given the hook's arguments in its spec's order (``after_action``: every
-        action's path)."""
-        found = self._in_order.get(name)
+        action's path). ``by_player`` False (a monster's action): those marked
+        :func:`engine.player_only` are not called."""
+        found = (self._in_order if by_player else self._for_anyone).get(name)
         if found is None:
-            found = self.in_order(name)
+            found = self.in_order(name, by_player)
         isolation = self.isolation
         for plugin, where, function, picks in found:
             if plugin in isolation.off:

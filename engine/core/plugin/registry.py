@@ -23,6 +23,31 @@ from engine.kit.tiles import TilesetInfo
 
 PROJECT = "undercroft"
 hookimpl = pluggy.HookimplMarker(PROJECT)
+# the attribute engine.player_only sets on a hook implementation (the hook caller reads it)
+PLAYER_ONLY = f"{PROJECT}_player_only"
+# the hooks whose ``entity`` is the one acting: the only ones engine.player_only may mark
+ACTION_HOOKS = ("on_action", "after_action")
+
+
+def player_only(function: Any) -> Any:
+    """Mark an ``on_action`` or ``after_action`` implementation as one that only cares about the
+    player's actions: the game calls it for the player's actions, never for a monster's (a crowd's
+    every step skips it). Use it on an implementation that does nothing, and returns None, whenever
+    ``entity`` is not the player; one that also acts for monsters stays unmarked (or is split in
+    two, the player's half marked). Above or below ``@hookimpl``; on another hook it breaks the
+    plugin at load.
+
+    Example::
+
+        from engine import hookimpl, player_only
+
+        @hookimpl
+        @player_only
+        def after_action(game, entity, action, result):
+            game.log("You feel watched.")  # never heard for a monster's action
+    """
+    setattr(function, PLAYER_ONLY, True)
+    return function
 
 KINDS = ("fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours", "games", "rulesets",
          "systems", "components", "tilesets", "bots", "statuses", "verbs", "loot_rows", "terrain", "commands")

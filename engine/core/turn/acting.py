@@ -32,19 +32,20 @@ class Acting:
         """Perform an action, following alternates (a bump becomes an attack). Before each, the
         plugins' ``on_action`` hooks may replace it with another action, or veto it (``VETO``: it
         does not happen, and the turn is spent all the same: the frozen do not get to act). When
-        the last one has been performed, the ``after_action`` hooks hear it and its result."""
+        the last one has been performed, the ``after_action`` hooks hear it and its result. (The
+        hooks marked ``engine.player_only`` hear the player's actions only: a monster's skips them.)"""
         game = self.game
         api, hooks = game.api, game.hooks
         accept = self._accept
         for _ in range(limits.MAX_ALTERNATES):
-            answer = hooks.first("on_action", accept, api, entity, action)
+            answer = hooks.first("on_action", accept, api, entity, action, by_player=entity == game.state.player)
             if answer is VETO:
                 return ActionResult.success()
             if answer is not None:
                 action = answer
             result = action.perform(api, entity)
             if result.alternate is None:  # it has resolved: who wants to know hears it now
-                hooks.tell("after_action", api, entity, action, result)
+                hooks.tell("after_action", api, entity, action, result, by_player=entity == game.state.player)
                 return result
             action = result.alternate
         raise RuntimeError(f"action chain too long at {action!r}")

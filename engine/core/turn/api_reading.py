@@ -241,8 +241,10 @@ class Reading:
             raise TypeError("query: expected at least one component type")
         if Position in types:
             raise TypeError("query: positions are read with position() and entities_at(), not queried")
-        found = self._run.world.query(*types)
-        return sorted(found, key=_entity)
+        world = self._run.state.world
+        if not world.holds(*types):  # none of one of them (no ally on the level: a monster's every step asks)
+            return []
+        return sorted(world.query(*types), key=_entity)
 
     def pack(self) -> list[int]:
         """The item entities the player carries, as a list in letter order (each has
