@@ -37,7 +37,7 @@ import sys
 import types
 from collections.abc import Iterable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pluggy
 
@@ -198,10 +198,10 @@ def _engine_version() -> str:
     return VERSION
 
 
-def _entry_points() -> list:
+def _entry_points() -> list[Any]:
     """The installed entry points of the :data:`PROJECT` group: read from the distributions' folders
     (:mod:`engine.core.loading.entrypoints`), or by importlib.metadata where they are not plain."""
-    found = entrypoints.find(PROJECT)
+    found: list[Any] | None = entrypoints.find(PROJECT)  # ours, or importlib.metadata's below: alike to the caller
     if found is None:
         import importlib.metadata
 
