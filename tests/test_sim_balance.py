@@ -65,3 +65,13 @@ def test_a_file_that_is_not_a_sim_json_is_one_line(tmp_path, capsys, text):
 def test_no_bot_and_no_file_says_what_to_give(capsys):
     assert main(["sim", "--runs", "3"]) == 2
     assert "--bot NAME" in capsys.readouterr().err
+
+
+def test_the_readme_balance_table_is_the_kept_runs_table(capsys):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    table = markdown(capsys, root / "docs" / "balance.json")
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert table in readme  # regenerate: python -m engine sim --from-json docs/balance.json --markdown
+    assert "MISSED" not in table  # the default game meets its balance targets
