@@ -18,22 +18,24 @@ def registry():
     return testing.load_plugin()
 
 
-@pytest.fixture
-def lasting(registry, monkeypatch):
-    """The registry with darts and javelins that never break: a test of where they land."""
+def breaking(registry, monkeypatch, percent):
+    """The registry with darts and javelins that break ``percent`` of the times they hit."""
     for name in ("dart", "javelin"):
         kind = registry.items[name]
-        monkeypatch.setitem(registry.items, name, dataclasses.replace(kind, params={**kind.params, "breaks": 0}))
+        monkeypatch.setitem(registry.items, name, dataclasses.replace(kind, params={**kind.params, "breaks": percent}))
     return registry
+
+
+@pytest.fixture
+def lasting(registry, monkeypatch):
+    """Darts and javelins that never break: a test of where they land."""
+    return breaking(registry, monkeypatch, 0)
 
 
 @pytest.fixture
 def brittle(registry, monkeypatch):
-    """The registry with darts and javelins that always break when they hit."""
-    for name in ("dart", "javelin"):
-        kind = registry.items[name]
-        monkeypatch.setitem(registry.items, name, dataclasses.replace(kind, params={**kind.params, "breaks": 100}))
-    return registry
+    """Darts and javelins that always break when they hit."""
+    return breaking(registry, monkeypatch, 100)
 
 
 def sturdy(game, hp=500):

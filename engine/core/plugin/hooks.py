@@ -122,24 +122,10 @@ class Hooks:
 
     def tell(self, name: str, *args: Any, by_player: bool = True) -> None:
         """:meth:`call`, given the hook's arguments in its spec's order (``after_action``: every
-        action's path). ``by_player`` False (a monster's action): those marked
+        action's path): :meth:`first` with a judge that takes no answer, so every implementation
+        is called. ``by_player`` False (a monster's action): those marked
         :func:`engine.player_only` are not called."""
-        found = (self._in_order if by_player else self._for_anyone).get(name)
-        if found is None:
-            found = self.in_order(name, by_player)
-        isolation = self.isolation
-        for plugin, where, function, picks in found:
-            if plugin in isolation.off:
-                continue
-            try:  # isolation.call's guard, inline
-                if picks is None:
-                    function(*args)
-                else:
-                    function(*[args[i] for i in picks])
-            except BaseException as e:  # noqa: BLE001 - a plugin's bug, SystemExit and KeyboardInterrupt included
-                if plugin is None or isinstance(e, PluginFailure) or players(e):
-                    raise
-                isolation.fail(plugin, where, e)
+        self.first(name, _heard, *args, by_player=by_player)
 
     def answers(self, name: str, **kwargs: Any) -> Iterator[tuple[str, str, Any]]:
         """Call the implementations of hook ``name`` one at a time, as the caller asks for the next:
@@ -161,3 +147,8 @@ class Hooks:
                 isolation.fail(plugin, where, e)
                 answer = None
             yield plugin, where, answer
+
+
+def _heard(plugin: str, where: str, answer: Any) -> bool:
+    """:meth:`Hooks.tell`'s judge: an answer is heard, never taken (the next is called)."""
+    return False
