@@ -53,11 +53,18 @@ def test_from_json_prints_the_same_table_as_the_run(tmp_path, capsys):
     assert capsys.readouterr().out == simreport.table(json.loads(path.read_text()))
 
 
-@pytest.mark.parametrize("text", ["not json", "{}", '{"runs": 3}', "[1, 2]"])
+BAD_RUN = ('{"game": "g", "bot": "b", "seeds": [0, 0], "max_turns": 9, "runs": [{"seed": 0, "outcome": "died", '
+           '"won": false, "depth": "deep", "turns": 5, "cause": null}]}')
+
+
+BAD_SEEDS = BAD_RUN.replace('"deep"', "3").replace("[0, 0]", "7")
+
+
+@pytest.mark.parametrize("text", ["not json", "{}", '{"runs": 3}', "[1, 2]", BAD_RUN, BAD_SEEDS])
 def test_a_file_that_is_not_a_sim_json_is_one_line(tmp_path, capsys, text):
     path = tmp_path / "bad.json"
     path.write_text(text)
-    assert main(["sim", "--from-json", str(path)]) == 2
+    assert main(["sim", "--from-json", str(path), "--markdown"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "not the output of sim --json" in err
 

@@ -171,14 +171,25 @@ def show(report: dict[str, Any], args) -> str:
     return simreport.markdown(report) if args.markdown else simreport.table(report)
 
 
+RUN_FIELDS: dict[str, tuple[type, ...]] = {"seed": (int,), "outcome": (str,), "won": (bool,), "depth": (int,),
+                                           "turns": (int,), "cause": (str, type(None))}  # what a run's JSON holds
+
+
 def read_report(path: str) -> dict[str, Any]:
     """An earlier ``sim --json`` (its runs summarised again); one line when it is not one."""
     try:
         report = json.loads(Path(path).read_text(encoding="utf-8"))
         runs = report["runs"]
+        for run in runs:
+            for key, kinds in RUN_FIELDS.items():
+                if not isinstance(run[key], kinds) or isinstance(run[key], bool) and bool not in kinds:
+                    raise TypeError(f"run {run.get('seed')!r}: {key} is {run[key]!r}")
         report["summary"] = simreport.summarise(runs)
-        for key in ("game", "bot", "seeds", "max_turns"):
-            report[key]  # noqa: B018 - each must be there
+        seeds = report["seeds"]
+        if not (isinstance(report["game"], str) and isinstance(report["bot"], str)
+                and isinstance(report["max_turns"], int) and isinstance(seeds, list) and len(seeds) == 2
+                and all(isinstance(n, int) for n in seeds)):
+            raise TypeError("game, bot, seeds [A, B] or max_turns is not what sim writes")
     except OSError as e:
         raise UsageError(f"sim: --from-json {path}: cannot read it ({e.strerror or e})") from None
     except (ValueError, KeyError, TypeError) as e:
