@@ -360,7 +360,8 @@ class Delver:
             memory.ignored.clear()
             memory.searched.clear()
             memory.sightings.clear()
-            memory.collecting = memory.charges = memory.homeward = 0
+            memory.collecting = memory.charges = memory.homeward = memory.freeing = 0
+            memory.captive = None
             memory.flee_turns, memory.leaving, memory.chases, memory.searches = 0, False, 0, 0
         look = DelverView(game, memory)
         note_step(memory, game.depth, look.here)

@@ -47,6 +47,8 @@ class Memory:
     charges: int = 0  # keys it ran at monsters that shoot, this level (_delver_ranged.charge)
     collecting: int = 0  # keys spent walking to items since it last picked one up (delver.collect)
     trail: deque = field(default_factory=lambda: deque(maxlen=TRAIL_KEYS))  # (depth, cell) at its last keys
+    captive: tuple[int, int] | None = None  # where it last saw a captive to free, this level (_delver_vaults.free)
+    freeing: int = 0  # keys it walked to captives, this level
     bold: int = 0  # keys left in which its walks go through monsters, not round them (see walk)
     maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # (cost, distance map)
     reach: np.ndarray | None = None  # a distance map over the known floor from a floor cell: see DelverView.reaches

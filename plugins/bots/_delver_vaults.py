@@ -58,14 +58,26 @@ def unlock(look: DelverView) -> str | None:
     return None
 
 
+FREE_KEYS = 100  # keys a level it walks to captives before it lets them be
+
+
 def free(look: DelverView) -> str | None:
-    """A captive in view: to it, and into it until it is free."""
-    game = look.game
+    """A captive in view: to it, and into it until it is free. Out of view again on the way (a
+    corner), it goes on to where it saw it; FREE_KEYS keys a level at most (it turned back at a
+    corner where the captive left its view, and came again, for ever)."""
+    game, memory = look.game, look.memory
     captives = [m for m in game.visible_monsters() if game.has_status(m, "captive")]
-    if not captives:
+    if captives:
+        target = min(captives, key=lambda m: (game.distance(look.me, m), m))
+        memory.captive = game.position(target)
+        if game.adjacent(look.me, target):
+            return look.step_key(memory.captive)
+    if memory.captive is None or memory.freeing >= FREE_KEYS:
         return None
-    target = min(captives, key=lambda m: (game.distance(look.me, m), m))
-    cell = game.position(target)
-    if game.adjacent(look.me, target):
-        return look.step_key(cell)
-    return _toward(look, cell)
+    hx, hy = look.here
+    cx, cy = memory.captive
+    if not captives and max(abs(cx - hx), abs(cy - hy)) <= 1:
+        memory.captive = None  # it is not where it was seen: let it be
+        return None
+    memory.freeing += 1
+    return _toward(look, memory.captive)
