@@ -340,3 +340,20 @@ def test_an_ally_beside_the_player_follows_down_the_stairs_and_one_farther_stays
     testing.press(game, "<")  # back up (the goblin beside the player, as it arrived, comes along)
     testing.press(game, ".")
     assert sorted(api.name_of(e) for e, _ in api.query(Ally)) == ["goblin", "rat"]  # the rat stayed
+
+
+def test_the_delver_walks_on_to_a_captive_it_saw_and_lost_and_lets_it_be_after_a_while(registry):
+    from engine.plugins.bots._delver_look import DelverView, Memory
+    from engine.plugins.bots._delver_vaults import FREE_KEYS, free
+
+    game, api, goblin = _freed(registry)
+    memory = Memory()
+    assert free(DelverView(api, memory)) is not None and memory.captive == (3, 1)  # seen: on its way
+    api.remove_status(goblin, "captive")  # as if out of view: no captive in sight now
+    api.move(goblin, 8, 1)
+    assert free(DelverView(api, memory)) is not None  # it goes on to where it saw one
+    memory.freeing = FREE_KEYS
+    assert free(DelverView(api, memory)) is None  # a walk that long: it lets it be
+    memory.freeing = 0
+    api.move(api.player, 2, 1)  # beside where it saw it, and nobody there: forgotten
+    assert free(DelverView(api, memory)) is None and memory.captive is None
