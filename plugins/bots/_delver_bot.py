@@ -176,7 +176,9 @@ def collect(look: DelverView) -> str | None:
     game, seen, memory = look.game, look.seen, look.memory
     cells = sorted(c for c, items in look.lying.items() if seen[c[1], c[0]] and any(wanted(look, i) for i in items))
     tries = memory.tries
-    cells = [c for c in cells if c != look.here and tries.get((game.depth, *c), 0) < PICKUP_TRIES]
+    traps = look.traps  # an item on a known trap is left there (a dart on a trapdoor sent it down again and again)
+    cells = [c for c in cells if c != look.here and tries.get((game.depth, *c), 0) < PICKUP_TRIES
+             and not traps[c[1], c[0]]]
     if not cells:
         return None
     memory.collecting += 1

@@ -193,6 +193,7 @@ def make_pack(game, key: tuple) -> Pack:
 
 
 TRAP_COST = 50  # a path cost this high is a known trap's (plugins/depths/traps.py): it never walks there
+TRAP_DETOUR = 10_000  # what its walks count a step onto a known trap: any other way first, however long
 MAPS = 16  # distance maps kept for one known floor (the walks of a few goals, with and without monsters)
 
 
@@ -267,14 +268,16 @@ class DelverView:
 
     def wary_of_traps(self, cost: np.ndarray, box: tuple[int, int, int, int] | None = None,
                       shun: bool = False) -> np.ndarray:
-        """``cost`` (where it may walk) as floats, the traps it knows at :data:`TRAP_COST`: its
-        walks go around them wherever there is another way, and over them where there is none.
+        """``cost`` (where it may walk) as floats, the traps it knows at :data:`TRAP_DETOUR`: its
+        walks go around them wherever there is another way, however long (at the traps' own cost,
+        a detour of 50 steps was worth a trapdoor, on the way up with the Amulet, again and again),
+        and over them where there is none.
         ``shun``: never over them (explore: no unseen cell is worth a known trap; a teleport
         trap in the only doorway of a patch of tall grass sent it away again and again).
         ``box``: (x0, y0, x1, y1), the part of the level ``cost`` covers (default: all of it)."""
         traps = self.traps if box is None else self.traps[box[1]:box[3], box[0]:box[2]]
         cost = cost.astype(np.float64)
-        cost[traps & (cost > 0)] = 0 if shun else TRAP_COST
+        cost[traps & (cost > 0)] = 0 if shun else TRAP_DETOUR
         return cost
 
     @once
