@@ -239,3 +239,14 @@ def test_a_teleport_never_lands_in_a_sealed_room(registry):
     game.api.set_terrain(3, 3, "floor")  # open again: it may land there too
     cells = {game.api.teleport(game.api.player, "test") for _ in range(200)}
     assert any(y >= 4 for x, y in cells)
+
+
+def test_the_delver_leaves_an_item_lying_on_a_known_trap(registry):
+    from engine.plugins.bots._delver_bot import collect
+    from engine.plugins.bots._delver_look import DelverView, Memory
+
+    game = testing.game_from_map(registry, ROOM)
+    game.api.spawn("potion", 4, 1)
+    assert collect(DelverView(game.api, Memory())) is not None  # it would walk to it
+    game.api.set_terrain(4, 1, "trap-trapdoor")  # a trapdoor it knows, under the potion
+    assert collect(DelverView(game.api, Memory())) is None
