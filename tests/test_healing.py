@@ -53,3 +53,15 @@ def test_the_delver_counts_on_what_a_drink_gives_now(registry):
     fighter = game.api.component(game.api.player, Fighter)
     fighter.max_hp = 90
     assert DelverView(game.api, Memory()).heal == 90 * share // 100
+
+
+def test_a_potions_description_says_what_it_gives_back_now(registry):
+    share = registry.games["undercroft"].params["healing"]["share"]
+    game = testing.game_from_map(registry, ROOM)
+    game.api.give("potion")
+    potion = game.api.pack()[0]
+    kind = registry.items["potion"]
+    assert game.api.item_description(potion) == kind.description  # 8 is more than a share of 20
+    game.api.component(game.api.player, Fighter).max_hp = 80
+    now = f"Now {80 * share // 100} HP: {share}% of your max HP."
+    assert game.api.item_description(potion) == f"{kind.description} {now}"

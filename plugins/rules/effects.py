@@ -26,6 +26,20 @@ def heal_amount(game, entity, kind, default: int = 8) -> int:
     return max(least, game.hp(entity)[1] * share // 100) if share > 0 else least
 
 
+@hookimpl(trylast=True)  # after the plugins that name an item the player does not know (identify)
+def item_description(game, item, kind):
+    """A healing kind's description says what it gives back now, where the preset scales healing
+    to max HP and that is more than the kind's own amount (its description names that amount)."""
+    if kind.effect not in ("heal", "heal_dazed") or not (game.rules.params.get("healing") or {}).get("share"):
+        return None
+    default = 15 if kind.effect == "heal_dazed" else 8
+    now = heal_amount(game, game.player, kind, default)
+    if now <= int(kind.params.get("amount", default)):
+        return None
+    share = int(game.rules.params["healing"]["share"])
+    return f"{kind.description} Now {now} HP: {share}% of your max HP."
+
+
 def heal(game, entity, kind, amount):
     """Heal ``params.amount`` HP per item (default 8; more where ``[params.healing]`` scales it to
     max HP: :func:`heal_amount`), never above max; said as drinking it, or as eating it for a kind
