@@ -64,11 +64,12 @@ from engine.plugins.bots._delver_items import (
     learn,
     make_room,
     pick_up,
+    quest_lies,
     read,
     wanted,
     wear,
 )
-from engine.plugins.bots._delver_look import DelverView, Memory, can_fight, note_step, quest
+from engine.plugins.bots._delver_look import DelverView, Memory, can_fight, note_step
 from engine.plugins.bots._delver_ranged import charge, throw, zap
 from engine.plugins.bots._delver_vaults import free, unlock
 
@@ -184,7 +185,7 @@ def collect(look: DelverView) -> str | None:
     memory.collecting += 1
     if memory.collecting > COLLECT_KEYS:
         x, y = look.here
-        ordinary = [c for c in cells if not any(quest(k) for k in map(game.kind_of, look.lying[c]) if k is not None)]
+        ordinary = [c for c in cells if not quest_lies(look, c)]
         if not ordinary:
             return look.walk(cells)
         given_up = min(ordinary, key=lambda c: (max(abs(c[0] - x), abs(c[1] - y)), c))
@@ -358,13 +359,8 @@ class Delver:
             memory.stuck += 1
         else:
             memory.stuck = 0
-        if memory.last is not None and memory.last[0] != now[0]:  # a new level
-            memory.ignored.clear()
-            memory.searched.clear()
-            memory.sightings.clear()
-            memory.collecting = memory.charges = memory.homeward = memory.freeing = 0
-            memory.captive = None
-            memory.flee_turns, memory.leaving, memory.chases, memory.searches = 0, False, 0, 0
+        if memory.last is not None and memory.last[0] != now[0]:
+            memory.new_level()
         look = DelverView(game, memory)
         note_step(memory, game.depth, look.here)
         if game.prompt() is not None:

@@ -212,13 +212,16 @@ def best_by_slot(carried: list[Carried]) -> dict[str, int]:
     return best
 
 
+def quest_lies(look: DelverView, cell: tuple[int, int]) -> bool:
+    """Whether the Amulet (a quest item) lies on ``cell``."""
+    return any(quest(kind) for kind in map(look.game.kind_of, look.lying.get(cell, ())) if kind is not None)
+
+
 def make_room(look: DelverView) -> str | None:
     """The Amulet lies where it stands and the pack is full: drop what it needs least (equipment
     it does not wear, the worst first; else the first letter that is neither worn, healing nor a
     key) to take it."""
-    here = look.lying.get(look.here) or ()
-    if len(look.carried) < limits.MAX_PACK or look.key("drop") is None \
-            or not any(quest(k) for k in (look.game.kind_of(i) for i in here) if k is not None):
+    if len(look.carried) < limits.MAX_PACK or look.key("drop") is None or not quest_lies(look, look.here):
         return None
     spare = [c for c in look.carried if not c.worn and not quest(c.kind) and "opens" not in c.kind.params]
     if not spare:

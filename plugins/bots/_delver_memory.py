@@ -53,6 +53,15 @@ class Memory:
     maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # (cost, distance map)
     reach: np.ndarray | None = None  # a distance map over the known floor from a floor cell: see DelverView.reaches
 
+    def new_level(self) -> None:
+        """Forget what belongs to the level it left (what it kept of the run stays)."""
+        self.ignored.clear()
+        self.searched.clear()
+        self.sightings.clear()
+        self.flee_turns = self.chases = self.searches = 0
+        self.collecting = self.charges = self.homeward = self.freeing = 0
+        self.leaving, self.captive = False, None
+
 
 def note_step(memory: Memory, depth: int, here: tuple[int, int]) -> None:
     """Keep the cell of this key; its last TRAIL_KEYS keys all on two cells (a walk round
