@@ -11,7 +11,6 @@ A helper of the plugin ``bot_delver``, not a plugin of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -21,7 +20,7 @@ from engine import Carried as CarriedLetter
 from engine import Equipped, Item, downhill
 from engine.plugins.bots._delver_memory import SIGHTING_TURNS, Memory, note_step  # noqa: F401 - read here as always
 from engine.plugins.bots._delver_vaults import friendly
-from engine.plugins.rules.effects import heal_amount
+from engine.plugins.rules.effects import healed
 
 DIRECTIONS = {(-1, 0): "left", (1, 0): "right", (0, -1): "up", (0, 1): "down",
               (-1, -1): "upleft", (1, -1): "upright", (-1, 1): "downleft", (1, 1): "downright"}
@@ -346,9 +345,9 @@ class DelverView:
     @property
     def heal(self) -> int:
         """HP one of its drinks gives back now: the least amount it carries, scaled as the game
-        scales it (``effects.heal_amount``: a share of max HP in some presets)."""
+        scales it (``effects.healed``: a share of max HP in some presets)."""
         least = self._pack.heal
-        return heal_amount(self.game, self.game.player, SimpleNamespace(params={"amount": least})) if least else 0
+        return healed(self.game, self.me, least) if least else 0
 
     def near(self, monster: int, steps: int = 1) -> bool:
         """Whether a monster is within ``steps`` moves (by the preset's 4 or 8 ways)."""

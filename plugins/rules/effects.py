@@ -17,27 +17,36 @@ LIGHTNING = (190, 220, 255)  # the bolt's cells, lit for a moment in the window
 FIRE = (255, 140, 40)  # the blast's cells
 
 
-def heal_amount(game, entity, kind, default: int = 8) -> int:
-    """HP one ``kind`` gives back to ``entity``: its ``params.amount`` (``default``), or, in a
-    preset with ``[params.healing] share = P``, P percent of the drinker's max HP when that is
-    more: a potion that heals 8 of 20 HP on depth 1 still matters at 80 HP on depth 10."""
-    least = int(kind.params.get("amount", default))
-    share = int((game.rules.params.get("healing") or {}).get("share", 0))
+def healing_share(game) -> int:
+    """The preset's ``[params.healing] share``: the percent of max HP a healing item gives back at
+    least (0: none, the item's own amount only)."""
+    return int((game.rules.params.get("healing") or {}).get("share", 0))
+
+
+def healed(game, entity, least: int) -> int:
+    """HP a healing item whose own amount is ``least`` gives back to ``entity``: that, or the
+    preset's share of the drinker's max HP when that is more (a potion that heals 8 of 20 HP on
+    depth 1 still matters at 80 HP on depth 10)."""
+    share = healing_share(game)
     return max(least, game.hp(entity)[1] * share // 100) if share > 0 else least
+
+
+def heal_amount(game, entity, kind, default: int = 8) -> int:
+    """HP one ``kind`` gives back to ``entity``: its ``params.amount`` (``default``), scaled as
+    :func:`healed` says."""
+    return healed(game, entity, int(kind.params.get("amount", default)))
 
 
 @hookimpl(trylast=True)  # after the plugins that name an item the player does not know (identify)
 def item_description(game, item, kind):
     """A healing kind's description says what it gives back now, where the preset scales healing
     to max HP and that is more than the kind's own amount (its description names that amount)."""
-    if kind.effect not in ("heal", "heal_dazed") or not (game.rules.params.get("healing") or {}).get("share"):
+    share = healing_share(game)
+    if kind.effect not in ("heal", "heal_dazed") or share <= 0:
         return None
-    default = 15 if kind.effect == "heal_dazed" else 8
-    now = heal_amount(game, game.player, kind, default)
-    if now <= int(kind.params.get("amount", default)):
-        return None
-    share = int(game.rules.params["healing"]["share"])
-    return f"{kind.description} Now {now} HP: {share}% of your max HP."
+    least = int(kind.params.get("amount", 15 if kind.effect == "heal_dazed" else 8))
+    now = healed(game, game.player, least)
+    return f"{kind.description} Now {now} HP: {share}% of your max HP." if now > least else None
 
 
 def heal(game, entity, kind, amount):
