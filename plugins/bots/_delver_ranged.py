@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine import Charges
 from engine.kit.lines import line
 from engine.plugins.bots._delver_items import use, worth_a_shot
-from engine.plugins.bots._delver_look import Carried, DelverView
+from engine.plugins.bots._delver_look import Carried, DelverView, can_fight
 
 THROW_RANGE = 6  # king moves: farther off, a monster may yet turn away
 
@@ -85,7 +85,7 @@ def charge(look: DelverView) -> str | None:
     its arrows or walk away from them. A few dozen keys a level at most (one that keeps its
     distance across open ground is let be)."""
     memory = look.memory
-    if memory.charges >= CHARGE_KEYS or look.threats or look.attack <= 0:
+    if memory.charges >= CHARGE_KEYS or look.threats or not can_fight(look):
         return None
     game = look.game
     shooters = [m for m in look.engaged if int(getattr(game.kind_of(m), "params", {}).get("range", 0)) > 1
