@@ -170,8 +170,7 @@ class Reading:
         monster = world.try_get(entity, Monster)  # a monster's, read once (every hunter's turn asks)
         if monster is not None:
             return entities.monster_kind(self._run, monster.kind)
-        if world.has(entity, Monster):  # not a monster (or a KeyError: not an entity of the world)
-            return entities.kind_of(self._run, entity)
+        world.has(entity, Monster)  # not a monster: only an entity not of the world raises (KeyError), as ever
         item = world.try_get(entity, Item)
         return self._run.registry.items[item.kind] if item is not None else None
 
