@@ -76,10 +76,10 @@ def test_a_cutpurse_steals_one_item_runs_and_drops_it_when_killed(registry):
         ##############
     """)
     sturdy(game)
-    game.api.give("scroll of teleport", 1)
+    known_as = game.api.item_name(game.api.give("scroll of teleport", 1))  # "scroll labelled ..."
     thief = the(game, "cutpurse")
     s = testing.press(game, ".")
-    assert any("snatches your scroll of teleport and runs" in m for m in s["messages"])
+    assert any(f"snatches your {known_as} and runs" in m for m in s["messages"])
     assert s["player"]["inventory"] == []
     assert game.api.component(thief, Loot).kind == "scroll of teleport"
     start = game.api.distance(game.player, thief)
@@ -89,7 +89,7 @@ def test_a_cutpurse_steals_one_item_runs_and_drops_it_when_killed(registry):
     game.api.kill(thief, game.player)
     s = snapshot(game)
     assert {"kind": "scroll of teleport", "x": where[0], "y": where[1], "amount": 1} in s["items"]
-    assert any("drops your scroll of teleport" in m for m in s["messages"])
+    assert any(f"drops your {known_as}." in m for m in s["messages"])
 
 
 def test_a_cutpurse_takes_nothing_in_use_nor_the_amulet_and_strikes_instead(registry):
@@ -241,3 +241,26 @@ def test_the_delver_runs_after_a_thief_with_its_loot(registry):
     game.api.add_component(thief, Loot("potion"))
     game.api.declare(thief, "fleeing")
     assert Delver()(game.api) == "l"
+
+
+def test_a_cutpurse_names_what_it_steals_as_the_player_knows_it(registry):
+    """The messages of a theft say the item as the pack does: an unknown potion by its appearance,
+    never its true kind (the thief's line was the one place that told it)."""
+    game = testing.game_from_map(registry, """
+        ##############
+        #@t..........#
+        #............#
+        ##############
+    """)
+    sturdy(game)
+    item = game.api.give("potion of haste", 1)
+    known_as = game.api.item_name(item)
+    assert known_as != "potion of haste"  # unknown in the default game
+    thief = the(game, "cutpurse")
+    said = testing.press(game, ".")["messages"]
+    assert any(f"snatches your {known_as} and runs" in m for m in said)
+    assert not any("haste" in m for m in said)
+    game.api.kill(thief, game.player)
+    said = snapshot(game)["messages"]
+    assert any(f"drops your {known_as}." in m for m in said)
+    assert not any("haste" in m for m in said)

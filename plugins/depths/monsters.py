@@ -127,12 +127,13 @@ class Steal(Action):
             return Attack(self.target).perform(game, entity)
         item = game.rng("depths:thief").choice(items)
         kind, stack, charges = game.kind_of(item), game.component(item, Item), game.component(item, Charges)
+        name = game.name_of(item)  # as the player knows it: an unknown potion stays unknown
         if stack.amount > 1:
             stack.amount -= 1
         else:
             game.remove(item)
         game.add_component(entity, Loot(kind.name, 1, None if charges is None else charges.left))
-        game.log(f"{_the(game, entity)} snatches your {kind.name} and runs!", kind="warn")
+        game.log(f"{_the(game, entity)} snatches your {name} and runs!", kind="warn")
         return ActionResult.success()
 
 
@@ -268,7 +269,7 @@ def on_death(game, entity):
         if charges is not None and loot.charges is not None:
             charges.left = loot.charges
         if item is not None and game.sees(*where):
-            game.log(f"{_the(game, entity)} drops your {loot.kind}.")
+            game.log(f"{_the(game, entity)} drops your {game.name_of(item)}.")
     if game.component(entity, Post) is not None or game.name_of(entity) == BOSS:
         game.log(f"{game.name_of(entity)} falls, and the Amulet lies unguarded.", kind="kill")
 
