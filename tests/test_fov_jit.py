@@ -191,6 +191,25 @@ def test_diamond_kernel_matches_the_segments_beyond_the_tables_reach(registry):
             assert want.sum() > 20  # a real light, not a closet
 
 
+def test_diamond_light_ends_within_two_rows_of_rock(registry):
+    """Why the diamond scan needs no pruning (``_diamond_jit``'s docstring): a row of walls leaves
+    single directions open between its diamonds' tips, and one more row of rock ends every one of
+    them. A ring of rock one cell thick lets light through to the floor beyond it; two cells thick,
+    none; the kernel agrees with the reference both ways."""
+    alg = registry.fov["diamond"]
+    n, c = 41, 20
+    d = np.maximum(abs(np.arange(n)[:, None] - c), abs(np.arange(n)[None, :] - c))  # rings around (c, c)
+    for thick in (1, 2):
+        for room in (3, 8):
+            t = np.ones((n, n), bool)
+            t[(d > room) & (d <= room + thick)] = False
+            for origin in ((c, c), (c + 1, c - 2), (c - room, c + room)):
+                want = alg.python(t, origin, None)
+                assert np.array_equal(alg.fn(t, origin, None), want), (thick, room, origin)
+                beyond = int(want[d > room + thick].sum())
+                assert (beyond > 20) if thick == 1 else (beyond == 0), (thick, room, origin, beyond)
+
+
 @pytest.mark.parametrize("name", ["symmetric", "shadowcast"])
 def test_a_scan_kernel_lights_a_part_again_with_a_bigger_stack(registry, name):
     """A row of 150 gaps leaves 150 scans pending at once: more than the kernel's first stack holds,

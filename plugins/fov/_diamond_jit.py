@@ -23,8 +23,12 @@ Neighbouring diamonds of a row touch at a tip, so a row of walls leaves single d
 between them: the lit intervals may be points, and a ray through such a gap goes on until a
 diamond's inside stops it. Two lit intervals are always more than 1/t apart (each gap holds a whole
 diamond's interval), so at most t + 1 of them remain after row t: their table is made once, at the
-map's size, and never grows. Cells off the map count as walls, as in the reference's window, which
-only ends light that would leave the map anyway.
+map's size, and never grows. Such directions need no pruning: in rock one ends within two rows. A
+direction p/q (lowest terms) passes row T between two diamonds only where 2Tp/q is an odd integer
+(a tip); in two rows running that needs q = 2, and then the second row's 2Tp/q is even, a centre.
+Measured on the bench's maps: 1.05-1.56 intervals a row, 1.0-1.5 cells visited a cell lit, and with
+no radius an octant ends at most one row past its last lit cell. Cells off the map count as walls,
+as in the reference's window, which only ends light that would leave the map anyway.
 
 A floor is lit when its centre's slope is in a lit interval; a wall when its centre's or one of its
 tips' is. The origin is always lit. ``tests/test_fov_jit.py`` checks this against the table
