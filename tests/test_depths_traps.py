@@ -250,3 +250,58 @@ def test_the_delver_leaves_an_item_lying_on_a_known_trap(registry):
     assert collect(DelverView(game.api, Memory())) is not None  # it would walk to it
     game.api.set_terrain(4, 1, "trap-trapdoor")  # a trapdoor it knows, under the potion
     assert collect(DelverView(game.api, Memory())) is None
+
+
+AROUND = """
+    #############
+    #<..^.......#
+    #.#########.#
+    #.#########.#
+    #...........#
+    #############
+"""
+
+
+def test_carrying_the_amulet_the_delver_seeks_another_way_up_than_across_a_known_trap(registry):
+    """Its known way up crosses a trapdoor it knows: it explores for another first (one crossed
+    sent it down a level, back up and onto the trap again until the turn limit), and goes up."""
+    from engine.core.play.session import Session
+
+    game = testing.game_from_map(registry, AROUND)  # it starts on the stairs up
+    api, bot = game.api, registry.bots["delver"].start()
+    api.move(game.player, 11, 1)
+    Session.of(game).press(".")  # a turn: what it sees from there
+    api.set_terrain(4, 1, "trap-trapdoor")
+    api.give("Amulet of the Undercroft")
+    for _ in range(60):
+        if game.state.won:
+            break
+        Session.of(game).press(bot(api))
+        assert api.position(game.player) != (4, 1)
+    assert game.state.won and game.depth == 1
+
+
+def test_carrying_the_amulet_the_delver_goes_through_a_monster_with_no_way_round(registry):
+    """A monster it remembers blocks the only way up: it walks on through it (no way round left
+    it with nothing to do, and the run stopped)."""
+    from engine import Monster
+    from engine.core.play.session import Session
+    from engine.plugins.bots._delver_bot import homeward
+    from engine.plugins.bots._delver_look import DelverView, Memory
+
+    game = testing.game_from_map(registry, """
+        ############
+        #<.........#
+        ########.###
+        ########.###
+        ############
+    """)  # it starts on the stairs up
+    api = game.api
+    api.move(game.player, 8, 3)
+    api.give("Amulet of the Undercroft")
+    rat = api.spawn("rat", 8, 1)
+    api.component(rat, Monster).awake = False
+    Session.of(game).press(".")  # a turn: what it sees from there
+    memory = Memory()
+    key = homeward(DelverView(api, memory))
+    assert key == "k"  # toward the stairs, into the rat's cell, not nothing

@@ -198,7 +198,10 @@ def collect(look: DelverView) -> str | None:
 def homeward(look: DelverView) -> str | None:
     """Carrying the Amulet: to the stairs up, and up them (on the first level that wins). Its
     walk goes round monsters for HOMEWARD_KEYS keys a level, then through them (a guard that
-    stays near the stairs, in and out of view, turned it back and forth for ever)."""
+    stays near the stairs, in and out of view, turned it back and forth for ever), and through
+    them at once when there is no way round. Where its known way up crosses a known trap, it
+    explores first while there is something to see (a trapdoor on it sent it down a level,
+    back up, and onto the trap again until the turn limit)."""
     if not carrying_quest(look):
         return None
     up = look.game.upstairs()
@@ -206,8 +209,14 @@ def homeward(look: DelverView) -> str | None:
         return None  # not found yet on this level: explore
     if up == look.here:
         return look.key("upstairs")
+    if look.beyond_traps([up]):  # its known way up crosses a trap: a trapdoor would drop it a level
+        key = explore(look)  # down again, and again; another way first, while there is more to see
+        if key is not None:
+            return key
     look.memory.homeward += 1  # round the monsters in the way at first; through them after a while
-    return look.walk([up], avoid=look.memory.homeward <= HOMEWARD_KEYS)
+    avoid = look.memory.homeward <= HOMEWARD_KEYS
+    # no way round the monsters it remembers in the way: through them (nothing after it would act)
+    return look.walk([up], avoid=avoid) or (look.walk([up]) if avoid else None)
 
 
 def dive(look: DelverView) -> str | None:

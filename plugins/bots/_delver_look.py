@@ -418,6 +418,18 @@ class DelverView:
             maps[key] = found
         return found
 
+    def beyond_traps(self, goals) -> bool:
+        """Whether its known floor leads to the nearest of ``goals`` only across a trap it knows
+        (a walk there steps on it: :data:`TRAP_DETOUR`). The map is the one :meth:`walk` makes
+        when no monster is in the way, kept with the others."""
+        if not np.count_nonzero(self.traps):
+            return False
+        named = tuple(goals)
+        _, dist = self.distance(("around", named, ()), named,
+                                lambda: self.wary_of_traps(np.where(self.floor, self.game.walk_cost(), 0)))
+        x, y = self.here
+        return bool(TRAP_DETOUR <= dist[y, x] < np.inf)
+
     def walk(self, goals, *, avoid: bool = False) -> str | None:
         """The key of a step toward the nearest of ``goals`` (cells) over the known floor; None
         when no step brings it nearer. Into monsters on the way (a bump is an attack), or with
