@@ -18,6 +18,11 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 T = TypeVar("T")
 
+# cells: a work array of 8 bytes a cell up to this size (128 kB, the C allocator's threshold for
+# asking the system for new memory) comes from memory already mapped, and making it afresh costs
+# less than :class:`Spares`' lock; past it, callers take their arrays from a pool
+SPARE_FROM = 16_384
+
 
 class CacheInfo(NamedTuple):
     """What a bounded cache holds now, and its bounds."""
@@ -92,17 +97,25 @@ class Spares(Generic[T]):
         self.max_entries, self.max_cells = max_entries, max_cells
         self._make, self._cells = make, cells
         self._kept: list[tuple[T, int]] = []  # (object, its cells), least recently given back first
+        self._total = 0  # cells kept
         self._lock = threading.Lock()
 
     def take(self, cells: int) -> T:
         """A kept object of at least ``cells`` cells, no longer kept, or a new one."""
         with self._lock:
+            kept = self._kept
+            if kept and kept[-1][1] == cells:  # the usual call: the same map as the last one
+                obj, size = kept.pop()
+                self._total -= size
+                return obj
             best = -1
-            for k, (_, size) in enumerate(self._kept):
-                if size >= cells and (best < 0 or size < self._kept[best][1]):
+            for k, (_, size) in enumerate(kept):
+                if size >= cells and (best < 0 or size < kept[best][1]):
                     best = k
             if best >= 0:
-                return self._kept.pop(best)[0]
+                obj, size = kept.pop(best)
+                self._total -= size
+                return obj
         return self._make(cells)
 
     def give(self, obj: T) -> None:
@@ -111,14 +124,17 @@ class Spares(Generic[T]):
         if size > self.max_cells:
             return
         with self._lock:
-            self._kept.append((obj, size))
-            while len(self._kept) > self.max_entries or sum(s for _, s in self._kept) > self.max_cells:
-                self._kept.pop(0)
+            kept = self._kept
+            kept.append((obj, size))
+            self._total += size
+            while len(kept) > self.max_entries or self._total > self.max_cells:
+                self._total -= kept.pop(0)[1]
 
     def cache_info(self) -> CacheInfo:
         with self._lock:
-            return CacheInfo(len(self._kept), sum(s for _, s in self._kept), self.max_entries, self.max_cells)
+            return CacheInfo(len(self._kept), self._total, self.max_entries, self.max_cells)
 
     def cache_clear(self) -> None:
         with self._lock:
             self._kept.clear()
+            self._total = 0

@@ -51,7 +51,7 @@ from typing import Any
 import numpy as np
 
 from engine.kit import limits
-from engine.kit.caches import Spares
+from engine.kit.caches import SPARE_FROM, Spares
 
 UNREACHABLE = np.inf
 Cell = tuple[int, int]
@@ -134,16 +134,17 @@ class Pathfinder:
         cannot be entered, or walls cut it off). ``start`` itself may be any cell.
 
         A cost that is not already a C-contiguous float64 array (a walkable bool map, libtcod-style
-        ints) is converted into a float64 array kept for the next call (:data:`_COST_SPARES`), not
-        a new one: on a big map, new memory's first writes (a fault a page) cost more than a search."""
+        ints) on a map of more than ``SPARE_FROM`` cells is converted into a float64 array kept for
+        the next call (:data:`_COST_SPARES`), not a new one: on a big map, new memory's first writes
+        (a fault a page) cost more than a search."""
         a, moves = checked_cost(cost), check_moves(moves)
         start, goal = check_cell(start, a.shape, "start"), check_cell(goal, a.shape, "goal")
         if start == goal:
             return []
         if a[goal[1], goal[0]] <= 0:
             return None
-        if a.dtype == np.float64 and a.flags.c_contiguous:
-            return self.astar_fn(a, start, goal, moves)
+        if a.size <= SPARE_FROM or (a.dtype == np.float64 and a.flags.c_contiguous):
+            return self.astar_fn(np.ascontiguousarray(a, dtype=np.float64), start, goal, moves)
         spare = _COST_SPARES.take(a.size)
         try:
             c = spare[:a.size].reshape(a.shape)

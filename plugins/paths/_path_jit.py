@@ -387,3 +387,14 @@ def astar(cost: np.ndarray, stamp: np.ndarray, g: np.ndarray, parent: np.ndarray
             hf[pos], hk[pos], hc[pos] = f, k, j
             where[j] = pos
     return np.empty(0, dtype=np.int64)
+
+
+@numba.njit(cache=True, nogil=True)
+def astar_fresh(cost: np.ndarray, w: int, h: int, sx: int, sy: int, gx: int, gy: int, ways: int, diagonal: float,
+                cut: bool) -> np.ndarray:
+    """:func:`astar` on arrays of its own, made here: for a small map (``path_heap.SCRATCH_FROM``),
+    whose arrays the allocator serves from memory already mapped, more cheaply than a pool."""
+    n = w * h
+    return astar(cost, np.zeros(n, dtype=np.int32), np.empty(n), np.empty(n, dtype=np.int32),
+                 np.empty(n, dtype=np.int32), np.empty(n), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int32),
+                 1, w, h, sx, sy, gx, gy, ways, diagonal, cut)
