@@ -289,13 +289,19 @@ def astar(cost: np.ndarray, stamp: np.ndarray, g: np.ndarray, parent: np.ndarray
     a search touches only the memory of the cells it reaches, and that memory is already mapped:
     arrays made afresh for each search (numpy's or numba's) come from the system untouched, and the
     first write to each page of them faulted, two of every three microseconds of a long search.
-    The heap (``hf``: f, ``hk``: push number, ``hc``: cell) never holds a cell twice, so the map's
-    cells are room enough.
+    Empty ones (a small map) ask for arrays made here. The heap (``hf``: f, ``hk``: push number,
+    ``hc``: cell) never holds a cell twice, so the map's cells are room enough.
 
     Every push is numbered; the heap holds each cell once, keyed by (f, number of its latest push),
     and a cell reached more cheaply takes its new key in place. The reference's heap keeps the old
     entry and skips it as stale when it comes up: both take the cells out in the same order, so
     they find the same path."""
+    n = w * h
+    if stamp.size < n:  # none given (a small map, ``path_heap.SPARE_FROM``): arrays of its own, as
+        # cheap as the allocator's memory already mapped is; made before the loop, not in it
+        stamp, g, parent, where = np.zeros(n, dtype=np.int32), np.empty(n), np.empty(n, np.int32), np.empty(n, np.int32)
+        hf, hk, hc = np.empty(n), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int32)
+        gen = 1
     scale = cheapest(cost) * MARGIN
     start, goal = sy * w + sx, gy * w + gx
     stamp[start], g[start] = gen, 0.0
@@ -388,13 +394,3 @@ def astar(cost: np.ndarray, stamp: np.ndarray, g: np.ndarray, parent: np.ndarray
             where[j] = pos
     return np.empty(0, dtype=np.int64)
 
-
-@numba.njit(cache=True, nogil=True)
-def astar_fresh(cost: np.ndarray, w: int, h: int, sx: int, sy: int, gx: int, gy: int, ways: int, diagonal: float,
-                cut: bool) -> np.ndarray:
-    """:func:`astar` on arrays of its own, made here: for a small map (``path_heap.SCRATCH_FROM``),
-    whose arrays the allocator serves from memory already mapped, more cheaply than a pool."""
-    n = w * h
-    return astar(cost, np.zeros(n, dtype=np.int32), np.empty(n), np.empty(n, dtype=np.int32),
-                 np.empty(n, dtype=np.int32), np.empty(n), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int32),
-                 1, w, h, sx, sy, gx, gy, ways, diagonal, cut)
