@@ -288,7 +288,8 @@ def astar(cost: np.ndarray, stamp: np.ndarray, g: np.ndarray, parent: np.ndarray
     search's only where ``stamp`` holds ``gen``, a number no earlier search on these arrays had. So
     a search touches only the memory of the cells it reaches, and that memory is already mapped:
     arrays made afresh for each search (numpy's or numba's) come from the system untouched, and the
-    first write to each page of them faulted, two of every three microseconds of a long search.
+    first write to each page of them faulted (with the scan for the scale, 88% of a search's time
+    on the bench's 500x500 map of rooms, 25-35% on its cave and bsp maps).
     Empty ones (a small map) ask for arrays made here. The heap (``hf``: f, ``hk``: push number,
     ``hc``: cell) never holds a cell twice, so the map's cells are room enough.
 
