@@ -13,7 +13,7 @@ import pytest
 
 from engine.kit import fov as kitfov
 from engine.kit import limits
-from engine.kit.caches import bounded
+from engine.kit.caches import Spares, bounded
 from engine.kit.fov import LazyRows, ReachError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,6 +45,32 @@ def test_a_bounded_cache_drops_the_least_recently_used_past_its_count_or_its_cel
 def test_a_bounded_cache_needs_room_for_one_entry():
     with pytest.raises(ValueError, match="bounded cache: max_entries and max_cells must be at least 1, got 0, 5"):
         bounded(0, 5, len)
+
+
+def test_spares_hand_out_the_smallest_that_fits_never_twice_and_keep_within_bounds():
+    made = []
+
+    def make(n):
+        made.append(n)
+        return bytearray(n)
+
+    spares = Spares(2, 10, make, len)
+    a, b = spares.take(3), spares.take(3)
+    assert a is not b and made == [3, 3]  # taken out: a second taker gets its own
+    spares.give(a)
+    spares.give(bytearray(6))
+    assert spares.take(2) is a and spares.cache_info()[:2] == (1, 6)  # the smallest that fits
+    spares.give(a)
+    spares.give(b)  # three would be one too many: the 6, the least recently given back, goes
+    assert spares.cache_info()[:2] == (2, 6)
+    spares.give(bytearray(5))  # 11 cells: the oldest (a) goes
+    assert spares.cache_info()[:2] == (2, 8) and spares.take(3) is b
+    spares.give(bytearray(11))  # more than the pool may hold alone: not kept
+    assert spares.cache_info()[:2] == (1, 5) and len(spares.take(7)) == 7 and made[-1] == 7
+    spares.cache_clear()
+    assert spares.cache_info()[:2] == (0, 0)
+    with pytest.raises(ValueError, match="spares: max_entries and max_cells must be at least 1, got 2, 0"):
+        Spares(2, 0, make, len)
 
 
 def test_lazy_rows_keep_at_most_their_cells_dropping_the_first_built(monkeypatch):

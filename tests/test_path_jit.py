@@ -176,3 +176,57 @@ def test_unit_steps_from_goals_of_many_values_take_the_merged_search(heap):
     weighted = np.full((3, 3), 2.0)
     assert not kernel._merged(weighted.ravel(), np.array([0.0, 1.0] + [np.inf] * 7), 3, 3, 8, 1.0, False, np.inf)
     assert not kernel._merged(np.ones(9), np.array([0.0, 1.0] + [np.inf] * 7), 3, 3, 8, 1.5, False, np.inf)
+
+
+def test_scratch_arrays_kept_between_searches_give_the_references_paths(heap):
+    """The compiled A* keeps its arrays between searches and tells this search's cells from older
+    ones by a generation number: searches of every size, one after another on the same arrays (a
+    small map on arrays made for a bigger one), find the reference's paths; a new generation is
+    held by no cell, also once the numbers wrap round."""
+    from plugins.paths import heap as module
+
+    kernel = jit.sibling("engine.plugins.paths.heap", "_path_jit", lambda k: None)
+    scratch = module.Scratch(40 * 30)
+    rng = random.Random("scratch cases")
+    checked = 0
+    for cost in random_maps("scratch maps", 30):
+        h, w = cost.shape
+        if w * h > scratch.cells:
+            continue
+        for moves in rng.sample(MOVES, 2):
+            start, goal = random_cells(rng, cost, 2)
+            if start == goal or cost[goal[1], goal[0]] <= 0:
+                continue
+            if checked == 20:
+                scratch.gen = 2**31 - 3  # two searches before the int32 stamps would wrap
+            gen = scratch.next_generation()
+            assert not (scratch.stamp == gen).any()
+            s = scratch
+            flat = kernel.astar(cost.ravel(), s.stamp, s.g, s.parent, s.where, s.hf, s.hk, s.hc, gen, w, h,
+                                start[0], start[1], goal[0], goal[1], moves.movement, moves.diagonal_cost,
+                                moves.cut_corners)
+            fast = [(i % w, i // w) for i in flat.tolist()] if flat.size else None
+            assert fast == heap.reference().astar(cost, start, goal, moves), f"{cost.shape} {moves} {start}->{goal}"
+            checked += 1
+    assert checked > 40 and scratch.gen < 30  # wrapped round
+
+
+def test_a_search_takes_no_whole_map_arrays_of_its_own(heap):
+    """A* on a big map reuses its work arrays: the pathfinder's conversion of a bool cost and the
+    kernel's scratch come from their pools, and go back to them after the search."""
+    from engine.kit import path as kitpath
+    from plugins.paths import heap as module
+
+    walkable = np.ones((300, 400), dtype=bool)
+    walkable[150, 1:] = False
+    heap.astar(walkable, (0, 0), (399, 299))
+    scratch = module._spares.take(walkable.size)
+    converted = kitpath._COST_SPARES.take(walkable.size)
+    module._spares.give(scratch)
+    kitpath._COST_SPARES.give(converted)
+    for _ in range(3):
+        path = heap.astar(walkable, (0, 0), (399, 299), Moves(8, 1.5))
+        assert path == heap.reference().astar(walkable, (0, 0), (399, 299), Moves(8, 1.5))
+        assert module._spares.take(walkable.size) is scratch and kitpath._COST_SPARES.take(walkable.size) is converted
+        module._spares.give(scratch)
+        kitpath._COST_SPARES.give(converted)

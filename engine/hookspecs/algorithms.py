@@ -69,9 +69,11 @@ def register_pathfinders(register: Callable[..., None]) -> None:
       ``moves`` an ``engine.Moves`` (4 or 8 ways, ``diagonal_cost``, ``cut_corners``),
       ``limit`` a float (``inf`` for none). Returns the float64 distance map: each cell's least
       cost from a goal, ``inf`` where unreachable or beyond ``limit``.
-    - ``astar(cost, start, goal, moves) -> path``: ``start != goal`` are ``(x, y)`` cells on the
-      map and the goal can be entered. Returns the cells after ``start`` up to and including
-      ``goal`` (a list of ``(x, y)``) along a cheapest path, or None when there is none.
+    - ``astar(cost, start, goal, moves) -> path``: ``cost`` and ``moves`` as above (``cost`` is
+      good for the call only: converted from a bool or int map, it is a work array the next call
+      reuses), ``start != goal`` are ``(x, y)`` cells on the map and the goal can be entered.
+      Returns the cells after ``start`` up to and including ``goal`` (a list of ``(x, y)``) along
+      a cheapest path, or None when there is none.
 
     ``python_dijkstra`` and ``python_astar`` are for functions that run a compiled kernel when
     they can (see ``engine.kit.jit``): the pure-Python references they must agree with exactly,

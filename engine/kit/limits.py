@@ -70,6 +70,11 @@ MAX_ALTERNATES = 8  # a bump becomes an attack becomes ...: a longer chain of ac
 # cells of the one-goal distance maps the game API remembers for the level (8 bytes a cell: 32 MB):
 # 64 maps of 80x43, or 4 of 1000x1000, where 64 would hold 512 MB
 MAX_PATH_CACHE_CELLS = 4_000_000
+# cells of the work arrays one pool of pathfinding scratch keeps between calls (engine.kit.caches.Spares):
+# two 1000x1000 maps' worth. The cost arrays A* converts to float64 (engine.kit.path: 8 bytes a cell,
+# 16 MB at most) and the compiled A*'s own (plugins/paths/heap.py: 40 bytes a cell, 80 MB at most,
+# of which only the pages of cells that searches reached are ever resident)
+MAX_PATH_SCRATCH_CELLS = 2_000_000
 # Tables FOV algorithms keep between calls, per (window reach, radius): window discs (one byte a
 # cell; at most MAX_FOV_CACHE_ENTRIES of them and MAX_FOV_CACHE_CELLS cells together: four reaches
 # of 999, or thousands of a game's lights) and each algorithm's per-reach tables (entries only:

@@ -50,6 +50,9 @@ from typing import Any
 
 import numpy as np
 
+from engine.kit import limits
+from engine.kit.caches import SPARE_FROM, Spares
+
 UNREACHABLE = np.inf
 Cell = tuple[int, int]
 # What ``goals`` and ``threats`` may be (see above): cells, cells to starting values, or an array.
@@ -90,7 +93,8 @@ class Moves:
 #     ``seeds`` a new float64 (h, w) array of goal values (inf elsewhere) it may write into, ``limit``
 #     a float (inf for none); returns the distance map, cells beyond ``limit`` set to inf.
 #   astar(cost, start, goal, moves) -> the cells after ``start`` up to ``goal`` (a list of (x, y)), or
-#     None when ``goal`` cannot be reached; ``start != goal``, both on the map, ``cost[goal] > 0``.
+#     None when ``goal`` cannot be reached; ``start != goal``, both on the map, ``cost[goal] > 0``;
+#     ``cost`` good for the call only (a converted one is a work array the next call reuses).
 DijkstraFn = Callable[[np.ndarray, np.ndarray, Moves, float], np.ndarray]
 AStarFn = Callable[[np.ndarray, Cell, Cell, Moves], "list[Cell] | None"]
 
@@ -127,14 +131,27 @@ class Pathfinder:
     def astar(self, cost: np.ndarray, start: Cell, goal: Cell, moves: Moves = Moves()) -> list[Cell] | None:
         """A cheapest path from ``start`` to ``goal``: the cells stepped on after ``start``, ending with
         ``goal`` (``[]`` when they are the same cell), or None when ``goal`` cannot be reached (it
-        cannot be entered, or walls cut it off). ``start`` itself may be any cell."""
-        c, moves = as_cost(cost), check_moves(moves)
-        start, goal = check_cell(start, c.shape, "start"), check_cell(goal, c.shape, "goal")
+        cannot be entered, or walls cut it off). ``start`` itself may be any cell.
+
+        A cost that is not already a C-contiguous float64 array (a walkable bool map, libtcod-style
+        ints) on a map of more than ``SPARE_FROM`` cells is converted into a float64 array kept for
+        the next call (:data:`_COST_SPARES`), not a new one: on a big map, new memory's first writes
+        (a fault a page) cost more than a search."""
+        a, moves = checked_cost(cost), check_moves(moves)
+        start, goal = check_cell(start, a.shape, "start"), check_cell(goal, a.shape, "goal")
         if start == goal:
             return []
-        if c[goal[1], goal[0]] <= 0:
+        if a[goal[1], goal[0]] <= 0:
             return None
-        return self.astar_fn(c, start, goal, moves)
+        if a.size <= SPARE_FROM or (a.dtype == np.float64 and a.flags.c_contiguous):
+            return self.astar_fn(np.ascontiguousarray(a, dtype=np.float64), start, goal, moves)
+        spare = _COST_SPARES.take(a.size)
+        try:
+            c = spare[:a.size].reshape(a.shape)
+            np.copyto(c, a, casting="unsafe")  # the values astype(float64) gives
+            return self.astar_fn(c, start, goal, moves)
+        finally:
+            _COST_SPARES.give(spare)
 
     def safety(self, cost: np.ndarray, threats: Goals, moves: Moves = Moves(), coefficient: float = -1.2) -> np.ndarray:
         """Brogue's safety map: walk :func:`downhill` on it to flee ``threats`` (goals, as above).
@@ -151,6 +168,11 @@ class Pathfinder:
         return self.dijkstra(cost, seeds, moves)
 
 
+# float64 arrays A* converts a cost into, kept for the next call (at most two: a tool may alternate
+# two map sizes; taken out while a search runs, so threads never share one)
+_COST_SPARES = Spares(2, limits.MAX_PATH_SCRATCH_CELLS, np.empty, len)
+
+
 def check_moves(moves: object) -> Moves:
     """``moves`` itself when it is a :class:`Moves`, else a one-line ValueError."""
     if not isinstance(moves, Moves):
@@ -161,13 +183,18 @@ def check_moves(moves: object) -> Moves:
 def as_cost(cost: object) -> np.ndarray:
     """``cost`` as a C-contiguous float64 (h, w) array (a copy when it was anything else), or a
     ValueError naming what is wrong."""
+    return np.ascontiguousarray(checked_cost(cost), dtype=np.float64)
+
+
+def checked_cost(cost: object) -> np.ndarray:
+    """``cost`` as a 2-D array of finite numbers or bools, not converted, or a ValueError naming
+    what is wrong."""
     a = np.asarray(cost)
     if a.ndim != 2 or a.size == 0:
         raise ValueError(f"pathfinding: cost must be a non-empty 2-D array indexed [y, x], got shape {a.shape}")
     kind = a.dtype.kind
     if kind not in "biuf":
         raise ValueError(f"pathfinding: cost must be numbers or bools, got dtype {a.dtype}")
-    a = np.ascontiguousarray(a, dtype=np.float64)
     if kind == "f" and not np.isfinite(a).all():  # bools and whole numbers are finite as floats
         raise ValueError("pathfinding: cost must be finite (0 or less for a cell that cannot be entered)")
     return a

@@ -17,7 +17,9 @@ a diagonal); a diagonal past a wall is refused unless ``moves.cut_corners`` (see
 The order entries leave the heap is a total order (f, push number) for A*, so the compiled
 kernel (``_path_jit.py``, numba) and these pure-Python functions find the very same path; for a
 Dijkstra map the values are the same whatever the order. These functions are the reference and
-what runs without numba; ``tests/test_path_jit.py`` checks the two agree.
+what runs without numba; ``tests/test_path_jit.py`` checks the two agree. The compiled A* keeps
+its work arrays between searches (:class:`Scratch`): a search on a big map then costs what it
+reaches, not the map's size (a scan of the costs for the estimate's scale aside).
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ import math
 import numpy as np
 
 from engine import hookimpl
-from engine.kit import jit
+from engine.kit import jit, limits
+from engine.kit.caches import SPARE_FROM, Spares
 from engine.kit.path import Cell, Moves, estimate, heuristic_scale
 
 INF = math.inf
@@ -118,7 +121,7 @@ def astar_python(cost: np.ndarray, start: Cell, goal: Cell, moves: Moves) -> lis
 def _check(kernel) -> None:
     cost = np.ones(4, dtype=np.float64)
     kernel.dijkstra(cost, np.array([0.0, INF, INF, INF]), 2, 2, 8, 1.0, False, INF)
-    kernel.astar(cost, np.zeros(4, dtype=np.bool_), 2, 2, 0, 0, 1, 1, 8, 1.0, False)
+    _search(kernel, cost, 2, 2, (0, 0), (1, 1), Moves(8))
 
 
 def _kernel(cells: int | None = None):
@@ -142,11 +145,59 @@ def astar(cost: np.ndarray, start: Cell, goal: Cell, moves: Moves) -> list[Cell]
     if kernel is None:
         return astar_python(cost, start, goal, moves)
     h, w = cost.shape
-    flat = kernel.astar(cost.ravel(), np.zeros(w * h, dtype=np.bool_), w, h, start[0], start[1], goal[0], goal[1],
-                        moves.movement, moves.diagonal_cost, moves.cut_corners)
+    flat = _search(kernel, cost.ravel(), w, h, start, goal, moves)
     if flat.size == 0:
         return None
     return [(i % w, i // w) for i in flat.tolist()]
+
+
+class Scratch:
+    """The compiled A*'s arrays for maps of up to ``cells`` cells, kept from one search to the next
+    (see ``_path_jit.astar``): each search takes a new generation number, and a cell's entries are
+    that search's only where its stamp holds it. Made once, so a search neither allocates nor
+    zeroes whole-map arrays. About 40 bytes a cell, of which only the pages of cells that searches
+    reached are ever resident."""
+
+    def __init__(self, cells: int) -> None:
+        self.cells = cells
+        self.stamp = np.zeros(cells, dtype=np.int32)  # the generation that last reached a cell
+        self.g = np.empty(cells)
+        self.parent = np.empty(cells, dtype=np.int32)
+        self.where = np.empty(cells, dtype=np.int32)
+        self.hf, self.hk, self.hc = np.empty(cells), np.empty(cells, dtype=np.int64), np.empty(cells, dtype=np.int32)
+        self.gen = 0
+
+    def next_generation(self) -> int:
+        """A number no search on these arrays has had (stamps wiped when int32 would overflow)."""
+        self.gen += 1
+        if self.gen >= 2**31 - 1:
+            self.stamp[:] = 0
+            self.gen = 1
+        return self.gen
+
+
+# Scratch arrays not in use (engine.kit.caches.Spares: taken out while a search runs, so threads
+# never share one): two, as the bench and a tool may alternate two map sizes.
+_spares = Spares(2, limits.MAX_PATH_SCRATCH_CELLS, Scratch, lambda s: s.cells)
+_NONE = Scratch(0)  # empty: the kernel makes its own arrays (only ever read, so shared safely)
+
+
+def _search(kernel, flat: np.ndarray, w: int, h: int, start: Cell, goal: Cell, moves: Moves) -> np.ndarray:
+    """The compiled A* on ``flat`` (the cost, raveled): with scratch arrays taken and given back, or
+    on a map of at most ``SPARE_FROM`` cells with arrays of its own."""
+    if w * h <= SPARE_FROM:
+        s = _NONE
+        return kernel.astar(flat, s.stamp, s.g, s.parent, s.where, s.hf, s.hk, s.hc, 1, w, h, start[0], start[1],
+                            goal[0], goal[1], moves.movement, moves.diagonal_cost, moves.cut_corners)
+    if w * h > 2**31 - 1:
+        raise ValueError(f"pathfinding: A* on a map of {w * h} cells: at most 2**31 - 1 (int32 indices)")
+    s = _spares.take(w * h)
+    try:
+        return kernel.astar(flat, s.stamp, s.g, s.parent, s.where, s.hf, s.hk, s.hc, s.next_generation(), w, h,
+                            start[0], start[1], goal[0], goal[1], moves.movement, moves.diagonal_cost,
+                            moves.cut_corners)
+    finally:
+        _spares.give(s)
 
 
 @hookimpl
