@@ -37,6 +37,7 @@ from engine import (
     Monster,
     Move,
     StatusKind,
+    hears,
     hookimpl,
     player_only,
 )
@@ -137,6 +138,8 @@ def ally(game, me):
 
 
 @hookimpl
+# the player's every action; a captive's; while an ally is on the level, a monster's step (toward it)
+@hears(player=True, statuses=[CAPTIVE], present=[Ally])
 def on_action(game, entity, action):
     if entity == game.player:
         _arrive(game)

@@ -75,13 +75,18 @@ def hunt(game, me, flee: int = 0):
     if game.notices(me):
         params = game.kind_of(me).params
         px, py = _remember(game, me, memory, params)
-        hp, max_hp = game.hp(me)
-        if hp * 100 < int(params.get("flee", flee)) * max_hp:
-            step = game.step_away(me, [(px, py)])
-            if step is not None:
-                game.declare(me, "fleeing")  # the sidebar says so; a travel does not wait for it
-                return Move(*step)
-        if game.adjacent(me, game.player):
+        percent = int(params.get("flee", flee))
+        if percent > 0:  # HP never shows below 0: one that never flees need not read its own
+            hp, max_hp = game.hp(me)
+            if hp * 100 < percent * max_hp:
+                step = game.step_away(me, [(px, py)])
+                if step is not None:
+                    game.declare(me, "fleeing")  # the sidebar says so; a travel does not wait for it
+                    return Move(*step)
+        # beside the player (game.adjacent, read off the cells at hand: a crowd's every turn asks)
+        x, y = game.position(me)
+        dx, dy = abs(px - x), abs(py - y)
+        if (dx + dy == 1) if game.rules.movement == 4 else max(dx, dy) == 1:
             return Attack(game.player)
         step = game.step_toward(me, (px, py))
         return None if step is None else _MOVES.get(step) or Move(*step)

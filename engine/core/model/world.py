@@ -14,7 +14,7 @@ answer is esper's answer, raised errors included.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, TypeVar
 
 import esper
@@ -55,6 +55,12 @@ class World:
         """Whether the entity has the component (KeyError for an entity not in the world, as esper's)."""
         return component_type in self._entities[entity]
 
+    def has_any(self, entity: int, component_types: Collection[type]) -> bool:
+        """Whether the entity has a component of one of the types (False for one not in the world):
+        one set test, as every action's hooks ask (engine.core.turn.hearing)."""
+        comps = self._entities.get(entity)
+        return bool(comps) and not comps.keys().isdisjoint(component_types)
+
     def add(self, entity: int, component: Any) -> None:
         self._use()
         esper.add_component(entity, component)
@@ -84,6 +90,14 @@ class World:
             if not components.get(component_type):
                 return False
         return True
+
+    def holds_any(self, component_types: tuple[type, ...]) -> bool:
+        """Whether some entity has a component of one of the types (read without a switch)."""
+        components = self._components
+        for component_type in component_types:
+            if components.get(component_type):
+                return True
+        return False
 
     def query(self, *component_types: type) -> Iterator[tuple[int, Any]]:
         self._use()
