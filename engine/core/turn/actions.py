@@ -103,7 +103,7 @@ class Move(Action):
             if is_player == world.has(other, Player):
                 return ActionResult.not_done()
             return game.ruleset.touch(api, entity, other)  # type: ignore[no-any-return]  # a Run's ruleset: Any
-        game.move_entity(entity, x, y)
+        entities.move_entity(game, entity, x, y)  # Game.move_entity's, without the call between
         if is_player:
             return ActionResult.success(request=entities.player_arrived(game))
         return ActionResult.success()

@@ -54,6 +54,8 @@ class Audience:
         self.having = frozenset(t for mark in known for t in mark.having) | frozenset(statuses)
         self.present = tuple(dict.fromkeys(t for mark in known for t in mark.present))
         self.steps = frozenset(name for mark in known for name in mark.steps)
+        # every one marked, and every mark the player's alone: a monster's action is heard by none
+        self.players_alone = self.marked and not (self.having or self.present or self.steps)
 
     def quiet(self, entity: int, action: Any) -> bool:
         """Whether no implementation hears ``entity``'s ``action`` (each marked, and no mark holds):
@@ -64,8 +66,11 @@ class Audience:
             return False
         run = self.run
         state = run.state
-        if self.player and entity == state.player:
-            return False
+        if entity == state.player:
+            if self.player:
+                return False
+        elif self.players_alone:
+            return True
         world = state.world
         if (self.having and world.has_any(entity, self.having)) or (self.present and world.holds_any(self.present)):
             return False
