@@ -108,8 +108,7 @@ class Acting:
                     result = None
                 if result is not None and result.done:
                     cost = result.cost
-            if entity in scheduler:  # it may have died on its own turn
-                scheduler.spend(entity, cost)
+            scheduler.spent(entity, cost)  # unless it died (or fell asleep) on its own turn
 
     def _behaviour(self, name: str) -> tuple:
         """A behaviour's function, its plugin and how a failure names it (made once per game)."""

@@ -117,7 +117,10 @@ def move_entity(run: Run, entity: int, x: int, y: int) -> None:
     state = run.state  # read once: a crowd's every step comes here
     listening = run.ground.listening  # the cells whose kinds hear steps
     player, spatial = entity == state.player, state.spatial
-    old = position(run, entity) if listening or player else None
+    if not (listening or player):  # a monster's step where no kind hears steps: the index's move alone
+        spatial.move(entity, x, y)
+        return
+    old = position(run, entity)
     spatial.move(entity, x, y)
     if player:
         state.view.dirty = True
