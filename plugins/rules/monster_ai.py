@@ -83,10 +83,11 @@ def hunt(game, me, flee: int = 0):
                 if step is not None:
                     game.declare(me, "fleeing")  # the sidebar says so; a travel does not wait for it
                     return Move(*step)
-        # beside the player (game.adjacent, read off the cells at hand: a crowd's every turn asks)
+        # beside the player: game.adjacent, read off the cells at hand (a crowd's every turn asks;
+        # the preset's movement only for the few within a king's move: 4 ways, not a diagonal)
         x, y = game.position(me)
-        dx, dy = abs(px - x), abs(py - y)
-        if (dx + dy == 1) if game.rules.movement == 4 else max(dx, dy) == 1:
+        if -1 <= px - x <= 1 and -1 <= py - y <= 1 and (px != x or py != y) and (
+                px == x or py == y or game.rules.movement != 4):
             return Attack(game.player)
         step = game.step_toward(me, (px, py))
         return None if step is None else _MOVES.get(step) or Move(*step)

@@ -58,6 +58,9 @@ class Ground:
         self.barring = frozenset(k.barred for k in self.kinds if k.barred)  # the words some kind bars
         terrain = level.terrain
         self.walkable = self.walk_lut[terrain]
+        # the same cells read one at a time, as Python bools (walkable[y, x] is a numpy scalar, at
+        # twice the cost): ``walk_flat[y * width + x]``; a view, so it follows changed() in place
+        self.walk_flat = memoryview(self.walkable.reshape(-1).data)
         # light: the very array of walking when every kind lets light through exactly where it can
         # be walked (the built-in four), as the FOV has always been given
         self.transparent = self.walkable if np.array_equal(self.walk_lut, self.clear_lut) else self.clear_lut[terrain]
