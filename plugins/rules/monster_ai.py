@@ -150,6 +150,11 @@ def regenerate(game):
     awake or asleep."""
     regens: dict = {}  # by kind name: every turn asks, for every monster on the level
     states = dict(game.query(Monster))  # read at once, not monster by monster (healing changes none)
+    first: dict = {}  # the level's kinds, each with a monster of it: most kinds regain nothing
+    for monster, state in states.items():
+        first.setdefault(state.kind, monster)
+    if not any(game.kind_of(monster).params.get("regen") for monster in first.values()):
+        return  # no kind on the level regenerates: the walk over every monster is saved
     for monster in game.monsters():
         name = states[monster].kind
         if name not in regens:

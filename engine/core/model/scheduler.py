@@ -120,9 +120,10 @@ class Scheduler:
     def _grant(self) -> None:
         """Every actor gains its speed for as many ticks as the nearest one needs to be ready
         (at least one): the passes in between would find nobody ready."""
-        ticks = max(1, min(-(-(TURN_COST - self.energy[e]) // s) for e, s in self._speed.items()))
+        energy = self.energy  # a list, not a generator, to min() (a crowd's every turn grants once)
+        ticks = max(1, min([-(-(TURN_COST - energy[e]) // s) for e, s in self._speed.items()]))
         for entity, speed in self._speed.items():
-            self.energy[entity] += speed * ticks
+            energy[entity] += speed * ticks
         self._cursor = 0
 
     def state(self) -> dict:
