@@ -158,7 +158,8 @@ def on_action(game, entity, action):
     if not isinstance(action, Move):
         return None
     found = game.query(Ally)
-    if not found or is_ally(game, entity):  # no ally on the level (a monster's every step asks), or one
+    # no ally (called for a monster only while one is on the level, by the mark: a direct call may not be), or one
+    if not found or is_ally(game, entity):
         return None
     allies = [e for e, _ in found]
     x, y = game.position(entity)
