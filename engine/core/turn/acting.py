@@ -51,7 +51,8 @@ class Acting:
                     action = answer
             result = action.perform(api, entity)
             if result.alternate is None:  # it has resolved: who wants to know hears it now
-                if not after.quiet(entity, action):
+                # (every after_action of the default game is the player's alone: a monster's, at once)
+                if not (after.players_alone and entity != game.state.player) and not after.quiet(entity, action):
                     hooks.tell("after_action", api, entity, action, result, heard=after.heard)
                 return result
             action = result.alternate

@@ -56,6 +56,9 @@ class Audience:
         self.steps = frozenset(name for mark in known for name in mark.steps)
         # every one marked, and every mark the player's alone: a monster's action is heard by none
         self.players_alone = self.marked and not (self.having or self.present or self.steps)
+        # (ground, its revision, its cells of the steps' kinds): asked of the ground again only when
+        # the level or its terrain changed (Ground.cells_of keeps them as the terrain changes)
+        self._cells: tuple = (None, -1, set())
 
     def quiet(self, entity: int, action: Any) -> bool:
         """Whether no implementation hears ``entity``'s ``action`` (each marked, and no mark holds):
@@ -72,10 +75,13 @@ class Audience:
         elif self.players_alone:
             return True
         world = state.world
-        if (self.having and world.has_any(entity, self.having)) or (self.present and world.holds_any(self.present)):
+        if (self.having or self.present) and world.bears(entity, self.having, self.present):
             return False
         if self.steps and isinstance(action, Move):
-            cells = run.ground.cells_of(self.steps)
+            ground, kept = run.ground, self._cells
+            if kept[0] is not ground or kept[1] != ground.revision:
+                kept = self._cells = (ground, ground.revision, ground.cells_of(self.steps))
+            cells = kept[2]
             pos = world.try_get(entity, Position) if cells else None
             if pos is not None and ((pos.x, pos.y) in cells or (pos.x + action.dx, pos.y + action.dy) in cells):
                 return False
