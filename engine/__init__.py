@@ -58,7 +58,7 @@ from engine.core.model.events import (  # noqa: E402
 )
 from engine.core.model.requests import ChangeLevel, NewRun, Quit, Request, Won  # noqa: E402
 from engine.core.play.setup import generate_level  # noqa: E402
-from engine.core.plugin.registry import PluginError, Registry, hookimpl, player_only  # noqa: E402
+from engine.core.plugin.registry import PluginError, Registry, hears, hookimpl, player_only  # noqa: E402
 from engine.core.turn.actions import VETO, Action, ActionResult, Attack, Move, Wait  # noqa: E402
 from engine.core.turn.api import GameAPI  # noqa: E402
 from engine.core.turn.generate import run_generator  # noqa: E402
@@ -148,6 +148,7 @@ __all__ = [
     "descend",
     "downhill",
     "generate_level",
+    "hears",
     "hookimpl",
     "load_kinds",
     "load_registry",

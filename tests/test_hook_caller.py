@@ -12,7 +12,7 @@ import pytest
 from engine import hookimpl, hookspecs, player_only
 from engine.core.plugin.hooks import Hooks
 from engine.core.plugin.isolation import Isolation, PluginFailure
-from engine.core.plugin.registry import PROJECT, Registry
+from engine.core.plugin.registry import PROJECT, Hearing, Registry
 
 ROOT = Path(__file__).resolve().parent.parent
 # The modules that may reach pluggy's implementations themselves: the hook caller, and loading (the
@@ -192,23 +192,31 @@ class Unmarked(Ear):
         self.heard.append(("unmarked after", entity, action))
 
 
-def test_an_implementation_marked_player_only_is_left_out_when_the_caller_says_it_is_not_the_player_s():
+def _player_s(mark, api, entity, *_):
+    """A judge of marks as the game's (engine.core.turn.hearing) for these tests: entity 1 is the player."""
+    return mark.player and entity == 1
+
+
+def test_an_implementation_marked_player_only_is_left_out_when_the_judge_says_it_does_not_hear_the_action():
     heard: list = []
     hooks = _hooks(("unmarked", Unmarked(heard)), ("marked", Marked(heard)), ("full", Full(heard)))
-    assert hooks.first("on_action", lambda *_: True, "api", 1, "step") is None  # the player's: all of them
-    hooks.tell("after_action", "api", 1, "step", "done")
+    assert hooks.first("on_action", lambda *_: True, "api", 1, "step", heard=_player_s) is None  # the player's: all
+    hooks.tell("after_action", "api", 1, "step", "done", heard=_player_s)
     assert heard == [("full", "api", 1, "step"), ("marked before", 1, "step"), ("unmarked before", 1, "step"),
                      ("marked after", 1, "step"), ("unmarked after", 1, "step")]
     heard.clear()
-    assert hooks.first("on_action", lambda *_: True, "api", 9, "step", by_player=False) is None  # a monster's
-    hooks.tell("after_action", "api", 9, "step", "done", by_player=False)
+    assert hooks.first("on_action", lambda *_: True, "api", 9, "step", heard=_player_s) is None  # a monster's
+    hooks.tell("after_action", "api", 9, "step", "done", heard=_player_s)
     assert heard == [("full", "api", 9, "step"), ("unmarked before", 9, "step"), ("unmarked after", 9, "step")]
-    assert [plugin for plugin, *_ in hooks.in_order("on_action", by_player=False)] == ["full", "unmarked"]
-    assert [plugin for plugin, *_ in hooks.in_order("on_action")] == ["full", "marked", "unmarked"]
+    assert [(plugin, mark) for plugin, *_, mark in hooks.in_order("on_action")] == [
+        ("full", None), ("marked", Hearing(player=True)), ("unmarked", None)]
+    heard.clear()  # with no judge, every one is called
+    hooks.tell("after_action", "api", 9, "step", "done")
+    assert heard == [("marked after", 9, "step"), ("unmarked after", 9, "step")]
     heard.clear()  # a marked one's answer still wins the player's action, and only the player's
     hooks = _hooks(("unmarked", Unmarked(heard, answer="theirs")), ("marked", Marked(heard, answer="mine")))
-    assert hooks.first("on_action", lambda *_: True, "api", 1, "step") == "mine"
-    assert hooks.first("on_action", lambda *_: True, "api", 9, "step", by_player=False) == "theirs"
+    assert hooks.first("on_action", lambda *_: True, "api", 1, "step", heard=_player_s) == "mine"
+    assert hooks.first("on_action", lambda *_: True, "api", 9, "step", heard=_player_s) == "theirs"
 
 
 def test_in_a_game_a_marked_hook_hears_the_player_s_actions_and_never_a_monster_s():
@@ -252,5 +260,5 @@ def test_player_only_on_a_hook_that_does_not_hear_an_action_breaks_the_plugin_in
 
     registry = testing.load_plugin(Misplaced())
     (broken,) = [p for p in registry.plugins if p.name == "Misplaced"]
-    assert broken.error == ("hook 'on_death' is marked engine.player_only, which only on_action and after_action "
-                            "may be (the hooks that hear whose action it is)")
+    assert broken.error == ("hook 'on_death' is marked engine.hears (or engine.player_only), which only on_action "
+                            "and after_action may be (the hooks that hear whose action it is)")

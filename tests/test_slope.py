@@ -11,7 +11,7 @@ import pytest
 
 from engine import testing
 from engine.kit.path import UNREACHABLE, Moves, downhill
-from engine.kit.slope import Slope
+from engine.kit.slope import UNREACHED, Slope
 
 MOVES = [Moves(4), Moves(8), Moves(8, cut_corners=True), Moves(8, 1.5), Moves(8, 1.41, True), Moves(4, 2.0)]
 
@@ -48,7 +48,11 @@ def test_a_slope_steps_as_downhill_does(moves):
                 assert got == want, (moves, cost.shape, (x, y))
                 value = slope.value(x + x0, y + y0)
                 assert value == dist[y, x] or (math.isinf(value) and dist[y, x] == UNREACHABLE)
+                # toward: the same step where the map reaches the walker, UNREACHED where it does not
+                toward = slope.toward(x + x0, y + y0, shifted, None if free is None else (free[0] + x0, free[1] + y0))
+                assert toward == (UNREACHED if math.isinf(value) else want), (moves, cost.shape, (x, y))
         assert slope.value(x0 - 1, y0) == math.inf and slope.value(x0 + w, y0 + h - 1) == math.inf
+        assert slope.toward(x0 - 1, y0) is UNREACHED and slope.toward(x0 + w, y0 + h - 1) is UNREACHED
 
 
 def test_a_goal_on_a_wall_keeps_its_value_and_walls_are_never_stepped_on():

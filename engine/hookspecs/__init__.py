@@ -20,7 +20,8 @@ once at start, and goes on without that plugin unless it was asked for with ``--
 
 - a function named like no hook (``register_monster``, ``on_turn_ended``) breaks the plugin,
   and so does a hook function taking an argument the hook does not pass, or one of another hook
-  than ``on_action`` and ``after_action`` marked ``@engine.player_only``;
+  than ``on_action`` and ``after_action`` marked ``@engine.hears`` or ``@engine.player_only`` (or an
+  ``after_action`` marked ``@engine.hears(steps=...)``);
 - a name already registered stays with the plugin that registered it first: the built-ins load
   first, so a built-in always keeps its names (the newcomer's is skipped, asked to rename);
 - a monster naming a behaviour, or an item an effect, that no plugin registers is skipped;

@@ -46,16 +46,21 @@ def on_action(game: GameAPI, entity: int, action: Action) -> Action | object | N
     the turn is spent all the same (a frozen monster loses its turn). The first plugin to answer
     decides. ``game`` is the game API (``engine.GameAPI``).
 
-    An implementation that only cares about the player's actions is marked ``@engine.player_only``
-    (under ``@hookimpl``): it is called for the player's actions, never for a monster's (a crowd of
-    hunters, every one of its steps, passes it by without a call). Mark only one that returns None
-    and does nothing whenever ``entity`` is not the player; the others hear every action.
+    An implementation that only cares about some actions says whose with ``@engine.hears(...)``
+    (under ``@hookimpl``): the player's (``player=True``; ``@engine.player_only`` is that alone),
+    those of an entity with a component of some type (``having``) or some status (``statuses``),
+    anyone's while some entity of the level has a component of some type (``present``), a step from
+    or onto some kinds of terrain (``steps``). It is called for those, and every other action passes
+    it by without a call (a crowd of hunters stepping across the floor calls none of the default
+    game's). Mark only one that returns None and does nothing for every action its mark leaves out;
+    an unmarked one hears every action.
 
     Example::
 
-        from engine import VETO
+        from engine import VETO, hears
 
         @hookimpl
+        @hears(statuses=["frozen"])  # the frozen's actions only
         def on_action(game, entity, action):
             return VETO if game.has_status(entity, "frozen") else None
     """
@@ -70,7 +75,8 @@ def after_action(game: GameAPI, entity: int, action: Action, result: ActionResul
     hook replaced it, the replacement); ``result`` its ``engine.ActionResult`` (``result.done``:
     whether it happened; a wall bump is not done). Not called for an action an ``on_action`` hook
     vetoed. The return value is ignored. ``game`` is the game API (``engine.GameAPI``). Marked
-    ``@engine.player_only`` (see ``on_action``), an implementation hears the player's actions only.
+    ``@engine.hears(...)`` or ``@engine.player_only`` (see ``on_action``; ``steps`` is
+    ``on_action``'s alone), an implementation hears only the actions its mark names.
 
     Example::
 

@@ -21,6 +21,7 @@ import numpy as np
 from engine.kit.path import Cell, Moves
 
 INF = math.inf
+UNREACHED = object()  # Slope.toward's answer for a walker its map does not reach
 
 
 class Slope:
@@ -60,9 +61,21 @@ class Slope:
         below (x, y) that can be entered, is not in ``blocked`` (``free`` excepted: the goal, where the
         player stands) and, unless the moves cut corners, does not pass a wall's corner; ties go to
         the first in ``engine.kit.path.STEPS``. None when there is none."""
+        return self.toward(x, y, blocked, free, unreached=True)  # type: ignore[return-value]  # never UNREACHED
+
+    def toward(self, x: int, y: int, blocked: Container[Cell] = (), free: Cell | None = None,
+               unreached: bool = False) -> Cell | None | object:
+        """:meth:`step`, for a walker the map reaches: :data:`UNREACHED` when (x, y) is off the box or
+        its value is ``inf`` (a map kept for another walker, made too small for this one). One call
+        where a walker's kept map is asked whether it reaches it, then stepped on (a crowd's every
+        step). ``unreached``: step from an unreached cell of the box all the same, as :meth:`step`."""
         flat, enter, stride = self._flat, self._enter, self._stride
+        if not unreached and not (0 <= x - self.x0 < self.width and 0 <= y - self.y0 < self.height):
+            return UNREACHED
         i = (y - self.y0 + 1) * stride + x - self.x0 + 1
         here, best = flat[i], None
+        if here == INF and not unreached:
+            return UNREACHED
         for dx, dy, off in self._steps:
             v = flat[i + off]
             if v < here and enter[i + off]:  # the cheap test first: most neighbours are not below the walker

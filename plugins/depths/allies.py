@@ -37,6 +37,7 @@ from engine import (
     Monster,
     Move,
     StatusKind,
+    hears,
     hookimpl,
     player_only,
 )
@@ -137,6 +138,8 @@ def ally(game, me):
 
 
 @hookimpl
+# the player's every action; a captive's; while an ally is on the level, a monster's step (toward it)
+@hears(player=True, statuses=[CAPTIVE], present=[Ally])
 def on_action(game, entity, action):
     if entity == game.player:
         _arrive(game)
@@ -155,7 +158,8 @@ def on_action(game, entity, action):
     if not isinstance(action, Move):
         return None
     found = game.query(Ally)
-    if not found or is_ally(game, entity):  # no ally on the level (a monster's every step asks), or one
+    # no ally (called for a monster only while one is on the level, by the mark: a direct call may not be), or one
+    if not found or is_ally(game, entity):
         return None
     allies = [e for e, _ in found]
     x, y = game.position(entity)

@@ -42,6 +42,7 @@ from engine import (
     Move,
     StatusKind,
     TerrainKind,
+    hears,
     hookimpl,
 )
 from engine.kit import limits
@@ -157,11 +158,13 @@ def _swims(game, entity) -> bool:
 
 
 @hookimpl
+@hears(steps=[CHASM, DEEP, RUBBLE])  # a step between two other cells is let be: it is not called
 def on_action(game, entity, action):
     """A step into a chasm is a fall (the player's; not on the deepest level); into deep water,
     refused to a monster that does not swim; onto rubble, or out of deep water weighed down, slow.
-    (Every creature's every step asks: a step between cells that cost a path 1, most of them, is
-    let be after one look at the level's walk cost.)"""
+    (Called only for a step from or onto one of those kinds: the crowd's steps across the floor
+    call it not. A step between cells that cost a path 1 is let be after one look at the level's
+    walk cost.)"""
     if not isinstance(action, Move):
         return None
     here = game.position(entity)

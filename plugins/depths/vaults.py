@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine import VETO, Action, ActionResult, ItemKind, Move, TerrainKind, hookimpl, player_only
+from engine import VETO, Action, ActionResult, ItemKind, Move, TerrainKind, hears, hookimpl, player_only
 from engine.plugins.depths._rooms import Spot, spots
 
 NAME = "vaults"
@@ -117,6 +117,7 @@ def register_components(register):
 
 # -- play -------------------------------------------------------------------------------------------
 @hookimpl
+@hears(player=True, having=[Lurking])  # the player at a vault door; a lurker, still until the player steps in
 def on_action(game, entity, action):
     if entity == game.player:
         if isinstance(action, Move):

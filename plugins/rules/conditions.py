@@ -13,7 +13,7 @@ Nothing happens in a game whose items put no such status on anyone (the presets)
 
 from dataclasses import dataclass
 
-from engine import VETO, Actor, Attack, Move, Phase, Statuses, StatusKind, System, hookimpl
+from engine import VETO, Actor, Attack, Move, Phase, Statuses, StatusKind, System, hears, hookimpl
 from engine.kit import limits
 
 HASTE = 2  # times as often, by default
@@ -45,6 +45,7 @@ def _params(game) -> dict:
 
 
 @hookimpl
+@hears(statuses=["confused"])  # nobody else's action: a crowd's steps call it not
 def on_action(game, entity, action):
     """A confused creature's step (or a monster's blow) goes in a random direction."""
     if isinstance(action, Stagger) or not game.has_status(entity, "confused"):

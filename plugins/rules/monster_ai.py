@@ -75,13 +75,19 @@ def hunt(game, me, flee: int = 0):
     if game.notices(me):
         params = game.kind_of(me).params
         px, py = _remember(game, me, memory, params)
-        hp, max_hp = game.hp(me)
-        if hp * 100 < int(params.get("flee", flee)) * max_hp:
-            step = game.step_away(me, [(px, py)])
-            if step is not None:
-                game.declare(me, "fleeing")  # the sidebar says so; a travel does not wait for it
-                return Move(*step)
-        if game.adjacent(me, game.player):
+        percent = int(params.get("flee", flee))
+        if percent > 0:  # HP never shows below 0: one that never flees need not read its own
+            hp, max_hp = game.hp(me)
+            if hp * 100 < percent * max_hp:
+                step = game.step_away(me, [(px, py)])
+                if step is not None:
+                    game.declare(me, "fleeing")  # the sidebar says so; a travel does not wait for it
+                    return Move(*step)
+        # beside the player: game.adjacent, read off the cells at hand (a crowd's every turn asks;
+        # the preset's movement only for the few within a king's move: 4 ways, not a diagonal)
+        x, y = game.position(me)
+        if -1 <= px - x <= 1 and -1 <= py - y <= 1 and (px != x or py != y) and (
+                px == x or py == y or game.rules.movement != 4):
             return Attack(game.player)
         step = game.step_toward(me, (px, py))
         return None if step is None else _MOVES.get(step) or Move(*step)
@@ -144,6 +150,11 @@ def regenerate(game):
     awake or asleep."""
     regens: dict = {}  # by kind name: every turn asks, for every monster on the level
     states = dict(game.query(Monster))  # read at once, not monster by monster (healing changes none)
+    first: dict = {}  # the level's kinds, each with a monster of it: most kinds regain nothing
+    for monster, state in states.items():
+        first.setdefault(state.kind, monster)
+    if not any(game.kind_of(monster).params.get("regen") for monster in first.values()):
+        return  # no kind on the level regenerates: the walk over every monster is saved
     for monster in game.monsters():
         name = states[monster].kind
         if name not in regens:

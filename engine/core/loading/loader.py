@@ -19,7 +19,8 @@ tables join them (:mod:`engine.core.loading.lootrows`).
 
 More checks, each one line naming the plugin (:mod:`engine.core.plugin.checks`): a hook no hookspec
 declares (a misspelling such as ``register_monster``) breaks the plugin, and so does
-``engine.player_only`` on a hook other than ``on_action`` and ``after_action``; a name already registered
+``engine.hears`` or ``engine.player_only`` on a hook other than ``on_action`` and ``after_action`` (or
+``steps`` on ``after_action``); a name already registered
 is skipped in the plugin that comes later, so a built-in always keeps its names (built-ins load
 first) and, among third-party plugins, the first loaded keeps it; FOV and generator functions are wrapped
 so that a result of the wrong shape, dtype or tile codes raises ``BadResult`` naming the plugin.
@@ -114,7 +115,7 @@ def _register_plugin(pm: pluggy.PluginManager, registry: Registry, plugin: objec
     :mod:`engine.core.loading.intake`: a refused registration skips that thing, a hook that raises loses
     what it registered); raise when nothing is left of it (a strict intake raises at the first
     refusal)."""
-    unknown = pluginchecks.unknown_hooks(pm, plugin) or pluginchecks.misplaced_player_only(pm, plugin)
+    unknown = pluginchecks.unknown_hooks(pm, plugin) or pluginchecks.misplaced_hearing(pm, plugin)
     if unknown:
         raise LoadProblem(unknown)
     intake = Intake(info.name, strict)

@@ -52,11 +52,15 @@ class Ground:
         heard = np.array(self._hears, dtype=bool)[level.terrain] if any(self._hears) else None
         self.listening: set[tuple[int, int]] = set() if heard is None else {
             (int(x), int(y)) for y, x in zip(*np.nonzero(heard), strict=True)}
+        self._cells_of: dict[frozenset[str], set[tuple[int, int]]] = {}  # see cells_of
         self.standing = any(k.on_stand is not None for k in self.kinds)
         self.unremembered = not all(k.remembered for k in self.kinds)
         self.barring = frozenset(k.barred for k in self.kinds if k.barred)  # the words some kind bars
         terrain = level.terrain
         self.walkable = self.walk_lut[terrain]
+        # the same cells read one at a time, as Python bools (walkable[y, x] is a numpy scalar, at
+        # twice the cost): ``walk_flat[y * width + x]``; a view, so it follows changed() in place
+        self.walk_flat = memoryview(self.walkable.reshape(-1).data)
         # light: the very array of walking when every kind lets light through exactly where it can
         # be walked (the built-in four), as the FOV has always been given
         self.transparent = self.walkable if np.array_equal(self.walk_lut, self.clear_lut) else self.clear_lut[terrain]
@@ -82,7 +86,24 @@ class Ground:
             self.listening.add((x, y))
         else:
             self.listening.discard((x, y))
+        name = self.names[code]
+        for names, cells in self._cells_of.items():
+            if name in names:
+                cells.add((x, y))
+            else:
+                cells.discard((x, y))
         self.revision += 1
+
+    def cells_of(self, names: frozenset[str]) -> set[tuple[int, int]]:
+        """The cells (x, y) of the kinds named ``names`` (read only): a hook that hears the steps
+        from or onto some kinds (``engine.hears(steps=...)``) asks, on a crowd's every step. Made
+        once per set of names while the level is in play, and kept as its cells change."""
+        cells = self._cells_of.get(names)
+        if cells is None:
+            marked = np.array([name in names for name in self.names], dtype=bool)
+            ys, xs = np.nonzero(marked[self.level.terrain]) if marked.any() else ((), ())
+            cells = self._cells_of[names] = {(int(x), int(y)) for y, x in zip(ys, xs, strict=True)}
+        return cells
 
     def barred(self, words: frozenset[str]) -> np.ndarray:
         """Where a creature barred by ``words`` may not step (bool, ``[y, x]``): the cells of the

@@ -88,6 +88,14 @@ class Scheduler:
         left = self.energy[entity] - cost
         self.energy[entity] = left if left > -MAX_ENERGY_DEBT else -MAX_ENERGY_DEBT
 
+    def spent(self, entity: int, cost: int = TURN_COST) -> None:
+        """:meth:`spend`, for an actor that may have left the scheduler meanwhile (died on its own
+        turn, fell asleep): nothing then. One call where a monster's every turn ends."""
+        left = self.energy.get(entity)
+        if left is not None:
+            left -= cost
+            self.energy[entity] = left if left > -MAX_ENERGY_DEBT else -MAX_ENERGY_DEBT
+
     def next_ready(self) -> int | None:
         """The next actor with a full turn of energy, granting ticks until there is one.
 
@@ -97,11 +105,14 @@ class Scheduler:
             return None
         order, energy = self._order, self.energy
         while True:
-            for i in range(self._cursor, len(order)):
-                if energy[order[i]] >= TURN_COST:
+            i, n = self._cursor, len(order)
+            while i < n:  # a while, not a range: a crowd's every turn starts here
+                entity = order[i]
+                if energy[entity] >= TURN_COST:
                     self._cursor = i
-                    return order[i]
-            self._cursor = len(order)
+                    return entity
+                i += 1
+            self._cursor = n
             if self._player is not None and energy[self._player] >= TURN_COST:
                 return self._player
             self._grant()
@@ -109,9 +120,10 @@ class Scheduler:
     def _grant(self) -> None:
         """Every actor gains its speed for as many ticks as the nearest one needs to be ready
         (at least one): the passes in between would find nobody ready."""
-        ticks = max(1, min(-(-(TURN_COST - self.energy[e]) // s) for e, s in self._speed.items()))
+        energy = self.energy  # a list, not a generator, to min() (a crowd's every turn grants once)
+        ticks = max(1, min([-(-(TURN_COST - energy[e]) // s) for e, s in self._speed.items()]))
         for entity, speed in self._speed.items():
-            self.energy[entity] += speed * ticks
+            energy[entity] += speed * ticks
         self._cursor = 0
 
     def state(self) -> dict:

@@ -14,7 +14,7 @@ answer is esper's answer, raised errors included.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, TypeVar
 
 import esper
@@ -48,12 +48,20 @@ class World:
         return self._entities[entity][component_type]
 
     def try_get(self, entity: int, component_type: type[_T]) -> _T | None:
-        comps = self._entities.get(entity)
-        return comps.get(component_type) if comps else None
+        try:  # one lookup, then the component's: the hottest read of a turn (a crowd's, several a monster)
+            return self._entities[entity].get(component_type)
+        except KeyError:
+            return None
 
     def has(self, entity: int, component_type: type) -> bool:
         """Whether the entity has the component (KeyError for an entity not in the world, as esper's)."""
         return component_type in self._entities[entity]
+
+    def has_any(self, entity: int, component_types: Collection[type]) -> bool:
+        """Whether the entity has a component of one of the types (False for one not in the world):
+        one set test, as every action's hooks ask (engine.core.turn.hearing)."""
+        comps = self._entities.get(entity)
+        return bool(comps) and not comps.keys().isdisjoint(component_types)
 
     def add(self, entity: int, component: Any) -> None:
         self._use()
@@ -84,6 +92,26 @@ class World:
             if not components.get(component_type):
                 return False
         return True
+
+    def bears(self, entity: int, having: Collection[type], present: tuple[type, ...]) -> bool:
+        """Whether the entity has a component of one of ``having``'s types, or some entity one of
+        ``present``'s: :meth:`has_any` and :meth:`holds_any` in one call (a crowd's every step asks)."""
+        comps = self._entities.get(entity)
+        if comps and not comps.keys().isdisjoint(having):
+            return True
+        components = self._components
+        for component_type in present:
+            if components.get(component_type):
+                return True
+        return False
+
+    def holds_any(self, component_types: tuple[type, ...]) -> bool:
+        """Whether some entity has a component of one of the types (read without a switch)."""
+        components = self._components
+        for component_type in component_types:
+            if components.get(component_type):
+                return True
+        return False
 
     def query(self, *component_types: type) -> Iterator[tuple[int, Any]]:
         self._use()

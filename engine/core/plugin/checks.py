@@ -4,8 +4,9 @@ Each problem is one line naming the plugin:
 
 - :func:`unknown_hooks`: a hook implementation no hookspec declares (``register_monster``,
   ``on_turn_ended``): pluggy's ``check_pending`` finds it; we say which hook was probably meant.
-- :func:`misplaced_player_only`: ``engine.player_only`` on a hook other than ``on_action`` and
-  ``after_action`` (no other hook hears whose action it is).
+- :func:`misplaced_hearing`: ``engine.hears`` or ``engine.player_only`` on a hook other than
+  ``on_action`` and ``after_action`` (no other hook hears whose action it is), or ``steps`` on
+  ``after_action``.
 - :func:`guard_fov` and :func:`guard_generator` wrap a registered function so that a result of the
   wrong type, shape, dtype or tile codes raises :class:`~engine.core.plugin.registry.BadResult` naming the
   plugin, instead of a numpy traceback far from it. The checks are a few attribute reads per call
@@ -27,7 +28,7 @@ import pluggy
 
 import engine.hookspecs as hookspecs
 from engine.core.kinds.content import ItemKind
-from engine.core.plugin.registry import ACTION_HOOKS, PLAYER_ONLY, BadLevel, BadResult
+from engine.core.plugin.registry import ACTION_HOOKS, HEARS, BadLevel, BadResult
 from engine.kit.mapgen import (
     BUILTIN_KINDS,
     MAX_LEVEL_KINDS,
@@ -76,17 +77,21 @@ def unknown_hooks(pm: pluggy.PluginManager, plugin: object) -> str | None:
     return said
 
 
-def misplaced_player_only(pm: pluggy.PluginManager, plugin: object) -> str | None:
-    """Why ``plugin`` (just registered with ``pm``) marks a hook other than an action's
-    :func:`engine.player_only` (only an ``on_action`` or ``after_action`` hears whose action it
-    is), or None."""
-    marked = sorted({caller.name for caller in pm.get_hookcallers(plugin) or [] if caller.name not in ACTION_HOOKS
-                     for impl in caller.get_hookimpls()
-                     if impl.plugin is plugin and getattr(impl.function, PLAYER_ONLY, False)})
-    if not marked:
-        return None
-    return (f"hook {marked[0]!r} is marked engine.player_only, which only "
-            f"{' and '.join(ACTION_HOOKS)} may be (the hooks that hear whose action it is)")
+def misplaced_hearing(pm: pluggy.PluginManager, plugin: object) -> str | None:
+    """Why ``plugin`` (just registered with ``pm``) marks a hook other than an action's with
+    :func:`engine.hears` or :func:`engine.player_only` (only an ``on_action`` or ``after_action``
+    hears whose action it is), or an ``after_action`` with ``steps`` (the cells of a step are
+    judged before it), or None."""
+    marks = [(caller.name, getattr(impl.function, HEARS)) for caller in pm.get_hookcallers(plugin) or []
+             for impl in caller.get_hookimpls() if impl.plugin is plugin and hasattr(impl.function, HEARS)]
+    misplaced = sorted({name for name, _ in marks if name not in ACTION_HOOKS})
+    if misplaced:
+        return (f"hook {misplaced[0]!r} is marked engine.hears (or engine.player_only), which only "
+                f"{' and '.join(ACTION_HOOKS)} may be (the hooks that hear whose action it is)")
+    if any(name == "after_action" and hearing.steps for name, hearing in marks):
+        return ("hook 'after_action' is marked engine.hears(steps=...), which only on_action may be "
+                "(a step's cells are judged before it is taken)")
+    return None
 
 
 def validation_reason(e: pluggy.PluginValidationError) -> str:

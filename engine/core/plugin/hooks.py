@@ -13,11 +13,13 @@ those it names.
 and :meth:`Hooks.tell`, :meth:`Hooks.call`'s, given the arguments in the hook's order (every action's
 hooks: a call without a dict of arguments).
 
-An implementation marked :func:`engine.player_only` (an ``on_action`` or ``after_action`` that only
-cares about the player's actions) is left out of :meth:`Hooks.first` and :meth:`Hooks.tell` when
-the caller says the action is not the player's (``by_player=False``): the caller keeps two lists of
-each hook's implementations, made once, every one and those for anyone's action, so a monster's
-action never calls a player-only one (nor asks whether it is one).
+An implementation marked :func:`engine.hears` (or :func:`engine.player_only`: an ``on_action`` or
+``after_action`` that says whose actions it cares about) carries its mark (a
+:class:`~engine.core.plugin.registry.Hearing`) in the lists :meth:`Hooks.first` and
+:meth:`Hooks.tell` walk; the caller gives them a judge (``heard``) that says, when the marked one's
+turn comes, whether it hears this action, and one that does not is passed by without a call. What
+the marks mean is the turn's (:mod:`engine.core.turn.hearing`), which knows the run; this module
+only calls.
 """
 
 from __future__ import annotations
@@ -26,17 +28,19 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.core.plugin.isolation import PluginFailure, players
-from engine.core.plugin.registry import PLAYER_ONLY
+from engine.core.plugin.registry import HEARS
 
 if TYPE_CHECKING:
     from engine.core.plugin.isolation import Isolation
-    from engine.core.plugin.registry import Registry
+    from engine.core.plugin.registry import Hearing, Registry
 
 # (plugin name, how a failure names it ("hook on_death"), the function, the argument names it takes)
 Implementation = tuple[str, str, Any, tuple[str, ...]]
 # as first and tell call them: (plugin name, how a failure names it, the function, the places of the
-# arguments it takes, None for all of them in the spec's order)
-Ordered = tuple[str, str, Any, tuple[int, ...] | None]
+# arguments it takes, None for all of them in the spec's order, its engine.hears mark or None)
+Ordered = tuple[str, str, Any, "tuple[int, ...] | None", "Hearing | None"]
+# first's and tell's judge of a marked implementation: heard(mark, *the hook's arguments)
+Judge = Callable[..., bool]
 
 
 class Hooks:
@@ -46,7 +50,6 @@ class Hooks:
         self.registry, self.isolation = registry, isolation
         self._found: dict[str, list[Implementation]] = {}
         self._in_order: dict[str, list[Ordered]] = {}
-        self._for_anyone: dict[str, list[Ordered]] = {}  # the same, less those marked player_only
 
     def implementations(self, name: str) -> list[Implementation]:
         """Hook ``name``'s implementations, in the order pluggy calls them (the last registered first)."""
@@ -78,36 +81,36 @@ class Hooks:
                     raise
                 isolation.fail(plugin, where, e)
 
-    def in_order(self, name: str, by_player: bool = True) -> list[Ordered]:
+    def in_order(self, name: str) -> list[Ordered]:
         """Hook ``name``'s implementations as :meth:`first` and :meth:`tell` call them, with the
         arguments given positionally in the hook's spec's order: ``(plugin, where, function,
-        picks)``, picks None for one that takes them all in that order (its parameters are the
-        spec's: a plain call), else the places of those it takes. ``by_player`` False: without
-        those marked :func:`engine.player_only` (the list a monster's action is heard by)."""
-        found = (self._in_order if by_player else self._for_anyone).get(name)
+        picks, mark)``, picks None for one that takes them all in that order (its parameters are
+        the spec's: a plain call), else the places of those it takes; mark its
+        :func:`engine.hears` (None: it hears every call)."""
+        found = self._in_order.get(name)
         if found is None:
             manager = self.registry.manager
             spec = tuple(getattr(manager.hook, name).spec.argnames) if manager is not None else ()
-            every = self._in_order[name] = [
-                (plugin, where, function, None if argnames == spec else tuple(spec.index(a) for a in argnames))
+            found = self._in_order[name] = [
+                (plugin, where, function, None if argnames == spec else tuple(spec.index(a) for a in argnames),
+                 getattr(function, HEARS, None))
                 for plugin, where, function, argnames in self.implementations(name)]
-            anyone = self._for_anyone[name] = [impl for impl in every if not getattr(impl[2], PLAYER_ONLY, False)]
-            found = every if by_player else anyone
         return found
 
-    def first(self, name: str, accept: Callable[[str, str, Any], bool], *args: Any, by_player: bool = True) -> Any:
+    def first(self, name: str, accept: Callable[[str, str, Any], bool], *args: Any, heard: Judge | None = None) -> Any:
         """The first answer of hook ``name``'s implementations, called in order (given ``args``, the
         hook's arguments in its spec's order) until one answers (not None) and ``accept(plugin,
         where, answer)`` takes it (a judge that may fail the plugin for a bad answer, and the next is
         asked); None when none does. :meth:`answers`' walk without a generator, nor a dict of
-        arguments: ``on_action`` asks it for every action (a crowd's every step). ``by_player``
-        False (a monster's action): those marked :func:`engine.player_only` are not asked."""
-        found = (self._in_order if by_player else self._for_anyone).get(name)
+        arguments: ``on_action`` asks it for every action (a crowd's every step). An implementation
+        marked :func:`engine.hears` is called only when ``heard(mark, *args)`` says it hears them,
+        asked when its turn comes (``heard`` None: every one is called)."""
+        found = self._in_order.get(name)
         if found is None:
-            found = self.in_order(name, by_player)
+            found = self.in_order(name)
         isolation = self.isolation
-        for plugin, where, function, picks in found:
-            if plugin in isolation.off:
+        for plugin, where, function, picks, mark in found:
+            if plugin in isolation.off or (mark is not None and heard is not None and not heard(mark, *args)):
                 continue
             try:  # isolation.call's guard, inline
                 answer = function(*args) if picks is None else function(*[args[i] for i in picks])
@@ -120,12 +123,11 @@ class Hooks:
                 return answer
         return None
 
-    def tell(self, name: str, *args: Any, by_player: bool = True) -> None:
+    def tell(self, name: str, *args: Any, heard: Judge | None = None) -> None:
         """:meth:`call`, given the hook's arguments in its spec's order (``after_action``: every
         action's path): :meth:`first` with a judge that takes no answer, so every implementation
-        is called. ``by_player`` False (a monster's action): those marked
-        :func:`engine.player_only` are not called."""
-        self.first(name, _heard, *args, by_player=by_player)
+        is called (a marked one when ``heard`` says it hears them, as :meth:`first`)."""
+        self.first(name, _heard, *args, heard=heard)
 
     def answers(self, name: str, **kwargs: Any) -> Iterator[tuple[str, str, Any]]:
         """Call the implementations of hook ``name`` one at a time, as the caller asks for the next:

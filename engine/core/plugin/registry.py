@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,19 +24,87 @@ from engine.kit.tiles import TilesetInfo
 
 PROJECT = "undercroft"
 hookimpl = pluggy.HookimplMarker(PROJECT)
-# the attribute engine.player_only sets on a hook implementation (the hook caller reads it)
-PLAYER_ONLY = f"{PROJECT}_player_only"
-# the hooks whose ``entity`` is the one acting: the only ones engine.player_only may mark
+# the attribute engine.hears (and engine.player_only) sets on a hook implementation (the hook caller reads it)
+HEARS = f"{PROJECT}_hears"
+# the hooks whose ``entity`` is the one acting: the only ones engine.hears may mark
 ACTION_HOOKS = ("on_action", "after_action")
+
+
+@dataclass(frozen=True)
+class Hearing:
+    """Whose actions an ``on_action`` or ``after_action`` implementation hears (:func:`hears`): it
+    is called for an action when one of these holds, and passed by otherwise.
+
+    - ``player``: the player's actions;
+    - ``having``: those of an entity with a component of one of these types;
+    - ``statuses``: those of an entity with one of these statuses;
+    - ``present``: anyone's, while some entity of the level has a component of one of these types;
+    - ``steps``: a step (an ``engine.Move``, or a plugin's kind of it) from or onto a cell of one of
+      these kinds of terrain (by name); ``on_action`` only: after a step the cells are no longer
+      where they were."""
+
+    player: bool = False
+    having: tuple[type, ...] = ()
+    statuses: frozenset[str] = frozenset()
+    present: tuple[type, ...] = ()
+    steps: frozenset[str] = frozenset()
+
+
+def _types(value: Any, field_: str) -> tuple[type, ...]:
+    types = (value,) if isinstance(value, type) else tuple(value)
+    if not all(isinstance(t, type) for t in types):
+        raise TypeError(f"engine.hears: {field_} takes component types (classes), got {value!r}")
+    return types
+
+
+def _names(value: Any, field_: str) -> frozenset[str]:
+    names = (value,) if isinstance(value, str) else tuple(value)
+    if not all(isinstance(n, str) and n for n in names):
+        raise TypeError(f"engine.hears: {field_} takes names (strings), got {value!r}")
+    return frozenset(names)
+
+
+def hears(*, player: bool = False, having: Any = (), statuses: Any = (), present: Any = (),
+          steps: Any = ()) -> Callable[[Any], Any]:
+    """Mark an ``on_action`` or ``after_action`` implementation with whose actions it hears: the
+    game calls it for an action only when one of the named conditions holds (see :class:`Hearing`:
+    ``player``, ``having``, ``statuses``, ``present``, ``steps``), and passes it by, without a
+    call, for every other. An unmarked implementation hears every action. Mark only one that does
+    nothing, and returns None, for every action the mark leaves out: a crowd of monsters stepping
+    across plain floor then calls no hook at all. Each condition is judged when the
+    implementation's turn comes (after the ones called before it). Above or below ``@hookimpl``;
+    on another hook (or ``steps`` on ``after_action``) it breaks the plugin at load.
+
+    Example::
+
+        from engine import hookimpl, hears, VETO
+
+        @hookimpl
+        @hears(statuses=["frozen"])  # the frozen's actions only: nobody else's calls it
+        def on_action(game, entity, action):
+            return VETO if game.has_status(entity, "frozen") else None
+    """
+    if not isinstance(player, bool):
+        raise TypeError(f"engine.hears: player is True or False, got {player!r}")
+    hearing = Hearing(player, _types(having, "having"), _names(statuses, "statuses"),
+                      _types(present, "present"), _names(steps, "steps"))
+    if hearing == Hearing():
+        raise TypeError("engine.hears: name whose actions it hears (player, having, statuses, present or steps)")
+
+    def mark(function: Any) -> Any:
+        setattr(function, HEARS, hearing)
+        return function
+
+    return mark
 
 
 def player_only(function: Any) -> Any:
     """Mark an ``on_action`` or ``after_action`` implementation as one that only cares about the
     player's actions: the game calls it for the player's actions, never for a monster's (a crowd's
-    every step skips it). Use it on an implementation that does nothing, and returns None, whenever
-    ``entity`` is not the player; one that also acts for monsters stays unmarked (or is split in
-    two, the player's half marked). Above or below ``@hookimpl``; on another hook it breaks the
-    plugin at load.
+    every step skips it). ``@hears(player=True)`` (see :func:`hears`). Use it on an implementation
+    that does nothing, and returns None, whenever ``entity`` is not the player; one that also acts
+    for monsters stays unmarked, or says for which with :func:`hears`. Above or below
+    ``@hookimpl``; on another hook it breaks the plugin at load.
 
     Example::
 
@@ -46,8 +115,7 @@ def player_only(function: Any) -> Any:
         def after_action(game, entity, action, result):
             game.log("You feel watched.")  # never heard for a monster's action
     """
-    setattr(function, PLAYER_ONLY, True)
-    return function
+    return hears(player=True)(function)
 
 KINDS = ("fov", "generators", "pathfinders", "monsters", "items", "effects", "behaviours", "games", "rulesets",
          "systems", "components", "tilesets", "bots", "statuses", "verbs", "loot_rows", "terrain", "commands")

@@ -15,6 +15,7 @@ from engine.core.model.components import Monster
 from engine.core.model.scheduler import TURN_COST
 from engine.core.plugin.isolation import PluginFailure, players, safe_repr
 from engine.core.turn.actions import VETO, Action, ActionResult
+from engine.core.turn.hearing import Audience
 from engine.kit import limits
 
 if TYPE_CHECKING:
@@ -27,28 +28,42 @@ class Acting:
     def __init__(self, game: Run) -> None:
         self.game = game
         self._behaviours: dict[str, tuple] = {}  # the behaviours met so far (see _behaviour)
+        self._audiences: tuple[Audience, Audience] | None = None  # on_action's and after_action's (see perform)
 
     def perform(self, entity: int, action: Action) -> ActionResult:
         """Perform an action, following alternates (a bump becomes an attack). Before each, the
         plugins' ``on_action`` hooks may replace it with another action, or veto it (``VETO``: it
         does not happen, and the turn is spent all the same: the frozen do not get to act). When
-        the last one has been performed, the ``after_action`` hooks hear it and its result. (The
-        hooks marked ``engine.player_only`` hear the player's actions only: a monster's skips them.)"""
+        the last one has been performed, the ``after_action`` hooks hear it and its result. (A hook
+        marked ``engine.hears``, or ``engine.player_only``, hears only the actions its mark names:
+        :mod:`engine.core.turn.hearing`. When none of a hook's implementations hears an action, the
+        hook caller is not asked at all: a crowd's plain step calls no hook.)"""
         game = self.game
         api, hooks = game.api, game.hooks
+        before, after = self._audiences or self._listen()
         accept = self._accept
         for _ in range(limits.MAX_ALTERNATES):
-            answer = hooks.first("on_action", accept, api, entity, action, by_player=entity == game.state.player)
-            if answer is VETO:
-                return ActionResult.success()
-            if answer is not None:
-                action = answer
+            if not before.quiet(entity, action):
+                answer = hooks.first("on_action", accept, api, entity, action, heard=before.heard)
+                if answer is VETO:
+                    return ActionResult.success()
+                if answer is not None:
+                    action = answer
             result = action.perform(api, entity)
             if result.alternate is None:  # it has resolved: who wants to know hears it now
-                hooks.tell("after_action", api, entity, action, result, by_player=entity == game.state.player)
+                # (every after_action of the default game is the player's alone: a monster's, at once)
+                if not (after.players_alone and entity != game.state.player) and not after.quiet(entity, action):
+                    hooks.tell("after_action", api, entity, action, result, heard=after.heard)
                 return result
             action = result.alternate
         raise RuntimeError(f"action chain too long at {action!r}")
+
+    def _listen(self) -> tuple[Audience, Audience]:
+        """The action hooks' audiences, made once per game (the plugins are all registered before)."""
+        game, hooks = self.game, self.game.hooks
+        made = self._audiences = (Audience(game, hooks.in_order("on_action")),
+                                  Audience(game, hooks.in_order("after_action")))
+        return made
 
     def _accept(self, plugin: str, where: str, answer: object) -> bool:
         """Whether an ``on_action`` hook's answer (not None) stands: VETO or an Action; else it is the
@@ -94,8 +109,7 @@ class Acting:
                     result = None
                 if result is not None and result.done:
                     cost = result.cost
-            if entity in scheduler:  # it may have died on its own turn
-                scheduler.spend(entity, cost)
+            scheduler.spent(entity, cost)  # unless it died (or fell asleep) on its own turn
 
     def _behaviour(self, name: str) -> tuple:
         """A behaviour's function, its plugin and how a failure names it (made once per game)."""

@@ -92,9 +92,8 @@ class Move(Action):
         x, y = pos.x + self.dx, pos.y + self.dy
         is_player = world.has(entity, Player)
         ground = game.ground
-        walkable = ground.walkable
-        h, w = walkable.shape
-        if not (0 <= x < w and 0 <= y < h) or not walkable[y, x]:
+        h, w = ground.walkable.shape
+        if not (0 <= x < w and 0 <= y < h) or not ground.walk_flat[y * w + x]:
             return game.ruleset.bump_wall(api, entity) if is_player else ActionResult.not_done()
         if ground.barring and not is_player and ground.bars(entities.barring(game, entity), x, y):
             return ActionResult.not_done()  # a kind barred to it (a closed door to a rat): as a wall
@@ -103,10 +102,10 @@ class Move(Action):
             if is_player == world.has(other, Player):
                 return ActionResult.not_done()
             return game.ruleset.touch(api, entity, other)  # type: ignore[no-any-return]  # a Run's ruleset: Any
-        game.move_entity(entity, x, y)
+        entities.move_entity(game, entity, x, y)  # Game.move_entity's, without the call between
         if is_player:
             return ActionResult.success(request=entities.player_arrived(game))
-        return ActionResult.success()
+        return _DONE  # ActionResult.success()'s, without the call: a crowd's every step
 
 
 @dataclass(frozen=True)

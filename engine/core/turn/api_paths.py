@@ -16,7 +16,7 @@ from engine.core.model.components import Position
 from engine.core.turn import entities
 from engine.kit import limits
 from engine.kit.path import Goals, Moves, downhill
-from engine.kit.slope import Slope
+from engine.kit.slope import UNREACHED, Slope
 
 if TYPE_CHECKING:
     from collections.abc import Collection
@@ -120,8 +120,11 @@ class Pathfinding:
                 return slope.step(here[0], here[1], run.state.spatial.blockers(), goal)
         fresh = known is not None and known[0] is ground and known[1] == ground.revision
         got = self._maps.get(("reaching", goal)) if fresh else None
-        slope = got[1] if got is not None and got[1].value(*here) < math.inf else self._reaching(goal, here)
-        return slope.step(here[0], here[1], run.state.spatial.blockers(), goal)
+        if got is not None:  # asked whether it reaches the walker and stepped on, in one call
+            step = got[1].toward(here[0], here[1], run.state.spatial.blockers(), goal)
+            if step is not UNREACHED:
+                return cast("tuple[int, int] | None", step)  # a step or None
+        return self._reaching(goal, here).step(here[0], here[1], run.state.spatial.blockers(), goal)
 
     def _barred_cost(self, barred: frozenset[str]) -> np.ndarray:
         """The level's walk cost for a creature barred by ``barred`` (``TerrainKind.barred``): the

@@ -241,7 +241,7 @@ class Reading:
         if Position in types:
             raise TypeError("query: positions are read with position() and entities_at(), not queried")
         world = self._run.state.world
-        if not world.holds(*types):  # none of one of them (no ally on the level: a monster's every step asks)
+        if not world.holds(*types):  # none of one of them (no ally on the level: a hook asks before it walks them)
             return []
         return sorted(world.query(*types), key=_entity)
 

@@ -114,13 +114,18 @@ def name_of(run: Run, entity: int) -> str:
 def move_entity(run: Run, entity: int, x: int, y: int) -> None:
     """Move a creature; the kinds of terrain it leaves and enters hear it (their hooks). The items
     the player steps off are :class:`LeftBehind` (explore does not walk back for them)."""
-    listening, player = run.ground.listening, entity == run.player  # the cells whose kinds hear steps
-    old = position(run, entity) if listening or player else None
-    run.state.spatial.move(entity, x, y)
+    state = run.state  # read once: a crowd's every step comes here
+    listening = run.ground.listening  # the cells whose kinds hear steps
+    player, spatial = entity == state.player, state.spatial
+    if not (listening or player):  # a monster's step where no kind hears steps: the index's move alone
+        spatial.move(entity, x, y)
+        return
+    old = position(run, entity)
+    spatial.move(entity, x, y)
     if player:
-        run.state.view.dirty = True
+        state.view.dirty = True
         if old != (x, y):
-            for item in run.state.spatial.items_at(*old):
+            for item in spatial.items_at(*old):
                 if not run.world.has(item, LeftBehind):
                     run.world.add(item, LeftBehind())
     if listening and (old in listening or (x, y) in listening):
