@@ -47,6 +47,9 @@ class Hooks:
         self._found: dict[str, list[Implementation]] = {}
         self._in_order: dict[str, list[Ordered]] = {}
         self._for_anyone: dict[str, list[Ordered]] = {}  # the same, less those marked player_only
+        # what a caller makes once per hook caller rather than at every call, by the caller's key
+        # (naming's judge of an item's name, bound to this isolation: every item named asks for it)
+        self.kept: dict[Any, Any] = {}
 
     def implementations(self, name: str) -> list[Implementation]:
         """Hook ``name``'s implementations, in the order pluggy calls them (the last registered first)."""
