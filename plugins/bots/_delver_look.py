@@ -24,6 +24,7 @@ from engine.plugins.rules.effects import healed
 
 DIRECTIONS = {(-1, 0): "left", (1, 0): "right", (0, -1): "up", (0, 1): "down",
               (-1, -1): "upleft", (1, -1): "upright", (-1, 1): "downleft", (1, 1): "downright"}
+MOVES = {step: "move " + name for step, name in DIRECTIONS.items()}  # each step's command
 
 
 # -- The game, as the bot knows it ----------------------------------------------------------
@@ -222,12 +223,16 @@ class DelverView:
     def key(self, *commands: str) -> str | None:
         """The key of the first of ``commands`` the preset has (``"descend"`` in the classic
         presets, ``"downstairs"`` in the default game), or None."""
-        return next((self.commands[c] for c in commands if c in self.commands), None)
+        table = self.commands
+        for command in commands:  # a loop, not next() of a generator: every step asks
+            if command in table:
+                return table[command]
+        return None
 
     def step_key(self, cell: tuple[int, int] | None) -> str | None:
         if cell is None:
             return None
-        return self.key("move " + DIRECTIONS[(cell[0] - self.here[0], cell[1] - self.here[1])])
+        return self.commands.get(MOVES[(cell[0] - self.here[0], cell[1] - self.here[1])])
 
     @once
     def seen(self) -> np.ndarray:
