@@ -158,3 +158,23 @@ def test_the_classic_presets_name_every_item_by_its_kind(registry, preset):
         assert naming.item_name(game, None, kind) == kind.name
         assert naming.item_description(game, None, kind) == kind.description
     assert "identify" not in game.state.plugin_data
+
+
+def test_a_kind_learned_changes_the_names_version_and_the_bots_kept_pack_names_it_anew(registry):
+    """The delver keeps its pack while ``game.names_version`` stays the same (it names no item at
+    every key): identify says so when a kind is learned, or its kept pack would go on calling a
+    known potion by its appearance (the pack itself does not change when a kind is learned)."""
+    game = testing.game_from_map(registry, SHELF, seed=9)
+    game.api.give("potion of haste")
+    memory = Memory()
+    before = game.api.names_version
+    assert [c.kind.name for c in DelverView(game.api, memory).carried] == [names(game)["potion of haste"]]
+    testing.press(game, "l")  # a step: no name changes
+    assert game.api.names_version == before
+    assert identify.learn(game.api, "potion of haste")
+    assert game.api.names_version != before
+    kept = DelverView(game.api, memory).carried  # the same memory: the kept pack, asked again
+    assert [(c.kind.name, isinstance(c.kind, Unknown)) for c in kept] == [("potion of haste", False)]
+    learned = game.api.names_version
+    identify.learn_all(game.api)
+    assert game.api.names_version != learned

@@ -246,3 +246,21 @@ def test_a_step_toward_searches_near_the_goal_and_takes_the_whole_maps_step(gene
         assert api.step_toward(walker, goal) == expected, (goal, here)
         compared += expected is not None
     assert compared > 100
+
+
+def test_names_version_changes_when_a_plugin_says_its_names_changed_and_with_a_new_run():
+    """``names_version`` stays while nothing says a name changed, changes at ``names_changed()``,
+    and never takes a value another run had (what a bot keeps of one run never matches another)."""
+    registry = load_registry(entry_points=False)
+    game = new_game(Setup(game="rogue-sdl", seed=1), registry)
+    api = game.api
+    first = api.names_version
+    Session.of(game).press(".")
+    assert api.names_version == first
+    api.names_changed()
+    second = api.names_version
+    assert second != first
+    other = new_game(Setup(game="rogue-sdl", seed=1), registry)
+    assert other.api.names_version not in (first, second)
+    game.begin_run(2, 2)  # a new run in the same game (a preset that goes straight on)
+    assert api.names_version not in (first, second, other.api.names_version)

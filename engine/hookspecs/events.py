@@ -151,7 +151,9 @@ def item_name(game: GameAPI, item: int | None, kind: ItemKind) -> str | None:
     ``game.item_name``: the pack and its menus, look and the window's pointer, the sidebar, the
     messages (picked up, dropped, drunk), ``--dump json``'s ``name`` and the morgue; the first
     plugin to answer decides. ``kind.name`` stays the item's true kind (saves, loot tables, the
-    ``kind`` of ``--dump json``). ``game`` is the game API (``engine.GameAPI``).
+    ``kind`` of ``--dump json``). ``game`` is the game API (``engine.GameAPI``). When your answers
+    change (an item kind learned), call ``game.names_changed()``: what keeps names (a bot's view of
+    its pack) keeps them while ``game.names_version`` stays the same.
 
     The default game's unknown potions and scrolls are ``plugins/depths/identify.py``'s answers.
 

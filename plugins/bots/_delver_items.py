@@ -197,10 +197,17 @@ def pick_up(look: DelverView) -> str | None:
 def wanted(look: DelverView, item: int) -> bool:
     """Whether an item lying there is worth a letter of the pack: anything but equipment no
     better than the best it has for that slot (equipment is known on sight, as for a player)."""
-    kind = look.game.kind_of(item)
-    if kind is None or getattr(kind, "use", None) != "wear":
-        return True
-    return worth(kind) > look.of_pack(best_by_slot).get(kind.slot, -1)
+    known = look.of_pack(wanted_lying)  # an item's kind stays its own: asked once per item and pack
+    if item not in known:
+        kind = look.game.kind_of(item)
+        known[item] = (kind is None or getattr(kind, "use", None) != "wear"
+                       or worth(kind) > look.of_pack(best_by_slot).get(kind.slot, -1))
+    return known[item]
+
+
+def wanted_lying(carried: list[Carried]) -> dict[int, bool]:
+    """What :func:`wanted` answered for each item with this pack (filled as it is asked)."""
+    return {}
 
 
 def best_by_slot(carried: list[Carried]) -> dict[str, int]:

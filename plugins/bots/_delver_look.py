@@ -24,6 +24,7 @@ from engine.plugins.rules.effects import healed
 
 DIRECTIONS = {(-1, 0): "left", (1, 0): "right", (0, -1): "up", (0, 1): "down",
               (-1, -1): "upleft", (1, -1): "upright", (-1, 1): "downleft", (1, 1): "downright"}
+MOVES = {step: "move " + name for step, name in DIRECTIONS.items()}  # each step's command
 
 
 # -- The game, as the bot knows it ----------------------------------------------------------
@@ -166,20 +167,20 @@ class Pack:
 
 
 def pack_key(game) -> tuple:
-    """What the pack is made of, item by item: what :class:`Pack` is worked out from (each item's
-    name as the player knows it: an item identified makes the pack again). By letter, as
-    ``game.pack()`` gives them; the letters and what it wears read in one query each."""
-    component, name = game.component, game.item_name
+    """What the pack is made of, item by item: what :class:`Pack` is worked out from, and the
+    names the player knows the items by (``game.names_version``: an item identified makes the pack
+    again). By letter, as ``game.pack()`` gives them; the letters and what it wears read in one
+    query each, the names not at all (naming each item at every key was half of the bot's time)."""
     worn = {item for item, _ in game.query(Equipped)}
-    key = []
-    for item, letter in sorted(game.query(CarriedLetter), key=lambda pair: pair[1].letter):
-        stack = component(item, Item)
-        key.append((item, name(item), None if stack is None else stack.amount, letter.letter, item in worn))
+    key = [game.names_version]
+    # an entity carried without an Item is no item of the pack (make_pack skipped it): not queried
+    for item, (letter, stack) in sorted(game.query(CarriedLetter, Item), key=lambda pair: pair[1][0].letter):
+        key.append((item, stack.amount, letter.letter, item in worn))
     return tuple(key)
 
 
 def make_pack(game, key: tuple) -> Pack:
-    items = [row[0] for row in key]
+    items = [row[0] for row in key[1:]]
     carried = []
     for item in items:
         kind, stack = known_kind(game, item), game.component(item, Item)
@@ -222,12 +223,16 @@ class DelverView:
     def key(self, *commands: str) -> str | None:
         """The key of the first of ``commands`` the preset has (``"descend"`` in the classic
         presets, ``"downstairs"`` in the default game), or None."""
-        return next((self.commands[c] for c in commands if c in self.commands), None)
+        table = self.commands
+        for command in commands:  # a loop, not next() of a generator: every step asks
+            if command in table:
+                return table[command]
+        return None
 
     def step_key(self, cell: tuple[int, int] | None) -> str | None:
         if cell is None:
             return None
-        return self.key("move " + DIRECTIONS[(cell[0] - self.here[0], cell[1] - self.here[1])])
+        return self.commands.get(MOVES[(cell[0] - self.here[0], cell[1] - self.here[1])])
 
     @once
     def seen(self) -> np.ndarray:
@@ -290,10 +295,15 @@ class DelverView:
         return out
 
     @once
+    def in_view(self) -> list[int]:
+        """The monsters in view, foes or not (``game.visible_monsters``, asked once a key)."""
+        return self.game.visible_monsters()
+
+    @once
     def monsters(self) -> list[int]:
         """The monsters in view that are foes (a captive or an ally is none: ``_delver_vaults``)."""
         game = self.game
-        return [m for m in game.visible_monsters() if not friendly(game, m)]
+        return [m for m in self.in_view if not friendly(game, m)]
 
     @once
     def occupied(self) -> set[tuple[int, int]]:
@@ -342,7 +352,7 @@ class DelverView:
     def potions(self) -> int:
         return self._pack.potions
 
-    @property
+    @once
     def heal(self) -> int:
         """HP one of its drinks gives back now: the least amount it carries, scaled as the game
         scales it (``effects.healed``: a share of max HP in some presets)."""

@@ -66,7 +66,7 @@ def free(look: DelverView) -> str | None:
     corner), it goes on to where it saw it; FREE_KEYS keys a level at most (it turned back at a
     corner where the captive left its view, and came again, for ever)."""
     game, memory = look.game, look.memory
-    captives = [m for m in game.visible_monsters() if game.has_status(m, "captive")]
+    captives = [m for m in look.in_view if game.has_status(m, "captive")]
     if captives:
         target = min(captives, key=lambda m: (game.distance(look.me, m), m))
         memory.captive = game.position(target)

@@ -85,6 +85,7 @@ def learn(game, name: str, how: str = "It was {a} {name}.") -> bool:
     if appearance is None or name in state["known"]:
         return False
     state["known"] = sorted({*state["known"], name})
+    game.names_changed()
     game.log(how.format(a="an" if name[:1] in "aeiou" else "a", name=name, appearance=appearance))
     return True
 
@@ -93,6 +94,7 @@ def learn_all(game) -> None:
     """Every kind known from now on, unsaid (a test of something else, a wizard's view)."""
     state = _state(game)
     state["known"] = sorted({*state["known"], *state["names"]})
+    game.names_changed()
 
 
 # -- the engine's question: how does the player name this item? --------------------------------

@@ -50,6 +50,9 @@ class Hooks:
         self.registry, self.isolation = registry, isolation
         self._found: dict[str, list[Implementation]] = {}
         self._in_order: dict[str, list[Ordered]] = {}
+        # what a caller makes once per hook caller rather than at every call, by the caller's key
+        # (naming's judge of an item's name, bound to this isolation: every item named asks for it)
+        self.kept: dict[Any, Any] = {}
 
     def implementations(self, name: str) -> list[Implementation]:
         """Hook ``name``'s implementations, in the order pluggy calls them (the last registered first)."""

@@ -201,6 +201,21 @@ class GameAPI:
         data: dict[str, dict[str, Any]] = self._run.state.plugin_data
         return data.setdefault(plugin, {})
 
+    @property
+    def names_version(self) -> int:
+        """A number that changes whenever what the player calls an item (:meth:`item_name`,
+        :meth:`item_description`) may have changed: a plugin said so (:meth:`names_changed`), or
+        a new run began. While it stays the same, the names read earlier hold (the pack, counted
+        and named, need not be named again at every key: the ``delver`` bot keeps it so); a value
+        is never given twice in a process. What is carried, and how many, is not counted here."""
+        return self._run.names_version
+
+    def names_changed(self) -> None:
+        """Say that your plugin's ``item_name`` or ``item_description`` answers have changed (an
+        item kind identified, a curse learned): :attr:`names_version` changes. A plugin whose
+        answers change without this leaves whatever keeps names (a bot) with the old ones."""
+        self._run.names_changed()
+
     def behaviour(self, name: str) -> Callable[[GameAPI, int], Action | None]:
         """A registered behaviour by name, to call from your own: ``api.behaviour("chase")(api, me)``."""
         behaviours: dict[str, Callable[[GameAPI, int], Action | None]] = self._run.registry.behaviours

@@ -84,6 +84,7 @@ class Game(Run):
         """Play on from a loaded state: nothing is generated and no hook fires; only what the
         player sees now is recomputed (the same FOV call as the last view, waking nobody)."""
         self.state = state
+        self.names_changed()
         self._install(state)
         state.view.visible, state.view.origin = self.sight.compute_visible(), self.position(self.player)
         state.view.dirty = False
@@ -99,6 +100,7 @@ class Game(Run):
         if self.state is not None:
             self.state.close()
         self.state = levels.new_state(self, seed, run)
+        self.names_changed()  # a new run's plugins name its items afresh
         self._install(self.state)
         self.log(self.rules.message("welcome"))
         self.log(note)

@@ -26,7 +26,10 @@ def _asked(run: Run, hook: str, item: int | None, kind: ItemKind) -> str | None:
     hooks = run.hooks
     if hooks is None or not hooks.implementations(hook):  # the classic presets' every frame: no call at all
         return None
-    return hooks.first(hook, partial(_a_name, hooks.isolation), run.api, item, kind)  # type: ignore[no-any-return]
+    judge = hooks.kept.get(_a_name)
+    if judge is None:  # one per game's hooks, not one per name asked
+        judge = hooks.kept[_a_name] = partial(_a_name, hooks.isolation)
+    return hooks.first(hook, judge, run.api, item, kind)  # type: ignore[no-any-return]
 
 
 def _a_name(isolation: Isolation, plugin: str, where: str, answer: Any) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -55,6 +56,11 @@ class Choices(dict):
 GROUNDS_KEPT = 4  # levels whose ground is kept for the player's return (stairs up and down again)
 
 
+# the values of Run.names_version: never the same twice in a process, so that a value kept from
+# one run never matches another run's
+_NAMES_VERSIONS = itertools.count(1)
+
+
 class Run:
     """``ruleset`` is the preset's :class:`engine.core.turn.ruleset.Ruleset` (typed loosely here: the
     ruleset module depends on this one, not the other way). ``first_seed`` seeds run 1 (later runs
@@ -89,6 +95,14 @@ class Run:
         self._pathfinder: tuple | None = None  # see pathfinder()
         self._ground: Ground | None = None  # see ground
         self._grounds: list[Ground] = []  # the last few levels' grounds, to find again (see ground)
+        # changes whenever what the player calls an item may have (GameAPI.names_version): a new state,
+        # or a plugin's names_changed()
+        self.names_version = next(_NAMES_VERSIONS)
+
+    def names_changed(self) -> None:
+        """What the player calls some item may have changed (an item identified, a new state):
+        :attr:`names_version` takes a value it never had."""
+        self.names_version = next(_NAMES_VERSIONS)
 
     def emit(self, event: Event) -> None:
         """Tell the listeners (the keeper that saves and records, ``sim``'s tally, the window's
