@@ -148,18 +148,14 @@ def archer(game, me):
 def regenerate(game):
     """Monsters whose kind has ``params.regen = [hp, turns]`` regain ``hp`` every ``turns`` turns,
     awake or asleep."""
-    regens: dict = {}  # by kind name: every turn asks, for every monster on the level
-    states = dict(game.query(Monster))  # read at once, not monster by monster (healing changes none)
-    first: dict = {}  # the level's kinds, each with a monster of it: most kinds regain nothing
-    for monster, state in states.items():
-        first.setdefault(state.kind, monster)
-    if not any(game.kind_of(monster).params.get("regen") for monster in first.values()):
-        return  # no kind on the level regenerates: the walk over every monster is saved
+    # every turn asks, for every monster on the level: each kind present is asked once (by one
+    # monster of it), and most kinds regain nothing, so the walk over every monster is mostly saved
+    of_kind = {state.kind: monster for monster, state in game.query(Monster)}
+    regens = {name: game.kind_of(monster).params.get("regen") for name, monster in of_kind.items()}
+    if not any(regens.values()):
+        return
     for monster in game.monsters():
-        name = states[monster].kind
-        if name not in regens:
-            regens[name] = game.kind_of(monster).params.get("regen")
-        regen = regens[name]
+        regen = regens.get(game.component(monster, Monster).kind)
         if regen and game.turn % max(1, int(regen[1])) == 0:
             game.heal(monster, int(regen[0]))
 

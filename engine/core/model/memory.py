@@ -52,9 +52,9 @@ def remember(state: RunState, looked: list[Looked], radius: int | None) -> None:
             memory.pop(cell, None)
         found = [cell for cell in cells if cell in piles]
     else:
-        for cell in in_view(list(memory), looked):
+        for cell in in_view(list(memory), looked, radius):
             del memory[cell]
-        found = in_view(list(piles), looked)
+        found = in_view(list(piles), looked, radius)
     # in the map's reading order, whichever way they were found: a resumed run remembers in the
     # same order as one never saved, so both forget the same things at the limit
     for cell in sorted(found, key=lambda c: (c[1], c[0])):
@@ -63,9 +63,16 @@ def remember(state: RunState, looked: list[Looked], radius: int | None) -> None:
         forget_past_limit(state)
 
 
-def in_view(cells: list[Cell], looked: list[Looked]) -> list[Cell]:
+def in_view(cells: list[Cell], looked: list[Looked], radius: int | None = None) -> list[Cell]:
     """The cells visible in one of ``looked``, in their order. Many at once are read from the masks
-    in one go: a level's remembered items and piles are looked at every turn."""
+    in one go: a level's remembered items and piles are looked at every turn. With the light's
+    ``radius``, only the cells in the square it lights around the views' origins are looked up in
+    the masks (most of a level's cells are not, and comparing two ints is cheaper than reading a
+    mask: half the cost of the default game's every turn here)."""
+    if radius is not None and looked:
+        xs, ys = [ox for _, (ox, _) in looked], [oy for _, (_, oy) in looked]
+        x0, x1, y0, y1 = min(xs) - radius, max(xs) + radius, min(ys) - radius, max(ys) + radius
+        cells = [cell for cell in cells if x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1]
     if len(cells) < 8:
         return [cell for cell in cells if any(mask[cell[1], cell[0]] for mask, _ in looked)]
     xs = np.fromiter((cell[0] for cell in cells), dtype=np.intp, count=len(cells))
