@@ -195,3 +195,28 @@ def test_a_pile_is_remembered_by_its_newest_item_as_the_window_draws_it(registry
     window.frames.draw()
     assert not game.api.sees(6, 1) and game.api.remembered() == {(6, 1): "gold"}
     assert window.grid.shown(6, 1)[0] == "$" and describe_cell(game, (6, 1)) == "You remember some gold here."
+
+
+def test_in_view_with_the_lights_radius_finds_what_the_masks_alone_find():
+    """The light's square only saves lookups: with the radius, in_view finds exactly the cells the
+    masks hold, for views whose lit cells all lie within the radius of their origins."""
+    import random
+
+    import numpy as np
+
+    from engine.core.model import memory
+
+    rng = random.Random(5)
+    for trial in range(200):
+        radius = rng.randint(1, 9)
+        looked = []
+        for _ in range(rng.randint(1, 2)):
+            ox, oy = rng.randrange(60), rng.randrange(30)
+            mask = np.zeros((30, 60), dtype=bool)
+            box = mask[max(0, oy - radius):oy + radius + 1, max(0, ox - radius):ox + radius + 1]
+            box[...] = np.array([rng.random() < 0.5 for _ in range(box.size)]).reshape(box.shape)
+            looked.append((mask, (ox, oy)))
+        cells = [(rng.randrange(60), rng.randrange(30)) for _ in range(rng.randint(0, 40))]
+        expected = [c for c in cells if any(mask[c[1], c[0]] for mask, _ in looked)]
+        assert memory.in_view(cells, looked, radius) == expected, trial
+        assert memory.in_view(cells, looked) == expected, trial
