@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from engine import load_registry, testing
@@ -178,3 +179,67 @@ def test_a_kind_learned_changes_the_names_version_and_the_bots_kept_pack_names_i
     learned = game.api.names_version
     identify.learn_all(game.api)
     assert game.api.names_version != learned
+
+
+TWO_SHELVES = """
+    ########
+    #@.1.1.#
+    #..2.3.#
+    ########
+
+    1: potion of haste
+    2: potion of troll blood
+    3: scroll of teleport
+"""
+
+
+def drawn(game, x, y):
+    """What the window draws at (x, y): its colour and the name a tileset is asked for."""
+    from engine.frontend import compose
+
+    look = compose.look_for(game.rules)
+    names = compose.Names()
+    tables = compose.Tables(game.rules, look, names)
+    tables.fit(list(game.level.kinds), game.registry.terrain)
+    h, w = game.level.terrain.shape
+    cells = compose.compose(game, slice(0, h), slice(0, w), tables, look, names)
+    return tuple(int(c) for c in cells.fg[y, x]), names.names[cells.name[y, x]], int(cells.state[y, x])
+
+
+def test_an_unknown_kind_is_drawn_as_its_disguise_not_in_its_own_colour(registry):
+    """Each potion kind has a colour of its own: drawn in it, an unknown potion would be named at a
+    glance. It is drawn in its appearance's colour (a scroll in parchment's), on the map, remembered
+    and at the player's feet, and on a tileset as its appearance; once known, as its kind."""
+    from engine.frontend import palette, sidebar
+
+    game = testing.game_from_map(registry, TWO_SHELVES, seed=3)
+    haste, troll = registry.items["potion of haste"], registry.items["potion of troll blood"]
+    disguise = names(game)["potion of haste"]
+    color = identify.COLORS[disguise.split()[0]]
+    assert color != tuple(haste.color)
+    assert drawn(game, 3, 1)[:2] == (color, f"item:{disguise}")
+    assert drawn(game, 5, 2)[:2] == (identify.PARCHMENT, f"item:{names(game)['scroll of teleport']}")
+    troll_color = identify.COLORS[names(game)["potion of troll blood"].split()[0]]
+    assert drawn(game, 3, 2)[0] == troll_color != tuple(troll.color)
+    # remembered: out of view, the memory draws the disguise too (dimmed as memory is)
+    game.state.view.visible[:] = False
+    fg, name, _ = drawn(game, 3, 1)
+    assert fg == tuple(int(c) for c in palette.remembered_array(np.array([color], dtype=np.uint8))[0])
+    assert name == f"item:{disguise}"
+    testing.press(game, "l l")  # onto the first potion: the sidebar's "Here:" line
+    here = [row for row in sidebar.underfoot(game) if "Here:" in row.text]
+    assert here and here[0].glyph_color == color
+    testing.press(game, "g q")  # drink it: the kind is known, and the other potion of it drawn as it is
+    assert drawn(game, 5, 1)[:2] == (tuple(haste.color), "item:potion of haste")
+    assert drawn(game, 3, 2)[0] == troll_color  # the other kind still unknown
+
+
+def test_a_bad_item_color_answer_fails_the_plugin_and_the_kind_keeps_its_colour(registry, tmp_path):
+    plugin = tmp_path / "badcolor.py"
+    plugin.write_text("from engine import hookimpl\n\n@hookimpl\ndef item_color(game, kind):\n"
+                      "    return (300, 0, 0) if kind.name == 'gold' else None\n")
+    local = load_registry(entry_points=False, plugins_dirs=[str(tmp_path)])
+    game = testing.game_from_map(local, "#@$#\n", seed=1)
+    gold = local.items["gold"]
+    assert naming.item_color(game, gold) == tuple(gold.color)
+    assert "badcolor" in game.isolation.off

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.core.model.components import Item, Monster, Position, Renderable
+from engine.core.turn import naming
 from engine.frontend import palette
 from engine.frontend.walls import DEEP, WallView, margin
 from engine.kit.mapgen import FLOOR, STAIRS, UPSTAIRS, WALL
@@ -219,10 +220,10 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
         for (x, y), kind in game.floor.items.items():
             if ys.start <= y < ys.stop and xs.start <= x < xs.stop and kind in kinds \
                     and not visible[y - ys.start, x - xs.start]:
-                item = kinds[kind]
-                name[y - ys.start, x - xs.start] = names.id(f"item:{kind}")
+                item = kinds[kind]  # as the player knows it (an unknown potion: as its disguise)
+                name[y - ys.start, x - xs.start] = names.id(f"item:{naming.shown_kind(game, item)}")
                 code[y - ys.start, x - xs.start] = ord(item.glyph[:1] or " ")
-                fg[y - ys.start, x - xs.start] = item.color[:3]
+                fg[y - ys.start, x - xs.start] = naming.item_color(game, item)
     remembered = state == REMEMBERED
     if look.lit:
         fg[remembered] = palette.remembered_array(fg[remembered])
@@ -239,9 +240,12 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
                 and not veiled(entity):
             drawn.append((r.layer, entity, p.x - xs.start, p.y - ys.start, r))
     drawn.sort(key=lambda t: (t[0], t[1]))  # a pile shows its newest item, as memory keeps it
+    items = game.registry.items
     for _layer, entity, x, y, r in drawn:
         code[y, x] = ord(r.glyph[:1] or " ")
-        fg[y, x] = r.color[:3]
+        item = game.world.try_get(entity, Item)
+        kind = items.get(item.kind) if item is not None else None
+        fg[y, x] = r.color[:3] if kind is None else naming.item_color(game, kind)  # as the player knows it
         name[y, x] = names.id(entity_name(game, entity))
     unknown = state == UNKNOWN
     code[unknown] = BLANK
@@ -255,11 +259,15 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
 
 
 def entity_name(game: Game, entity: int) -> str:
-    """What a tileset is asked for: ``player``, ``monster:KIND``, ``item:KIND`` (else ``thing``)."""
+    """What a tileset is asked for: ``player``, ``monster:KIND``, ``item:KIND`` (the kind as the player
+    knows it: an unknown potion's disguise), else ``thing``."""
     if entity == game.player:
         return "player"
     monster = game.world.try_get(entity, Monster)
     if monster is not None:
         return f"monster:{monster.kind}"
     item = game.world.try_get(entity, Item)
-    return f"item:{item.kind}" if item is not None else "thing"
+    if item is None:
+        return "thing"
+    kind = game.registry.items.get(item.kind)
+    return f"item:{naming.shown_kind(game, kind) if kind is not None else item.kind}"

@@ -164,7 +164,9 @@ def underfoot(game: Game) -> list[Row]:
     for entity, (item, pos, look) in game.world.query(Item, Position, Renderable):
         if (pos.x, pos.y) == here:
             amount = f"{item.amount} " if item.amount > 1 else ""
-            rows.append(Line(f"Here: {amount}{naming.of_entity(game, entity)}", DIM, look.glyph, tuple(look.color[:3])))  # type: ignore[arg-type]
+            kind = game.registry.items.get(item.kind)  # its colour as the player knows it
+            color = naming.item_color(game, kind) if kind is not None else tuple(look.color[:3])
+            rows.append(Line(f"Here: {amount}{naming.of_entity(game, entity)}", DIM, look.glyph, color))  # type: ignore[arg-type]
     if game.level.stairs == here:
         stairs = game.rules.tile("stairs")
         rows.append(Line("Here: stairs down", DIM, stairs["glyph"], tuple(stairs["color"])))

@@ -60,6 +60,7 @@ from engine.hookspecs.algorithms import (
 )
 from engine.hookspecs.events import (
     after_action,
+    item_color,
     item_description,
     item_name,
     on_action,
@@ -113,4 +114,5 @@ __all__ = [
     "on_answer",
     "item_name",
     "item_description",
+    "item_color",
 ]

@@ -4,8 +4,8 @@ Called for every plugin, in registration order, with ``game``, the game API (``e
 The order within a turn: ``on_action`` before an action (it may replace or veto it),
 ``after_action`` after it, ``on_death`` when one dies, ``on_turn_end`` once the monsters have acted;
 ``on_level_generated`` when a new level is ready and ``on_answer`` when the player answers a
-plugin's question. ``item_name`` and ``item_description`` are asked, not told: how the player
-knows an item, wherever one is shown.
+plugin's question. ``item_name``, ``item_description`` and ``item_color`` are asked, not told: how
+the player knows an item, wherever one is shown.
 """
 
 from __future__ import annotations
@@ -163,6 +163,29 @@ def item_name(game: GameAPI, item: int | None, kind: ItemKind) -> str | None:
         def item_name(game, item, kind):
             if kind.use == "quaff" and kind.name not in game.data("myplugin").get("known", []):
                 return "murky potion"
+            return None
+    """
+
+
+@hookspec(firstresult=True)
+def item_color(game: GameAPI, kind: ItemKind) -> tuple[int, int, int] | None:
+    """Colour the items of ``kind`` as the player knows them: return an ``(r, g, b)`` of ints 0-255,
+    or None to leave it to the next plugin (none answering: the kind's ``color``). Called when the
+    window draws an item: on the map, remembered on the map, at the player's feet in the sidebar;
+    once per kind while ``game.names_version`` stays the same, so call ``game.names_changed()`` when
+    your answers change, as for ``item_name``. On a tileset an item is drawn as the name the player
+    knows it by (``item_name``), so a disguised kind is not given away by its shape either. An
+    answer that is not a colour switches the plugin off, and the kind keeps its own.
+
+    The default game's unknown potions (each kind has a colour of its own, which would name it at
+    a glance) and scrolls are ``plugins/depths/identify.py``'s answers.
+
+    Example::
+
+        @hookimpl
+        def item_color(game, kind):
+            if kind.use == "quaff" and kind.name not in game.data("myplugin").get("known", []):
+                return (120, 100, 70)  # every unknown potion looks murky
             return None
     """
 

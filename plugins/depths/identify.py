@@ -13,7 +13,9 @@ the same way, and a resumed run as it was. The player learns a kind
 
 The names are this plugin's answers to the engine's ``item_name`` and ``item_description`` hooks,
 which every place that shows the player an item asks (the pack, look, the sidebar, the messages,
-``--dump json``'s ``name``, the morgue): an unknown kind's true name is never shown.
+``--dump json``'s ``name``, the morgue): an unknown kind's true name is never shown. Nor its colour:
+its answer to ``item_color`` draws an unknown potion in its adjective's colour and every unknown
+scroll in parchment's (each kind's own colour would name it at a glance).
 ``\\`` lists the potions and scrolls known and the unknown appearances seen (a ``Page``).
 
 Params (``[params.identify]``): ``known``, the kinds known from the start (the default game: its
@@ -28,6 +30,16 @@ QUESTION = "identify.which"
 NOUNS = {"quaff": "potion", "read": "scroll"}  # the uses whose kinds are unknown, and what they are
 ADJECTIVES = ("murky", "fizzing", "bubbling", "cloudy", "smoky", "golden", "violet", "amber", "silver", "milky",
               "oily", "glowing", "inky", "rusty", "emerald", "crimson", "pearly", "speckled", "viscous", "azure")
+# what each appearance looks like on the map: an unknown potion is drawn in its adjective's colour,
+# not its kind's (each kind has its own, which would name it at a glance), every unknown scroll in
+# the one colour of parchment
+COLORS = {"murky": (140, 118, 76), "fizzing": (170, 230, 120), "bubbling": (110, 205, 225), "cloudy": (185, 190, 205),
+          "smoky": (150, 150, 160), "golden": (240, 200, 60), "violet": (170, 100, 235), "amber": (230, 150, 40),
+          "silver": (205, 212, 228), "milky": (236, 232, 216), "oily": (150, 160, 80), "glowing": (250, 250, 150),
+          "inky": (95, 105, 215), "rusty": (185, 95, 55), "emerald": (60, 200, 110), "crimson": (215, 45, 65),
+          "pearly": (228, 218, 238), "speckled": (205, 165, 145), "viscous": (160, 190, 70), "azure": (70, 160, 250)}
+STRANGE = (180, 180, 180)  # a potion past the adjectives ("strange 20 potion")
+PARCHMENT = (228, 214, 170)
 SYLLABLES = ("xo", "th", "ka", "zu", "ri", "mon", "el", "pha", "gor", "ne", "qua", "vis", "dra", "ul", "ya",
              "bek", "sol", "ith", "ar", "nox")
 
@@ -101,6 +113,16 @@ def learn_all(game) -> None:
 @hookimpl
 def item_name(game, item, kind):
     return unknown(game, kind)
+
+
+@hookimpl
+def item_color(game, kind):
+    """An unknown kind is seen in its appearance's colour: a potion in its adjective's, a scroll in
+    parchment's."""
+    appearance = unknown(game, kind)
+    if appearance is None:
+        return None
+    return COLORS.get(appearance.split()[0], STRANGE) if kind.use == "quaff" else PARCHMENT
 
 
 @hookimpl
