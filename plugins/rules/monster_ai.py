@@ -150,12 +150,14 @@ def regenerate(game):
     awake or asleep."""
     # every turn asks, for every monster on the level: each kind present is asked once (by one
     # monster of it), and most kinds regain nothing, so the walk over every monster is mostly saved
-    of_kind = {state.kind: monster for monster, state in game.query(Monster)}
+    states = game.query(Monster)
+    of_kind = {state.kind: monster for monster, state in states}
     regens = {name: game.kind_of(monster).params.get("regen") for name, monster in of_kind.items()}
     if not any(regens.values()):
         return
+    kinds = dict(states)  # a crowd's every monster: its kind read here, not asked one by one
     for monster in game.monsters():
-        regen = regens.get(game.component(monster, Monster).kind)
+        regen = regens[kinds[monster].kind]
         if regen and game.turn % max(1, int(regen[1])) == 0:
             game.heal(monster, int(regen[0]))
 
