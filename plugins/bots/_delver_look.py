@@ -169,25 +169,27 @@ class Pack:
 def pack_key(game) -> tuple:
     """What the pack is made of, item by item: what :class:`Pack` is worked out from, and the
     names the player knows the items by (``game.names_version``: an item identified makes the pack
-    again). By letter, as ``game.pack()`` gives them; the letters and what it wears read in one
-    query each, the names not at all (naming each item at every key was half of the bot's time)."""
-    worn = {item for item, _ in game.query(Equipped)}
-    key = [game.names_version]
+    again). Each carried item with its count and letter, in entity order (``game.query``'s), and
+    the items it wears: the letters and what it wears read in one query each, the names not at
+    all (naming each item at every key was half of the bot's time). Not sorted by letter: the
+    same items, counts, letters and worn ones make the same key in either order, and
+    :func:`make_pack` sorts them once a pack."""
+    rows = game.query(CarriedLetter, Item)
     # an entity carried without an Item is no item of the pack (make_pack skipped it): not queried
-    for item, (letter, stack) in sorted(game.query(CarriedLetter, Item), key=lambda pair: pair[1][0].letter):
-        key.append((item, stack.amount, letter.letter, item in worn))
-    return tuple(key)
+    return (game.names_version, tuple([item for item, _ in game.query(Equipped)]),
+            tuple([(item, stack.amount, letter.letter) for item, (letter, stack) in rows]))
 
 
 def make_pack(game, key: tuple) -> Pack:
-    items = [row[0] for row in key[1:]]
+    worn = set(key[1])
+    # by letter, as ``game.pack()`` gives them (a stable sort of the entity order: as ever)
+    items = [row[0] for row in sorted(key[2], key=lambda row: row[2])]
     carried = []
     for item in items:
         kind, stack = known_kind(game, item), game.component(item, Item)
         letter = game.component(item, engine.Carried)
         if kind is not None and stack is not None and letter is not None:
-            carried.append(Carried(item, kind, stack.amount, letter.letter,
-                                   game.component(item, engine.Equipped) is not None))
+            carried.append(Carried(item, kind, stack.amount, letter.letter, item in worn))
     pack = counts(game, items)
     return Pack(key, carried, pack, potions(game, pack), heal_per_potion(game, pack))
 
