@@ -129,6 +129,10 @@ def fight(look: DelverView) -> str | None:
     a wall never comes), then met. One farther is left to come: walking to monsters that drop out
     of sight as it moves makes a bot dither."""
     memory = look.memory
+    if not look.adjacent and not look.engaged:  # nothing to fight: the usual key, asked cheaply
+        if memory.waits and can_fight(look):
+            memory.waits = 0
+        return None
     if not can_fight(look):
         return None
     game = look.game
@@ -158,11 +162,11 @@ def pursue(look: DelverView) -> str | None:
     thief's (look says what a kind does) and that is fleeing (the sidebar says so); a thief only
     runs once it has taken something. Bounded: one as fast as it may never be caught."""
     memory, game = look.memory, look.game
-    if memory.chases >= CHASE_KEYS or not can_fight(look):
+    if memory.chases >= CHASE_KEYS:
         return None
     thieves = [m for m in look.monsters if game.declared(m) == "fleeing"
                and getattr(game.kind_of(m), "behaviour", "") == "thief"]
-    if not thieves:
+    if not thieves or not can_fight(look):
         return None
     memory.chases += 1
     target = min(thieves, key=lambda m: (game.distance(look.me, m), m))
@@ -177,9 +181,10 @@ def collect(look: DelverView) -> str | None:
     game, seen, memory = look.game, look.seen, look.memory
     cells = sorted(c for c, items in look.lying.items() if seen[c[1], c[0]] and any(wanted(look, i) for i in items))
     tries = memory.tries
-    traps = look.traps  # an item on a known trap is left there (a dart on a trapdoor sent it down again and again)
-    cells = [c for c in cells if c != look.here and tries.get((game.depth, *c), 0) < PICKUP_TRIES
-             and not traps[c[1], c[0]]]
+    cells = [c for c in cells if c != look.here and tries.get((game.depth, *c), 0) < PICKUP_TRIES]
+    if cells:  # an item on a known trap is left there (a dart on a trapdoor sent it down again and again)
+        traps = look.traps
+        cells = [c for c in cells if not traps[c[1], c[0]]]
     if not cells:
         return None
     memory.collecting += 1

@@ -208,8 +208,21 @@ class DelverView:
         self.me = game.player
         self.here = game.position(self.me)
         self.hp, self.max_hp = game.hp(self.me)
-        self.attack, self.defense = game.attack_defense(self.me)
         self.moves = game.moves
+
+    @once
+    def _attack_defense(self) -> tuple[int, int]:
+        """Its attack and defense now (``game.attack_defense``: what it wears counts), asked on
+        the keys that weigh a fight, not on every key (exploring, nothing in view, asks none)."""
+        return self.game.attack_defense(self.me)
+
+    @property
+    def attack(self) -> int:
+        return self._attack_defense[0]
+
+    @property
+    def defense(self) -> int:
+        return self._attack_defense[1]
 
     @property
     def commands(self) -> dict[str, str]:
