@@ -238,10 +238,14 @@ def frontier(look: DelverView, box: tuple[int, int, int, int] | None = None) -> 
     h, w = floor.shape
     x0, y0, x1, y1 = box if box is not None else (0, 0, w, h)
     bh, bw = y1 - y0, x1 - x0
-    # the floor of the box and a ring of one cell around it (off the map: no floor)
-    ring = np.zeros((bh + 2, bw + 2), dtype=bool)
-    ex0, ey0, ex1, ey1 = max(0, x0 - 1), max(0, y0 - 1), min(w, x1 + 1), min(h, y1 + 1)
-    ring[ey0 - y0 + 1:ey1 - y0 + 1, ex0 - x0 + 1:ex1 - x0 + 1] = floor[ey0:ey1, ex0:ex1]
+    # the floor of the box and a ring of one cell around it (off the map: no floor); read in place
+    # when the ring is on the map (the usual box, away from the level's edges)
+    if x0 > 0 and y0 > 0 and x1 < w and y1 < h:
+        ring = floor[y0 - 1:y1 + 1, x0 - 1:x1 + 1]
+    else:
+        ring = np.zeros((bh + 2, bw + 2), dtype=bool)
+        ex0, ey0, ex1, ey1 = max(0, x0 - 1), max(0, y0 - 1), min(w, x1 + 1), min(h, y1 + 1)
+        ring[ey0 - y0 + 1:ey1 - y0 + 1, ex0 - x0 + 1:ex1 - x0 + 1] = floor[ey0:ey1, ex0:ex1]
     # next to the floor: its cell too, harmlessly (a floor cell is a seen one); 8 ways, the 3x3
     # block by rows then columns; 4 ways, the cross
     if look.moves.movement == 8:
