@@ -257,7 +257,7 @@ class DelverView:
     def floor(self) -> np.ndarray:
         """The floor it knows: seen, and not a wall. The distance maps made on another floor are
         forgotten (see :meth:`distance`)."""
-        floor = self.seen & ~self.game.walls()
+        floor = np.greater(self.seen, self.game.walls())  # seen and not a wall, in one step
         known, now = self.memory.floor, (floor.shape, floor.tobytes())
         if known != now:
             self.memory.floor, self.memory.maps, self.memory.reach = now, {}, None
