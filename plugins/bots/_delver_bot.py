@@ -267,6 +267,40 @@ def frontier(look: DelverView, box: tuple[int, int, int, int] | None = None) -> 
 EXPLORE_REACH = 12  # how far around it explore looks first for the nearest unseen cell
 
 
+def descent(dist: np.ndarray, start: tuple[int, int], cost: np.ndarray, moves) -> list[tuple[int, int]]:
+    """``engine.descend(dist, start, cost, moves)``: the walk downhill from ``start``, step by step
+    the lowest neighbour strictly below (the first in ``moves.steps`` on a tie) that can be entered
+    and, unless corners may be cut, is not a diagonal past a wall. The same steps, read from the
+    maps as Python numbers once, in a window around ``start`` as wide as its value (each step of
+    a walk down a map of whole steps goes one lower), not as a 3x3 block at every step; the whole
+    map when the walk comes to the window's edge (a map of other costs)."""
+    h, w = dist.shape
+    x, y = start
+    value = float(dist[y, x])
+    r = max(1, int(value) + 2) if value < max(h, w) else max(h, w)
+    x0, y0, x1, y1 = max(0, x - r), max(0, y - r), min(w, x + r + 1), min(h, y + r + 1)
+    d, c = dist[y0:y1, x0:x1].tolist(), cost[y0:y1, x0:x1].tolist()
+    steps, cut = moves.steps, moves.cut_corners
+    path: list[tuple[int, int]] = []
+    while True:
+        if (0 < x <= x0) or (x1 - 1 <= x < w - 1) or (0 < y <= y0) or (y1 - 1 <= y < h - 1):
+            x0, y0, x1, y1 = 0, 0, w, h  # a neighbour off the window: the whole map
+            d, c = dist.tolist(), cost.tolist()
+        best, low = None, d[y - y0][x - x0]
+        for dx, dy in steps:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < w and 0 <= ny < h and c[ny - y0][nx - x0] > 0):
+                continue
+            if dx and dy and not cut and not (c[y - y0][nx - x0] > 0 and c[ny - y0][x - x0] > 0):
+                continue
+            if d[ny - y0][nx - x0] < low:
+                best, low = (nx, ny), d[ny - y0][nx - x0]
+        if best is None:
+            return path
+        path.append(best)
+        x, y = best
+
+
 def explore(look: DelverView) -> str | None:
     """A step downhill on the distance map of the frontier. The walk down is kept while it holds
     (its next cell is a known free floor cell beside it, its end still unseen), so the map is made
@@ -291,7 +325,7 @@ def explore(look: DelverView) -> str | None:
             if np.count_nonzero(look.traps) else look.floor[box[1]:box[3], box[0]:box[2]] | goals
         dist = look.game.distance_map(goals, limit=reach, cost=cost)
         if np.isfinite(dist[y - box[1], x - box[0]]):
-            walk = descend(dist, (x - box[0], y - box[1]), cost, look.moves)
+            walk = descent(dist, (x - box[0], y - box[1]), cost, look.moves)
             memory.route = [(cx + box[0], cy + box[1]) for cx, cy in walk]
             return look.step_key(memory.route.pop(0)) if memory.route else None
     goals = frontier(look)
