@@ -315,3 +315,26 @@ def test_the_delver_s_kept_reach_agrees_with_a_map_made_afresh_at_every_key(regi
         Session.of(game).press(key)
         depths.add(game.depth)
     assert kept > 50 and len(depths) > 1
+
+
+def test_the_delver_s_descent_takes_the_steps_of_engine_descend():
+    """Explore's walk down its map (``_delver_bot.descent``, read from Python lists in a window)
+    takes the very steps of ``engine.descend``: maps of 4 and 8 ways, corners cut or not, steps of
+    one cost and of others (a walk that leaves the window), limited or not, from any cell."""
+    from engine import Moves, descend
+    from engine.plugins.bots._delver_bot import descent
+    from engine.plugins.paths.heap import dijkstra_python
+
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        h, w = (int(v) for v in rng.integers(1, 30, 2))
+        moves = Moves(int(rng.choice([4, 8])), float(rng.choice([1.0, 1.5])), cut_corners=bool(rng.integers(2)))
+        cost = (rng.random((h, w)) > 0.3).astype(float)
+        if rng.integers(2):
+            cost *= rng.choice([1.0, 2.0, 0.5], size=(h, w))
+        seeds = np.where(rng.random((h, w)) > 0.97, 0.0, np.inf)
+        dist = dijkstra_python(cost, seeds, moves, float(rng.choice([np.inf, 12.0, 5.0])))
+        given = cost if rng.integers(2) else cost > 0
+        for _ in range(5):
+            start = (int(rng.integers(w)), int(rng.integers(h)))
+            assert descent(dist, start, given, moves) == descend(dist, start, given, moves)
