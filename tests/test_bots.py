@@ -338,3 +338,36 @@ def test_the_delver_s_descent_takes_the_steps_of_engine_descend():
         for _ in range(5):
             start = (int(rng.integers(w)), int(rng.integers(h)))
             assert descent(dist, start, given, moves) == descend(dist, start, given, moves)
+
+
+@pytest.mark.parametrize("preset, seed", [("undercroft", 3), ("rogue-sdl", 5)])
+def test_the_delver_s_compiled_explore_walks_as_the_python_one(registry, preset, seed):
+    """Explore's walk on its box (``_delver_bot.box_walk``) is the same in the compiled kernel as
+    with numpy and the game's pathfinder (the reference): the same walk, or none, and the same
+    cells kept among the ignored, at every key of a run."""
+    import copy
+
+    from engine.kit import jit
+    from engine.plugins.bots._delver_bot import EXPLORE_REACH, _explore_kernel, box_walk
+    from engine.plugins.bots._delver_look import DelverView
+    from engine.plugins.bots.delver import Delver
+
+    if _explore_kernel(1) is None:
+        pytest.skip("numba is not installed")
+    game = new_game(Setup(game=preset, seed=seed), registry)
+    bot, walks = Delver(), 0
+    for _ in range(400):
+        (x, y), (h, w) = game.api.position(game.api.player), game.api.seen().shape
+        box = (max(0, x - EXPLORE_REACH), max(0, y - EXPLORE_REACH),
+               min(w, x + EXPLORE_REACH + 1), min(h, y + EXPLORE_REACH + 1))
+        compiled, python = copy.deepcopy(bot.memory), copy.deepcopy(bot.memory)
+        walk = box_walk(DelverView(game.api, compiled), box)
+        with jit.disabled():
+            assert box_walk(DelverView(game.api, python), box) == walk
+        assert set(compiled.ignored) == set(python.ignored)
+        walks += walk is not None
+        key = bot(game.api)
+        if key is None or not game.alive:
+            break
+        Session.of(game).press(key)
+    assert walks > 50

@@ -53,9 +53,12 @@ its dealings with items and prompts in ``_delver_items``; add a concern by writi
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
-from engine import descend, downhill
+from engine import Moves, descend, downhill
+from engine.kit import jit
 from engine.plugins.bots._delver_items import (
     PICKUP_TRIES,
     answer,
@@ -301,6 +304,61 @@ def descent(dist: np.ndarray, start: tuple[int, int], cost: np.ndarray, moves) -
         x, y = best
 
 
+def box_walk(look: DelverView, box: tuple[int, int, int, int]) -> list[tuple[int, int]] | None:
+    """Explore's walk on ``box`` (x0, y0, x1, y1), around the cell it stands on: down the distance
+    map of the box's frontier, made within the box and EXPLORE_REACH steps; None when no frontier
+    cell is that near. In one call of the compiled kernel (``_delver_explore_jit``) when numba is
+    installed and every step costs one (the preset's diagonal too); else with numpy and the game's
+    pathfinder, the reference (the same frontier, map and steps)."""
+    (x, y), moves = look.here, look.moves
+    kernel = _explore_kernel(look.floor.size) if moves.movement == 4 or moves.diagonal_cost == 1.0 else None
+    if kernel is not None:
+        floor, seen, memory = look.floor, look.seen, look.memory
+        w = floor.shape[1]
+        ignored = np.array([cy * w + cx for cx, cy in memory.ignored], dtype=np.int64) if len(memory.ignored) \
+            else _NONE
+        path = np.empty((box[2] - box[0]) * (box[3] - box[1]), dtype=np.int64)
+        added = np.empty(len(moves.steps), dtype=np.int64)
+        status, steps, beside = kernel.box_walk(floor, seen, look.traps, ignored, *box, x, y, *_steps(moves),
+                                                moves.cut_corners, float(EXPLORE_REACH), path, added)
+        for i in added[:beside].tolist():
+            memory.ignored.add((i % w, i // w))
+        return [(i % w, i // w) for i in path[:steps].tolist()] if status == 2 else None
+    goals = frontier(look, box)
+    if np.count_nonzero(goals):
+        cost = look.wary_of_traps(look.floor[box[1]:box[3], box[0]:box[2]] | goals, box, shun=True) \
+            if np.count_nonzero(look.traps) else look.floor[box[1]:box[3], box[0]:box[2]] | goals
+        dist = look.game.distance_map(goals, limit=EXPLORE_REACH, cost=cost)
+        if np.isfinite(dist[y - box[1], x - box[0]]):
+            walk = descent(dist, (x - box[0], y - box[1]), cost, moves)
+            return [(cx + box[0], cy + box[1]) for cx, cy in walk]
+    return None
+
+
+_NONE = np.empty(0, dtype=np.int64)  # no cells
+
+
+def _steps(moves) -> tuple[np.ndarray, np.ndarray]:
+    """The preset's steps, in order, as the kernel takes them: the dx, then the dy."""
+    return _steps_of(moves.steps)
+
+
+@functools.lru_cache(maxsize=4)  # one entry for 8 ways, one for 4
+def _steps_of(steps: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray]:
+    return np.array([dx for dx, _ in steps], dtype=np.int64), np.array([dy for _, dy in steps], dtype=np.int64)
+
+
+def _check(kernel) -> None:
+    """Compile the kernel on a tiny level (engine.kit.jit.sibling's check)."""
+    floor = np.array([[True, True, False]])
+    kernel.box_walk(floor, floor.copy(), np.zeros_like(floor), _NONE, 0, 0, 3, 1, 0, 0, *_steps(Moves(8)), True, 12.0,
+                    np.empty(3, dtype=np.int64), np.empty(8, dtype=np.int64))
+
+
+def _explore_kernel(cells: int):
+    return jit.sibling(__name__, "_delver_explore_jit", _check, cells)
+
+
 def explore(look: DelverView) -> str | None:
     """A step downhill on the distance map of the frontier. The walk down is kept while it holds
     (its next cell is a known free floor cell beside it, its end still unseen), so the map is made
@@ -319,15 +377,10 @@ def explore(look: DelverView) -> str | None:
             return look.step_key(route.pop(0))
     (x, y), (h, w), reach = look.here, seen.shape, EXPLORE_REACH
     box = (max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1))
-    goals = frontier(look, box) if not memory.fresh else None
-    if goals is not None and np.count_nonzero(goals):
-        cost = look.wary_of_traps(look.floor[box[1]:box[3], box[0]:box[2]] | goals, box, shun=True) \
-            if np.count_nonzero(look.traps) else look.floor[box[1]:box[3], box[0]:box[2]] | goals
-        dist = look.game.distance_map(goals, limit=reach, cost=cost)
-        if np.isfinite(dist[y - box[1], x - box[0]]):
-            walk = descent(dist, (x - box[0], y - box[1]), cost, look.moves)
-            memory.route = [(cx + box[0], cy + box[1]) for cx, cy in walk]
-            return look.step_key(memory.route.pop(0)) if memory.route else None
+    walk = box_walk(look, box) if not memory.fresh else None
+    if walk is not None:
+        memory.route = walk
+        return look.step_key(memory.route.pop(0)) if memory.route else None
     goals = frontier(look)
     if not np.count_nonzero(goals):
         memory.route = []
