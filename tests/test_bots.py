@@ -344,8 +344,9 @@ def test_the_delver_s_descent_takes_the_steps_of_engine_descend():
 def test_the_delver_s_compiled_explore_walks_as_the_python_one(registry, preset, seed):
     """Explore's walk on its box (``_delver_bot.box_walk``) is the same in the compiled kernel as
     with numpy and the game's pathfinder (the reference): the same walk, or none, and the same
-    cells kept among the ignored, at every key of a run."""
+    cells kept among the ignored, at every key of a run; and so is its walk on the whole level."""
     import copy
+    import math
 
     from engine.kit import jit
     from engine.plugins.bots._delver_bot import EXPLORE_REACH, _explore_kernel, box_walk
@@ -360,14 +361,15 @@ def test_the_delver_s_compiled_explore_walks_as_the_python_one(registry, preset,
         (x, y), (h, w) = game.api.position(game.api.player), game.api.seen().shape
         box = (max(0, x - EXPLORE_REACH), max(0, y - EXPLORE_REACH),
                min(w, x + EXPLORE_REACH + 1), min(h, y + EXPLORE_REACH + 1))
-        compiled, python = copy.deepcopy(bot.memory), copy.deepcopy(bot.memory)
-        walk = box_walk(DelverView(game.api, compiled), box)
-        with jit.disabled():
-            assert box_walk(DelverView(game.api, python), box) == walk
-        assert set(compiled.ignored) == set(python.ignored)
-        walks += walk is not None
+        for where, reach, always in ((box, EXPLORE_REACH, False), ((0, 0, w, h), math.inf, True)):
+            compiled, python = copy.deepcopy(bot.memory), copy.deepcopy(bot.memory)
+            walk = box_walk(DelverView(game.api, compiled), where, reach, always)
+            with jit.disabled():
+                assert box_walk(DelverView(game.api, python), where, reach, always) == walk
+            assert set(compiled.ignored) == set(python.ignored)
+            walks += walk is not None
         key = bot(game.api)
         if key is None or not game.alive:
             break
         Session.of(game).press(key)
-    assert walks > 50
+    assert walks > 100

@@ -54,10 +54,11 @@ its dealings with items and prompts in ``_delver_items``; add a concern by writi
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 
-from engine import Moves, descend, downhill
+from engine import Moves, downhill
 from engine.kit import jit
 from engine.plugins.bots._delver_items import (
     PICKUP_TRIES,
@@ -304,12 +305,15 @@ def descent(dist: np.ndarray, start: tuple[int, int], cost: np.ndarray, moves) -
         x, y = best
 
 
-def box_walk(look: DelverView, box: tuple[int, int, int, int]) -> list[tuple[int, int]] | None:
+def box_walk(look: DelverView, box: tuple[int, int, int, int], reach: float = EXPLORE_REACH,
+             always: bool = False) -> list[tuple[int, int]] | None:
     """Explore's walk on ``box`` (x0, y0, x1, y1), around the cell it stands on: down the distance
-    map of the box's frontier, made within the box and EXPLORE_REACH steps; None when no frontier
-    cell is that near. In one call of the compiled kernel (``_delver_explore_jit``) when numba is
-    installed and every step costs one (the preset's diagonal too); else with numpy and the game's
-    pathfinder, the reference (the same frontier, map and steps)."""
+    map of the box's frontier, made within the box and ``reach`` steps; None when the box has no
+    frontier, or (unless ``always``: the walk down from a cell the map does not reach, which is
+    none) no frontier cell is that near. In one call of the compiled kernel
+    (``_delver_explore_jit``) when numba is installed and every step costs one (the preset's
+    diagonal too); else with numpy and the game's pathfinder, the reference (the same frontier,
+    map and steps)."""
     (x, y), moves = look.here, look.moves
     kernel = _explore_kernel(look.floor.size) if moves.movement == 4 or moves.diagonal_cost == 1.0 else None
     if kernel is not None:
@@ -320,7 +324,7 @@ def box_walk(look: DelverView, box: tuple[int, int, int, int]) -> list[tuple[int
         path = np.empty((box[2] - box[0]) * (box[3] - box[1]), dtype=np.int64)
         added = np.empty(len(moves.steps), dtype=np.int64)
         status, steps, beside = kernel.box_walk(floor, seen, look.traps, ignored, *box, x, y, *_steps(moves),
-                                                moves.cut_corners, float(EXPLORE_REACH), path, added)
+                                                moves.cut_corners, float(reach), always, path, added)
         for i in added[:beside].tolist():
             memory.ignored.add((i % w, i // w))
         return [(i % w, i // w) for i in path[:steps].tolist()] if status == 2 else None
@@ -328,8 +332,8 @@ def box_walk(look: DelverView, box: tuple[int, int, int, int]) -> list[tuple[int
     if np.count_nonzero(goals):
         cost = look.wary_of_traps(look.floor[box[1]:box[3], box[0]:box[2]] | goals, box, shun=True) \
             if np.count_nonzero(look.traps) else look.floor[box[1]:box[3], box[0]:box[2]] | goals
-        dist = look.game.distance_map(goals, limit=EXPLORE_REACH, cost=cost)
-        if np.isfinite(dist[y - box[1], x - box[0]]):
+        dist = look.game.distance_map(goals, limit=reach, cost=cost)
+        if always or np.isfinite(dist[y - box[1], x - box[0]]):
             walk = descent(dist, (x - box[0], y - box[1]), cost, moves)
             return [(cx + box[0], cy + box[1]) for cx, cy in walk]
     return None
@@ -352,7 +356,7 @@ def _check(kernel) -> None:
     """Compile the kernel on a tiny level (engine.kit.jit.sibling's check)."""
     floor = np.array([[True, True, False]])
     kernel.box_walk(floor, floor.copy(), np.zeros_like(floor), _NONE, 0, 0, 3, 1, 0, 0, *_steps(Moves(8)), True, 12.0,
-                    np.empty(3, dtype=np.int64), np.empty(8, dtype=np.int64))
+                    False, np.empty(3, dtype=np.int64), np.empty(8, dtype=np.int64))
 
 
 def _explore_kernel(cells: int):
@@ -381,13 +385,8 @@ def explore(look: DelverView) -> str | None:
     if walk is not None:
         memory.route = walk
         return look.step_key(memory.route.pop(0)) if memory.route else None
-    goals = frontier(look)
-    if not np.count_nonzero(goals):
-        memory.route = []
-        return None
-    cost = look.wary_of_traps(look.floor | goals, shun=True) if np.count_nonzero(look.traps) else look.floor | goals
-    dist = look.game.distance_map(goals, cost=cost)
-    memory.route = descend(dist, look.here, cost, look.moves)
+    # the whole level: down its map from where it stands, whether that map reaches it or not
+    memory.route = box_walk(look, (0, 0, w, h), math.inf, always=True) or []
     return look.step_key(memory.route.pop(0)) if memory.route else None
 
 
