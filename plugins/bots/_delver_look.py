@@ -410,17 +410,28 @@ class DelverView:
         """The monsters in view that have noticed it (they come), nearest first."""
         return sorted((m for m in self.monsters if self.game.notices(m)), key=lambda m: self.game.distance(self.me, m))
 
+    @once
+    def _foes(self) -> dict[int, tuple[int, float]]:
+        """:meth:`foe`'s answers this key, by monster (flee, fight, read and zap weigh the same
+        monsters, some more than once)."""
+        return {}
+
+    def foe(self, monster: int) -> tuple[int, float]:
+        """(the blows it takes to fell ``monster``, the HP that strikes it for a turn)."""
+        known = self._foes
+        found = known.get(monster)
+        if found is None:
+            game = self.game
+            hp = game.hp(monster)[0]
+            attack, defense = game.attack_defense(monster)
+            turns = -(-hp // damage(self.attack, defense))  # blows to fell it
+            found = known[monster] = (turns, damage(attack, self.defense) * blows_per_turn(game, monster))
+        return found
+
     def fight_cost(self, monsters: list[int]) -> float:
         """The HP it would lose killing ``monsters`` one by one, weakest first, while every one
         still standing strikes it each turn."""
-        game = self.game
-        foes = []
-        for m in monsters:
-            hp = game.hp(m)[0]
-            attack, defense = game.attack_defense(m)
-            turns = -(-hp // damage(self.attack, defense))  # blows to fell it
-            foes.append((turns, damage(attack, self.defense) * blows_per_turn(game, m)))
-        foes.sort()
+        foes = sorted([self.foe(m) for m in monsters])
         lost, elapsed = 0.0, 0
         for turns, blow in foes:
             elapsed += turns
