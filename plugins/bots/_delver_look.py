@@ -167,13 +167,10 @@ class Pack:
 
 
 def pack_key(game) -> tuple:
-    """What the pack is made of, item by item: what :class:`Pack` is worked out from, and the
-    names the player knows the items by (``game.names_version``: an item identified makes the pack
-    again). Each carried item with its count and letter, in entity order (``game.query``'s), and
-    the items it wears: the letters and what it wears read in one query each, the names not at
-    all (naming each item at every key was half of the bot's time). Not sorted by letter: the
-    same items, counts, letters and worn ones make the same key in either order, and
-    :func:`make_pack` sorts them once a pack."""
+    """What :class:`Pack` is worked out from: the names the player knows items by
+    (``game.names_version``: an item identified makes the pack again), what it wears, and each
+    carried item with its count and letter, in entity order (the same pack, the same key: only
+    :func:`make_pack` sorts by letter), in one query each; the names not read (half its time)."""
     rows = game.query(CarriedLetter, Item)
     # an entity carried without an Item is no item of the pack (make_pack skipped it): not queried
     return (game.names_version, tuple([item for item, _ in game.query(Equipped)]),
@@ -216,13 +213,8 @@ class DelverView:
         the keys that weigh a fight, not on every key (exploring, nothing in view, asks none)."""
         return self.game.attack_defense(self.me)
 
-    @property
-    def attack(self) -> int:
-        return self._attack_defense[0]
-
-    @property
-    def defense(self) -> int:
-        return self._attack_defense[1]
+    attack = property(lambda self: self._attack_defense[0], doc="Its attack now.")
+    defense = property(lambda self: self._attack_defense[1], doc="Its defense now.")
 
     @property
     def commands(self) -> dict[str, str]:
@@ -410,15 +402,10 @@ class DelverView:
         """The monsters in view that have noticed it (they come), nearest first."""
         return sorted((m for m in self.monsters if self.game.notices(m)), key=lambda m: self.game.distance(self.me, m))
 
-    @once
-    def _foes(self) -> dict[int, tuple[int, float]]:
-        """:meth:`foe`'s answers this key, by monster (flee, fight, read and zap weigh the same
-        monsters, some more than once)."""
-        return {}
-
     def foe(self, monster: int) -> tuple[int, float]:
-        """(the blows it takes to fell ``monster``, the HP that strikes it for a turn)."""
-        known = self._foes
+        """(the blows it takes to fell ``monster``, the HP that strikes it for a turn), worked out
+        once a key (flee, fight, read and zap weigh the same monsters, some more than once)."""
+        known = self.__dict__.setdefault("_foes", {})
         found = known.get(monster)
         if found is None:
             game = self.game
