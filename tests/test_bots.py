@@ -318,11 +318,11 @@ def test_the_delver_s_kept_reach_agrees_with_a_map_made_afresh_at_every_key(regi
 
 
 def test_the_delver_s_descent_takes_the_steps_of_engine_descend():
-    """Explore's walk down its map (``_delver_bot.descent``, read from Python lists in a window)
+    """Explore's walk down its map (``_delver_frontier.descent``, read from Python lists in a window)
     takes the very steps of ``engine.descend``: maps of 4 and 8 ways, corners cut or not, steps of
     one cost and of others (a walk that leaves the window), limited or not, from any cell."""
     from engine import Moves, descend
-    from engine.plugins.bots._delver_bot import descent
+    from engine.plugins.bots._delver_frontier import descent
     from engine.plugins.paths.heap import dijkstra_python
 
     rng = np.random.default_rng(5)
@@ -349,7 +349,8 @@ def test_the_delver_s_compiled_explore_walks_as_the_python_one(registry, preset,
     import math
 
     from engine.kit import jit
-    from engine.plugins.bots._delver_bot import EXPLORE_REACH, _explore_kernel, box_walk
+    from engine.plugins.bots._delver_bot import EXPLORE_REACH
+    from engine.plugins.bots._delver_frontier import _explore_kernel, box_walk
     from engine.plugins.bots._delver_look import DelverView
     from engine.plugins.bots.delver import Delver
 

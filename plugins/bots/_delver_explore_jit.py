@@ -1,10 +1,10 @@
 """The compiled kernel of the ``delver`` bot's explore, for when numba is installed.
 
 :func:`box_walk` is ``_delver_bot.explore``'s walk on the box around it in one call: the frontier
-of the box (``_delver_bot.frontier``), the distance map of it over the known floor within the box
+of the box (``_delver_frontier.frontier``), the distance map of it over the known floor within the box
 (``game.distance_map(goals, limit=reach, cost=cost)``: every step costs 1 there, so it is made by
 layers from a queue, the very values any pathfinder gives), and the walk down it
-(``_delver_bot.descent``). What they do in Python, with numpy and the game's pathfinder, is the
+(``_delver_frontier.descent``). What they do in Python, with numpy and the game's pathfinder, is the
 reference and the fallback (``engine.kit.jit``); ``tests/test_bots.py`` checks the two agree.
 
 Imported by ``engine.kit.jit.sibling`` when numba is installed; not a plugin of its own.
