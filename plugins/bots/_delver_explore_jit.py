@@ -19,10 +19,13 @@ COMPILE_SECONDS = 3  # the first call on a machine (2.5 s measured), before numb
 
 
 @numba.njit(cache=True, nogil=True)
-def box_walk(floor: np.ndarray, seen: np.ndarray, traps: np.ndarray, ignored: np.ndarray,
+def box_walk(floor: np.ndarray, seen: np.ndarray, traps: np.ndarray, cost: np.ndarray, trap_cost: float,
+             ignored: np.ndarray,
              x0: int, y0: int, x1: int, y1: int, hx: int, hy: int, dxs: np.ndarray, dys: np.ndarray,
              cut: bool, reach: float, always: bool, path: np.ndarray, added: np.ndarray) -> tuple[int, int, int]:
     """``(status, steps, beside)``. ``floor``, ``seen``, ``traps``: the level's (bool, ``[y, x]``);
+    ``traps`` empty: a cell seen whose ``cost`` (the level's walk cost; empty: none) is
+    ``trap_cost`` or more is one;
     ``ignored``: cells never to go to, as ``y * w + x``; the box (x0, y0)-(x1, y1) holds the cell
     it stands on, (hx, hy); ``dxs``, ``dys``: the preset's steps in order; every step costs 1.
 
@@ -67,7 +70,12 @@ def box_walk(floor: np.ndarray, seen: np.ndarray, traps: np.ndarray, ignored: np
     for by in range(bh):
         for bx in range(bw):
             i = by * bw + bx
-            enter[i] = (floor[y0 + by, x0 + bx] or goal[i]) and not traps[y0 + by, x0 + bx]
+            y, x = y0 + by, x0 + bx
+            if traps.shape[0]:
+                trap = traps[y, x]
+            else:
+                trap = cost.shape[0] > 0 and seen[y, x] and cost[y, x] >= trap_cost
+            enter[i] = (floor[y, x] or goal[i]) and not trap
             if goal[i]:
                 dist[i] = 0.0
                 queue[tail] = i

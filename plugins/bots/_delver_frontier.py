@@ -13,7 +13,7 @@ import numpy as np
 
 from engine import Moves
 from engine.kit import jit
-from engine.plugins.bots._delver_look import DelverView
+from engine.plugins.bots._delver_look import TRAP_COST, DelverView
 
 
 def frontier(look: DelverView, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
@@ -102,8 +102,14 @@ def box_walk(look: DelverView, box: tuple[int, int, int, int], reach: float,
             else _NONE
         path = np.empty((box[2] - box[0]) * (box[3] - box[1]), dtype=np.int64)
         added = np.empty(len(moves.steps), dtype=np.int64)
-        status, steps, beside = kernel.box_walk(floor, seen, look.traps, ignored, *box, x, y, *_steps(moves),
-                                                moves.cut_corners, float(reach), always, path, added)
+        # the traps it knows (look.traps) when the look has them; else the kernel reads them from
+        # the walk cost, as look.traps does (seen, and costing TRAP_COST or more; a cost in bools: none)
+        traps, cost = look.__dict__.get("traps"), _NO_COST
+        if traps is None:
+            traps, cost = _NO_TRAPS, look.game.walk_cost()
+            cost = _NO_COST if cost.dtype == bool else cost
+        status, steps, beside = kernel.box_walk(floor, seen, traps, cost, float(TRAP_COST), ignored, *box, x, y,
+                                                *_steps(moves), moves.cut_corners, float(reach), always, path, added)
         for i in added[:beside].tolist():
             memory.ignored.add((i % w, i // w))
         return [(i % w, i // w) for i in path[:steps].tolist()] if status == 2 else None
@@ -119,6 +125,8 @@ def box_walk(look: DelverView, box: tuple[int, int, int, int], reach: float,
 
 
 _NONE = np.empty(0, dtype=np.int64)  # no cells
+_NO_TRAPS = np.zeros((0, 0), dtype=bool)  # the traps not given: read from the cost
+_NO_COST = np.zeros((0, 0))  # no cost given: no traps at all, or given as traps
 
 
 def _steps(moves) -> tuple[np.ndarray, np.ndarray]:
@@ -134,8 +142,8 @@ def _steps_of(steps: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarra
 def _check(kernel) -> None:
     """Compile the kernel on a tiny level (engine.kit.jit.sibling's check)."""
     floor = np.array([[True, True, False]])
-    kernel.box_walk(floor, floor.copy(), np.zeros_like(floor), _NONE, 0, 0, 3, 1, 0, 0, *_steps(Moves(8)), True, 12.0,
-                    False, np.empty(3, dtype=np.int64), np.empty(8, dtype=np.int64))
+    kernel.box_walk(floor, floor.copy(), _NO_TRAPS, np.ones((1, 3)), float(TRAP_COST), _NONE, 0, 0, 3, 1, 0, 0,
+                    *_steps(Moves(8)), True, 12.0, False, np.empty(3, dtype=np.int64), np.empty(8, dtype=np.int64))
 
 
 def _explore_kernel(cells: int):
