@@ -82,8 +82,10 @@ def box_walk(floor: np.ndarray, seen: np.ndarray, traps: np.ndarray, cost: np.nd
                 tail += 1
     if tail == 0:
         return 0, 0, beside
-    head = 0
-    while head < tail:
+    # by layers from the goals, until the layer that reaches where it stands: the cells of every
+    # layer below have their values by then, and the walk down looks only below where it is
+    target, head = (hy - y0) * bw + hx - x0, 0
+    while head < tail and not dist[target] < np.inf:
         i = queue[head]
         head += 1
         d = dist[i]
