@@ -315,3 +315,62 @@ def test_the_delver_s_kept_reach_agrees_with_a_map_made_afresh_at_every_key(regi
         Session.of(game).press(key)
         depths.add(game.depth)
     assert kept > 50 and len(depths) > 1
+
+
+def test_the_delver_s_descent_takes_the_steps_of_engine_descend():
+    """Explore's walk down its map (``_delver_frontier.descent``, read from Python lists in a window)
+    takes the very steps of ``engine.descend``: maps of 4 and 8 ways, corners cut or not, steps of
+    one cost and of others (a walk that leaves the window), limited or not, from any cell."""
+    from engine import Moves, descend
+    from engine.plugins.bots._delver_frontier import descent
+    from engine.plugins.paths.heap import dijkstra_python
+
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        h, w = (int(v) for v in rng.integers(1, 30, 2))
+        moves = Moves(int(rng.choice([4, 8])), float(rng.choice([1.0, 1.5])), cut_corners=bool(rng.integers(2)))
+        cost = (rng.random((h, w)) > 0.3).astype(float)
+        if rng.integers(2):
+            cost *= rng.choice([1.0, 2.0, 0.5], size=(h, w))
+        seeds = np.where(rng.random((h, w)) > 0.97, 0.0, np.inf)
+        dist = dijkstra_python(cost, seeds, moves, float(rng.choice([np.inf, 12.0, 5.0])))
+        given = cost if rng.integers(2) else cost > 0
+        for _ in range(5):
+            start = (int(rng.integers(w)), int(rng.integers(h)))
+            assert descent(dist, start, given, moves) == descend(dist, start, given, moves)
+
+
+@pytest.mark.parametrize("preset, seed", [("undercroft", 3), ("rogue-sdl", 5)])
+def test_the_delver_s_compiled_explore_walks_as_the_python_one(registry, preset, seed):
+    """Explore's walk on its box (``_delver_bot.box_walk``) is the same in the compiled kernel as
+    with numpy and the game's pathfinder (the reference): the same walk, or none, and the same
+    cells kept among the ignored, at every key of a run; and so is its walk on the whole level."""
+    import copy
+    import math
+
+    from engine.kit import jit
+    from engine.plugins.bots._delver_bot import EXPLORE_REACH
+    from engine.plugins.bots._delver_frontier import _explore_kernel, box_walk
+    from engine.plugins.bots._delver_look import DelverView
+    from engine.plugins.bots.delver import Delver
+
+    if _explore_kernel(1) is None:
+        pytest.skip("numba is not installed")
+    game = new_game(Setup(game=preset, seed=seed), registry)
+    bot, walks = Delver(), 0
+    for _ in range(400):
+        (x, y), (h, w) = game.api.position(game.api.player), game.api.seen().shape
+        box = (max(0, x - EXPLORE_REACH), max(0, y - EXPLORE_REACH),
+               min(w, x + EXPLORE_REACH + 1), min(h, y + EXPLORE_REACH + 1))
+        for where, reach, always in ((box, EXPLORE_REACH, False), ((0, 0, w, h), math.inf, True)):
+            compiled, python = copy.deepcopy(bot.memory), copy.deepcopy(bot.memory)
+            walk = box_walk(DelverView(game.api, compiled), where, reach, always)
+            with jit.disabled():
+                assert box_walk(DelverView(game.api, python), where, reach, always) == walk
+            assert set(compiled.ignored) == set(python.ignored)
+            walks += walk is not None
+        key = bot(game.api)
+        if key is None or not game.alive:
+            break
+        Session.of(game).press(key)
+    assert walks > 100

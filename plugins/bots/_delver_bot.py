@@ -53,9 +53,12 @@ its dealings with items and prompts in ``_delver_items``; add a concern by writi
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from engine import descend, downhill
+from engine import downhill
+from engine.plugins.bots._delver_frontier import box_walk
 from engine.plugins.bots._delver_items import (
     PICKUP_TRIES,
     answer,
@@ -129,6 +132,10 @@ def fight(look: DelverView) -> str | None:
     a wall never comes), then met. One farther is left to come: walking to monsters that drop out
     of sight as it moves makes a bot dither."""
     memory = look.memory
+    if not look.adjacent and not look.engaged:  # nothing to fight: the usual key, asked cheaply
+        if memory.waits and can_fight(look):
+            memory.waits = 0
+        return None
     if not can_fight(look):
         return None
     game = look.game
@@ -158,11 +165,11 @@ def pursue(look: DelverView) -> str | None:
     thief's (look says what a kind does) and that is fleeing (the sidebar says so); a thief only
     runs once it has taken something. Bounded: one as fast as it may never be caught."""
     memory, game = look.memory, look.game
-    if memory.chases >= CHASE_KEYS or not can_fight(look):
+    if memory.chases >= CHASE_KEYS:
         return None
     thieves = [m for m in look.monsters if game.declared(m) == "fleeing"
                and getattr(game.kind_of(m), "behaviour", "") == "thief"]
-    if not thieves:
+    if not thieves or not can_fight(look):
         return None
     memory.chases += 1
     target = min(thieves, key=lambda m: (game.distance(look.me, m), m))
@@ -177,9 +184,10 @@ def collect(look: DelverView) -> str | None:
     game, seen, memory = look.game, look.seen, look.memory
     cells = sorted(c for c, items in look.lying.items() if seen[c[1], c[0]] and any(wanted(look, i) for i in items))
     tries = memory.tries
-    traps = look.traps  # an item on a known trap is left there (a dart on a trapdoor sent it down again and again)
-    cells = [c for c in cells if c != look.here and tries.get((game.depth, *c), 0) < PICKUP_TRIES
-             and not traps[c[1], c[0]]]
+    cells = [c for c in cells if c != look.here and tries.get((game.depth, *c), 0) < PICKUP_TRIES]
+    if cells:  # an item on a known trap is left there (a dart on a trapdoor sent it down again and again)
+        traps = look.traps
+        cells = [c for c in cells if not traps[c[1], c[0]]]
     if not cells:
         return None
     memory.collecting += 1
@@ -225,36 +233,6 @@ def dive(look: DelverView) -> str | None:
     return leave(look, exits=False)
 
 
-def frontier(look: DelverView, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
-    """The cells it has not seen next to the floor it knows (minus those it stood beside and
-    still did not see: the FOV shows them never). ``box``: (x0, y0, x1, y1), the part of the level
-    to work out (the cells in it, from the floor one cell around it); default, the whole level."""
-    floor = look.floor
-    h, w = floor.shape
-    x0, y0, x1, y1 = box if box is not None else (0, 0, w, h)
-    bh, bw = y1 - y0, x1 - x0
-    # the floor of the box and a ring of one cell around it (off the map: no floor)
-    ring = np.zeros((bh + 2, bw + 2), dtype=bool)
-    ex0, ey0, ex1, ey1 = max(0, x0 - 1), max(0, y0 - 1), min(w, x1 + 1), min(h, y1 + 1)
-    ring[ey0 - y0 + 1:ey1 - y0 + 1, ex0 - x0 + 1:ex1 - x0 + 1] = floor[ey0:ey1, ex0:ex1]
-    # next to the floor: its cell too, harmlessly (a floor cell is a seen one); 8 ways, the 3x3
-    # block by rows then columns; 4 ways, the cross
-    if look.moves.movement == 8:
-        rows = ring[:, :-2] | ring[:, 1:-1] | ring[:, 2:]
-        out = rows[:-2] | rows[1:-1] | rows[2:]
-    else:
-        out = ring[1:-1, :-2] | ring[1:-1, 2:] | ring[:-2, 1:-1] | ring[2:, 1:-1]
-    out &= ~look.seen[y0:y1, x0:x1]
-    x, y = look.here
-    for dx, dy in look.moves.steps:
-        if 0 <= x + dx < w and 0 <= y + dy < h and out[y + dy - y0, x + dx - x0]:
-            look.memory.ignored.add((x + dx, y + dy))
-    for cx, cy in look.memory.ignored:
-        if y0 <= cy < y1 and x0 <= cx < x1:
-            out[cy - y0, cx - x0] = False
-    return out
-
-
 EXPLORE_REACH = 12  # how far around it explore looks first for the nearest unseen cell
 
 
@@ -276,22 +254,12 @@ def explore(look: DelverView) -> str | None:
             return look.step_key(route.pop(0))
     (x, y), (h, w), reach = look.here, seen.shape, EXPLORE_REACH
     box = (max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1))
-    goals = frontier(look, box) if not memory.fresh else None
-    if goals is not None and np.count_nonzero(goals):
-        cost = look.wary_of_traps(look.floor[box[1]:box[3], box[0]:box[2]] | goals, box, shun=True) \
-            if np.count_nonzero(look.traps) else look.floor[box[1]:box[3], box[0]:box[2]] | goals
-        dist = look.game.distance_map(goals, limit=reach, cost=cost)
-        if np.isfinite(dist[y - box[1], x - box[0]]):
-            walk = descend(dist, (x - box[0], y - box[1]), cost, look.moves)
-            memory.route = [(cx + box[0], cy + box[1]) for cx, cy in walk]
-            return look.step_key(memory.route.pop(0)) if memory.route else None
-    goals = frontier(look)
-    if not np.count_nonzero(goals):
-        memory.route = []
-        return None
-    cost = look.wary_of_traps(look.floor | goals, shun=True) if np.count_nonzero(look.traps) else look.floor | goals
-    dist = look.game.distance_map(goals, cost=cost)
-    memory.route = descend(dist, look.here, cost, look.moves)
+    walk = box_walk(look, box, reach) if not memory.fresh else None
+    if walk is not None:
+        memory.route = walk
+        return look.step_key(memory.route.pop(0)) if memory.route else None
+    # the whole level: down its map from where it stands, whether that map reaches it or not
+    memory.route = box_walk(look, (0, 0, w, h), math.inf, always=True) or []
     return look.step_key(memory.route.pop(0)) if memory.route else None
 
 

@@ -125,8 +125,10 @@ def read(look: DelverView) -> str | None:
     """An aimed scroll at the monster in view that would cost it the most to fight, when that
     fight would cost at least a third of its HP (or more than it has): a blast centred on it must
     not reach the bot itself."""
+    if not look.engaged:
+        return None
     scrolls = look.of_pack(aimed) + wanting_aim(look)
-    if not scrolls or not look.engaged:
+    if not scrolls:
         return None
     game = look.game
     costly = worth_a_shot(look)

@@ -167,27 +167,26 @@ class Pack:
 
 
 def pack_key(game) -> tuple:
-    """What the pack is made of, item by item: what :class:`Pack` is worked out from, and the
-    names the player knows the items by (``game.names_version``: an item identified makes the pack
-    again). By letter, as ``game.pack()`` gives them; the letters and what it wears read in one
-    query each, the names not at all (naming each item at every key was half of the bot's time)."""
-    worn = {item for item, _ in game.query(Equipped)}
-    key = [game.names_version]
+    """What :class:`Pack` is worked out from: the names the player knows items by
+    (``game.names_version``: an item identified makes the pack again), what it wears, and each
+    carried item with its count and letter, in entity order (the same pack, the same key: only
+    :func:`make_pack` sorts by letter), in one query each; the names not read (half its time)."""
+    rows = game.query(CarriedLetter, Item)
     # an entity carried without an Item is no item of the pack (make_pack skipped it): not queried
-    for item, (letter, stack) in sorted(game.query(CarriedLetter, Item), key=lambda pair: pair[1][0].letter):
-        key.append((item, stack.amount, letter.letter, item in worn))
-    return tuple(key)
+    return (game.names_version, tuple([item for item, _ in game.query(Equipped)]),
+            tuple([(item, stack.amount, letter.letter) for item, (letter, stack) in rows]))
 
 
 def make_pack(game, key: tuple) -> Pack:
-    items = [row[0] for row in key[1:]]
+    worn = set(key[1])
+    # by letter, as ``game.pack()`` gives them (a stable sort of the entity order: as ever)
+    items = [row[0] for row in sorted(key[2], key=lambda row: row[2])]
     carried = []
     for item in items:
         kind, stack = known_kind(game, item), game.component(item, Item)
         letter = game.component(item, engine.Carried)
         if kind is not None and stack is not None and letter is not None:
-            carried.append(Carried(item, kind, stack.amount, letter.letter,
-                                   game.component(item, engine.Equipped) is not None))
+            carried.append(Carried(item, kind, stack.amount, letter.letter, item in worn))
     pack = counts(game, items)
     return Pack(key, carried, pack, potions(game, pack), heal_per_potion(game, pack))
 
@@ -206,8 +205,16 @@ class DelverView:
         self.me = game.player
         self.here = game.position(self.me)
         self.hp, self.max_hp = game.hp(self.me)
-        self.attack, self.defense = game.attack_defense(self.me)
         self.moves = game.moves
+
+    @once
+    def _attack_defense(self) -> tuple[int, int]:
+        """Its attack and defense now (``game.attack_defense``: what it wears counts), asked on
+        the keys that weigh a fight, not on every key (exploring, nothing in view, asks none)."""
+        return self.game.attack_defense(self.me)
+
+    attack = property(lambda self: self._attack_defense[0], doc="Its attack now.")
+    defense = property(lambda self: self._attack_defense[1], doc="Its defense now.")
 
     @property
     def commands(self) -> dict[str, str]:
@@ -242,7 +249,7 @@ class DelverView:
     def floor(self) -> np.ndarray:
         """The floor it knows: seen, and not a wall. The distance maps made on another floor are
         forgotten (see :meth:`distance`)."""
-        floor = self.seen & ~self.game.walls()
+        floor = np.greater(self.seen, self.game.walls())  # seen and not a wall, in one step
         known, now = self.memory.floor, (floor.shape, floor.tobytes())
         if known != now:
             self.memory.floor, self.memory.maps, self.memory.reach = now, {}, None
@@ -395,17 +402,23 @@ class DelverView:
         """The monsters in view that have noticed it (they come), nearest first."""
         return sorted((m for m in self.monsters if self.game.notices(m)), key=lambda m: self.game.distance(self.me, m))
 
+    def foe(self, monster: int) -> tuple[int, float]:
+        """(the blows it takes to fell ``monster``, the HP that strikes it for a turn), worked out
+        once a key (flee, fight, read and zap weigh the same monsters, some more than once)."""
+        known = self.__dict__.setdefault("_foes", {})
+        found = known.get(monster)
+        if found is None:
+            game = self.game
+            hp = game.hp(monster)[0]
+            attack, defense = game.attack_defense(monster)
+            turns = -(-hp // damage(self.attack, defense))  # blows to fell it
+            found = known[monster] = (turns, damage(attack, self.defense) * blows_per_turn(game, monster))
+        return found
+
     def fight_cost(self, monsters: list[int]) -> float:
         """The HP it would lose killing ``monsters`` one by one, weakest first, while every one
         still standing strikes it each turn."""
-        game = self.game
-        foes = []
-        for m in monsters:
-            hp = game.hp(m)[0]
-            attack, defense = game.attack_defense(m)
-            turns = -(-hp // damage(self.attack, defense))  # blows to fell it
-            foes.append((turns, damage(attack, self.defense) * blows_per_turn(game, m)))
-        foes.sort()
+        foes = sorted([self.foe(m) for m in monsters])
         lost, elapsed = 0.0, 0
         for turns, blow in foes:
             elapsed += turns

@@ -67,6 +67,10 @@ def note_step(memory: Memory, depth: int, here: tuple[int, int]) -> None:
     """Keep the cell of this key; its last TRAIL_KEYS keys all on two cells (a walk round
     monsters that turns back and forth), it is ``bold`` for BOLD_KEYS keys."""
     memory.bold = max(0, memory.bold - 1)
-    memory.trail.append((depth, here))
-    if len(memory.trail) == TRAIL_KEYS and len(set(memory.trail)) == 2:
+    trail = memory.trail
+    trail.append((depth, here))
+    # all on two cells: never three different ones in its last three keys (the usual walk on, at
+    # once; the set of them all only when that holds)
+    if len(trail) == TRAIL_KEYS and (trail[-1] == trail[-2] or trail[-1] == trail[-3] or trail[-2] == trail[-3]) \
+            and len(set(trail)) == 2:
         memory.bold, memory.trail = BOLD_KEYS, deque(maxlen=TRAIL_KEYS)

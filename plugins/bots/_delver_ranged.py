@@ -85,12 +85,12 @@ def charge(look: DelverView) -> str | None:
     its arrows or walk away from them. A few dozen keys a level at most (one that keeps its
     distance across open ground is let be)."""
     memory = look.memory
-    if memory.charges >= CHARGE_KEYS or look.threats or not can_fight(look):
+    if memory.charges >= CHARGE_KEYS or look.threats:
         return None
     game = look.game
     shooters = [m for m in look.engaged if int(getattr(game.kind_of(m), "params", {}).get("range", 0)) > 1
                 and not look.near(m)]
-    if not shooters:
+    if not shooters or not can_fight(look):
         return None
     memory.charges += 1
     return look.walk([game.position(shooters[0])])
