@@ -19,6 +19,22 @@ COMPILE_SECONDS = 3  # the first call on a machine (2.5 s measured), before numb
 
 
 @numba.njit(cache=True, nogil=True)
+def _step(enter: np.ndarray, bw: int, bh: int, bx: int, by: int, dx: int, dy: int, cut: bool) -> int:
+    """The box's cell one step (dx, dy) from (bx, by), as ``by * bw + bx``, when it may be entered
+    (on the box, in ``enter``, and unless corners may be cut no diagonal past a cell it may not
+    enter); -1 when not. The map's layers and the walk down it step alike."""
+    nx, ny = bx + dx, by + dy
+    if nx < 0 or nx >= bw or ny < 0 or ny >= bh:
+        return -1
+    j = ny * bw + nx
+    if not enter[j]:
+        return -1
+    if dx != 0 and dy != 0 and not cut and not (enter[by * bw + nx] and enter[ny * bw + bx]):
+        return -1
+    return j
+
+
+@numba.njit(cache=True, nogil=True)
 def box_walk(floor: np.ndarray, seen: np.ndarray, traps: np.ndarray, cost: np.ndarray, trap_cost: float,
              ignored: np.ndarray,
              x0: int, y0: int, x1: int, y1: int, hx: int, hy: int, dxs: np.ndarray, dys: np.ndarray,
@@ -94,13 +110,8 @@ def box_walk(floor: np.ndarray, seen: np.ndarray, traps: np.ndarray, cost: np.nd
         by = i // bw
         bx = i - by * bw
         for s in range(ways):
-            nx, ny = bx + dxs[s], by + dys[s]
-            if nx < 0 or nx >= bw or ny < 0 or ny >= bh:
-                continue
-            j = ny * bw + nx
-            if not enter[j]:
-                continue
-            if dxs[s] != 0 and dys[s] != 0 and not cut and not (enter[by * bw + nx] and enter[ny * bw + bx]):
+            j = _step(enter, bw, bh, bx, by, dxs[s], dys[s], cut)
+            if j < 0:
                 continue
             if d + 1.0 < dist[j]:
                 dist[j] = d + 1.0
@@ -114,13 +125,8 @@ def box_walk(floor: np.ndarray, seen: np.ndarray, traps: np.ndarray, cost: np.nd
         here = by * bw + bx
         best, low = -1, dist[here]
         for s in range(ways):
-            nx, ny = bx + dxs[s], by + dys[s]
-            if nx < 0 or nx >= bw or ny < 0 or ny >= bh:
-                continue
-            j = ny * bw + nx
-            if not enter[j]:
-                continue
-            if dxs[s] != 0 and dys[s] != 0 and not cut and not (enter[by * bw + nx] and enter[ny * bw + bx]):
+            j = _step(enter, bw, bh, bx, by, dxs[s], dys[s], cut)
+            if j < 0:
                 continue
             if dist[j] < low:
                 best, low = j, dist[j]

@@ -68,7 +68,7 @@ def in_view(cells: list[Cell], looked: list[Looked], radius: int | None = None) 
     in one go: a level's remembered items and piles are looked at every turn. With the light's
     ``radius``, only the cells in the square it lights around the views' origins are looked up in
     the masks (most of a level's cells are not, and comparing two ints is cheaper than reading a
-    mask: half the cost of the default game's every turn here)."""
+    mask)."""
     if radius is not None and looked:
         xs, ys = [ox for _, (ox, _) in looked], [oy for _, (_, oy) in looked]
         x0, x1, y0, y1 = min(xs) - radius, max(xs) + radius, min(ys) - radius, max(ys) + radius
