@@ -185,6 +185,30 @@ def test_the_ally_swaps_places_follows_and_fights(registry):
     assert api.hp(rat)[0] < 30
 
 
+def test_a_bolt_at_the_nearest_monster_and_the_aim_pass_the_ally_and_the_captive_by(registry):
+    game, api, goblin = _freed(registry)
+    identify.learn_all(api)
+    rat = api.spawn("rat", 6, 1)
+    api.component(rat, Fighter).hp = 30  # it lives through the bolt, to be aimed at again
+    kobold = api.spawn("kobold", 5, 3)
+    api.add_status(kobold, "captive", None)  # a second captive, nearer than the rat
+    api.give("scroll of lightning")
+    state = testing.press(game, "r")  # the goblin (captive) is nearest, the kobold next: the rat is struck
+    assert "Lightning strikes the rat for 14!" in state["messages"]
+    assert api.hp(goblin) == (8, 8) and api.hp(kobold)[0] == api.hp(kobold)[1] and api.hp(rat)[0] == 16
+    testing.press(game, "l l l l")  # the goblin freed: an ally now, still the nearest
+    assert api.has_status(goblin, "ally")
+    api.give("scroll of confusion")
+    game.state.last_target = None
+    state = testing.press(game, "r")  # the cursor starts on the nearest foe, not on the ally beside
+    assert state["prompt"]["cursor"] == list(api.position(rat))
+    turn = testing.press(game, "esc")["turn"]
+    api.remove(rat)
+    state = testing.press(game, "r")  # only friends in view: nobody to aim at, no turn spent
+    assert state["prompt"] is None and state["messages"][-1] == "No target in view."
+    assert state["turn"] == turn and api.hp(goblin) == (8, 8)
+
+
 def test_a_hostile_monster_beside_an_ally_and_not_the_player_strikes_the_ally(registry):
     game = testing.game_from_map(registry, """
         ##########

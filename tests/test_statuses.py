@@ -116,12 +116,13 @@ def test_a_broken_status_kind_is_refused_at_load_in_one_line(tmp_path):
 
         @hookimpl
         def register_statuses(register):
-            register(StatusKind(name="dazed", stacking="forever", on_tick="not a function"))
+            register(StatusKind(name="dazed", stacking="forever", on_tick="not a function", friendly="yes"))
     """))
     registry = load_registry(plugins_dirs=[folder], entry_points=False)
     error = registry.broken["bad"]
     assert "register_statuses: 'dazed': stacking 'forever': expected one of max, refresh, add" in error
-    assert "on_tick must be callable" in error and "\n" not in error
+    assert "on_tick must be callable" in error and "friendly must be True or False, got 'yes'" in error
+    assert "\n" not in error
     assert "dazed" not in registry.statuses
 
 

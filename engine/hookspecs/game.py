@@ -251,7 +251,9 @@ def register_statuses(register: Callable[[StatusKind], None]) -> None:
     ``add_status`` names; an unregistered name is an error naming the registered ones), a ``label``
     and ``color`` for the sidebar, ``stacking`` (a second dose: ``"max"`` keeps the longer duration,
     ``"refresh"`` the new one, ``"add"`` adds them) and optional hooks ``on_start``, ``on_tick`` and
-    ``on_end``, each ``fn(game, entity, status)`` with the game API and the ``engine.Status``.
+    ``on_end``, each ``fn(game, entity, status)`` with the game API and the ``engine.Status``; and
+    ``friendly`` (default False): a creature with the status is on the player's side (an ally),
+    and what aims at "the nearest monster" passes it by.
     ``on_tick`` runs at the end of every turn the status lasts (after the monsters, before the
     plugins' end-of-turn systems and ``on_turn_end``), so a status of N turns ticks exactly N times.
 

@@ -14,7 +14,9 @@ which the sidebar says as "your ally"), acting by the behaviour ``ally``, in thi
 
 Hostile monsters fight it back by one rule: a hostile monster whose step would take it onto an
 ally's cell, or that stands beside an ally and not beside the player, strikes the ally instead.
-The player walking into an ally swaps places with it (a turn), never strikes it.
+The player walking into an ally swaps places with it (a turn), never strikes it. Both statuses are
+``friendly``: what the player aims at "the nearest monster" (a scroll's bolt, the cursor's first
+pick) passes a captive or an ally by.
 
 An ally beside the player when they take the stairs (down or up) goes with them: it leaves the
 level (without dying) and arrives beside the player on the other, with the HP it had, before
@@ -220,8 +222,8 @@ def register_behaviours(register):
 
 @hookimpl
 def register_statuses(register):
-    register(StatusKind(name=CAPTIVE, label="captive", color=(170, 170, 170)))
-    register(StatusKind(name=ALLY, label="your ally", color=(120, 230, 140)))
+    register(StatusKind(name=CAPTIVE, label="captive", color=(170, 170, 170), friendly=True))
+    register(StatusKind(name=ALLY, label="your ally", color=(120, 230, 140), friendly=True))
 
 
 @hookimpl

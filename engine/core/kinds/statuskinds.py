@@ -46,7 +46,11 @@ class StatusKind:
     """A kind of status: ``name`` (what ``add_status`` names), ``label`` (the sidebar's word for
     it; the name when empty), ``color`` (its sidebar colour), ``stacking`` (a key of
     :data:`STACKINGS`) and the optional ``on_start``, ``on_tick`` and ``on_end`` hooks (see the
-    module doc for when each runs). A second dose keeps the new params."""
+    module doc for when each runs). A second dose keeps the new params.
+
+    ``friendly``: a creature with the status is on the player's side (an ally, a captive to free):
+    what aims at "the nearest monster" (a scroll's bolt, the targeting cursor's first pick) passes
+    it by. The player may still aim at it by hand."""
 
     name: str
     label: str = ""
@@ -55,6 +59,7 @@ class StatusKind:
     on_start: StatusHook | None = None
     on_tick: StatusHook | None = None
     on_end: StatusHook | None = None
+    friendly: bool = False  # last: a plugin that names the fields by place keeps working
 
     @property
     def shown(self) -> str:
@@ -78,4 +83,6 @@ def problems(kind: StatusKind) -> list[str]:
         found.append(f"color must be (r, g, b) with each 0..255, got {kind.color!r}")
     if kind.stacking not in STACKINGS:
         found.append(f"stacking {kind.stacking!r}: expected one of {', '.join(STACKINGS)}")
+    if not isinstance(kind.friendly, bool):
+        found.append(f"friendly must be True or False, got {kind.friendly!r}")
     return found + hook_problems(kind, ("on_start", "on_tick", "on_end"))

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.core.model.components import Statuses
 from engine.core.play.prompts import CHOOSE, CLOSE, Answer, Cursor, by_distance, monster_at
 from engine.core.turn.actions import Action
 
@@ -70,14 +71,24 @@ class Target(Cursor):
 
 
 def nearest_monster(game: Run) -> int | None:
-    """The nearest visible monster (ties by entity id), or None."""
-    monsters = by_distance(game, game.visible_monsters())
+    """The nearest visible monster that is not on the player's side (a status of a ``friendly``
+    kind: an ally, a captive), ties by entity id; or None."""
+    monsters = by_distance(game, [m for m in game.visible_monsters() if not friendly(game, m)])
     return monsters[0] if monsters else None
+
+
+def friendly(game: Run, creature: int) -> bool:
+    """Whether a creature has a status of a ``friendly`` kind (``engine.StatusKind``)."""
+    statuses = game.world.try_get(creature, Statuses)
+    if statuses is None or not statuses.active:
+        return False
+    kinds = game.registry.statuses
+    return any(kind.friendly for name in statuses.active if (kind := kinds.get(name)) is not None)
 
 
 def aim_at(game: Run) -> int | None:
     """The monster an aim starts on: the one last aimed at while it is in view, else the nearest
-    visible one, else None."""
+    visible one not on the player's side, else None."""
     last = game.state.last_target
     return last if last is not None and last in game.visible_monsters() else nearest_monster(game)
 
