@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from engine import testing
-from engine.kit import jit
+from engine.kit import jit, limits
 from engine.kit.path import Moves
 from engine.testing import random_cells
 
@@ -146,36 +146,46 @@ def test_long_searches_on_levels_agree_exactly(heap, generator):
             assert np.array_equal(fast, slow), f"{moves} {goals}: {_differ(fast, slow)}"
 
 
-def test_unit_steps_from_goals_of_many_values_take_the_merged_search(heap):
-    """Every step costing 1 but goals of their own values (a safety map's rescan): the goals are
-    sorted once and what they reach kept in a queue, not a heap, and the map is the same, cell for
-    cell, as the Python reference's (limits, 4 or 8 ways, corners, unreachable cells included)."""
+def test_steps_of_a_few_costs_from_goals_of_many_values_take_the_queued_search(heap):
+    """Steps of a few costs (a level's floor, doors, water) from goals of their own values (a safety
+    map's rescan): the goals are sorted once and what they reach kept in a queue per step cost, not
+    a heap, and the map is the same, cell for cell, as the Python reference's (limits, 4 or 8
+    ways, diagonal costs, corners, unreachable cells included)."""
     kernel = jit.sibling("engine.plugins.paths.heap", "_path_jit", lambda k: None)
-    rng = random.Random("merged cases")
-    cases = 0
-    for cost in random_maps("merged maps", 40):
-        floor = (cost > 0).astype(np.float64)
-        h, w = floor.shape
-        for moves in (Moves(4), Moves(8), Moves(8, cut_corners=True)):
-            seeds = np.array([[rng.choice((np.inf, np.inf, -rng.random() * 30, float(rng.randint(-4, 4))))
-                               for _ in range(w)] for _ in range(h)])
-            for limit in (np.inf, 2.0, 6.5):
-                probe = seeds.copy().ravel()
-                layered = kernel._layers(floor.ravel(), probe.copy(), w, h, moves.movement, moves.diagonal_cost,
-                                         moves.cut_corners, limit)
-                merged = kernel._merged(floor.ravel(), probe, w, h, moves.movement, moves.diagonal_cost,
-                                        moves.cut_corners, limit)
-                assert merged  # unit steps: whatever the goals' values
-                cases += not layered  # goals of one value (a small map's few) take the layers first
-                slow = heap.python_dijkstra(floor, seeds.copy(), moves, limit)
-                assert np.array_equal(probe.reshape(h, w), slow), f"{floor.shape} {moves} limit {limit}"
-                assert np.array_equal(heap.dijkstra_fn(floor, seeds.copy(), moves, limit), slow)
-        safety = heap.safety(floor, [(0, 0)], Moves(8))
-        assert np.array_equal(safety, heap.reference().safety(floor, [(0, 0)], Moves(8)))
-    assert cases > 300
-    weighted = np.full((3, 3), 2.0)
-    assert not kernel._merged(weighted.ravel(), np.array([0.0, 1.0] + [np.inf] * 7), 3, 3, 8, 1.0, False, np.inf)
-    assert not kernel._merged(np.ones(9), np.array([0.0, 1.0] + [np.inf] * 7), 3, 3, 8, 1.5, False, np.inf)
+    rng = random.Random("queued cases")
+    cases = weighted = 0
+    for cost in random_maps("queued maps", 40):
+        h, w = cost.shape
+        for floor in ((cost > 0).astype(np.float64), np.where(cost > 0, np.minimum(np.ceil(cost), 4.0), 0.0)):
+            for moves in (Moves(4), Moves(8), Moves(8, cut_corners=True), Moves(8, 1.5)):
+                seeds = np.array([[rng.choice((np.inf, np.inf, -rng.random() * 30, float(rng.randint(-4, 4))))
+                                   for _ in range(w)] for _ in range(h)])
+                for limit in (np.inf, 2.0, 6.5):
+                    probe = seeds.copy().ravel()
+                    layered = kernel._layers(floor.ravel(), probe.copy(), w, h, moves.movement, moves.diagonal_cost,
+                                             moves.cut_corners, limit)
+                    queued = kernel._queues(floor.ravel(), probe, w, h, moves.movement, moves.diagonal_cost,
+                                            moves.cut_corners, limit)
+                    assert queued  # at most 4 costs, and 4 more on a diagonal: whatever the goals' values
+                    cases += not layered  # goals of one value on unit steps (a small map's few) take the layers first
+                    weighted += bool(np.any(floor > 1) or moves.diagonal_cost != 1)
+                    slow = heap.python_dijkstra(floor, seeds.copy(), moves, limit)
+                    assert np.array_equal(probe.reshape(h, w), slow), f"{floor.shape} {moves} limit {limit}"
+                    assert np.array_equal(heap.dijkstra_fn(floor, seeds.copy(), moves, limit), slow)
+            safety = heap.safety(floor, [(0, 0)], Moves(8))
+            assert np.array_equal(safety, heap.reference().safety(floor, [(0, 0)], Moves(8)))
+    assert cases > 600 and weighted > 300
+    # more step costs than queues, or more entries than the limit: the heap's, the map untouched
+    many = np.arange(1.0, 10.0)  # nine costs
+    probe = np.array([0.0, 1.0] + [np.inf] * 7)
+    assert not kernel._queues(many, probe, 3, 3, 4, 1.0, False, np.inf)
+    assert probe.tolist() == [0.0, 1.0] + [np.inf] * 7
+    side = 1 + int((limits.MAX_PATH_QUEUE_ENTRIES // 2) ** 0.5)  # two costs on a map that many cells square
+    big = np.ones((side, side))
+    big[0, 0] = 2.0
+    probe = np.full(side * side, np.inf)
+    probe[0] = 0.0
+    assert not kernel._queues(big.ravel(), probe, side, side, 4, 1.0, False, np.inf) and probe[1] == np.inf
 
 
 def test_scratch_arrays_kept_between_searches_give_the_references_paths(heap):

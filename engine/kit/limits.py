@@ -75,6 +75,11 @@ MAX_PATH_CACHE_CELLS = 4_000_000
 # 16 MB at most) and the compiled A*'s own (plugins/paths/heap.py: 40 bytes a cell, 80 MB at most,
 # of which only the pages of cells that searches reached are ever resident)
 MAX_PATH_SCRATCH_CELLS = 2_000_000
+# the compiled Dijkstra's queues (plugins/paths/_path_jit.py): one per distinct step cost, at most
+# this many (a level's floor, doors, water...; more: the heap), and at most this many entries in all
+# (the map's cells times its step costs, 12 bytes each, made for the call: 48 MB; the heap's 24 a cell)
+MAX_PATH_QUEUE_COSTS = 8
+MAX_PATH_QUEUE_ENTRIES = 4_000_000
 # Tables FOV algorithms keep between calls, per (window reach, radius): window discs (one byte a
 # cell; at most MAX_FOV_CACHE_ENTRIES of them and MAX_FOV_CACHE_CELLS cells together: four reaches
 # of 999, or thousands of a game's lights) and each algorithm's per-reach tables (entries only:

@@ -22,11 +22,14 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from engine.kit.limits import MAX_PATH_QUEUE_COSTS, MAX_PATH_QUEUE_ENTRIES
 from engine.kit.path import HEURISTIC_MARGIN, STEPS
 
 DX = np.array([dx for dx, _ in STEPS], dtype=np.int64)
 DY = np.array([dy for _, dy in STEPS], dtype=np.int64)
 MARGIN = HEURISTIC_MARGIN
+MAX_QUEUE_COSTS = MAX_PATH_QUEUE_COSTS
+MAX_QUEUED = MAX_PATH_QUEUE_ENTRIES
 
 
 @numba.njit(cache=True, nogil=True)
@@ -117,44 +120,84 @@ def _layers(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diago
 
 
 @numba.njit(cache=True, nogil=True)
-def _merged(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diagonal: float,
+def _queues(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diagonal: float,
             cut: bool, limit: float) -> bool:
-    """The Dijkstra map of :func:`dijkstra` when every step costs 1 but the goals have values of
-    their own (a safety map's rescan: every cell a goal): the goals sorted by value once, and what
-    they reach in a queue. Each entry the queue gets is the value taken from it (or from the
-    goals) plus 1, and those come in order, so the queue stays sorted: taking the lower of the
-    two heads takes the entries in the heap's order of values, with the same sums (``d + 1``)
-    and the same stale-entry rule, hence the same map, without a heap (a rescan with a heap was
-    the dearest search of a turn with monsters fleeing). False, with ``dist`` untouched, when the
-    steps do not all cost 1."""
+    """The Dijkstra map of :func:`dijkstra` when its steps cost a few values (a level's floor 1,
+    its doors 2, its water 8: at most ``MAX_PATH_QUEUE_COSTS``), from goals of any values (a
+    safety map's rescan: every cell a goal): the goals sorted by value once, and what they reach
+    in a first-in first-out queue per step cost, not a heap.
+
+    The entries a queue gets are the values taken out (in order) plus its one step cost, so each
+    queue stays sorted, and taking the lowest of the queues' heads and the next goal takes the
+    entries in the heap's order of values, with the same sums (``d + step``, ``step`` the entered
+    cell's cost, times ``diagonal`` on a diagonal) and the same stale-entry rule: the same map. A
+    cell's value only ever goes down, while a queue's entries only go up, so a queue holds each
+    cell once at most: its arrays are the map's size. False, with ``dist`` untouched, when the
+    costs take more values than that or the queues would pass ``MAX_PATH_QUEUE_ENTRIES``."""
     n = w * h
-    if ways == 8 and diagonal != 1.0:
-        return False
+    costs = np.empty(MAX_QUEUE_COSTS, dtype=np.float64)
+    kinds = 0
+    straight = np.empty(max(1, n), dtype=np.int8)  # the queue of a step into each cell
+    slanted = np.empty(max(1, n), dtype=np.int8)  # and of a diagonal step into it
+    last, last_q = -1.0, -1
     goals = 0
     for i in range(n):
-        if cost[i] > 0 and cost[i] != 1.0:
-            return False
         if dist[i] < np.inf:
             goals += 1
+        c = cost[i]
+        if c <= 0:
+            continue
+        for t in range(2 if ways == 8 else 1):
+            v = c if t == 0 else c * diagonal
+            if v == last:  # most cells cost what the one before did
+                q = last_q
+            else:
+                q = -1
+                for k in range(kinds):
+                    if costs[k] == v:
+                        q = k
+                        break
+                if q < 0:
+                    if kinds == MAX_QUEUE_COSTS:
+                        return False
+                    q = kinds
+                    costs[q] = v
+                    kinds += 1
+                last, last_q = v, q
+            if t == 0:
+                straight[i] = q
+            else:
+                slanted[i] = q
+    if kinds * n > MAX_QUEUED:
+        return False
     cells = np.empty(max(1, goals), dtype=np.int64)
     values = np.empty(max(1, goals), dtype=np.float64)
-    k = 0
+    g = 0
     for i in range(n):
         if dist[i] < np.inf:
-            cells[k], values[k] = i, dist[i]
-            k += 1
-    order = np.argsort(values[:goals])
-    # each cell leaves the queue fresh at most once, and then adds at most `ways` entries
-    qcell = np.empty(max(1, ways * n), dtype=np.int64)
-    qval = np.empty(max(1, ways * n), dtype=np.float64)
-    head, tail, g = 0, 0, 0
-    while g < goals or head < tail:
-        if head < tail and (g >= goals or qval[head] <= values[order[g]]):
-            d, i = qval[head], qcell[head]
-            head += 1
-        else:
-            d, i = values[order[g]], cells[order[g]]
+            cells[g], values[g] = i, dist[i]
             g += 1
+    order = np.argsort(values[:goals])
+    qcell = np.empty((max(1, kinds), max(1, n)), dtype=np.int32)
+    qval = np.empty((max(1, kinds), max(1, n)), dtype=np.float64)
+    head = np.zeros(max(1, kinds), dtype=np.int64)
+    tail = np.zeros(max(1, kinds), dtype=np.int64)
+    g = 0
+    while True:
+        best, d = -1, np.inf
+        if g < goals:
+            best, d = kinds, values[order[g]]  # the goals: kinds stands for them
+        for q in range(kinds):
+            if head[q] < tail[q] and (best < 0 or qval[q, head[q]] < d):
+                best, d = q, qval[q, head[q]]
+        if best < 0:
+            break
+        if best == kinds:
+            i = cells[order[g]]
+            g += 1
+        else:
+            i = qcell[best, head[best]]
+            head[best] += 1
         if d > dist[i]:
             continue  # stale
         if d > limit:
@@ -166,15 +209,22 @@ def _merged(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diago
             if nx < 0 or nx >= w or ny < 0 or ny >= h:
                 continue
             j = ny * w + nx
-            if cost[j] <= 0:
+            step = cost[j]
+            if step <= 0:
                 continue
-            if s >= 4 and not cut and (cost[y * w + nx] <= 0 or cost[ny * w + x] <= 0):
-                continue
-            nd = d + 1.0
+            if s >= 4:
+                if not cut and (cost[y * w + nx] <= 0 or cost[ny * w + x] <= 0):
+                    continue
+                step = step * diagonal
+                q = slanted[j]
+            else:
+                q = straight[j]
+            nd = d + step
             if nd < dist[j]:
                 dist[j] = nd
-                qcell[tail], qval[tail] = j, nd
-                tail += 1
+                qcell[q, tail[q]] = j
+                qval[q, tail[q]] = nd
+                tail[q] += 1
     if limit < np.inf:
         for i in range(n):
             if dist[i] > limit:
@@ -191,7 +241,7 @@ def dijkstra(cost: np.ndarray, dist: np.ndarray, w: int, h: int, ways: int, diag
     outgrows the map: its arrays are made once, whole (see the module docstring)."""
     if _layers(cost, dist, w, h, ways, diagonal, cut, limit):
         return
-    if _merged(cost, dist, w, h, ways, diagonal, cut, limit):
+    if _queues(cost, dist, w, h, ways, diagonal, cut, limit):
         return
     n = w * h
     keys = np.empty(max(1, n), dtype=np.float64)
