@@ -247,3 +247,37 @@ def test_a_turn_costs_linear_work_in_the_awake_actors():
         return count
 
     assert checks(500) < 60 * checks(10)  # quadratic would be about 2500x
+
+
+def test_a_world_s_ordered_query_is_esper_s_answer_in_entity_order_sorted_again_only_when_it_changed():
+    """World.ordered: the pairs of query() sorted by entity, a new list each call, in either world
+    while the other is current; esper's answer is sorted again only when esper made a new one (a
+    component added or removed), and at most MAX_ORDERED_QUERIES queries are kept."""
+    from engine.core.model.components import Fighter, Item
+    from engine.kit import limits
+
+    a, b = World(), World()
+    made = [a.create(Position(i, 0), Item("potion", 1)) for i in range(30)]
+    for e in made[::3]:
+        a.add(e, Fighter(5, 5, 1, 0))
+    b.create(Position(9, 9), Item("dart", 2))  # b is current now
+    first = a.ordered(Item, Position)
+    assert [e for e, _ in first] == sorted(made) == [e for e, _ in sorted(a.query(Item, Position))]
+    assert [e for e, _ in a.ordered(Fighter)] == sorted(made[::3])
+    first.clear()  # the caller's own list
+    again = a.ordered(Item, Position)
+    assert len(again) == 30 and again is not a.ordered(Item, Position)
+    kept = a._ordered[(Item, Position)]
+    a.ordered(Item, Position)
+    assert a._ordered[(Item, Position)] is kept  # nothing added or removed: esper's same list, not sorted again
+    a.remove(made[5], Item)
+    assert made[5] not in [e for e, _ in a.ordered(Item, Position)] and a._ordered[(Item, Position)] is not kept
+    a.add(made[5], Item("potion", 1))
+    assert [e for e, _ in a.ordered(Item, Position)] == sorted(made)
+    assert [e for e, _ in b.ordered(Item)] == [e for e, _ in b.query(Item)]
+    types = [type(f"Kind{i}", (), {}) for i in range(limits.MAX_ORDERED_QUERIES + 10)]
+    for t in types:
+        a.ordered(t)
+    assert len(a._ordered) == limits.MAX_ORDERED_QUERIES
+    a.close()
+    b.close()

@@ -80,6 +80,10 @@ MAX_PATH_SCRATCH_CELLS = 2_000_000
 # (the map's cells times its step costs, 12 bytes each, made for the call: 48 MB; the heap's 24 a cell)
 MAX_PATH_QUEUE_COSTS = 8
 MAX_PATH_QUEUE_ENTRIES = 4_000_000
+# queries a world keeps in entity order between calls (engine.core.model.world.World.ordered): the
+# distinct sets of component types asked, a few dozen in the built-in game; each holds two lists of
+# its entities
+MAX_ORDERED_QUERIES = 64
 # Tables FOV algorithms keep between calls, per (window reach, radius): window discs (one byte a
 # cell; at most MAX_FOV_CACHE_ENTRIES of them and MAX_FOV_CACHE_CELLS cells together: four reaches
 # of 999, or thousands of a game's lights) and each algorithm's per-reach tables (entries only:

@@ -14,13 +14,17 @@ answer is esper's answer, raised errors included.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Collection, Iterator
 from typing import Any, TypeVar
 
 import esper
 
+from engine.kit.limits import MAX_ORDERED_QUERIES
+
 _T = TypeVar("_T")
 _names = itertools.count(1)
+_entity = operator.itemgetter(0)  # a query's pair's entity: its order
 
 
 class World:
@@ -34,6 +38,9 @@ class World:
         self._entities: dict[int, dict[type, Any]] = esper._entities
         # and its {component type: set of entities}, likewise kept (a type no entity has is not in it)
         self._components: dict[type, set[int]] = esper._components
+        # ordered(): by the types asked, esper's answer last sorted (held: its identity is the test)
+        # and the pairs in entity order
+        self._ordered: dict[tuple[type, ...], tuple[list, list]] = {}
 
     def _use(self) -> None:
         if esper.current_world != self.name:
@@ -118,6 +125,22 @@ class World:
         if len(component_types) == 1:
             return iter(esper.get_component(component_types[0]))
         return iter(esper.get_components(*component_types))
+
+    def ordered(self, *component_types: type) -> list[tuple[int, Any]]:
+        """:meth:`query`'s pairs in entity order, as a new list. esper keeps its answer to a query
+        until a component is added or removed anywhere, and gives that same list back meanwhile:
+        the pairs are sorted again only when it made a new one (the hooks and bots that walk the
+        monsters, the items or the pack every turn found the same list, sorted it again, each
+        time). At most ``MAX_ORDERED_QUERIES`` queries are kept, the oldest forgotten first."""
+        self._use()
+        found = (esper.get_component(component_types[0]) if len(component_types) == 1
+                 else esper.get_components(*component_types))
+        kept = self._ordered.get(component_types)
+        if kept is None or kept[0] is not found:
+            if kept is None and len(self._ordered) >= MAX_ORDERED_QUERIES:
+                del self._ordered[next(iter(self._ordered))]
+            kept = self._ordered[component_types] = (found, sorted(found, key=_entity))
+        return list(kept[1])
 
     def delete(self, entity: int) -> None:
         """Remove an entity now (its position must already be off the spatial index)."""

@@ -6,7 +6,6 @@ A part of ``GameAPI`` (which owns one and gives its members under their own name
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import numpy as np
@@ -21,7 +20,6 @@ if TYPE_CHECKING:
     from engine.core.turn.run import Run
 
 T = TypeVar("T")
-_entity = operator.itemgetter(0)  # a query's pair's entity: its order
 
 
 class Reading:
@@ -104,11 +102,11 @@ class Reading:
     # -- entities ----------------------------------------------------------------------------
     def monsters(self) -> list[int]:
         """Every monster on the level."""
-        return sorted(e for e, _ in self._run.world.query(Monster, Position))
+        return [e for e, _ in self._run.world.ordered(Monster, Position)]
 
     def items(self) -> list[int]:
         """Every item lying on the level."""
-        return sorted(e for e, _ in self._run.world.query(Item, Position))
+        return [e for e, _ in self._run.world.ordered(Item, Position)]
 
     def visible_monsters(self) -> list[int]:
         """The monsters standing where the player sees."""
@@ -243,7 +241,7 @@ class Reading:
         world = self._run.state.world
         if not world.holds(*types):  # none of one of them (no ally on the level: a hook asks before it walks them)
             return []
-        return sorted(world.query(*types), key=_entity)
+        return world.ordered(*types)
 
     def pack(self) -> list[int]:
         """The item entities the player carries, as a list in letter order (each has
