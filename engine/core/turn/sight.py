@@ -117,19 +117,27 @@ class Sight:
         return [e for e in standing if not self.veiled(e)] if self.veils else standing
 
     def standing_in_view(self) -> list[int]:
-        """The monsters standing where the player sees (seen or :meth:`veiled`), by entity id. Only
-        the light's square is looked at when it holds fewer cells than there are monsters (a crowd
-        of 500 on a big map)."""
+        """The monsters standing where the player sees (seen or :meth:`veiled`), by entity id. With
+        a light's radius only its square around the view's origin can be in view: the monsters
+        outside it are passed by on their cells' numbers, without reading the view (most of a
+        level's), and when the square holds fewer cells than there are monsters (a crowd of 500 on
+        a big map) only its cells are looked up."""
         run = self.run
-        visible, blockers, player = run.state.view.visible, run.state.spatial.blockers(), run.player
+        view = run.state.view
+        visible, blockers, player = view.visible, run.state.spatial.blockers(), run.player
         radius = run.rules.fov_radius
-        if radius is not None and (2 * radius + 1) ** 2 < len(blockers):
-            px, py = self._player_cell()
-            ys, xs = visible[max(0, py - radius):py + radius + 1, max(0, px - radius):px + radius + 1].nonzero()
-            cells = zip((xs + max(0, px - radius)).tolist(), (ys + max(0, py - radius)).tolist(), strict=True)
+        if radius is None:
+            return sorted(e for (x, y), e in blockers.items() if e != player and visible[y, x])
+        ox, oy = view.origin if view.origin is not None else self._player_cell()  # where the view was seen from
+        if (2 * radius + 1) ** 2 < len(blockers):
+            x0, y0 = max(0, ox - radius), max(0, oy - radius)
+            ys, xs = visible[y0:oy + radius + 1, x0:ox + radius + 1].nonzero()
+            cells = zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True)
             found = [blockers.get(cell) for cell in cells]
             return sorted(e for e in found if e is not None and e != player)
-        return sorted(e for (x, y), e in blockers.items() if e != player and visible[y, x])
+        x0, x1, y0, y1 = ox - radius, ox + radius, oy - radius, oy + radius
+        return sorted(e for (x, y), e in blockers.items()
+                      if x0 <= x <= x1 and y0 <= y <= y1 and e != player and visible[y, x])
 
     def notice_player(self, in_view: list[int] | None = None) -> None:
         """Wake the monsters that notice the player: only awake monsters are scheduled. ``in_view``:

@@ -75,6 +75,8 @@ class Reap(System):
 
     def run(self, game: Run) -> None:
         world = game.world
+        if not world.holds(Dead):  # most turns nobody died: no query (it switches to the world)
+            return
         for entity in [e for e, _ in world.query(Dead)]:
             world.delete(entity)
 
