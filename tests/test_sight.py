@@ -69,3 +69,19 @@ def test_a_monster_at_the_edge_of_the_view_stays_in_it_until_the_view_is_made_ag
     assert game.sight.standing_in_view() == [rat]
     game.sight.update_view()
     assert game.sight.standing_in_view() == []
+
+
+def test_the_light_changed_after_a_step_makes_the_view_from_where_the_player_stands(registry):
+    """A wall raised (the light changes) after the player stepped and before the view system ran:
+    the view is made again from the player's cell, and read around that cell."""
+    game = testing.game_from_map(registry, """
+        ######################
+        #r.......@...........#
+        ######################
+    """)
+    api = game.api
+    (rat,) = api.monsters()
+    assert api.move(api.player, 10, 1)
+    api.set_terrain(15, 1, "wall")  # in view, out of the way: only the light changes
+    assert game.state.view.origin == (10, 1) and not game.state.view.visible[1, 16]
+    assert game.sight.standing_in_view() == [] == _by_the_view(game)  # 9 cells off now: out of the light

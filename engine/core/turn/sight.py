@@ -73,6 +73,12 @@ class Sight:
                                 f"of shape {terrain.shape}")
         return visible
 
+    def look(self) -> None:
+        """The view's ``visible`` made again from the player's cell, and its ``origin`` that cell:
+        the two always go together (what is in view is read around where it was seen from)."""
+        view = self.run.state.view
+        view.visible, view.origin = self.compute_visible(), self._player_cell()
+
     def update_view(self) -> None:
         """Recompute the view and memory (the cells seen, and the items on the cells that were in
         view or are now: :mod:`engine.core.model.memory`), and wake the monsters that notice the player.
@@ -82,7 +88,7 @@ class Sight:
         view = run.state.view
         in_view = set(self.visible_monsters())
         before = [(view.visible, view.origin)] if view.origin is not None else []
-        view.visible, view.origin = self.compute_visible(), self._player_cell()
+        self.look()
         view.seen |= view.visible
         view.dirty = False
         memory.remember(run.state, [*before, (view.visible, view.origin)], run.rules.fov_radius)

@@ -40,7 +40,7 @@ def change(run: Run, x: int, y: int, name: str) -> None:
     if before.transparent != after.transparent and view.origin is not None and run.state.alive:
         # the light changed: what the player sees follows now (the picture of this very turn), and
         # the view system computes it again, with its noticing, when it next runs
-        view.visible = run.sight.compute_visible()
+        run.sight.look()
         view.seen |= view.visible
         view.dirty = True
 
