@@ -148,18 +148,16 @@ def archer(game, me):
 def regenerate(game):
     """Monsters whose kind has ``params.regen = [hp, turns]`` regain ``hp`` every ``turns`` turns,
     awake or asleep."""
-    # every turn asks, for every monster on the level: each kind present is asked once (by one
-    # monster of it), and most kinds regain nothing, so the walk over every monster is mostly saved
-    states = game.query(Monster)
-    of_kind = {state.kind: monster for monster, state in states}
-    regens = {name: game.kind_of(monster).params.get("regen") for name, monster in of_kind.items()}
-    if not any(regens.values()):
-        return
-    kinds = dict(states)  # a crowd's every monster: its kind read here, not asked one by one
-    for monster in game.monsters():
-        regen = regens[kinds[monster].kind]
-        if regen and game.turn % max(1, int(regen[1])) == 0:
-            game.heal(monster, int(regen[0]))
+    # every turn asks, for every monster on the level: in one pass, each kind present asked once
+    # (by its first monster) what it regains this turn, and most kinds regain nothing
+    turn, due = game.turn, {}
+    for monster, state in game.query(Monster):
+        amount = due.get(state.kind)
+        if amount is None:
+            regen = game.kind_of(monster).params.get("regen")
+            amount = due[state.kind] = int(regen[0]) if regen and turn % max(1, int(regen[1])) == 0 else 0
+        if amount and game.position(monster) is not None:
+            game.heal(monster, amount)
 
 
 @hookimpl
