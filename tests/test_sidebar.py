@@ -86,14 +86,16 @@ def test_known_cells_add_walls_that_bound_a_seen_floor():
     terrain[1:4, 1:6] = FLOOR
     seen = np.zeros_like(terrain, dtype=bool)
     seen[2, 2] = True  # one floor cell remembered; none of its walls ever lit
-    known = known_cells(terrain, seen, slice(0, 5), slice(0, 7))
+    wall = np.zeros(256, dtype=bool)
+    wall[WALL] = True
+    known = known_cells(terrain, seen, slice(0, 5), slice(0, 7), wall)
     assert known[2, 2] and known.sum() == 1  # its neighbours are floor: no wall to add
     seen[1, 1] = True  # a floor cell in the corner: the three walls around the corner bound it
-    known = known_cells(terrain, seen, slice(0, 5), slice(0, 7))
+    known = known_cells(terrain, seen, slice(0, 5), slice(0, 7), wall)
     assert known[0, 0] and known[0, 1] and known[1, 0] and known[0, 2]
     assert not known[1, 2]  # unseen floor stays unknown
     # a window into the map gives the same answer as the whole map, sliced
-    part = known_cells(terrain, seen, slice(1, 4), slice(0, 3))
+    part = known_cells(terrain, seen, slice(1, 4), slice(0, 3), wall)
     assert (part == known[1:4, 0:3]).all()
 
 

@@ -159,3 +159,28 @@ def test_a_preset_may_choose_its_wall_rule_and_a_bad_one_is_one_line():
     with pytest.raises(ContentError, match=r"look\.walls.*plain.*facing.*lines.*double") as caught:
         validate(preset("wavy"))
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("keys", ["", "l l l l l l"])  # in the light, then remembered out of it
+def test_a_secret_door_is_drawn_exactly_as_the_wall_it_stands_in(registry, window_for, keys):  # noqa: F811
+    """No outline gives a secret door away: in the light or remembered, beside the floor or known
+    only as the wall bounding a floor seen, it is the wall's very pixels (a kind flagged
+    ``solid`` is part of the wall: joined, known and dark deep in rock as the wall is)."""
+    assert "secret-door" in registry.terrain
+    shots = []
+    for secret in (False, True):
+        game = testing.game_from_map(registry, """
+            ####################
+            #@.................#
+            #..................#
+            ######.#############
+            ######.#############
+            ####################
+        """)
+        if secret:
+            for x, y in ((3, 3), (8, 3), (3, 5)):  # beside the floor, the corridor's side, deep in rock
+                game.api.set_terrain(x, y, "secret-door")
+        testing.press(game, keys)
+        game.floor.seen[5, 3] = True  # the one deep in rock seen, as a map would show it
+        shots.append(np.asarray(screenshot(window_for(game))))
+    assert shots[0].shape == shots[1].shape and (shots[0] == shots[1]).all()

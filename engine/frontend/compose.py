@@ -83,6 +83,11 @@ class Names:
         return found
 
 
+# Tables' rows by terrain code, a row each for the built-in kinds and each plugin kind a level holds
+ROWS = ("glyph", "name", "color", "memory", "bg_lit", "bg_memory", "bg_rock", "own_memory", "forget", "wall")
+SOLID = "solid"  # the flag of a kind drawn as part of the wall (the built-in wall's; a secret door's)
+
+
 class Tables:
     """Lookups by terrain code: glyph, lit colour, remembered colour, background lit/remembered,
     and a wall's deep in rock (:mod:`engine.frontend.walls`). The built-in kinds' rows come from
@@ -102,6 +107,8 @@ class Tables:
         self.bg_lit = np.zeros((size, 3), dtype=np.uint8)
         self.bg_memory = np.zeros((size, 3), dtype=np.uint8)
         self.bg_rock = np.zeros((size, 3), dtype=np.uint8)
+        self.wall = np.zeros(size, dtype=bool)  # drawn as the wall: joined, known beside a floor, deep in rock
+        self.wall[WALL] = True
         for terrain, code in TILE_CODES.items():
             tile = rules.tile(terrain)
             self.glyph[code] = ord(tile["glyph"])
@@ -122,10 +129,9 @@ class Tables:
         if extra == self.extra:
             return
         base = len(TILE_CODES)
-        for attr in ("glyph", "name", "color", "memory", "bg_lit", "bg_memory", "bg_rock", "own_memory", "forget"):
+        for attr in ROWS:
             setattr(self, attr, getattr(self, attr)[:base])
-        rows: dict[str, list] = {attr: [] for attr in ("glyph", "name", "color", "memory", "bg_lit", "bg_memory",
-                                                       "bg_rock", "own_memory", "forget")}
+        rows: dict[str, list] = {attr: [] for attr in ROWS}
         for name in extra:
             kind = registered.get(name)
             color = tuple(kind.color) if kind is not None else (255, 0, 255)
@@ -138,6 +144,7 @@ class Tables:
             rows["memory"].append(memory)
             rows["own_memory"].append(own)
             rows["forget"].append(kind is not None and not kind.remembered)
+            rows["wall"].append(kind is not None and SOLID in kind.flags)  # a secret door: part of the wall
             lit = self.look.lit
             rows["bg_lit"].append(palette.wall_bg(color) if lit and solid else palette.LIGHT_BG if lit else (0, 0, 0))
             rows["bg_memory"].append(palette.wall_bg(memory) if lit and solid else palette.MEMORY_BG if lit
@@ -160,15 +167,17 @@ class Cells:
     under_code: np.ndarray | None = None  # (rows, cols) int32: that terrain's code point
 
 
-def known_cells(terrain: np.ndarray, seen: np.ndarray, ys: slice, xs: slice) -> np.ndarray:
+def known_cells(terrain: np.ndarray, seen: np.ndarray, ys: slice, xs: slice, wall: np.ndarray) -> np.ndarray:
     """``seen`` in the window, plus every wall next to (8 ways) a seen open cell: a wall that
-    bounds a remembered floor is drawn even if the light never fell on it."""
+    bounds a remembered floor is drawn even if the light never fell on it. ``wall``: by terrain
+    code, whether a kind is drawn as the wall (``Tables.wall``: a secret door is, so that no gap
+    in the outline gives it away)."""
     height, width = terrain.shape
     y0, y1 = max(0, ys.start - 1), min(height, ys.stop + 1)
     x0, x1 = max(0, xs.start - 1), min(width, xs.stop + 1)
-    t = terrain[y0:y1, x0:x1]
-    near = grown(seen[y0:y1, x0:x1] & (t != WALL))
-    known = seen[y0:y1, x0:x1] | (near & (t == WALL))
+    walls = wall[terrain[y0:y1, x0:x1]]
+    near = grown(seen[y0:y1, x0:x1] & ~walls)
+    known = seen[y0:y1, x0:x1] | (near & walls)
     return known[ys.start - y0:ys.start - y0 + (ys.stop - ys.start), xs.start - x0:xs.start - x0 + (xs.stop - xs.start)]
 
 
@@ -183,7 +192,7 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
         tables.fit(game.level.kinds, game.registry.terrain)
 
     def knows(ys: slice, xs: slice) -> np.ndarray:
-        return known_cells(whole, game.floor.seen, ys, xs) if look.lit else game.floor.seen[ys, xs]
+        return known_cells(whole, game.floor.seen, ys, xs, tables.wall) if look.lit else game.floor.seen[ys, xs]
 
     shaped = walls is not None and walls.rule != "plain"
     if shaped:  # the window and a cell around it: its walls' neighbours
@@ -200,7 +209,7 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
     fg = tables.color[terrain]
     bg = np.where(visible[..., None], tables.bg_lit[terrain], tables.bg_memory[terrain])
     if shaped:
-        joined, facing, deep = walls.shape(whole[outer] == WALL, around, inner)
+        joined, facing, deep = walls.shape(tables.wall[whole[outer]], around, inner)
         if joined is not None:
             code[facing] = joined[facing]
         code[deep] = BLANK

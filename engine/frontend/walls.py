@@ -14,7 +14,8 @@ The rule in use is the preset's (its ``look.walls``; the classic look's is ``pla
 ``facing`` on a level whose generator registered ``natural_walls`` (caves: rock faces read best as
 rough glyphs), else the tileset's (a set's ``walls`` attribute: the glyph sets join their walls,
 sprite sets keep one picture per wall), else ``facing``. Only known cells are read, so a joint
-never tells of a corridor the player has not seen.
+never tells of a corridor the player has not seen. A terrain kind flagged ``solid`` (a secret door) is part of
+the wall under every rule, so that no gap in an outline gives it away.
 """
 
 from __future__ import annotations

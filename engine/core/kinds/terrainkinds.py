@@ -55,7 +55,9 @@ class TerrainKind:
     walkable kinds have one; ``math.inf``: never on a path, neither a monster's nor the player's
     travel and explore, yet walkable when a creature steps there itself), ``remembered`` (False:
     out of view the cell is drawn as unknown, like a gas), ``flags`` (words a generator or rule asks
-    about with ``"deep" in kind.flags``), ``description`` (what looking at it says; the name when
+    about with ``"deep" in kind.flags``; the window draws a ``"solid"`` kind as part of the wall, as
+    the wall's own flag says: joined into its lines, known where it bounds a floor seen, dark deep
+    in rock), ``description`` (what looking at it says; the name when
     empty), ``barred`` and ``found`` (see the module doc) and the optional hooks ``on_enter``,
     ``on_stand`` and ``on_leave`` (see the module doc for when each runs)."""
 
