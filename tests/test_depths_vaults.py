@@ -381,3 +381,28 @@ def test_the_delver_walks_on_to_a_captive_it_saw_and_lost_and_lets_it_be_after_a
     memory.freeing = 0
     api.move(api.player, 2, 1)  # beside where it saw it, and nobody there: forgotten
     assert free(DelverView(api, memory)) is None and memory.captive is None
+
+
+def test_a_captive_and_an_ally_are_drawn_on_a_friend_s_green_and_a_foe_of_their_kind_is_not(registry):
+    """Told apart from a foe of its kind at a glance: the window draws a creature with a friendly
+    status (captive, ally) on the friend's background, in the light; the same kind hostile beside
+    it on the floor's."""
+    from engine.frontend import compose, palette
+
+    game, api, goblin = _freed(registry)
+    foe = api.spawn("goblin", 4, 2)
+
+    def background(x, y):
+        look = compose.look_for(game.rules)
+        names = compose.Names()
+        tables = compose.Tables(game.rules, look, names)
+        tables.fit(list(game.level.kinds), game.registry.terrain)
+        h, w = game.level.terrain.shape
+        return tuple(int(c) for c in compose.compose(game, slice(0, h), slice(0, w), tables, look, names).bg[y, x])
+
+    testing.press(game, ".")
+    assert background(*api.position(goblin)) == palette.FRIEND_BG  # the captive
+    assert background(*api.position(foe)) == palette.LIGHT_BG
+    testing.press(game, "l l l l")
+    assert api.has_status(goblin, "ally") and background(*api.position(goblin)) == palette.FRIEND_BG
+    assert api.position(foe) is None or background(*api.position(foe)) != palette.FRIEND_BG

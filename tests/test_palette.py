@@ -97,3 +97,15 @@ def test_a_remembered_colour_the_window_would_change_is_reported(registry):
                                                     r"\[92, 118, 118\], or leave it out"):
         testing.check_palette(registry, "dim")
     assert not any("its remembered colour" in p for p in testing.palette_problems(registry, "dim-classic"))
+
+
+def test_a_creature_must_read_on_the_green_under_a_friend(registry):
+    """Any monster may be a captive, then an ally, drawn on the friend's background: a monster of
+    that very green is a breach of the palette rule, named in one line."""
+    from engine.frontend import palette
+
+    green = types.SimpleNamespace(register_monsters=hookimpl(lambda register: register(MonsterKind(
+        name="moss-lurker", glyph="M", color=palette.FRIEND_BG, hp=1, attack=1))))
+    problems = testing.palette_problems(testing.load_plugin(green))
+    assert any(p.startswith("lit: monster moss-lurker") and "background of a friend" in p for p in problems)
+    assert palette.delta_e(palette.FRIEND_BG, palette.LIGHT_BG) >= 10  # the green reads on the lit floor

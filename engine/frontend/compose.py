@@ -27,6 +27,7 @@ import numpy as np
 
 from engine.core.model.components import Item, Monster, Position, Renderable
 from engine.core.turn import naming
+from engine.core.turn.statuses import friendly
 from engine.frontend import palette
 from engine.frontend.walls import DEEP, WallView, margin
 from engine.kit.mapgen import FLOOR, STAIRS, UPSTAIRS, WALL
@@ -252,6 +253,8 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
     items = game.registry.items
     for _layer, entity, x, y, r in drawn:
         code[y, x] = ord(r.glyph[:1] or " ")
+        if friendly(game, entity):  # an ally, a captive: told apart from a foe of its kind at a glance
+            bg[y, x] = palette.FRIEND_BG
         item = game.world.try_get(entity, Item)
         kind = items.get(item.kind) if item is not None else None
         fg[y, x] = r.color[:3] if kind is None else naming.item_color(game, kind)  # as the player knows it

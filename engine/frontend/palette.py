@@ -17,6 +17,7 @@ RGB = tuple[int, int, int]
 UNKNOWN_BG: RGB = (0, 0, 0)
 LIGHT_BG: RGB = (38, 32, 22)  # a lit open cell: the warm tint of torchlight
 MEMORY_BG: RGB = (9, 10, 17)  # a remembered open cell: near black, a little cold
+FRIEND_BG: RGB = (24, 66, 36)  # under a creature on the player's side (a status of a friendly kind): green
 WALL_BG_SHARE = 0.30  # a wall cell's background: its own colour at this share, lit or remembered
 ROCK_BG_SHARE = 0.12  # a wall deep in rock (no open cell beside it): a darker block, and no glyph
 MEMORY_LEVEL = 0.50  # a remembered colour's brightness, relative to the lit one

@@ -253,7 +253,7 @@ def register_statuses(register: Callable[[StatusKind], None]) -> None:
     ``"refresh"`` the new one, ``"add"`` adds them) and optional hooks ``on_start``, ``on_tick`` and
     ``on_end``, each ``fn(game, entity, status)`` with the game API and the ``engine.Status``; and
     ``friendly`` (default False): a creature with the status is on the player's side (an ally),
-    and what aims at "the nearest monster" passes it by.
+    what aims at "the nearest monster" passes it by, and the window draws it on a green ground.
     ``on_tick`` runs at the end of every turn the status lasts (after the monsters, before the
     plugins' end-of-turn systems and ``on_turn_end``), so a status of N turns ticks exactly N times.
 

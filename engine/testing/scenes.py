@@ -150,7 +150,8 @@ def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
     closer than ``LIT_APART`` when they share a glyph (two creatures of different letters:
     ``CREATURES_APART``; any other two of different glyphs: ``ACROSS_APART``, as the glyphs'
     shapes tell those apart too), two remembered ones closer than ``REMEMBERED_APART``, a glyph closer
-    than ``ON_BACKGROUND`` to its background, a remembered colour closer than ``LIT_FROM_REMEMBERED``
+    than ``ON_BACKGROUND`` to its background (a creature's also to the green under a friend, as
+    an ally or a captive is drawn), a remembered colour closer than ``LIT_FROM_REMEMBERED``
     to its lit one; two items of one glyph (a class: potions) that the preset places closer than
     those bars; in a preset with the log under the map, two kinds of message whose colours are
     closer than ``LIT_APART`` (fresh or older) or a message colour closer than ``ON_BACKGROUND`` to
@@ -187,6 +188,9 @@ def palette_problems(registry: Registry, game: str | None = None) -> list[str]:
             if which in c and palette.delta_e(c[which], background) < ON_BACKGROUND:
                 out.append(f"{which}: {name} {c[which]} on its background {background} is "
                            f"{palette.delta_e(c[which], background):.1f} apart (at least {ON_BACKGROUND:g})")
+        if creature(name) and palette.delta_e(c["lit"], palette.FRIEND_BG) < ON_BACKGROUND:  # an ally, a captive
+            out.append(f"lit: {name} {c['lit']} on the background of a friend {palette.FRIEND_BG} is "
+                       f"{palette.delta_e(c['lit'], palette.FRIEND_BG):.1f} apart (at least {ON_BACKGROUND:g})")
         if "remembered" in c and palette.delta_e(c["remembered"], c["lit"]) < LIT_FROM_REMEMBERED:
             out.append(f"{name}: remembered {c['remembered']} looks like lit {c['lit']} (at least "
                        f"{LIT_FROM_REMEMBERED:g} apart)")

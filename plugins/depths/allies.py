@@ -16,7 +16,7 @@ Hostile monsters fight it back by one rule: a hostile monster whose step would t
 ally's cell, or that stands beside an ally and not beside the player, strikes the ally instead.
 The player walking into an ally swaps places with it (a turn), never strikes it. Both statuses are
 ``friendly``: what the player aims at "the nearest monster" (a scroll's bolt, the cursor's first
-pick) passes a captive or an ally by.
+pick) passes a captive or an ally by, and the window draws them on a green ground.
 
 An ally beside the player when they take the stairs (down or up) goes with them: it leaves the
 level (without dying) and arrives beside the player on the other, with the HP it had, before

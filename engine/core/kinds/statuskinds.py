@@ -50,7 +50,8 @@ class StatusKind:
 
     ``friendly``: a creature with the status is on the player's side (an ally, a captive to free):
     what aims at "the nearest monster" (a scroll's bolt, the targeting cursor's first pick) passes
-    it by. The player may still aim at it by hand."""
+    it by, and the window draws it on a green ground (told apart from a foe of its kind at a
+    glance). The player may still aim at it by hand."""
 
     name: str
     label: str = ""

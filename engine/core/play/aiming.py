@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.core.model.components import Statuses
 from engine.core.play.prompts import CHOOSE, CLOSE, Answer, Cursor, by_distance, monster_at
 from engine.core.turn.actions import Action
+from engine.core.turn.statuses import friendly
 
 if TYPE_CHECKING:
     from engine.core.turn.run import Run
@@ -75,15 +75,6 @@ def nearest_monster(game: Run) -> int | None:
     kind: an ally, a captive), ties by entity id; or None."""
     monsters = by_distance(game, [m for m in game.visible_monsters() if not friendly(game, m)])
     return monsters[0] if monsters else None
-
-
-def friendly(game: Run, creature: int) -> bool:
-    """Whether a creature has a status of a ``friendly`` kind (``engine.StatusKind``)."""
-    statuses = game.world.try_get(creature, Statuses)
-    if statuses is None or not statuses.active:
-        return False
-    kinds = game.registry.statuses
-    return any(kind.friendly for name in statuses.active if (kind := kinds.get(name)) is not None)
 
 
 def aim_at(game: Run) -> int | None:

@@ -32,6 +32,16 @@ def kind_of(run: Run, name: str) -> StatusKind:
     return kind
 
 
+def friendly(run: Run, creature: int) -> bool:
+    """Whether a creature has a status of a ``friendly`` kind: on the player's side (an ally, a
+    captive), which an aim at the nearest monster passes by and the window marks."""
+    statuses = run.world.try_get(creature, Statuses)
+    if statuses is None or not statuses.active:
+        return False
+    kinds = run.registry.statuses
+    return any(kind.friendly for name in statuses.active if (kind := kinds.get(name)) is not None)
+
+
 def _call(run: Run, kind: StatusKind, hook: str, entity: int, status: Status) -> None:
     fn = getattr(kind, hook)
     if fn is not None:
