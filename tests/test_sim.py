@@ -251,6 +251,33 @@ def test_a_killed_sim_leaves_no_worker_behind(tmp_path, how):
     assert err.splitlines()[-1].startswith(f"sim: stopped by {how} with ") and "Traceback" not in err, err
 
 
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signals cannot be held on this platform")
+def test_workers_are_forked_with_the_stop_signals_held_and_let_them_through_once_their_own_handlers_are_set(
+        tmp_path, monkeypatch):
+    """A Ctrl-C between a worker's fork and its initializer ran the parent's handler inside the
+    child's start, which printed a traceback (once in a fresh CI run): the workers are forked
+    with SIGINT, SIGTERM and SIGHUP held, and let them through once their own handlers are set."""
+    real = simworkers.die_with_parent
+
+    def recording(parent):
+        at_start = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        real(parent)
+        after = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        (tmp_path / f"{os.getpid()}.json").write_text(json.dumps([sorted(map(int, at_start)), sorted(map(int, after)),
+                                                                  signal.getsignal(signal.SIGINT) == signal.SIG_IGN]))
+
+    monkeypatch.setattr(simworkers, "die_with_parent", recording)
+    specs = [RunSpec(seed=s, game=None, bot="delver", max_turns=5) for s in range(2)]
+    played = simworkers.run_locally(specs, 2, lambda n: None)
+    assert sorted(r["seed"] for r in played.results) == [0, 1] and played.where == "2 processes"
+    held = {int(signal.SIGINT), int(signal.SIGTERM), int(signal.SIGHUP)}
+    seen = [json.loads(f.read_text()) for f in tmp_path.glob("*.json")]
+    assert len(seen) == 2
+    for at_start, after, ignoring in seen:
+        assert held <= set(at_start) and not held & set(after) and ignoring
+    assert not held & set(map(int, signal.pthread_sigmask(signal.SIG_BLOCK, [])))  # the parent's mask is back
+
+
 @pytest.fixture
 def scheduler():
     """A Dask scheduler in this process with no worker; ``start(n)`` starts n workers, each a

@@ -11,6 +11,7 @@ included: an address that accepts and never answers, or answers garbage, is one 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import logging
 import multiprocessing
@@ -21,7 +22,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -97,7 +98,8 @@ def run_locally(specs: list[RunSpec], jobs: int, advance: Callable[[int], None])
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=die_with_parent,
                                initargs=(os.getpid(),))
     try:
-        futures = {pool.submit(play_batch, batch): batch for batch in batches(specs, jobs, 20)}
+        with held(STOPS):  # the workers are forked here: see held
+            futures = {pool.submit(play_batch, batch): batch for batch in batches(specs, jobs, 20)}
         for future in as_completed(futures):
             results.extend(_collect(future, futures[future]))
             advance(len(futures[future]))
@@ -110,6 +112,28 @@ def run_locally(specs: list[RunSpec], jobs: int, advance: Callable[[int], None])
         raise
     pool.shutdown()
     return Played(results, f"{workers} processes")
+
+
+# the signals that stop ``sim``: a worker must not hear them with its parent's handlers
+STOPS = tuple(s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None)
+
+
+@contextlib.contextmanager
+def held(signals: tuple[int, ...]) -> Iterator[None]:
+    """Hold ``signals`` back from this thread within the block; one that came meanwhile arrives
+    when it ends. The workers are forked in it: a child starts with its parent's handlers (Ctrl-C
+    raises the player's interrupt) and keeps them until :func:`die_with_parent` sets its own, and a
+    Ctrl-C that came in between raised inside the child's start and printed a traceback. A child
+    forked here starts with them held, and its initializer lets them through once its own handlers
+    are set. (Where signals cannot be held, the block runs as it is.)"""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def die_with_parent(parent: int) -> None:
@@ -125,6 +149,8 @@ def die_with_parent(parent: int) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # forked with them held (see held): now they may come
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
     if sys.platform.startswith("linux") and _kernel_kills_with(parent):
         return
     threading.Thread(target=_watch, args=(parent,), name="sim-parent-watch", daemon=True).start()
