@@ -184,3 +184,32 @@ def test_a_secret_door_is_drawn_exactly_as_the_wall_it_stands_in(registry, windo
         game.floor.seen[5, 3] = True  # the one deep in rock seen, as a map would show it
         shots.append(np.asarray(screenshot(window_for(game))))
     assert shots[0].shape == shots[1].shape and (shots[0] == shots[1]).all()
+
+
+def test_a_sprite_set_tints_the_ground_under_an_ally_as_the_glyphs_ground_is(registry, window_for):  # noqa: F811
+    """In a sprite set the terrain's picture covers the ground's colour: under a creature on the
+    player's side (a captive here) the picture is tinted the friend's green; under the same kind
+    hostile, it is not."""
+    from engine.frontend import palette
+
+    game = testing.game_from_map(registry, """
+        ##########
+        #@.......#
+        #..g..g..#
+        ##########
+    """)
+    captive, foe = sorted(game.api.monsters())
+    game.api.add_status(captive, "captive", None)
+    window = window_for(game, tileset="kenney")
+    image = screenshot(window)
+
+    def corner(cell):  # the cell's top-left pixel: the ground, which the goblin's picture leaves bare
+        return cell_pixels(window, image, *cell)[0]
+
+    friend, hostile = game.api.position(captive), game.api.position(foe)
+    r, g, b = corner(friend)
+    assert g > max(r, b) + 15  # green
+    assert palette.delta_e(corner(friend), palette.FRIEND_BG) + 10 < palette.delta_e(corner(hostile), palette.FRIEND_BG)
+    assert corner(hostile) == corner((friend[0] + 1, friend[1]))  # the floor beside, as it is
+    assert window.grid.cells.friend[friend[1] - window.grid.origin[1], friend[0] - window.grid.origin[0]]
+    assert palette.FRIEND_BG[1] > palette.FRIEND_BG[0]

@@ -166,6 +166,7 @@ class Cells:
     state: np.ndarray  # (rows, cols) int8: UNKNOWN, REMEMBERED, SEEN
     under: np.ndarray | None = None  # (rows, cols) int32: the terrain's name id under a thing (0: none)
     under_code: np.ndarray | None = None  # (rows, cols) int32: that terrain's code point
+    friend: np.ndarray | None = None  # (rows, cols) bool: a creature on the player's side stands there
 
 
 def known_cells(terrain: np.ndarray, seen: np.ndarray, ys: slice, xs: slice, wall: np.ndarray) -> np.ndarray:
@@ -251,10 +252,12 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
             drawn.append((r.layer, entity, p.x - xs.start, p.y - ys.start, r))
     drawn.sort(key=lambda t: (t[0], t[1]))  # a pile shows its newest item, as memory keeps it
     items = game.registry.items
+    friend = np.zeros(terrain.shape, dtype=bool)
     for _layer, entity, x, y, r in drawn:
         code[y, x] = ord(r.glyph[:1] or " ")
         if friendly(game, entity):  # an ally, a captive: told apart from a foe of its kind at a glance
-            bg[y, x] = palette.FRIEND_BG
+            bg[y, x] = palette.FRIEND_BG  # glyphs stand on the ground's colour; a sprite set tints its picture
+            friend[y, x] = True
         item = game.world.try_get(entity, Item)
         kind = items.get(item.kind) if item is not None else None
         fg[y, x] = r.color[:3] if kind is None else naming.item_color(game, kind)  # as the player knows it
@@ -267,7 +270,7 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
     bare = (name == ground) | unknown
     ground[bare] = 0
     ground_code[bare] = 0
-    return Cells(code, name, fg, bg, state, ground, ground_code)
+    return Cells(code, name, fg, bg, state, ground, ground_code, friend)
 
 
 def entity_name(game: Game, entity: int) -> str:

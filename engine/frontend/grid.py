@@ -133,18 +133,19 @@ class MapGrid:
         self.background.write(cells.bg)
         under = cells.under if cells.under is not None else np.zeros_like(cells.name)
         under_code = cells.under_code if cells.under_code is not None else np.zeros_like(cells.code)
-        now = (cells.code, cells.name, cells.fg, cells.state, under)
+        friend = cells.friend if cells.friend is not None else np.zeros(cells.code.shape, dtype=bool)
+        now = (cells.code, cells.name, cells.fg, cells.state, under, friend)
         if self._last is None:
             changed = np.arange(cells.code.size)
         else:
-            code, name, fg, state, was_under = self._last
+            code, name, fg, state, was_under, was_friend = self._last
             changed = np.flatnonzero((cells.code != code) | (cells.name != name) | (cells.state != state)
-                                     | (under != was_under) | (cells.fg != fg).any(axis=2))
+                                     | (under != was_under) | (friend != was_friend) | (cells.fg != fg).any(axis=2))
         pool, get, zoom = self.pool, self.textures.get, self.zoom
         codes, names = cells.code.ravel().tolist(), cells.name.ravel().tolist()
         fgs, states = cells.fg.reshape(-1, 3), cells.state.ravel()
         layered = self.textures.sprites  # a sprite set: things over the terrain's picture
-        unders, under_codes = under.ravel(), under_code.ravel()
+        unders, under_codes, friends = under.ravel(), under_code.ravel(), friend.ravel()
         # an unknown cell without a sprite has nothing to change (most of the view, early on)
         touched = changed[(states[changed] != UNKNOWN) | self._made[changed]]
         for i in touched.tolist():
@@ -160,7 +161,8 @@ class MapGrid:
             if sprite.scale_x != zoom:
                 sprite.scale = zoom
             if layered:
-                texture, tinted = get(names[i], codes[i], int(unders[i]), int(under_codes[i]), tuple(fgs[i].tolist()))
+                texture, tinted = get(names[i], codes[i], int(unders[i]), int(under_codes[i]), tuple(fgs[i].tolist()),
+                                      bool(friends[i]))
             else:
                 texture, tinted = get(names[i], codes[i])
             if sprite.texture is not texture:

@@ -20,6 +20,7 @@ from PIL import Image
 
 from engine.core.plugin.isolation import described, players, safe_repr
 from engine.frontend.atlas import GlyphAtlas
+from engine.frontend.palette import FRIEND_BG
 from engine.kit.limits import MAX_LAYERED_TILES, MAX_TILE_SIDE
 from engine.kit.tiles import Tile, TileContext, TilesetError, TilesetInfo, attribute_problems, parents
 from engine.persist.datadir import warn_once
@@ -96,13 +97,15 @@ class Textures:
         self._layered: OrderedDict[tuple, arcade.Texture] = OrderedDict()
 
     def get(self, name_id: int, code: int, under: int = 0, under_code: int = 0,
-            fg: tuple[int, int, int] = (255, 255, 255)) -> tuple[arcade.Texture, bool]:
+            fg: tuple[int, int, int] = (255, 255, 255), friend: bool = False) -> tuple[arcade.Texture, bool]:
         """(texture, tinted) for a cell; blank cells (code point of a space, no name) are glyphs.
         A sprite set draws a thing over the picture of the terrain under it (``under``, its name
         id, and ``under_code``, its glyph; 0: nothing under), and a thing it has no picture for
-        as its glyph in ``fg``, framed: such textures carry their colours (not tinted)."""
-        if self.sprites and (under or self.tile(name_id, code) is None):
-            return self._over(name_id, code, under, under_code, fg)
+        as its glyph in ``fg``, framed: such textures carry their colours (not tinted). Under a
+        ``friend`` (a creature on the player's side) the terrain's picture is tinted the friend's
+        green, as the glyphs' ground is."""
+        if self.sprites and (under or friend or self.tile(name_id, code) is None):
+            return self._over(name_id, code, under, under_code, fg, friend)
         key = (name_id, code)
         found = self._cache.get(key)
         if found is None:
@@ -155,23 +158,26 @@ class Textures:
         return texture, tinted
 
     def _over(self, name_id: int, code: int, under: int, under_code: int,
-              fg: tuple[int, int, int]) -> tuple[arcade.Texture, bool]:
+              fg: tuple[int, int, int], friend: bool = False) -> tuple[arcade.Texture, bool]:
         """A sprite set's cell drawn in its own colours: the terrain's picture under the thing's
-        (an untinted picture; a tinted one is coloured ``fg``), or its glyph framed in magenta."""
+        (an untinted picture; a tinted one is coloured ``fg``), or its glyph framed in magenta;
+        under a ``friend``, the picture (or the bare ground) tinted the friend's green."""
         thing = self.tile(name_id, code)
         base = self.tile(under, under_code) if under else None
         if base is not None and base[1]:
             base = None  # a tinted terrain tile has no colours of its own to stand on
         coloured = thing is None or thing[1]
         key = (name_id, code, under if base is not None else 0, under_code if base is not None else 0,
-               tuple(fg) if coloured else None)
+               tuple(fg) if coloured else None, friend)
         texture = self._layered.get(key)
         if texture is not None:
             self._layered.move_to_end(key)
             return texture, False
-        if base is None and not coloured:
+        if base is None and not coloured and not friend:
             return self._make(name_id, code)  # art alone: its own texture
         canvas = base[0].copy() if base is not None else Image.new("RGBA", self.size, (0, 0, 0, 0))
+        if friend:
+            canvas.alpha_composite(Image.new("RGBA", self.size, (*FRIEND_BG, FRIEND_TINT)))
         if thing is None:
             if chr(code) != " ":
                 canvas.alpha_composite(_framed(self.atlas.render(chr(code)), self.size, fg))
@@ -192,6 +198,7 @@ class Textures:
 
 
 MISSING = (255, 0, 255, 255)  # the frame of a thing a sprite set has no picture for
+FRIEND_TINT = 170  # how much of the friend's green covers the terrain's picture under a friend (of 255)
 
 
 def _coloured(image: Image.Image, fg: tuple[int, int, int]) -> Image.Image:
