@@ -17,7 +17,7 @@ import pytest
 import engine.kit.fov
 from engine.cli.tools.compare import fov as catalog_fov
 from engine.core.play.setup import Setup, UsageError, new_game
-from engine.kit.fov import ReachError, slope_rows, table_reach
+from engine.kit.fov import LazyRows, ReachError, slope_rows, table_reach
 
 TABLED = ("symmetric", "shadowcast", "raycast", "diamond")
 
@@ -75,6 +75,14 @@ def test_slope_rows_is_whole_for_small_windows_and_on_demand_for_large():
     assert isinstance(small, list) and small[5] == (5, 5) and calls == [3, 5]
     large = slope_rows(engine.kit.fov.EAGER_REACH + 1, [3, 5], build)
     assert calls == [3, 5] and large[5] == (5, 5) and large[5] == (5, 5) and calls == [3, 5, 5]
+    listed = []
+
+    def keys():  # the keys by a function: listed for a small window only
+        listed.append(1)
+        return [3, 5]
+
+    assert slope_rows(4, keys, build)[3] == (3, 3) and listed == [1]
+    assert isinstance(slope_rows(engine.kit.fov.EAGER_REACH + 1, keys, build), LazyRows) and listed == [1]
 
 
 def test_symmetric_lights_a_1000x1000_map_with_no_radius(registry):

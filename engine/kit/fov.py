@@ -170,15 +170,19 @@ def window(transparent: np.ndarray, origin: tuple[int, int], r: int) -> np.ndarr
 EAGER_REACH = 32  # up to this window half-side, per-slope tables are built whole (see slope_rows)
 
 
-def slope_rows(r: int, keys: Iterable[int], build: Callable[[int], tuple[Any, ...]]) -> list[Any] | LazyRows:
+def slope_rows(r: int, keys: Iterable[int] | Callable[[], Iterable[int]],
+               build: Callable[[int], tuple[Any, ...]]) -> list[Any] | LazyRows:
     """A table from a slope's key to that slope's per-row values ``build(key)``, for an r-window.
 
-    Small windows get a list, built whole (the fastest lookup). A light that reaches far would make
-    a table of every slope for every row too big to build (it grows with r cubed), so larger
-    windows get a ``LazyRows`` that works out a slope's rows the first time a scan meets it."""
+    Small windows get a list, built whole (the fastest lookup), of the slopes ``keys`` names: the
+    keys, or a function that lists them. A light that reaches far would make a table of every slope
+    for every row too big to build (it grows with r cubed), so larger windows get a ``LazyRows``
+    that works out a slope's rows the first time a scan meets it, and never list the keys of a
+    function (there are r squared of them: listing them was most of a first call with no radius on
+    a 1000x1000 map)."""
     if r > EAGER_REACH:
         return LazyRows(build)
-    keys = list(keys)
+    keys = list(keys() if callable(keys) else keys)
     table: list[Any] = [None] * (max(keys) + 1)
     for key in keys:
         table[key] = build(key)

@@ -67,10 +67,14 @@ def _tables(r: int, radius: int | None) -> tuple:
         lows = [max(0, -((den - num * (2 * j - 1)) // (2 * den))) for j in rows]
         return tuple(_BEYOND if c * c + j * j > r2 else c for j, c in enumerate(lows))
 
-    starts = [(1, 1)] + [(2 * c + 1, 2 * j + 1) for j in rows for c in range(j + 1)]
-    ends = [(0, 1)] + [(2 * c + 1, 2 * j - 1) for j in range(1, n) for c in range(j + 1)]
-    return (slope_rows(r, [num * m + den for num, den in starts], start),
-            slope_rows(r, [num * m + den for num, den in ends], end),
+    def starts() -> list[int]:
+        return [m + 1] + [(2 * c + 1) * m + 2 * j + 1 for j in rows for c in range(j + 1)]  # 1/1, (2c+1)/(2j+1)
+
+    def ends() -> list[int]:
+        return [1] + [(2 * c + 1) * m + 2 * j - 1 for j in range(1, n) for c in range(j + 1)]  # 0/1, (2c+1)/(2j-1)
+
+    return (slope_rows(r, starts, start),
+            slope_rows(r, ends, end),
             m, [bytearray(b"\x01" * k) for k in range(n + 1)])
 
 

@@ -57,8 +57,10 @@ def _tables(r: int, radius: int | None) -> tuple:
         hi = [-((den - 2 * d * num) // (2 * den)) for d in depths]
         return tuple(-_FAR if c < 0 and d * d + c * c > r2 else c for d, c in enumerate(hi))
 
-    slopes = [(-1, 1), (1, 1)] + [(2 * c - 1, 2 * d) for d in range(1, r + 1) for c in range(-d, d + 2)]
-    keys = [(num + k) * m + den for num, den in slopes]
+    def keys() -> list[int]:
+        slopes = [(-1, 1), (1, 1)] + [(2 * c - 1, 2 * d) for d in range(1, r + 1) for c in range(-d, d + 2)]
+        return [(num + k) * m + den for num, den in slopes]
+
     return (slope_rows(r, keys, first), slope_rows(r, keys, last), k, m,
             [bytearray(b"\x01" * n) for n in range(2 * r + 2)])
 
