@@ -17,7 +17,7 @@ import pytest
 import engine.kit.fov
 from engine.cli.tools.compare import fov as catalog_fov
 from engine.core.play.setup import Setup, UsageError, new_game
-from engine.kit.fov import LazyRows, ReachError, slope_rows, table_reach
+from engine.kit.fov import LazyRows, ReachError, lit_cells, slope_rows, table_reach
 
 TABLED = ("symmetric", "shadowcast", "raycast", "diamond")
 
@@ -147,3 +147,9 @@ def test_a_game_whose_light_is_too_far_for_its_fov_is_refused_before_play(python
         "--size, or a preset whose fov_radius is at most 64")
     game = new_game(Setup(game="lesson28", plugins=["fov=diamond"], size=(60, 40)))
     assert game.floor.visible.any()
+
+
+def test_an_fov_call_s_work_is_its_light_s_square_or_the_map():
+    """What a play session's deferring counts (engine.kit.jit.sibling's cells): a light of radius 8
+    lights at most a 17x17 square on any map; with no radius, the whole map."""
+    assert lit_cells((1000, 1000), 8) == 289 and lit_cells((5, 4), 8) == 20 and lit_cells((50, 80), None) == 4000

@@ -1,5 +1,6 @@
-"""A play session defers numba on small maps (``engine.kit.jit.deferred``): a short run never
-imports it, a big map still gets its kernels, and tools and tests are not deferred."""
+"""A play session defers numba on small work (``engine.kit.jit.deferred``): a short run never
+imports it, a call whose work is big still gets its kernel, a vectorised fallback never asks for
+one, and tools and tests are not deferred."""
 
 from __future__ import annotations
 
@@ -58,6 +59,20 @@ def test_deferred_small_maps_run_python_and_decide_nothing(tiny_kernel, monkeypa
     assert tiny_kernel(10) is not None  # outside a play session: loaded on the first call
 
 
+def test_a_vectorised_fallback_runs_in_a_play_session_on_any_map(tmp_path, monkeypatch):
+    monkeypatch.delenv("UNDERCROFT_JIT", raising=False)
+    if not jit.enabled():
+        pytest.skip("numba is not installed: nothing to defer")
+    monkeypatch.setattr(jit, "_kernels", {})
+    monkeypatch.setattr(jit, "_numba_imported", lambda: False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "_vectorme_jit.py").write_text("def one():\n    return 1\n")
+    with jit.deferred():
+        assert jit.sibling("vectorme", "_vectorme_jit", lambda m: m.one(), 10**6, vectorised=True) is None
+        assert "_vectorme_jit" not in jit._kernels
+    assert jit.sibling("vectorme", "_vectorme_jit", lambda m: m.one(), 10**6, vectorised=True) is not None  # a tool
+
+
 def test_once_numba_is_imported_every_kernel_loads(tiny_kernel, monkeypatch):
     monkeypatch.delenv("UNDERCROFT_JIT", raising=False)
     if not jit.enabled():
@@ -67,10 +82,15 @@ def test_once_numba_is_imported_every_kernel_loads(tiny_kernel, monkeypatch):
         assert tiny_kernel(10) is not None
 
 
-def test_a_short_run_on_the_default_map_never_imports_numba_and_a_big_map_does(tmp_path):
+def test_a_short_run_never_imports_numba_unless_a_call_s_work_is_big(tmp_path):
+    """The size of a call's work decides, not the map's: the default game's light reaches 8 cells
+    (a 17x17 square on any map) and its region labelling is numpy (quick on any map), so a big map
+    alone imports nothing; a generator that carves 15,000 cells does."""
     if not jit.enabled():
         pytest.skip("numba is not installed")
     small, imported = _play(tmp_path / "a", "--keys", "l o o")
     assert not imported and small["alive"]
-    big, imported = _play(tmp_path / "b", "--size", "150x100", "--keys", "l")
-    assert imported and len(big["map"][0]) == 150  # the 150x100 map (15,000 cells) the kernels ran on
+    big, imported = _play(tmp_path / "b", "--size", "150x100", "--keys", "l o")
+    assert not imported and len(big["map"][0]) == 150
+    carved, imported = _play(tmp_path / "c", "--size", "150x100", "--plugin", "generator=drunkard", "--keys", "l")
+    assert imported and len(carved["map"][0]) == 150  # the 150x100 map (15,000 cells) the kernel carved

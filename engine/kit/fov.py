@@ -167,6 +167,13 @@ def window(transparent: np.ndarray, origin: tuple[int, int], r: int) -> np.ndarr
     return out
 
 
+def lit_cells(shape: tuple[int, int], radius: int | None) -> int:
+    """The cells an FOV call can light: its light's square with a radius, else the whole map (the
+    size of its work, for a play session's deferring of numba: engine.kit.jit.sibling)."""
+    size = shape[0] * shape[1]
+    return size if radius is None else min(size, (2 * radius + 1) ** 2)
+
+
 EAGER_REACH = 32  # up to this window half-side, per-slope tables are built whole (see slope_rows)
 
 

@@ -14,9 +14,11 @@ measured figure).
 Kernels are imported normally, by their module name: numba's disk cache re-imports a module by the
 name it had when the cache was written, and a normal import always gives it the same one.
 
-A play session defers numba (:func:`deferred`): on a small map (at most ``SMALL`` cells, every
-preset's) a call that names its size (``sibling(..., cells=n)``) runs pure Python, and numba is
-imported only when a call on a bigger map needs a kernel. numba's import and its kernels' loading
+A play session defers numba (:func:`deferred`): a call that names the size of its work
+(``sibling(..., cells=n)``: its map's cells, or an FOV's light's square) runs pure Python when it is
+at most ``SMALL`` cells (any call on every preset's map), and a vectorised fallback
+(``vectorised=True``: numpy region labelling) runs on any map; numba is imported only when a call
+with bigger work needs a kernel. numba's import and its kernels' loading
 (0.5-0.8 s of CPU, with SciPy installed more) is more than a short run costs in all, and at 80x43
 pure Python costs a turn about 0.03 ms more: the import would take some 20,000 turns to pay back.
 The kernels and their references agree cell for cell (tested), so which runs changes no result.
@@ -51,9 +53,11 @@ def deferred(small: int = SMALL) -> Iterator[None]:
         _deferring.pop()
 
 
-def _defer(cells: int | None) -> bool:
-    """Run pure Python for this call: deferring, a small map, numba not imported yet."""
-    return bool(_deferring) and cells is not None and cells <= _deferring[-1] and not _numba_imported()
+def _defer(cells: int | None, vectorised: bool = False) -> bool:
+    """Run pure Python for this call: deferring, a small map (or a vectorised fallback, quick on
+    any), numba not imported yet."""
+    return bool(_deferring) and (vectorised or (cells is not None and cells <= _deferring[-1])) \
+        and not _numba_imported()
 
 
 def _numba_imported() -> bool:
@@ -139,17 +143,19 @@ def _load(name: str, check: Callable[[types.ModuleType], object]) -> types.Modul
 
 
 def sibling(plugin: str, stem: str, check: Callable[[types.ModuleType], object],
-            cells: int | None = None) -> types.ModuleType | None:
+            cells: int | None = None, vectorised: bool = False) -> types.ModuleType | None:
     """The compiled kernel module ``stem`` beside the module named ``plugin`` (its ``__name__``), or
     ``None`` to use pure Python.
     Decided on the first call, then remembered; except that within :func:`deferred`, a call whose
-    map has at most ``SMALL`` ``cells`` (the size of the work: its map's cells, when its pure-Python
-    version can do it) gets ``None`` without deciding, while numba is not imported."""
+    work has at most ``SMALL`` ``cells`` (its map's cells, or the cells it can reach: an FOV's
+    light, when its pure-Python version can do it), or whose fallback is ``vectorised`` (numpy,
+    within a few times the kernel on any map: region labelling), gets ``None`` without deciding,
+    while numba is not imported."""
     try:
         return _kernels[stem]
     except KeyError:
         pass
-    if _defer(cells):
+    if _defer(cells, vectorised):
         return None
     package = plugin.rpartition(".")[0]
     module = _load(f"{package}.{stem}" if package else stem, check) if enabled() else None

@@ -21,7 +21,7 @@ import numpy as np
 
 from engine import hookimpl
 from engine.kit import jit, limits
-from engine.kit.fov import paste, window, window_reach
+from engine.kit.fov import lit_cells, paste, window, window_reach
 
 # A field is a list: [steep near x, y, steep far x, y, shallow near x, y, shallow far x, y,
 #                     steep bumps, shallow bumps]; bumps are linked lists (x, y, parent) or None.
@@ -163,7 +163,7 @@ def _check(kernel) -> None:
 def permissive_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """Precise permissive FOV: the FOV contract's ``fn``. Compiled when numba is installed
     (``_permissive_jit``), else :func:`permissive_fov_python`; the two agree cell for cell."""
-    kernel = jit.sibling(__name__, "_permissive_jit", _check, cells=transparent.size)
+    kernel = jit.sibling(__name__, "_permissive_jit", _check, cells=lit_cells(transparent.shape, radius))
     if kernel is None:
         return permissive_fov_python(transparent, origin, radius)
     if transparent.dtype != bool or not transparent.flags.c_contiguous:

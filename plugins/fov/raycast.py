@@ -22,7 +22,7 @@ import numpy as np
 
 from engine import hookimpl
 from engine.kit import jit, limits
-from engine.kit.fov import limited_reach, paste, table_reach, window, window_disc
+from engine.kit.fov import limited_reach, lit_cells, paste, table_reach, window, window_disc
 
 
 def _between(dx: int, dy: int) -> list[tuple[int, int]]:
@@ -95,7 +95,8 @@ def raycast_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | 
     """Bresenham raycasting to every cell in range: the FOV contract's ``fn``. Compiled when numba
     is installed (``_raycast_jit``), else :func:`raycast_fov_python`; the two agree cell for cell."""
     python_can = table_reach(transparent.shape, radius) <= PYTHON_REACH  # else it must compile
-    kernel = jit.sibling(__name__, "_raycast_jit", _check, cells=transparent.size if python_can else None)
+    kernel = jit.sibling(__name__, "_raycast_jit", _check,
+                         cells=lit_cells(transparent.shape, radius) if python_can else None)
     if kernel is None:
         return raycast_fov_python(transparent, origin, radius)
     if transparent.dtype != bool or not transparent.flags.c_contiguous:

@@ -28,7 +28,7 @@ import numpy as np
 
 from engine import hookimpl
 from engine.kit import jit, limits
-from engine.kit.fov import paste, slope_rows, table_reach, window, window_reach
+from engine.kit.fov import lit_cells, paste, slope_rows, table_reach, window, window_reach
 
 # The eight octants as (xx, xy, yx, yy): the map cell is (x, y) = (dx*xx + dy*xy, dx*yx + dy*yy),
 # for dy = -j (the row) and dx = -c (c = 0..j, scanned from c = j down to 0).
@@ -134,7 +134,7 @@ def _check(kernel) -> None:
 def shadowcast_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """Bergström's recursive shadowcasting: the FOV contract's ``fn``. Compiled when numba is
     installed (``_shadowcast_jit``), else :func:`shadowcast_fov_python`; the two agree cell for cell."""
-    kernel = jit.sibling(__name__, "_shadowcast_jit", _check, cells=transparent.size)
+    kernel = jit.sibling(__name__, "_shadowcast_jit", _check, cells=lit_cells(transparent.shape, radius))
     if kernel is None:
         return shadowcast_fov_python(transparent, origin, radius)
     r = window_reach(transparent.shape, origin, radius)

@@ -28,7 +28,7 @@ import numpy as np
 
 from engine import hookimpl
 from engine.kit import jit, limits
-from engine.kit.fov import slope_rows, table_reach, window_disc
+from engine.kit.fov import lit_cells, slope_rows, table_reach, window_disc
 
 
 @functools.lru_cache(maxsize=limits.MAX_FOV_CACHE_ENTRIES)
@@ -75,7 +75,7 @@ def _check(kernel) -> None:
 def symmetric_fov(transparent: np.ndarray, origin: tuple[int, int], radius: int | None) -> np.ndarray:
     """Albert Ford's symmetric shadowcasting: the FOV contract's ``fn``. Compiled when numba is
     installed (``_symmetric_jit``), else :func:`symmetric_fov_python`; the two agree cell for cell."""
-    kernel = jit.sibling(__name__, "_symmetric_jit", _check, cells=transparent.size)
+    kernel = jit.sibling(__name__, "_symmetric_jit", _check, cells=lit_cells(transparent.shape, radius))
     if kernel is None:
         return symmetric_fov_python(transparent, origin, radius)
     if transparent.dtype != bool or not transparent.flags.c_contiguous:

@@ -9,8 +9,10 @@ Each figure is the median of ``repeats`` runs with their spread, the sizes and c
 alternated, after one untimed run of each (bytecode: see ``engine.cli.tools.timing.env_with``).
 Beside the installed configuration, when numba is installed, the same commands with
 ``UNDERCROFT_JIT=0`` stand for the default install (``pip install .``, no numba). A play session
-imports numba only for a map of more than ``engine.kit.jit.SMALL`` cells, so at 80x43 the two are
-the same program; at 1000x1000 they say what numba costs and saves.
+imports numba only for a call whose work is more than ``engine.kit.jit.SMALL`` cells: the default
+game's first frame makes none at either size (its light is a 17x17 square, its region labelling
+numpy), so the two are one program; a preset whose light has no radius, or whose generator has a
+kernel, would show what numba costs and saves at 1000x1000.
 """
 
 from __future__ import annotations
