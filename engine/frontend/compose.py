@@ -34,6 +34,7 @@ from engine.kit.mapgen import FLOOR, STAIRS, UPSTAIRS, WALL
 from engine.kit.regions import grown
 
 if TYPE_CHECKING:
+    from engine.core.kinds.content import ItemKind
     from engine.core.kinds.rules import GameRules
     from engine.core.turn.game import Game
 
@@ -138,7 +139,7 @@ class Tables:
             color = tuple(kind.color) if kind is not None else (255, 0, 255)
             own = kind is not None and kind.remembered_color is not None
             memory = tuple(kind.remembered_color) if own else palette.remembered(color)
-            solid = kind is not None and not kind.walkable and not kind.transparent
+            blocks = kind is not None and not kind.walkable and not kind.transparent  # a wall's background
             rows["glyph"].append(ord(kind.glyph) if kind is not None else ord("?"))
             rows["name"].append(self.names.id(name))
             rows["color"].append(color)
@@ -147,10 +148,11 @@ class Tables:
             rows["forget"].append(kind is not None and not kind.remembered)
             rows["wall"].append(kind is not None and SOLID in kind.flags)  # a secret door: part of the wall
             lit = self.look.lit
-            rows["bg_lit"].append(palette.wall_bg(color) if lit and solid else palette.LIGHT_BG if lit else (0, 0, 0))
-            rows["bg_memory"].append(palette.wall_bg(memory) if lit and solid else palette.MEMORY_BG if lit
+            rows["bg_lit"].append(palette.wall_bg(color) if lit and blocks else palette.LIGHT_BG if lit else (0, 0, 0))
+            rows["bg_memory"].append(palette.wall_bg(memory) if lit and blocks else palette.MEMORY_BG if lit
                                      else (0, 0, 0))
-            rows["bg_rock"].append(palette.rock_bg(color) if lit and solid else palette.MEMORY_BG if lit else (0, 0, 0))
+            rows["bg_rock"].append(palette.rock_bg(color) if lit and blocks else palette.MEMORY_BG if lit
+                                   else (0, 0, 0))
         for attr, values in rows.items():
             old = getattr(self, attr)
             setattr(self, attr, np.concatenate([old, np.array(values, dtype=old.dtype).reshape(-1, *old.shape[1:])]))
@@ -261,7 +263,7 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
         item = game.world.try_get(entity, Item)
         kind = items.get(item.kind) if item is not None else None
         fg[y, x] = r.color[:3] if kind is None else naming.item_color(game, kind)  # as the player knows it
-        name[y, x] = names.id(entity_name(game, entity))
+        name[y, x] = names.id(entity_name(game, entity, kind))
     unknown = state == UNKNOWN
     code[unknown] = BLANK
     name[unknown] = 0
@@ -273,16 +275,20 @@ def compose(game: Game, ys: slice, xs: slice, tables: Tables, look: WindowStyle,
     return Cells(code, name, fg, bg, state, ground, ground_code, friend)
 
 
-def entity_name(game: Game, entity: int) -> str:
+def entity_name(game: Game, entity: int, kind: ItemKind | None = None) -> str:
     """What a tileset is asked for: ``player``, ``monster:KIND``, ``item:KIND`` (the kind as the player
-    knows it: an unknown potion's disguise), else ``thing``."""
+    knows it: an unknown potion's disguise), else ``thing``. ``kind``: the entity's registered item
+    kind when the caller has read it already (compose, which colours the item by it too)."""
     if entity == game.player:
         return "player"
     monster = game.world.try_get(entity, Monster)
     if monster is not None:
         return f"monster:{monster.kind}"
-    item = game.world.try_get(entity, Item)
-    if item is None:
-        return "thing"
-    kind = game.registry.items.get(item.kind)
-    return f"item:{naming.shown_kind(game, kind) if kind is not None else item.kind}"
+    if kind is None:
+        item = game.world.try_get(entity, Item)
+        if item is None:
+            return "thing"
+        kind = game.registry.items.get(item.kind)
+        if kind is None:
+            return f"item:{item.kind}"
+    return f"item:{naming.shown_kind(game, kind)}"
