@@ -401,8 +401,10 @@ def test_a_captive_and_an_ally_are_drawn_on_a_friend_s_green_and_a_foe_of_their_
         return tuple(int(c) for c in compose.compose(game, slice(0, h), slice(0, w), tables, look, names).bg[y, x])
 
     testing.press(game, ".")
+    assert api.is_friendly(goblin) and not api.is_friendly(foe) and not api.is_friendly(api.player)
     assert background(*api.position(goblin)) == palette.FRIEND_BG  # the captive
     assert background(*api.position(foe)) == palette.LIGHT_BG
     testing.press(game, "l l l l")
     assert api.has_status(goblin, "ally") and background(*api.position(goblin)) == palette.FRIEND_BG
+    assert api.is_friendly(goblin)
     assert api.position(foe) is None or background(*api.position(foe)) != palette.FRIEND_BG

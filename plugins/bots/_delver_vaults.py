@@ -14,12 +14,10 @@ from typing import Any
 DelverView = Any
 
 VAULT_DOOR, KEY = "vault-door", "vault key"
-SIDES = "captive", "ally"  # statuses of monsters that are no foe: it never strikes them
-
-
 def friendly(game, monster: int) -> bool:
-    """A captive or an ally: never fought (bumping one frees it, or swaps places)."""
-    return any(game.has_status(monster, name) for name in SIDES)
+    """A captive or an ally (a status of a ``friendly`` kind, as the sidebar's "captive" and "your
+    ally" say): never fought (bumping one frees it, or swaps places)."""
+    return game.is_friendly(monster)
 
 
 def _toward(look: DelverView, cell: tuple[int, int]) -> str | None:

@@ -289,6 +289,13 @@ class Changing:
         statuses = self._run.state.world.try_get(entity, Statuses)  # every action's hooks ask
         return statuses is not None and name in statuses.active
 
+    def is_friendly(self, entity: int) -> bool:
+        """Whether the entity is on the player's side: it has a status of a ``friendly`` kind
+        (``engine.StatusKind``: the default game's ally and captive), which the player's aim at the
+        nearest monster passes by and the window draws on a green ground. A bot that spares the
+        player's friends asks this rather than naming statuses."""
+        return statusrun.friendly(self._run, entity)
+
     def remove_status(self, entity: int, name: str) -> None:
         """Take the status ``name`` off the entity at once (nothing if it has none), calling its
         kind's ``on_end``; unlike running out, this logs nothing."""
