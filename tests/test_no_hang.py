@@ -127,6 +127,55 @@ def test_a_record_onto_a_special_file_is_refused_and_the_file_kept(tmp_path):
     assert stat.S_ISFIFO(os.stat(target).st_mode)
 
 
+class Refusing:
+    """``os`` for the file layer, where opening a file in ``folder`` fails with ``err`` (the
+    folder's probe too, unless ``probe`` lets it through)."""
+
+    def __init__(self, folder: Path, err: int, probe: bool = False) -> None:
+        self.folder, self.err, self.probe = folder, err, probe
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def open(self, path, flags, *args, **kwargs):
+        if Path(path).parent == self.folder and not (self.probe and ".probe" in Path(path).name):
+            raise OSError(self.err, os.strerror(self.err), str(path))
+        return os.open(path, flags, *args, **kwargs)
+
+
+def test_a_record_into_a_folder_that_takes_no_file_is_refused_before_the_run(home, tmp_path, capsys, monkeypatch):
+    """/proc, a read-only mount, a folder of another user's: said before a key is played (it
+    was said after the run, twice, and the exit status was 0)."""
+    from engine.persist import disk
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    with monkeypatch.context() as patch:
+        patch.setattr(disk, "os", Refusing(locked, errno.EACCES))
+        assert main(["--headless", "--new", "--seed", "1", "--keys", "l l", "--record", str(locked / "r.json")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"undercroft: --record {locked / 'r.json'}: cannot write a file there (Permission denied)\n", err
+    assert main(["--headless", "--dump", "json"]) == 0  # no run was started: a new one, at its first turn
+    assert json.loads(capsys.readouterr().out)["turn"] == 0
+
+
+def test_a_record_that_cannot_be_written_is_said_once_not_at_every_save_point(home, tmp_path, capsys, monkeypatch):
+    from engine.persist import disk
+
+    folder = tmp_path / "full"
+    folder.mkdir()
+    record = folder / "r.json"
+    with monkeypatch.context() as patch:  # the disk fills up after the start: each write of the replay fails
+        patch.setattr(disk, "os", Refusing(folder, errno.ENOSPC, probe=True))
+        assert main(["--headless", "--new", "--seed", "1", "--keys", "l l", "--record", str(record)]) == 0
+    err = capsys.readouterr().err
+    assert err == f"undercroft: replay {record}: cannot write it (No space left on device)\n", err
+    assert not record.exists()
+    # with room again, the next session writes it
+    assert main(["--headless", "--keys", "l", "--record", str(record)]) == 0
+    assert capsys.readouterr().err == "" and json.loads(record.read_text())["keys"][-1] == "l"
+
+
 @needs_fifos
 def test_replaying_a_fifo_says_what_it_is(tmp_path):
     os.mkfifo(tmp_path / "r.json")

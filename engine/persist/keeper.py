@@ -57,7 +57,7 @@ from engine.core.model.events import Escaped, Event, KeyPlayed, LevelEntered, Pl
 from engine.core.play.setup import Setup, load, prepare
 from engine.core.plugin.isolation import described, one_line, players
 from engine.kit import limits
-from engine.persist import files, morgue, profile, replay, runsave, runspec
+from engine.persist import disk, files, morgue, profile, replay, runsave, runspec
 from engine.persist.saveslot import Slot, claim, digest, drop_ended, drop_if_ended, exists, release_claim, saved_run
 
 if TYPE_CHECKING:
@@ -93,6 +93,10 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
         special = files.not_a_file(Path(record))  # written atomically, a device would be replaced
         if special:
             raise UsageError(f"--record {record}: {special} (expected a file to write the replay to)")
+        try:  # a folder that exists but takes no file (no permission, read-only, /proc): said before the run
+            disk.probe(folder if str(folder) else Path("."))
+        except OSError as e:
+            raise UsageError(f"--record {record}: cannot write a file there ({e.strerror or e})") from None
     slot = slot if slot is not None else claim()
     loaded = None
     if choice == "continue":
@@ -209,6 +213,7 @@ class Keeper:
         self.written = f"depth {game.depth}, turn {game.turn}" if resumed else None
         self.level_pending = False  # a level was entered mid-key: save when the key is done
         self.replay_pending = False
+        self.unwritten: set[Path] = set()  # the replays whose last write failed (said once until one succeeds)
 
     def __call__(self, event: Event, game: Game) -> None:
         if self.unsettled is not None and not isinstance(event, RunStarted | LevelEntered):
@@ -350,7 +355,11 @@ class Keeper:
             try:
                 replay.write(target, self.header, keys, game)
             except (OSError, ValueError) as e:
-                files.warn(f"replay {target}: cannot write it ({getattr(e, 'strerror', None) or e})")
+                if target not in self.unwritten:  # not again at every level's save point
+                    files.warn(f"replay {target}: cannot write it ({getattr(e, 'strerror', None) or e})")
+                self.unwritten.add(target)
+            else:
+                self.unwritten.discard(target)
 
     def close(self, game: Game, *, failed: bool = False) -> None:
         """The session ends: a save point (or, for a run that is not saved, its quit) and the
