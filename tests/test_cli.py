@@ -73,6 +73,7 @@ BAD = [
     (["--map", "/nonexistent/map.txt"], "--map /nonexistent/map.txt: cannot read"),
     (["--plugins-dir", "/nonexistent"], "--plugins-dir: /nonexistent is not a folder"),
     (["--bogus"], "unrecognized arguments: --bogus"),
+    (["--head"], "unrecognized arguments: --head"),  # an option is its whole name, never a prefix of one
 ]
 
 
@@ -82,6 +83,17 @@ def test_bad_input_is_one_line_and_exit_2(args, expected, capsys):
     err = capsys.readouterr().err
     assert expected in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [["sim", "--bot", "random", "--plugin", "fov=nope"],
+                                   ["compare", "fov", "--plug", "fov=nope"],
+                                   ["compare", "generators", "--plug", "generator=nope"]])
+def test_no_subcommand_reads_an_option_as_a_longer_one_it_begins(argv, capsys):
+    """argparse's abbreviations took sim's --plugin for --plugins-dir, and said the folder
+    'fov=nope' was missing."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"unrecognized arguments: {argv[-2]} {argv[-1]}" in err and err.count("\n") == 1, err
 
 
 def test_unknown_map_character_names_line_and_column(tmp_path, capsys):

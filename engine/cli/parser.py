@@ -14,7 +14,13 @@ SUBCOMMANDS = {"plugins": "plugins", "replay": "replay", "scores": "scores",
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a usage mistake is one line (and still exit status 2)."""
+    """argparse, but a usage mistake is one line (and still exit status 2), and an option is only
+    ever its whole name: argparse's abbreviations read ``sim --plugin fov=x`` as ``--plugins-dir
+    fov=x`` and said that folder was missing."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):  # type: ignore[override]
         raise UsageError(f"{self.prog}: {message}")

@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from engine.cli.parser import Parser
 from engine.kit.fov import FovAlgorithm, reach_error
 
 WIDTH, HEIGHT = 80, 50
@@ -174,7 +175,7 @@ def format_table(data: dict) -> str:
     return "\n".join(out)
 
 
-class _Parser(argparse.ArgumentParser):
+class _Parser(Parser):  # its own one line: the option's whole name all the same
     def error(self, message: str):  # type: ignore[override]
         # "argument --maps: --maps must be ..." reads better without argparse's prefix.
         head, sep, rest = message.partition(": ")

@@ -9,7 +9,6 @@ milliseconds per level. A generator that cannot build an 80x50 level without ext
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -21,6 +20,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from engine.cli.parser import Parser
 from engine.cli.tools.timing import alternated, summary, verdict
 from engine.core.errors import show_traceback
 from engine.core.model.rng import stream
@@ -144,7 +144,7 @@ def _chosen(registry: Any, specs: list[str]) -> list[str]:
     return names
 
 
-class _Parser(argparse.ArgumentParser):
+class _Parser(Parser):  # its own one line: the option's whole name all the same
     def error(self, message: str):  # one line and status 2, not argparse's usage dump
         raise _BadInput(message)
 
