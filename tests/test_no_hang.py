@@ -177,6 +177,26 @@ def test_a_record_that_cannot_be_written_is_said_once_not_at_every_save_point(ho
 
 
 @needs_fifos
+@pytest.mark.parametrize("tool", ["sim", "bench"])
+def test_a_tool_reading_an_earlier_json_refuses_a_fifo_a_device_and_a_bomb_in_one_line(tmp_path, tool):
+    """--from-json read with open(): a FIFO never ended the read, /dev/zero filled the memory
+    (MemoryError), and [[[... a hundred thousand deep was a RecursionError's traceback."""
+    os.mkfifo(tmp_path / "r.json")
+    (tmp_path / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    (tmp_path / "latin.json").write_bytes(b'{"runs": "\xe9t\xe9"}')
+    env = {**os.environ, "UNDERCROFT_HOME": str(tmp_path / "home")}
+    for name, why in (("r.json", FIFO), ("/dev/zero", "a character device, not a regular file"),
+                      ("deep.json", "nested too deeply (over 64 levels)"), ("latin.json", "not UTF-8 text (byte 10)")):
+        try:
+            done = subprocess.run([sys.executable, "-m", "engine", tool, "--from-json", str(tmp_path / name)],
+                                  capture_output=True, text=True, env=env, cwd=ROOT, timeout=30)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"{tool} --from-json hung on {name}")
+        assert done.returncode == 2, done.stderr
+        one_line(done, f"--from-json {tmp_path / name}", why)
+
+
+@needs_fifos
 def test_replaying_a_fifo_says_what_it_is(tmp_path):
     os.mkfifo(tmp_path / "r.json")
     env = {**os.environ, "UNDERCROFT_HOME": str(tmp_path / "home")}

@@ -97,6 +97,10 @@ MAX_FOV_CACHE_CELLS = 16_000_000
 MAX_FOV_ROW_CELLS = 2_000_000
 MAX_ZOOM = 8  # the window's integer zoom (remembered in the profile's settings)
 MAX_SIM_RUNS = 10_000_000  # runs in one ``sim``: each run's result (about 200 bytes) is kept for the table
+# bytes of a ``sim --json`` report that ``sim --from-json`` reads back: MAX_SIM_RUNS runs of their
+# usual 200 bytes is 2 GB (a crashed run also carries its replay's keys: a report of many such runs
+# can be more, and is refused in one line)
+MAX_SIM_REPORT_BYTES = 4 * 1024**3
 MAX_CLUSTER_WAIT = 7 * 24 * 3600  # seconds ``sim --cluster-timeout`` may wait for a worker: a week
 MAX_PLUGIN_NAME = 30  # characters in a new-plugin name: every name the package registers starts with it
 MAX_SHEET_SIDE = 4096  # px: a tilesheet of 16x16 glyphs of 256 px; a larger one is refused before it is decoded

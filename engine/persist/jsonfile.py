@@ -79,25 +79,11 @@ def read_json(path: Path, kind: str, schema: int, migrations: Mapping[int, Migra
         raise BadFile(str(e)) from None
     if not raw.strip():
         raise BadFile("empty file")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise BadFile(f"not UTF-8 text (byte {e.start})") from None
-    if text.count("[") + text.count("{") > 2 * MAX_BYTES // 3:
+    if raw.count(b"[") + raw.count(b"{") > 2 * MAX_BYTES // 3:
         raise BadFile("not a save: too many brackets")
-    try:
-        data = json.loads(text, parse_constant=_no_constants)
-    except json.JSONDecodeError as e:
-        raise BadFile(f"not valid JSON ({e.msg}: line {e.lineno} column {e.colno}; truncated?)") from None
-    except RecursionError:
-        raise BadFile(f"nested too deeply (over {MAX_DEPTH} levels)") from None
-    except ValueError as e:  # huge integers (over 4300 digits), NaN, Infinity
-        reason = "a number with too many digits" if "digits" in str(e) else str(e).splitlines()[0]
-        raise BadFile(f"not valid JSON ({reason})") from None
+    data = _parse(raw)
     if not isinstance(data, dict):
         raise BadFile(f"expected a JSON object, got {type(data).__name__}")
-    if _depth(data, MAX_DEPTH) > MAX_DEPTH:
-        raise BadFile(f"nested too deeply (over {MAX_DEPTH} levels)")
     if data.get("kind") != kind:
         raise BadFile(f"not a {kind} file (kind is {str(data.get('kind'))[:40]!r})")
     found = data.get("schema")
@@ -117,6 +103,43 @@ def read_json(path: Path, kind: str, schema: int, migrations: Mapping[int, Migra
         data = step(dict(data))
         found += 1
         data["schema"] = found
+    return data
+
+
+def read_document(path: str | Path, limit: int = MAX_BYTES) -> Any:
+    """A JSON document one of our tools wrote for another run to read (``sim --json``, ``bench
+    --json``): no envelope, any JSON. A regular file only, of at most ``limit`` bytes (a sweep's
+    report grows with its runs); raises BadFile saying why not, in one line, as :func:`read_json`."""
+    try:
+        raw = read_bytes(path, limit)
+    except TextFileError as e:
+        raise BadFile(str(e)) from None
+    except MemoryError:
+        raise BadFile("too big to read in this machine's memory") from None
+    if not raw.strip():
+        raise BadFile("empty file")
+    return _parse(raw)
+
+
+def _parse(raw: bytes) -> Any:
+    """The JSON of ``raw``; BadFile with the reason when it is not UTF-8 JSON we will hold."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BadFile(f"not UTF-8 text (byte {e.start})") from None
+    try:
+        data = json.loads(text, parse_constant=_no_constants)
+    except json.JSONDecodeError as e:
+        raise BadFile(f"not valid JSON ({e.msg}: line {e.lineno} column {e.colno}; truncated?)") from None
+    except RecursionError:
+        raise BadFile(f"nested too deeply (over {MAX_DEPTH} levels)") from None
+    except MemoryError:
+        raise BadFile("too big to read in this machine's memory") from None
+    except ValueError as e:  # huge integers (over 4300 digits), NaN, Infinity
+        reason = "a number with too many digits" if "digits" in str(e) else str(e).splitlines()[0]
+        raise BadFile(f"not valid JSON ({reason})") from None
+    if _depth(data, MAX_DEPTH) > MAX_DEPTH:
+        raise BadFile(f"nested too deeply (over {MAX_DEPTH} levels)")
     return data
 
 

@@ -203,13 +203,13 @@ def main(argv: Sequence[str]) -> int:
 def _from_json(path: str, markdown: bool) -> int:
     """Print the table (or ``markdown``: the summary) of the rows an earlier ``--json`` run wrote."""
     from engine.cli.tools.bench import summary as bench_summary
+    from engine.persist import jsonfile
 
     try:
-        with open(path, encoding="utf-8") as f:
-            rows = json.load(f)
+        rows = jsonfile.read_document(path)  # a regular file of a few kB: never a FIFO's endless read
         if not isinstance(rows, list) or not all(isinstance(r, dict) and "name" in r for r in rows):
             raise ValueError("expected the list of rows bench --json prints")
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError) as e:  # jsonfile.BadFile is a ValueError
         print(f"bench: --from-json {path}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
         return 2
     if markdown:

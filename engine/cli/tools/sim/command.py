@@ -32,7 +32,7 @@ from engine.cli.tools.sim.workers import Stopped, named, run_locally, run_on_clu
 from engine.core.errors import UsageError
 from engine.core.play.setup import Setup, prepare
 from engine.kit import limits
-from engine.persist import files, replay
+from engine.persist import files, jsonfile, replay
 
 DEFAULT_MAX_TURNS = 20_000
 DEFAULT_CLUSTER_TIMEOUT = 60  # seconds a cluster may have no worker before the runs stop
@@ -178,7 +178,12 @@ RUN_FIELDS: dict[str, tuple[type, ...]] = {"seed": (int,), "outcome": (str,), "w
 def read_report(path: str) -> dict[str, Any]:
     """An earlier ``sim --json`` (its runs summarised again); one line when it is not one."""
     try:
-        report = json.loads(Path(path).read_text(encoding="utf-8"))
+        report = jsonfile.read_document(path, limits.MAX_SIM_REPORT_BYTES)
+    except OSError as e:
+        raise UsageError(f"sim: --from-json {path}: cannot read it ({e.strerror or e})") from None
+    except jsonfile.BadFile as e:
+        raise UsageError(f"sim: --from-json {path}: not the output of sim --json ({e})") from None
+    try:
         runs = report["runs"]
         for run in runs:
             for key, kinds in RUN_FIELDS.items():
@@ -190,8 +195,6 @@ def read_report(path: str) -> dict[str, Any]:
                 and isinstance(report["max_turns"], int) and isinstance(seeds, list) and len(seeds) == 2
                 and all(isinstance(n, int) for n in seeds)):
             raise TypeError("game, bot, seeds [A, B] or max_turns is not what sim writes")
-    except OSError as e:
-        raise UsageError(f"sim: --from-json {path}: cannot read it ({e.strerror or e})") from None
     except (ValueError, KeyError, TypeError) as e:
         raise UsageError(f"sim: --from-json {path}: not the output of sim --json ({type(e).__name__}: {e})") from None
     return report
