@@ -104,6 +104,22 @@ def test_unknown_map_character_names_line_and_column(tmp_path, capsys):
     assert f"{m}:2:4: unknown character 'Z'" in err and err.count("\n") == 1
 
 
+def test_a_map_saved_by_a_windows_editor_plays(tmp_path, capsys):
+    """Notepad writes a byte order mark first and ends its lines CR LF: the mark read as an
+    unknown character at 1:1."""
+    m = tmp_path / "m.txt"
+    m.write_bytes(b"\xef\xbb\xbf#####\r\n#@.>#\r\n#####\r\n")
+    s = dump(capsys, "--map", str(m), "--keys", "right")
+    assert s["map"] == ["#####", "#<.>#", "#####"] and s["player"]["x"] == 2
+
+
+def test_a_map_wider_than_a_level_is_said_of_the_file(tmp_path, capsys):
+    m = tmp_path / "m.txt"
+    m.write_text("#" * 1001 + "\n#@" + "." * 998 + "#\n" + "#" * 1001 + "\n")
+    assert main(["--headless", "--map", str(m)]) == 2
+    assert capsys.readouterr().err == f"undercroft: {m}: the map is 1001x3 characters: each side must be 1..1000\n"
+
+
 def test_map_without_start(tmp_path, capsys):
     m = tmp_path / "m.txt"
     m.write_text("#####\n#..>#\n#####\n")
@@ -132,6 +148,23 @@ def test_malformed_content_names_file_key_and_reason(tmp_path, file, text, expec
     r = run_cli("--headless", env={"UNDERCROFT_CONTENT": str(content)})
     assert r.returncode == 2
     assert expected in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+def test_content_saved_with_a_byte_order_mark_loads(tmp_path, capsys):
+    """A TOML file Notepad saved, its mark first, was 'not valid TOML: Invalid statement (at line 1,
+    column 1)'."""
+    import shutil
+
+    from engine.plugins.rules.content import content_dir
+
+    content = tmp_path / "content"
+    shutil.copytree(content_dir(), content)
+    monsters = content / "monsters.toml"
+    monsters.write_bytes(b"\xef\xbb\xbf" + monsters.read_bytes().replace(b"\n", b"\r\n"))
+    r = run_cli("--headless", "--new", "--seed", "1", "--dump", "json",
+                env={"UNDERCROFT_CONTENT": str(content), "UNDERCROFT_HOME": str(tmp_path / "home")})
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert json.loads(r.stdout)["monsters"]  # its monsters are on the level
 
 
 def test_a_broken_third_party_plugin_does_not_stop_the_game(tmp_path, capsys):

@@ -86,11 +86,13 @@ def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
 
 
 def read_text(path: str | os.PathLike[str], limit: int) -> str:
-    """The UTF-8 text of the regular file at ``path`` (at most ``limit`` bytes); raises like
-    :func:`read_bytes`, and :class:`TextFileError` "not UTF-8 text (byte N)" when it does not decode."""
+    """The UTF-8 text of the regular file at ``path`` (at most ``limit`` bytes), without the byte
+    order mark an editor may write first (Windows Notepad's: it read as a map's unknown character,
+    and as TOML's "Invalid statement (at line 1, column 1)"); raises like :func:`read_bytes`, and
+    :class:`TextFileError` "not UTF-8 text (byte N)" when it does not decode."""
     raw = read_bytes(path, limit)
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as e:
         raise TextFileError(f"not UTF-8 text (byte {e.start})") from None
 

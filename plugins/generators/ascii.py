@@ -26,7 +26,7 @@ import re
 
 import numpy as np
 
-from engine import FLOOR, MAX_MAP_BYTES, STAIRS, WALL, GenerationError, Level, hookimpl
+from engine import FLOOR, MAX_MAP_BYTES, MAX_MAP_SIDE, STAIRS, WALL, GenerationError, Level, hookimpl
 from engine.kit.mapgen import BUILTIN_KINDS
 from engine.kit.textfile import TextFileError, read_text
 
@@ -67,6 +67,9 @@ def parse(text: str, legend: dict, source: str = "map", goal: str = "stairs", ti
     if not lines:
         raise GenerationError(f"{source}: the map is empty")
     width = max(len(line) for line in lines)
+    if width > MAX_MAP_SIDE or len(lines) > MAX_MAP_SIDE:  # said of the file, not of a level made of it
+        raise GenerationError(f"{source}: the map is {width}x{len(lines)} characters: each side must be "
+                              f"1..{MAX_MAP_SIDE}")
     terrain = np.full((len(lines), width), WALL, dtype=np.uint8)
     readable = {glyph: name for glyph, name in (tiles or {}).items()
                 if glyph not in TILES and glyph not in legend and glyph != " "}
