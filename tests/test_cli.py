@@ -70,6 +70,8 @@ BAD = [
     (["--seed", "abc"], "--seed: 'abc' is not an integer"),
     (["--seed", "-3"], "--seed: -3 is out of range"),
     (["--keys", "l zz"], "--keys: unknown key 'zz'"),
+    (["--keys", "o:99999"], "--keys: unknown key 'o:99999' (use a printable character, travel:X,Y, or one of: "),
+    (["--keys", "o:0"], "a travel may end in :STEPS, 1..10000)"),  # how many steps a travel may take
     (["--map", "/nonexistent/map.txt"], "--map /nonexistent/map.txt: cannot read"),
     (["--plugins-dir", "/nonexistent"], "--plugins-dir: /nonexistent is not a folder"),
     (["--bogus"], "unrecognized arguments: --bogus"),

@@ -65,7 +65,7 @@ def check_token(token: str) -> str:
         return token
     raise BadKey(
         f"--keys: unknown key {token!r} (use a printable character, travel:X,Y, or one of: "
-        f"{', '.join(sorted(NAMED))}; a travel may end in :STEPS)"
+        f"{', '.join(sorted(NAMED))}; a travel may end in :STEPS, 1..{limits.MAX_TRAVEL})"
     )
 
 
