@@ -54,7 +54,8 @@ class SpatialIndex:
         self._put(entity, (x, y))
         self.world.add(entity, Position(x, y))
 
-    def move(self, entity: int, x: int, y: int) -> None:
+    def move(self, entity: int, x: int, y: int) -> tuple[int, int]:
+        """Move an entity on the map to (x, y); returns where it stood (a step's hearers ask)."""
         pos = self.world.get(entity, Position)
         blockers, here, there = self._blockers, (pos.x, pos.y), (x, y)
         # a creature's step (a crowd's every turn): _take and _put, inline
@@ -68,6 +69,7 @@ class SpatialIndex:
             self._take(entity, here)
             self._put(entity, there)
         pos.x, pos.y = x, y
+        return here
 
     def remove(self, entity: int) -> None:
         """Take an entity off the map (it dies, or it is picked up); it keeps its other components."""

@@ -90,7 +90,7 @@ class Move(Action):
         world = state.world
         pos = world.get(entity, Position)
         x, y = pos.x + self.dx, pos.y + self.dy
-        is_player = world.has(entity, Player)
+        is_player = entity == state.player
         ground = game.ground
         h, w = ground.walkable.shape
         if not (0 <= x < w and 0 <= y < h) or not ground.walk_flat[y * w + x]:

@@ -117,11 +117,9 @@ def move_entity(run: Run, entity: int, x: int, y: int) -> None:
     state = run.state  # read once: a crowd's every step comes here
     listening = run.ground.listening  # the cells whose kinds hear steps
     player, spatial = entity == state.player, state.spatial
+    old = spatial.move(entity, x, y)
     if not (listening or player):  # a monster's step where no kind hears steps: the index's move alone
-        spatial.move(entity, x, y)
         return
-    old = position(run, entity)
-    spatial.move(entity, x, y)
     if player:
         state.view.dirty = True
         if old != (x, y):
