@@ -62,3 +62,42 @@ def test_a_goal_on_a_wall_keeps_its_value_and_walls_are_never_stepped_on():
     dist[1, 1] = 0.0
     slope = Slope(dist, cost, Moves(8))
     assert slope.value(1, 1) == 0.0 and slope.step(0, 0) is None and slope.step(1, 1) is None
+
+
+@pytest.mark.parametrize("moves", MOVES[:3], ids=repr)
+def test_a_cell_asked_again_and_again_steps_as_downhill_does_whoever_is_in_the_way(moves):
+    """From its second ask a cell's ways down are kept (a crowd's queue asks from the same cells
+    turn after turn); the creatures in the way change from ask to ask, and the step with them."""
+    rng = random.Random(f"again {moves}")
+    kept = 0
+    for cost in testing.random_costs(f"again {moves}", 2):
+        h, w = cost.shape
+        for dist in _maps(rng, cost, moves):
+            slope = Slope(dist, cost, moves)
+            cells = [(x, y) for y in range(h) for x in range(w)]
+            for _ in range(4):  # the first ask looks at every neighbour; the others read the kept ways
+                blocked = set(rng.sample(cells, len(cells) // 3))
+                for x, y in cells:
+                    free = rng.choice([None, (x + 1, y), (x - 1, y + 1)])
+                    want = downhill(dist, (x, y), cost, moves, blocked={c for c in blocked if c != free})
+                    want = None if want is None else (want[0] - x, want[1] - y)
+                    assert slope.step(x, y, blocked, free) == want, (moves, cost.shape, (x, y))
+            assert len(slope._ways) <= w * h // 4  # kept, for at most a quarter of its cells
+            kept += len(slope._ways)
+    assert kept > 0  # the kept ways were read
+
+
+def test_the_ways_a_slope_keeps_are_bounded_and_counted(monkeypatch):
+    from engine.kit import slope as slope_module
+
+    cost = np.ones((60, 60))
+    dist = np.add.outer(np.arange(60.0), np.arange(60.0))  # downhill toward (0, 0) everywhere
+    monkeypatch.setattr(slope_module, "MAX_SLOPE_WAYS", 50)
+    slope = Slope(dist, cost, Moves(8))
+    empty = Slope(dist, cost, Moves(8)).cells
+    for _ in range(2):
+        for y in range(60):
+            for x in range(60):
+                slope.step(x, y)
+    assert len(slope._ways) == 50  # 3599 cells asked twice (all but the goal), 50 kept
+    assert slope.cells == empty >= 62 * 62 * 10 // 8 + 50 * slope_module.WAY_BYTES // 8  # counted whole from the start

@@ -84,6 +84,10 @@ MAX_PATH_QUEUE_ENTRIES = 4_000_000
 # distinct sets of component types asked, a few dozen in the built-in game; each holds two lists of
 # its entities
 MAX_ORDERED_QUERIES = 64
+# cells whose ways down one distance map read for steps keeps (engine.kit.slope.Slope: those asked
+# from twice, a crowd's queue or a mob around a player who stands; at most a quarter of its cells:
+# 1.6 MB, counted in the path cache's MAX_PATH_CACHE_CELLS)
+MAX_SLOPE_WAYS = 1024
 # Tables FOV algorithms keep between calls, per (window reach, radius): window discs (one byte a
 # cell; at most MAX_FOV_CACHE_ENTRIES of them and MAX_FOV_CACHE_CELLS cells together: four reaches
 # of 999, or thousands of a game's lights) and each algorithm's per-reach tables (entries only:
