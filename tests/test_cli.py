@@ -152,6 +152,16 @@ def test_malformed_content_names_file_key_and_reason(tmp_path, file, text, expec
     assert expected in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
 
 
+def test_a_content_setting_that_is_no_folder_is_said_of_the_setting(tmp_path):
+    """It was said of the first file missing from it: '/nonexistent/items.toml: cannot read'."""
+    (tmp_path / "file").write_text("x")
+    for where in (tmp_path / "nowhere", tmp_path / "file"):
+        r = run_cli("--headless", env={"UNDERCROFT_CONTENT": str(where), "UNDERCROFT_HOME": str(tmp_path / "home")})
+        assert r.returncode == 2
+        assert r.stderr == (f"undercroft: UNDERCROFT_CONTENT={where}: not a folder (expected a copy of the content "
+                            "folder: monsters.toml, items.toml and games/)\n"), r.stderr
+
+
 def test_content_saved_with_a_byte_order_mark_loads(tmp_path, capsys):
     """A TOML file Notepad saved, its mark first, was 'not valid TOML: Invalid statement (at line 1,
     column 1)'."""

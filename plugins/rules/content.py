@@ -6,14 +6,19 @@ Registered like any third-party plugin; a modder can point ``UNDERCROFT_CONTENT`
 import os
 from pathlib import Path
 
-from engine import ItemKind, MonsterKind, hookimpl, load_kinds, load_rules
+from engine import ContentError, ItemKind, MonsterKind, hookimpl, load_kinds, load_rules
 
 
 def content_dir() -> Path:
     """The content folder: ``UNDERCROFT_CONTENT`` when set, else the one beside this plugin
     (``content/`` in a checkout, ``engine/content/`` installed: two folders up from this file)."""
     override = os.environ.get("UNDERCROFT_CONTENT")
-    return Path(override) if override else Path(__file__).resolve().parents[2] / "content"
+    if not override:
+        return Path(__file__).resolve().parents[2] / "content"
+    if not Path(override).is_dir():  # said of the setting, not of the first file missing from it
+        raise ContentError(f"UNDERCROFT_CONTENT={override}: not a folder (expected a copy of the content folder: "
+                           "monsters.toml, items.toml and games/)")
+    return Path(override)
 
 
 @hookimpl
