@@ -160,7 +160,7 @@ def test_a_map_wider_than_a_save_holds_is_refused_before_play(home, tmp_path, ca
     path.write_text("#" * side + "\n#@" + "." * (side - 3) + "#\n" + "#" * side + "\n")
     assert main(["--headless", "--map", str(path), "--keys", "l"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "1001x3 level: each side must be 1..1000" in err, err
+    assert err.count("\n") == 1 and "the map is 1001x3 characters: each side must be 1..1000" in err, err
     assert not (home / "run.json").exists()
 
 

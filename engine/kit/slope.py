@@ -55,7 +55,7 @@ class Slope:
         # by a cell's index: whether a walker asked from it, and its ways down once asked again
         # (_ways_from), for at most a quarter of its cells and MAX_SLOPE_WAYS
         self._asked = bytearray(len(self._flat))
-        self._ways: dict[int, tuple] = {}
+        self._ways: dict[int, tuple[tuple[Cell, Cell], ...]] = {}
         self._most = min(MAX_SLOPE_WAYS, w * h // 4)
 
     @property
@@ -119,7 +119,8 @@ class Slope:
         :meth:`toward` finds looking at every neighbour. They depend on the map alone, so a cell
         asked from again reads its own (a crowd queued in a corridor, or around a player who
         stands and fights, asks from the same cells turn after turn)."""
-        flat, enter, stride, ways = self._flat, self._enter, self._stride, []
+        flat, enter, stride = self._flat, self._enter, self._stride
+        ways: list[tuple[float, int, Cell, Cell]] = []
         for dx, dy, off, step in self._steps:
             v = flat[i + off]
             if v < here and enter[i + off] and (

@@ -123,7 +123,7 @@ class Pathfinding:
         if got is not None:  # asked whether it reaches the walker and stepped on, in one call
             step = got[1].toward(here[0], here[1], run.state.spatial.blockers(), goal)
             if step is not UNREACHED:
-                return step  # type: ignore[return-value]  # a step or None (cast() was a call a step)
+                return step  # type: ignore[no-any-return]  # a step or None (cast() was a call a step)
         return self._reaching(goal, here).step(here[0], here[1], run.state.spatial.blockers(), goal)
 
     def _barred_cost(self, barred: frozenset[str]) -> np.ndarray:
