@@ -122,6 +122,15 @@ def test_a_map_wider_than_a_level_is_said_of_the_file(tmp_path, capsys):
     assert capsys.readouterr().err == f"undercroft: {m}: the map is 1001x3 characters: each side must be 1..1000\n"
 
 
+@pytest.mark.parametrize("seconds", ["-1", "nan"])
+def test_seconds_that_never_come_are_one_line(tmp_path, capsys, seconds):
+    """nan passed the check (nan < 0 is False) and the window's timer never came due."""
+    assert main(["--headless", "--new", "--seconds", seconds, "--shot", str(tmp_path / "s.png")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"undercroft: --seconds {float(seconds)}: expected a number of seconds >= 0\n", err
+    assert not (tmp_path / "s.png").exists()
+
+
 def test_map_without_start(tmp_path, capsys):
     m = tmp_path / "m.txt"
     m.write_text("#####\n#..>#\n#####\n")

@@ -150,7 +150,7 @@ def run_window(
     offers it, a new run and the presets)."""
     check_display(headless)
     shot_path = check_shot(shot) if shot else None
-    if seconds is not None and seconds < 0:
+    if seconds is not None and not seconds >= 0:  # nan too: no time is ever past it
         raise UsageError(f"--seconds {seconds}: expected a number of seconds >= 0")
     registry = load(setup.plugins_dirs)
     if headless:  # must precede the first import of arcade (tileset checks import it)
