@@ -168,9 +168,15 @@ def test_the_table_and_the_plot(capsys, tmp_path):
     (["--runs", "2", "--bot", "delver", "--plot", "{tmp}"], "sim: --plot {tmp}: expected a file name ending in .png"),
     (["--runs", "2", "--bot", "delver", "--plot", "{tmp}/folder.png"], "folder.png: is not a regular file"),
     (["--runs", "2", "--bot", "delver", "--plot", "/proc/x.png"], "sim: --plot /proc/x.png: cannot write it"),
+    # a crash's replay that could not be written was said after the runs, and lost
+    (["--runs", "2", "--bot", "delver", "--crash-dir", "{tmp}/file"], "file: not a folder (expected a folder"),
+    (["--runs", "2", "--bot", "delver", "--crash-dir", "{tmp}/file/crashes"], "crashes: {tmp}/file is not a folder"),
+    (["--runs", "2", "--bot", "delver", "--crash-dir", "/proc/crashes"],
+     "sim: --crash-dir /proc/crashes: cannot write a file there"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, message):
     (tmp_path / "folder.png").mkdir()
+    (tmp_path / "file").write_text("not a folder")
     argv, message = [a.replace("{tmp}", str(tmp_path)) for a in argv], message.replace("{tmp}", str(tmp_path))
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err, err

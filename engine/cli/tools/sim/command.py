@@ -32,7 +32,7 @@ from engine.cli.tools.sim.workers import Stopped, named, run_locally, run_on_clu
 from engine.core.errors import UsageError
 from engine.core.play.setup import Setup, prepare
 from engine.kit import limits
-from engine.persist import files, jsonfile, replay
+from engine.persist import disk, files, jsonfile, replay
 
 DEFAULT_MAX_TURNS = 20_000
 DEFAULT_CLUSTER_TIMEOUT = 60  # seconds a cluster may have no worker before the runs stop
@@ -111,6 +111,10 @@ def main(argv: Sequence[str]) -> int:
         problem = simreport.plot_target_problem(Path(args.plot))
         if problem:
             raise UsageError(f"sim: --plot {args.plot}: {problem}")
+    if args.crash_dir:  # before the runs: a crash's replay that cannot be written is lost with its seed's story
+        problem = crash_dir_problem(Path(args.crash_dir))
+        if problem:
+            raise UsageError(f"sim: --crash-dir {args.crash_dir}: {problem}")
     dirs = tuple(str(Path(d).resolve()) for d in args.plugins_dir)
     registry = registry_for(dirs)
     if args.bot not in registry.bots:
@@ -198,6 +202,21 @@ def read_report(path: str) -> dict[str, Any]:
     except (ValueError, KeyError, TypeError) as e:
         raise UsageError(f"sim: --from-json {path}: not the output of sim --json ({type(e).__name__}: {e})") from None
     return report
+
+
+def crash_dir_problem(folder: Path) -> str | None:
+    """Why crashed runs' replays could not be written in ``folder``, or None: it must be a folder
+    that takes a file, or not exist yet under one (it is made when a run crashes)."""
+    if folder.exists() and not folder.is_dir():
+        return "not a folder (expected a folder for the replays of runs that crash)"
+    where = folder if folder.exists() else next((p for p in folder.parents if p.exists()), Path("."))
+    if not where.is_dir():
+        return f"{where} is not a folder"
+    try:
+        disk.probe(where)  # a file made and removed: nothing is left there
+    except OSError as e:
+        return f"cannot write a file there ({e.strerror or e})"
+    return None
 
 
 def report_crashes(results: list[dict[str, Any]], game: str, bot: str, max_turns: int, plugins_dirs: list[str],
