@@ -51,7 +51,7 @@ class Slope:
         np.greater(cost, 0, out=enter[1:-1, 1:-1])
         self._flat, self._enter = memoryview(padded.reshape(-1).data), memoryview(enter.reshape(-1).data)
         self._cut = moves.cut_corners
-        self._steps = tuple((dx, dy, dy * stride + dx, step) for step in moves.steps for dx, dy in (step,))
+        self._steps = tuple((step[0], step[1], step[1] * stride + step[0], step) for step in moves.steps)
         # by a cell's index: whether a walker asked from it, and its ways down once asked again
         # (_ways_from), for at most a quarter of its cells and MAX_SLOPE_WAYS
         self._asked = bytearray(len(self._flat))
@@ -95,7 +95,7 @@ class Slope:
                 return UNREACHED
             if self._asked[i] and here < INF and len(self._ways) < self._most:
                 ways = self._ways[i] = self._ways_from(x, y, i, here)  # asked again: its ways down kept
-            else:  # the first ask (a walker passing by): every neighbour looked at
+            else:  # not kept (its first ask, a walker passing by; or the slope keeps no more): looked at
                 self._asked[i] = 1
                 best = None
                 for dx, dy, off, _ in self._steps:
