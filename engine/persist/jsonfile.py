@@ -7,7 +7,8 @@ of another kind or of a schema this engine cannot read raises :class:`BadFile` w
 reason. Older schemas are upgraded by the migrations the caller passes: ``{old_schema: fn(data) ->
 data}``; a file of a schema that cannot be upgraded (older than the oldest migration, or newer than
 this engine) raises :class:`OtherVersion`: it is not corrupt. :func:`dump_json` writes the text
-:func:`read_json` reads back.
+:func:`read_json` reads back. :func:`read_document` reads a tool's own JSON (``sim --json``, ``bench
+--json``) with the same checks and no envelope, up to the limit its caller names.
 """
 
 from __future__ import annotations
