@@ -78,7 +78,10 @@ def register_items(register: Callable[[ItemKind], None]) -> None:
     ``"wield"``, ``"zap"``, ``"eat"``, ``"apply"`` and ``"throw"``, whose thrown item hits for its
     ``attack``). ``target`` ``"nearest"`` aims at the nearest visible monster,
     ``"monster"`` or ``"cell"`` opens a targeting cursor. A kind is placed only by a preset that
-    names it in ``item_counts``.
+    names it in ``item_counts`` (or a loot table's row: ``register_loot``). ``effect`` must be
+    registered: ``"mend"`` below is the one :func:`register_effects`' example registers; the
+    built-in ones include ``"heal"`` (``params.amount``) and ``"inert"`` (nothing: an item whose
+    verb's ``act`` does the work); an unregistered one skips the kind, in one line naming them.
 
     Example::
 
