@@ -259,3 +259,17 @@ def test_a_spearthrower_only_hunts_in_a_preset_without_the_ranged_params(registr
         del registry.games["plain"]
     assert not any("javelin" in m for m in s["messages"]) and s["items"] == []
     assert s["monsters"][0]["x"] < 6  # it comes to fight
+
+
+def test_one_rule_breaks_every_thrown_thing(registry):
+    """GameAPI.breaks is the rule the player's throw and the spearthrower's both ask (each rolled it
+    its own way): params.breaks percent of the hits, on the run's "throw" stream; 0 rolls nothing."""
+    game = testing.game_from_map(registry, "\n    ######\n    #@...#\n    ######\n", seed=4)
+    api, dart = game.api, registry.items["dart"]
+    never, always = (dataclasses.replace(dart, params={**dart.params, "breaks": p}) for p in (0, 100))
+    before = api.rng("throw").getstate()
+    assert not any(api.breaks(never) for _ in range(50))
+    assert api.rng("throw").getstate() == before  # nothing rolled for a kind that never breaks
+    assert all(api.breaks(always) for _ in range(50))
+    rolls = [api.breaks(dart) for _ in range(400)]  # the dart's own 20 in 100
+    assert 40 < sum(rolls) < 120

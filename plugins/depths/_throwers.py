@@ -53,8 +53,8 @@ class Hurl(Action):
     """A monster throws one ``missile`` (an item kind) at the cell ``target``: it flies along the
     straight line and stops at the first creature (hit for the kind's ``attack`` less its defense,
     at least 1) or before a wall, and lands where it stopped (never on stairs: the cell before),
-    onto a stack of it lying there; one that hits breaks ``params.breaks`` percent of the time,
-    as the player's throw (``engine.Throw``)."""
+    onto a stack of it lying there; one that hits breaks as the player's throw does
+    (``game.breaks``: ``params.breaks`` percent of the time)."""
 
     missile: str
     target: tuple[int, int]
@@ -80,7 +80,7 @@ class Hurl(Action):
             quiver.thrown += 1
         stairs = {game.stairs(), game.upstairs(), game.exit()}
         landing = next((cell for cell in reversed(path) if cell not in stairs), path[-1])
-        broken = struck is not None and game.rng("throw").random() * 100 < float(kind.params.get("breaks", 0))
+        broken = struck is not None and game.breaks(kind)  # the player's throw's rule
         if landing != start and not broken:
             land(game, kind.name, landing)
         thrower = game.name_of(entity)

@@ -24,6 +24,7 @@ from engine.kit.regions import flood
 if TYPE_CHECKING:
     import random
 
+    from engine.core.kinds.content import ItemKind
     from engine.core.turn.api_reading import Reading
     from engine.core.turn.playing import Playing
     from engine.core.turn.run import Run
@@ -96,6 +97,14 @@ class Changing:
         items = self._run.registry.items
         depth = self._run.state.depth if depth is None else depth
         return [(name, rng.randint(*items[name].amount)) for name in loot.roll(depth, rng)]
+
+    def breaks(self, kind: ItemKind) -> bool:
+        """Whether a thrown item of ``kind`` that hit a creature breaks: ``params.breaks`` percent of
+        the time (default 0: never, and nothing rolled), on the run's ``"throw"`` stream. The
+        player's throw (``engine.Throw``) asks it, and a plugin's thrower asks it too: one rule
+        for every thrown thing."""
+        chance = kind.params.get("breaks", 0)
+        return bool(chance) and self._rng("throw").random() * 100 < float(chance)
 
     def give(self, kind: str, amount: int = 1) -> int | None:
         """Put ``amount`` of an item kind into the player's pack (onto its stack, or under the

@@ -159,12 +159,6 @@ def flight(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]
     return line(start, end)[1:]
 
 
-def breaks_on_hit(game: Run, kind) -> bool:
-    """Whether a thrown ``kind`` that hit breaks: ``params.breaks`` percent of the time."""
-    chance = kind.params.get("breaks", 0)
-    return bool(chance) and game.rng("throw").random() * 100 < float(chance)
-
-
 @dataclass(frozen=True)
 class Throw(Action):
     """Throw one of a carried item at ``target`` (a cell): it flies along the straight line there
@@ -173,7 +167,7 @@ class Throw(Action):
     wall, or on the cell aimed at. It lands where it stopped (under the creature it hit; never on
     stairs, which it would hide: the cell before them), one of its stack, to be picked up again
     (worn, it is taken off), unless it breaks: a kind's ``params.breaks`` is the percent chance
-    that one which hits a creature breaks (default 0; rolled on the run's ``"throw"`` stream).
+    that one which hits a creature breaks (``GameAPI.breaks``: default 0; the run's ``"throw"`` stream).
     Aimed at the thrower's own cell it is not thrown, and no time passes."""
 
     item: int
@@ -202,7 +196,7 @@ class Throw(Action):
         landing = next((cell for cell in reversed(path) if cell not in stairs), path[-1])
         name = naming.item_name(game, self.item, kind)
         hits = struck is not None and game.world.has(struck, Fighter)
-        breaks = hits and breaks_on_hit(game, kind)
+        breaks = hits and api.breaks(kind)
         if breaks:
             inventory.take_one(game, self.item)
         elif inventory.count(game, self.item) > 1:
