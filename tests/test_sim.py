@@ -428,6 +428,46 @@ def test_a_cluster_address_that_answers_garbage_is_one_line_and_no_traceback_at_
     assert line.startswith(f"undercroft: sim: --cluster {address}: cannot reach a Dask scheduler there (")
 
 
+def test_a_batch_cancelled_after_it_finished_stops_the_cluster_in_one_line_not_a_traceback():
+    """The scheduler went away between a batch's finishing and its result's coming over: the
+    result raised dask's FutureCancelledError (a concurrent.futures.CancelledError), a traceback out
+    of sim (fresh CI, once). The runs already collected are kept, and the stop is said."""
+    from concurrent.futures import CancelledError
+
+    class Future:
+        def __init__(self, key, runs):
+            self.key, self.runs = key, runs
+
+        def add_done_callback(self, callback):
+            callback(self)
+
+        def cancelled(self):
+            return False  # it had finished: cancelled only as its result was asked for
+
+        def done(self):
+            return True
+
+        status = "finished"
+
+        def result(self, timeout=None):
+            if self.runs is None:
+                raise CancelledError(f"{self.key} cancelled for reason: scheduler-connection-lost")
+            return "inproc://worker", self.runs
+
+    class Client:
+        def nthreads(self, callback_timeout=None):
+            return {"inproc://worker": 1}
+
+        def map(self, fn, chunks, pure=False):
+            return [Future(f"batch-{i}", None if i == 1 else [{"seed": spec.seed} for spec in chunk])
+                    for i, chunk in enumerate(chunks)]
+
+    specs = [RunSpec(seed, "undercroft", "random", 10) for seed in range(3)]
+    played = simworkers._play(Client(), "inproc://scheduler", specs, lambda n: None, 60)
+    assert played.stopped == "the connection to the scheduler was lost"
+    assert played.results == [{"seed": 0}]  # the batch that came over before the loss
+
+
 def test_a_cluster_whose_scheduler_goes_away_reports_the_runs_played_and_ends_in_one_line(capsys, monkeypatch):
     import threading
 

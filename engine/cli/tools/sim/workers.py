@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import CancelledError, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +32,7 @@ from engine.core.errors import UsageError
 from engine.core.plugin.isolation import PlayerInterrupt, interrupt
 
 CONNECT_SECONDS = 10  # to reach a Dask scheduler and hear its answer
+LOST = "the connection to the scheduler was lost"  # why a cluster's runs stopped, when it was
 POLL_SECONDS = 0.5  # how often a cluster with no result coming in is asked for its workers
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 MISSING_DASK = "sim: --cluster needs dask's distributed scheduler: pip install 'undercroft[cluster]'"
@@ -219,7 +220,7 @@ def _play(client: Any, address: str, specs: list[RunSpec], advance: Callable[[in
         except queue.Empty:
             future = None
         if future is not None and future.cancelled():  # the client lost its scheduler: all are cancelled
-            played.stopped = "the connection to the scheduler was lost"
+            played.stopped = LOST
             break
         if future is not None:
             batch = batch_of[future.key]
@@ -227,6 +228,9 @@ def _play(client: Any, address: str, specs: list[RunSpec], advance: Callable[[in
                 worker, runs = _collect_remote(future, batch)
             except TimeoutError:  # its worker died holding the result: the batch is played again
                 future.add_done_callback(finished.put)
+            except CancelledError:  # finished, then cancelled as the client lost its scheduler
+                played.stopped = LOST
+                break
             else:
                 left -= 1
                 played.workers.update([worker] if worker is not None else [])
