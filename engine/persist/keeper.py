@@ -87,14 +87,14 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
     if choice not in ("continue", "new"):
         raise ValueError(f"choice must be 'continue' or 'new', got {choice!r}")
     if record:
-        folder = Path(record).parent
-        if not (folder if str(folder) else Path(".")).is_dir() or Path(record).is_dir():
+        folder = Path(record).parent  # "." for a bare name: a parent is never empty
+        if not folder.is_dir() or Path(record).is_dir():
             raise UsageError(f"--record {record}: cannot write a file there")
         special = files.not_a_file(Path(record))  # written atomically, a device would be replaced
         if special:
             raise UsageError(f"--record {record}: {special} (expected a file to write the replay to)")
         try:  # a folder that exists but takes no file (no permission, read-only, /proc): said before the run
-            disk.probe(folder if str(folder) else Path("."))
+            disk.probe(folder)
         except OSError as e:
             raise UsageError(f"--record {record}: cannot write a file there ({e.strerror or e})") from None
     slot = slot if slot is not None else claim()

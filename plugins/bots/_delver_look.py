@@ -19,7 +19,6 @@ import engine
 from engine import Carried as CarriedLetter
 from engine import Equipped, Item, downhill
 from engine.plugins.bots._delver_memory import SIGHTING_TURNS, Memory, note_step  # noqa: F401 - read here as always
-from engine.plugins.bots._delver_vaults import friendly
 from engine.plugins.rules.effects import healed
 
 DIRECTIONS = {(-1, 0): "left", (1, 0): "right", (0, -1): "up", (0, 1): "down",
@@ -308,9 +307,9 @@ class DelverView:
 
     @once
     def monsters(self) -> list[int]:
-        """The monsters in view that are foes (a captive or an ally is none: ``_delver_vaults``)."""
+        """The monsters in view that are foes (a captive or an ally is none: ``game.is_friendly``)."""
         game = self.game
-        return [m for m in self.in_view if not friendly(game, m)]
+        return [m for m in self.in_view if not game.is_friendly(m)]
 
     @once
     def occupied(self) -> set[tuple[int, int]]:

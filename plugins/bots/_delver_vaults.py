@@ -8,16 +8,9 @@ seen, which ``collect`` walks to and ``pick_up`` takes (the first taken seals th
 
 from __future__ import annotations
 
-from typing import Any
-
-# a look is _delver_look's DelverView, which imports this module: named here as Any, not imported
-DelverView = Any
+from engine.plugins.bots._delver_look import DelverView
 
 VAULT_DOOR, KEY = "vault-door", "vault key"
-def friendly(game, monster: int) -> bool:
-    """A captive or an ally (a status of a ``friendly`` kind, as the sidebar's "captive" and "your
-    ally" say): never fought (bumping one frees it, or swaps places)."""
-    return game.is_friendly(monster)
 
 
 def _toward(look: DelverView, cell: tuple[int, int]) -> str | None:
