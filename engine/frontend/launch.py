@@ -33,7 +33,7 @@ def check_display(headless: bool) -> None:
 def check_shot(shot: str) -> Path:
     """The screenshot must be writable where asked, before a frame is rendered for it."""
     path = Path(shot)
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = path.parent  # "." for a bare name: a parent is never empty
     if path.is_dir():
         raise UsageError(f"--shot {shot}: is a folder, not a file")
     if not folder.is_dir():

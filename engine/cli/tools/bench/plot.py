@@ -27,7 +27,7 @@ def target_problem(spec: str, flag: str = "--plot") -> str | None:
     formats = sorted(FigureCanvasAgg(Figure()).get_supported_filetypes())
     if path.suffix.lower().lstrip(".") not in formats:
         return f"{flag} {spec}: not a chart format (expected a file ending in .{', .'.join(formats)})"
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = path.parent  # "." for a bare name: a parent is never empty
     if path.is_dir():
         return f"{flag} {spec}: is a folder, not a file"
     if not folder.is_dir():

@@ -167,7 +167,7 @@ def plot_target_problem(path: Path) -> str | None:
     so that hours of runs never end in a plot that cannot be written."""
     if path.suffix.lower() != ".png":
         return "expected a file name ending in .png (the plot is a PNG image)"
-    if not (path.parent if str(path.parent) else Path(".")).is_dir():
+    if not path.parent.is_dir():  # "." for a bare name
         return f"no folder {path.parent} to write it in"
     if path.exists() and not path.is_file():  # a folder, or a FIFO that opening would block on
         return "is not a regular file"
