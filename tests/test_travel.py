@@ -12,6 +12,8 @@ from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.core.turn.keys import check_token
 
+STEP_KEYS = {(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l", (-1, -1): "y", (1, -1): "u", (-1, 1): "b",
+             (1, 1): "n"}
 ROOMS = """
     ##############
     #@...#.......#
@@ -146,6 +148,30 @@ def test_a_click_travels_over_known_floor(registry):
     assert (s["player"]["x"], s["player"]["y"]) == (3, 2) and s["turn"] == 2
     s = testing.press(g, "travel:12,8")  # never seen: no known way
     assert s["messages"][-1] == "You know no way there." and s["turn"] == 2
+    s = testing.press(g, "travel:500,9")  # off the map (and off the box of what is known)
+    assert s["messages"][-1] == "You know no way there." and s["turn"] == 2
+
+
+def test_explore_on_a_big_map_searches_the_box_of_what_is_known(monkeypatch):
+    """On a 1000x1000 map, the masks and costs of an explore step, and its search, are made on
+    the box of the cells seen (one wider), not the million cells (it cost 5-10 ms a step)."""
+    from engine.core.play import travel as travel_module
+    from engine.core.play.travel import Travel, next_step
+
+    g = new_game(Setup(seed=4, size=(1000, 1000)))
+    shapes = []
+    real_grown, real_map = travel_module.grown, g.api.distance_map
+    monkeypatch.setattr(travel_module, "grown", lambda mask: shapes.append(mask.shape) or real_grown(mask))
+    monkeypatch.setattr(g.api, "distance_map",
+                        lambda goals, cost=None: shapes.append(cost.shape) or real_map(goals, cost=cost))
+    for _ in range(30):
+        step = next_step(g.api, Travel("explore"))
+        if not isinstance(step, tuple):
+            break
+        Session.of(g).press(STEP_KEYS[step])
+    ys, xs = g.floor.seen.nonzero()
+    box = (ys.max() - ys.min() + 3, xs.max() - xs.min() + 3)  # the seen cells' box, one wider each way
+    assert len(shapes) >= 40 and all(h <= box[0] and w <= box[1] for h, w in shapes), (shapes, box)
 
 
 def test_step_by_step_travel_interrupted_records_its_steps(registry):
@@ -200,8 +226,13 @@ def _whole_map_step(api, travel):
     import numpy as np
 
     from engine.core.play import gathering
-    from engine.core.play.travel import known_cost
     from engine.kit.path import downhill
+
+    def known_cost(api, unknown_passable):  # the player's knowledge over the whole map
+        seen, walls, cost = api.seen(), api.walls(), api.walk_cost()
+        floor = seen & ~walls
+        walkable = (floor | ~seen) if unknown_passable else floor
+        return walkable if cost.dtype == bool else np.where(walkable, np.where(seen, cost, 1.0), 0.0)
 
     here = api.position(api.player)
     occupied = {api.position(m) for m in api.monsters()}
@@ -250,8 +281,7 @@ def test_steps_searched_within_what_is_known_are_the_whole_maps_steps(generator,
             if isinstance(there, tuple):
                 assert there == _whole_map_step(g.api, Travel("travel", goal=goal)), f"turn {turn} to {goal}"
                 compared += 1
-        Session.of(g).press({(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l", (-1, -1): "y", (1, -1): "u",
-                             (-1, 1): "b", (1, 1): "n"}[step])
+        Session.of(g).press(STEP_KEYS[step])
         if not g.alive:
             break
         compared += 1

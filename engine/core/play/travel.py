@@ -90,41 +90,64 @@ def threat_in_view(api: GameAPI) -> int | None:
     return min(threats, key=steps, default=None)
 
 
-def weighted(api: GameAPI, walkable: np.ndarray) -> np.ndarray:
-    """``walkable`` (what the player knows they may walk over) with the path cost of the kinds of
-    terrain they saw there (shallow water costs more: a walk goes around it); an unknown cell
-    costs 1. While every kind costs 1 (the built-in ones), ``walkable`` itself."""
-    cost = api.walk_cost()
-    if cost.dtype == bool:
-        return walkable
-    return np.where(walkable, np.where(api.seen(), cost, 1.0), 0.0)
+@dataclass(frozen=True)
+class Known:
+    """What the player knows of the level, inside the box of the cells they have seen and their
+    own cell, one cell wider each way (clipped to the map): every cell a walk may cross or end on
+    lies in it (known floor, and the unknown cells beside it). A walk's masks and costs are made
+    on this box alone, so a step on a 1000x1000 map costs what the explored part does, not the
+    map's million cells. ``seen`` and ``floor`` (seen and not a wall) are the box's; ``origin``
+    is the box's top left cell on the map."""
+
+    origin: tuple[int, int]
+    seen: np.ndarray
+    floor: np.ndarray
+    whole: bool  # the box is the whole map
+
+    @classmethod
+    def of(cls, api: GameAPI, here: tuple[int, int]) -> Known:
+        seen = api.seen()
+        (h, w), (x0, y0, x1, y1) = seen.shape, _box(seen, here)
+        x0, y0, x1, y1 = max(0, x0 - 1), max(0, y0 - 1), min(w, x1 + 1), min(h, y1 + 1)
+        seen = seen[y0:y1, x0:x1]
+        return cls((x0, y0), seen, seen & ~api.walls()[y0:y1, x0:x1], seen.shape == (h, w))
+
+    def weighted(self, api: GameAPI, walkable: np.ndarray) -> np.ndarray:
+        """``walkable`` (of the box: what the player knows they may walk over) with the path cost
+        of the kinds of terrain they saw there (shallow water costs more: a walk goes around it);
+        an unknown cell costs 1. While every kind costs 1 (the built-in ones), ``walkable`` itself."""
+        cost = api.walk_cost()
+        if cost.dtype == bool:
+            return walkable
+        (x0, y0), (h, w) = self.origin, walkable.shape
+        return np.where(walkable, np.where(self.seen, cost[y0:y0 + h, x0:x0 + w], 1.0), 0.0)
+
+    def cost(self, api: GameAPI) -> np.ndarray:
+        """What the player may walk over, by what they know (a known wall never), each cell at
+        its kind's path cost (:meth:`weighted`): travel's and the walk to items."""
+        return self.weighted(api, self.floor)
+
+    def frontier(self, api: GameAPI) -> tuple[np.ndarray, np.ndarray]:
+        """Explore's walkable cells and goals: known floor, and the unknown cells beside it (8
+        ways). The nearest unknown cell is always one of these (a way into the unknown enters it
+        beside known floor), so the distances on known floor are those of walking over every
+        unknown cell toward every unknown cell, but the search covers what the player knows."""
+        goals = grown(self.floor) & ~self.seen
+        return self.weighted(api, self.floor | goals), goals
+
+    def at(self, cost: np.ndarray, cell: tuple[int, int]) -> float:
+        """``cost`` (of the box) at a cell of the map: 0 outside the box (nothing known there)."""
+        x, y = cell[0] - self.origin[0], cell[1] - self.origin[1]
+        h, w = cost.shape
+        return float(cost[y, x]) if 0 <= x < w and 0 <= y < h else 0.0
 
 
-def known_cost(api: GameAPI, unknown_passable: bool) -> np.ndarray:
-    """What the player may walk over, by what they know: seen floor (and, to explore, what they
-    have not seen yet); a known wall never; each cell at its kind's path cost (:func:`weighted`)."""
-    seen, walls = api.seen(), api.walls()
-    floor = seen & ~walls
-    return weighted(api, (floor | ~seen) if unknown_passable else floor)
-
-
-def frontier(api: GameAPI) -> tuple[np.ndarray, np.ndarray]:
-    """Explore's walkable cells and goals: known floor, and the unknown cells beside it (8 ways).
-    The nearest unknown cell is always one of these (a way into the unknown enters it beside known
-    floor), so the distances on known floor are those of walking over every unknown cell toward
-    every unknown cell, but the search covers what the player knows, not the whole map: a step on
-    a 1000x1000 map costs what the explored part does."""
-    seen = api.seen()
-    floor = seen & ~api.walls()
-    goals = grown(floor) & ~seen
-    return weighted(api, floor | goals), goals
-
-
-def _box(cost: np.ndarray, here: tuple[int, int]) -> tuple[int, int, int, int]:
-    """The smallest box (x0, y0, x1, y1) holding every walkable cell of ``cost`` and ``here``: cells
-    outside it cannot be entered, so a search inside it finds what one over the whole map would."""
-    cols, rows = np.flatnonzero(cost.any(axis=0)), np.flatnonzero(cost.any(axis=1))
-    if not cols.size:  # nothing known to walk on (nothing seen yet): the player's cell alone
+def _box(cells: np.ndarray, here: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The smallest box (x0, y0, x1, y1; x1 and y1 past its edge) holding every cell of ``cells``
+    that is not 0 and ``here``. Of a cost, the walkable cells: cells outside it cannot be entered,
+    so a search inside it finds what one over the whole map would."""
+    cols, rows = np.flatnonzero(cells.any(axis=0)), np.flatnonzero(cells.any(axis=1))
+    if not cols.size:  # nothing known (to walk on): the player's cell alone
         return here[0], here[1], here[0] + 1, here[1] + 1
     x0, x1 = min(cols[0], here[0]), max(cols[-1], here[0]) + 1
     y0, y1 = min(rows[0], here[1]), max(rows[-1], here[1]) + 1
@@ -139,43 +162,48 @@ def next_step(api: GameAPI, travel: Travel) -> tuple[int, int] | Action | str | 
         pick = gathering.pick_here(api, travel.gathering)
         if pick is not None:
             return pick
+        known = Known.of(api, here)
         items = gathering.goals(api, travel.gathering)
         if items:
-            cost = known_cost(api, unknown_passable=False)
-            items = [(x, y) for x, y in items if cost[y, x] > 0]  # never onto a kind no path enters
-            step = _downhill(api, cost, items, here) if items else None
+            cost = known.cost(api)
+            items = [cell for cell in items if known.at(cost, cell) > 0]  # never onto a kind no path enters
+            step = _downhill(api, known, cost, items, here) if items else None
             if isinstance(step, tuple):
                 return step
-        if api.seen().all():
+        if known.whole and known.seen.all():
             return api.rules.message("explored")
-        cost, goals = frontier(api)
-        step = _downhill(api, cost, goals, here)
+        cost, goals = known.frontier(api)
+        step = _downhill(api, known, cost, goals, here)
         return api.rules.message("explored" if step is None else "travel_blocked") if not isinstance(step, tuple) \
             else step
     if here == travel.goal:
         return None
-    cost = known_cost(api, unknown_passable=False)
-    gx, gy = travel.goal
-    if not (0 <= gy < cost.shape[0] and 0 <= gx < cost.shape[1]) or not cost[gy, gx] > 0:
+    known = Known.of(api, here)
+    cost = known.cost(api)
+    if not known.at(cost, travel.goal) > 0:  # off the map, unknown, a wall, a kind no path enters
         return api.rules.message("no_way")
-    step = _downhill(api, cost, [travel.goal], here, keep=travel.goal)
+    step = _downhill(api, known, cost, [travel.goal], here, keep=travel.goal)
     return api.rules.message("no_way" if step is None else "travel_blocked") if not isinstance(step, tuple) else step
 
 
-def _downhill(api: GameAPI, cost: np.ndarray, goals: np.ndarray | list[tuple[int, int]], here: tuple[int, int],
-              keep: tuple[int, int] | None = None) -> tuple[int, int] | bool | None:
-    """The step (dx, dy) down the distance map of ``goals`` (a bool array, or cells) over ``cost``
-    from ``here``, around the monsters (but the one on ``keep``, a goal the walk bumps into);
-    None: no goal is reached from here; False: the only ways are blocked. The player's own cell
-    is always left: one of a kind no path enters (they stepped there themselves) too."""
-    x0, y0, x1, y1 = _box(cost, here)
+def _downhill(api: GameAPI, known: Known, cost: np.ndarray, goals: np.ndarray | list[tuple[int, int]],
+              here: tuple[int, int], keep: tuple[int, int] | None = None) -> tuple[int, int] | bool | None:
+    """The step (dx, dy) down the distance map of ``goals`` (a bool array of ``known``'s box, or
+    cells of the map) over ``cost`` (of ``known``'s box) from ``here``, around the monsters (but
+    the one on ``keep``, a goal the walk bumps into); None: no goal is reached from here; False:
+    the only ways are blocked. The player's own cell is always left: one of a kind no path enters
+    (they stepped there themselves) too."""
+    ox, oy = known.origin
+    x0, y0, x1, y1 = _box(cost, (here[0] - ox, here[1] - oy))
     # searched within the box of what the player may walk over: what they know, not the whole map
     cost = cost[y0:y1, x0:x1]
+    x0, y0 = x0 + ox, y0 + oy  # the search's box on the map
     hx, hy = here[0] - x0, here[1] - y0
     if not cost[hy, hx] > 0:
         cost = cost.copy()
         cost[hy, hx] = 1
-    goals = goals[y0:y1, x0:x1] if isinstance(goals, np.ndarray) else [(gx - x0, gy - y0) for gx, gy in goals]
+    goals = goals[y0 - oy:y0 - oy + cost.shape[0], x0 - ox:x0 - ox + cost.shape[1]] if isinstance(goals, np.ndarray) \
+        else [(gx - x0, gy - y0) for gx, gy in goals]
     dist = api.distance_map(goals, cost=cost)
     if not np.isfinite(dist[hy, hx]):
         return None
