@@ -346,6 +346,40 @@ def test_checks_raise_only_contract_errors_naming_the_plugin(tmp_path):
         testing.check_preset(registry.games["sevens"], registry)
 
 
+def test_a_checked_plugin_function_that_raises_is_a_contract_error_naming_it_and_the_case(tmp_path):
+    """The FOV, pathfinder or generator a check is given raising (its own bug) reaches the test as
+    a ContractError naming it, the function and what it was called with, not as the bare error."""
+    (tmp_path / "raisers.py").write_text(textwrap.dedent("""
+        from engine import hookimpl
+
+        def no_ways(cost, seeds, moves, limit):
+            return moves.ways  # no such field: the plugin's bug
+
+        @hookimpl
+        def register_pathfinders(register):
+            register("noways", dijkstra=no_ways, astar=lambda cost, start, goal, moves: None)
+
+        @hookimpl
+        def register_fov_algorithms(register):
+            register("keyed", lambda t, o, r: {}["light"])
+
+        @hookimpl
+        def register_generators(register):
+            register("indexed", lambda ctx: [][ctx.depth])
+    """))
+    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+    with pytest.raises(ContractError, match=r"^pathfinder 'noways': its dijkstra raises no exception, but raised "
+                                            r"AttributeError: .*'ways' \(called with a \d+x\d+ map"):
+        testing.check_pathfinder(registry.pathfinders["noways"])
+    with pytest.raises(ContractError, match=r"^fov 'keyed': its fn raises no exception, but raised KeyError: "
+                                            r"'light' \(called with a \d+x\d+ map, \(\d+, \d+\), "):
+        testing.check_fov_case(registry.fov["keyed"], np.ones((3, 4), bool), (1, 1), 2)
+    with pytest.raises(ContractError, match=r"^generator 'indexed': its fn raises no exception, but raised "
+                                            r"IndexError: .* \(called with a 60x40 level at depth 1\)$") as raised:
+        testing.check_generator(registry.generators["indexed"])
+    assert isinstance(raised.value.__cause__, IndexError)
+
+
 def test_a_test_draws_a_map_and_presses_keys(registry):
     game = testing.game_from_map(registry, """
         ########

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from engine.core.plugin.isolation import PluginFailure
+import numpy as np
+
+from engine.core.plugin.isolation import PluginFailure, players, safe_repr
 from engine.core.plugin.registry import PluginError
+from engine.kit.fov import FovAlgorithm, ReachError
+from engine.kit.mapgen import GenContext, GenerationError, GeneratorInfo
+from engine.kit.path import Pathfinder
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,14 +46,71 @@ def plugin_failures(game: Any, during: str, *, allow: bool = False) -> None:
                f"{during}{also}; {ALLOW}")
 
 
+# what a plugin's function may raise by its contract: a refusal, not a failure (a generator's
+# params or size refused, an FOV's python reference asked beyond what it can light)
+REFUSALS: tuple[type[Exception], ...] = (GenerationError, ReachError)
+
+
+def _shown(arg: Any) -> str:
+    if isinstance(arg, np.ndarray):
+        return f"a {arg.shape[1]}x{arg.shape[0]} map" if arg.ndim == 2 else f"an array of shape {arg.shape}"
+    if isinstance(arg, GenContext):
+        return f"a {arg.width}x{arg.height} level at depth {arg.depth}"
+    return safe_repr(arg, 60)
+
+
+def _guard(subject: str, role: str, fn: Callable[..., Any] | None) -> Callable[..., Any] | None:
+    """``fn`` (a plugin's own function) with what it raises, but a refusal, said as the contract
+    it breaks, with what it was called with."""
+    if fn is None or getattr(fn, "_guarded", False):
+        return fn
+
+    def call(*args: Any) -> Any:
+        try:
+            return fn(*args)
+        except (ContractError, PluginError, *REFUSALS):  # a broken contract said already; a refusal
+            raise
+        except BaseException as e:  # noqa: BLE001 - the plugin's function failed: its contract's failure
+            if players(e):
+                raise
+            reason = " ".join(str(e).split())[:200] or "(no message)"
+            raise fail(subject, f"its {role} raises no exception, but raised {type(e).__name__}: {reason}",
+                       "called with " + ", ".join(_shown(a) for a in args)) from e
+
+    call._guarded = True  # type: ignore[attr-defined]
+    call.__wrapped__ = fn  # type: ignore[attr-defined]
+    return call
+
+
+def guarded(subject: Any) -> Any:
+    """A registered FOV, pathfinder or generator whose functions, when they raise, raise
+    :class:`ContractError` naming it, the function and the case (anything else as it is)."""
+    if isinstance(subject, FovAlgorithm):
+        name = f"fov {subject.name!r}"
+        return dataclasses.replace(subject, fn=_guard(name, "fn", subject.fn),
+                                   python=_guard(name, "python reference", subject.python))
+    if isinstance(subject, Pathfinder):
+        name = f"pathfinder {subject.name!r}"
+        return dataclasses.replace(subject, dijkstra_fn=_guard(name, "dijkstra", subject.dijkstra_fn),
+                                   astar_fn=_guard(name, "astar", subject.astar_fn),
+                                   python_dijkstra=_guard(name, "python dijkstra", subject.python_dijkstra),
+                                   python_astar=_guard(name, "python astar", subject.python_astar))
+    if isinstance(subject, GeneratorInfo):
+        return dataclasses.replace(subject, fn=_guard(f"generator {subject.name!r}", "fn", subject.fn))
+    return subject
+
+
 def contract(check: F) -> F:
     """``check`` raising only :class:`ContractError`: what the engine raises when a plugin's result
-    is refused (``BadResult``, a ``PluginError``) or a chosen plugin fails in a game the check plays
-    (``PluginFailure``) becomes a ContractError with the same one line, so a test author catches one
-    type. (The original is its ``__cause__``.)"""
+    is refused (``BadResult``, a ``PluginError``), a chosen plugin fails in a game the check plays
+    (``PluginFailure``), or the FOV, pathfinder or generator checked raises (:func:`guarded`)
+    becomes a ContractError with one line, so a test author catches one type. (The original is its
+    ``__cause__``.)"""
 
     @functools.wraps(check)
     def checked(*args: Any, **kwargs: Any) -> Any:
+        if args:
+            args = (guarded(args[0]), *args[1:])
         try:
             return check(*args, **kwargs)
         except PluginFailure as e:
