@@ -112,8 +112,26 @@ def test_a_key_the_keymap_binds_keeps_its_meaning():
     module = types.ModuleType("grabber")
     module.register_commands = hookimpl(lambda register: register(
         KeyCommand(name="grab", key="g", act=lambda game, player, step: Wait())))
-    game = testing.game_from_map(testing.load_plugin(module), ROOM)
+    registry = testing.load_plugin(module)
+    game = testing.game_from_map(registry, ROOM)
     assert game.api.keys()["g"] == "pickup"
+    assert [w for w in registry.warnings if "'grab'" in w] == [  # said once when it loads, with keys that are free
+        "key 'g' of command 'grab' (plugin grabber) is taken by the default keys (pickup): it has no key in a "
+        "preset played with them; choose a free key (f m p A B C D E...)"]
+
+
+def test_a_key_an_earlier_command_or_verb_has_is_warned_and_keeps_the_first():
+    module = types.ModuleType("shouter")
+    module.register_commands = hookimpl(lambda register: register(
+        KeyCommand(name="shout", key="s", act=lambda game, player, step: Page("Shout", ["HEY"]))))
+    registry = testing.load_plugin(module)
+    game = testing.game_from_map(registry, ROOM)
+    assert game.api.keys()["s"] == "search"
+    said = [w for w in registry.warnings if "'shout'" in w]
+    assert len(said) == 1 and said[0].startswith(
+        "key 's' of command 'shout' (plugin shouter) is taken by command 'search' (plugin depths_search): it has "
+        "no key where both are used; choose a free key (")
+    assert not [w for w in testing.load_plugin().warnings if w.startswith("key ")]  # the built-ins' keys: no clash
 
 
 @pytest.mark.parametrize(("command", "line"), [

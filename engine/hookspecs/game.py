@@ -321,7 +321,9 @@ def register_commands(register: Callable[[KeyCommand], None]) -> None:
     to show (``Page(title, lines)``; no time passes) or None (nothing done; say why with
     ``game.log``). With ``params`` set, the key means the command only in presets whose TOML has a
     ``[params.NAME]`` table of that name; a preset with its own ``keys`` table, or whose keymap binds
-    the key already, keeps its meaning. A failing ``act`` switches its plugin off, as any hook.
+    the key already, keeps its meaning. A key the default keys or an earlier verb or command have
+    already is warned when the plugin loads (the first keeps it), with free keys named. A failing
+    ``act`` switches its plugin off, as any hook.
 
     Example::
 

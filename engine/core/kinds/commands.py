@@ -14,7 +14,8 @@ A :class:`KeyCommand` names its key, and how it is done:
 The key means the command only where the command belongs: a command with ``params`` set belongs to
 the presets whose TOML has a ``[params.NAME]`` table of that name (the plugin's numbers there), one
 with none to every preset. A preset with a keymap of its own, and a key the preset's keymap binds
-already, keep their meaning (see :mod:`engine.core.turn.verbkeys`).
+already, keep their meaning (see :mod:`engine.core.turn.verbkeys`); a key the default keys, or an
+earlier verb or command, have already is warned in one line when the plugin loads.
 """
 
 from __future__ import annotations

@@ -24,9 +24,9 @@ declares (a misspelling such as ``register_monster``) breaks the plugin, and so 
 is skipped in the plugin that comes later, so a built-in always keeps its names (built-ins load
 first) and, among third-party plugins, the first loaded keeps it; FOV and generator functions are wrapped
 so that a result of the wrong shape, dtype or tile codes raises ``BadResult`` naming the plugin.
-Warnings (kinds sharing a glyph, ``UNDERCROFT_LOAD_PLUGINS`` names no entry point has) go to
-``Registry.warnings``; :func:`announce` says them, the broken plugins and each skipped thing once,
-one line each.
+Warnings (kinds sharing a glyph, a verb's or command's key taken, ``UNDERCROFT_LOAD_PLUGINS`` names no
+entry point has) go to ``Registry.warnings``; :func:`announce` says them, the broken plugins and each
+skipped thing once, one line each.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ from engine.core.loading.registrars import REGISTER_HOOKS, LoadProblem
 from engine.core.plugin import checks as pluginchecks
 from engine.core.plugin.isolation import watch_interrupts
 from engine.core.plugin.registry import PROJECT, SINGULAR, PluginError, PluginInfo, Registry, Skipped
+from engine.core.turn import verbkeys
 from engine.core.version import VERSION
 from engine.kit.textfile import check_regular
 
@@ -277,6 +278,7 @@ def load_registry(plugins_dirs: Iterable[str | os.PathLike[str]] = (), entry_poi
     _check_references(registry)
     lootrows.join(registry)
     registry.warnings.extend(pluginchecks.glyph_collisions(registry))
+    registry.warnings.extend(verbkeys.collisions(registry))
     return registry
 
 

@@ -15,6 +15,7 @@ the presets it belongs to (:meth:`engine.core.kinds.commands.KeyCommand.belongs`
 
 from __future__ import annotations
 
+import string
 from typing import TYPE_CHECKING
 
 from engine.core.turn.keys import DEFAULT_KEYS
@@ -60,3 +61,28 @@ def line(registry: Registry, rules: GameRules) -> str:
     for token, name in [*keymap.items(), *keys(registry, rules).items()]:
         bound.setdefault(name, token)
     return "  ".join(f"{bound[verb.name]} {verb.name}" for verb in in_use(registry, rules) if verb.name in bound)
+
+
+def collisions(registry: Registry) -> list[str]:
+    """One warning per verb or key command whose key the default keys bind to something else, or
+    an earlier verb or command has (a plugin's ``register_verbs`` or ``register_commands``): by
+    :func:`keys`' rule it has no key where the first is used, and the help leaves it out. The
+    built-in verbs the default keys name (``q`` quaff) are theirs, not a clash."""
+    owners, named = registry.owners, set(DEFAULT_KEYS.values())
+    claims = [("verb", v.name, v.key, owners.get(("verbs", v.name), "?")) for v in registry.verbs.values()]
+    claims += [("command", c.name, c.key, owners.get(("commands", c.name), "?")) for c in registry.commands.values()]
+    holders: dict[str, str] = {}
+    clashes = []
+    for what, name, key, plugin in claims:
+        if name in named:
+            continue
+        said = f"key {key!r} of {what} {name!r} (plugin {plugin})"
+        if key in DEFAULT_KEYS:
+            clashes.append(f"{said} is taken by the default keys ({DEFAULT_KEYS[key]}): it has no key in a preset "
+                           "played with them")
+        elif key in holders:
+            clashes.append(f"{said} is taken by {holders[key]}: it has no key where both are used")
+        else:
+            holders[key] = f"{what} {name!r} (plugin {plugin})"
+    free = " ".join([ch for ch in string.ascii_letters if ch not in DEFAULT_KEYS and ch not in holders][:8])
+    return [f"{clash}; choose a free key ({free}...)" for clash in clashes]
