@@ -159,6 +159,25 @@ def test_a_chosen_fov_that_answers_nonsense_stops_the_game_in_one_line(tmp_path,
                                  "with another --game or --plugin)")
 
 
+def test_a_save_that_needs_several_missing_plugins_names_them_all_and_where_they_were(tmp_path, home, capsys):
+    """One try names every plugin the run needs that is not here, and how to bring back one a
+    --plugins-dir loaded (its folder), not "install it"."""
+    folder = plugin_dir(tmp_path, "frost", FROST)
+    (folder / "tally.py").write_text(textwrap.dedent("""
+        from engine import hookimpl
+
+        @hookimpl
+        def on_turn_end(game):
+            game.data("tally")["turns"] = game.data("tally").get("turns", 0) + 1
+    """))
+    path = arena(tmp_path, "########\n#@~...r#\n########\n")
+    assert main(["--headless", "--new", "--map", path, "--plugins-dir", str(folder), "--keys", "l g q esc"]) == 0
+    assert main(["--headless", "--keys", "l"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "this run needs plugins 'frost' (" in err and ", 'tally' (" in err, err
+    assert f"; pass --plugins-dir {folder} to play on, or start a new run with --new" in err and "install" not in err
+
+
 def test_a_save_that_needs_a_missing_plugin_is_kept_and_resumes_when_it_is_back(tmp_path, home, capsys):
     folder = plugin_dir(tmp_path, "frost", FROST)
     path = arena(tmp_path, "########\n#@~...r#\n########\n")

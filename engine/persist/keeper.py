@@ -111,8 +111,8 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
                                     then="starting a new run", migrations=runspec.MIGRATIONS,
                                     check=lambda d: runsave.load(d, registry))
             except runsave.NeedsPlugin as e:  # the save is sound: kept where it is, for when the plugin is back
-                raise UsageError(f"run save {slot.path}: {e}; install it to play on, or start a new run with --new "
-                                 "(which replaces this save)") from None
+                raise UsageError(f"run save {slot.path}: {e}; {e.remedy()} to play on, or start a new run with "
+                                 "--new (which replaces this save)") from None
             except runspec.RunEnded as e:  # the save carries its own end: a dead run is never resumed
                 drop_ended(slot, str(e))
     if loaded is not None and not saves(loaded[0]):
