@@ -129,8 +129,8 @@ def test_a_key_an_earlier_command_or_verb_has_is_warned_and_keeps_the_first():
     assert game.api.keys()["s"] == "search"
     said = [w for w in registry.warnings if "'shout'" in w]
     assert len(said) == 1 and said[0].startswith(
-        "key 's' of command 'shout' (plugin shouter) is taken by command 'search' (plugin depths_search): it has "
-        "no key where both are used; choose a free key (")
+        "key 's' of command 'shout' (plugin shouter) is taken by command 'search' (plugin depths_search) in game "
+        "'undercroft': it has no key there; choose a free key (")
     assert not [w for w in testing.load_plugin().warnings if w.startswith("key ")]  # the built-ins' keys: no clash
 
 

@@ -38,18 +38,23 @@ def in_use(registry: Registry, rules: GameRules) -> list[Verb]:
     return [verb for name, verb in registry.verbs.items() if name in uses]
 
 
+def _claims(registry: Registry, rules: GameRules) -> list[tuple[str, str, str]]:
+    """``(key, name, "verb" or "command")`` of the verbs the preset uses and the key commands that
+    belong to it, in the order they claim their keys."""
+    return [*((verb.key, verb.name, "verb") for verb in in_use(registry, rules)),
+            *((c.key, c.name, "command") for c in registry.commands.values() if c.belongs(rules.params))]
+
+
 def keys(registry: Registry, rules: GameRules) -> dict[str, str]:
     """Key token -> verb or key command name, for the verbs in use and the key commands that belong
     to the preset, whose key the default keymap leaves free (its own verb commands, ``q`` for
-    ``quaff``, are the keymap's); none in a preset with a keymap of its own."""
+    ``quaff``, are the keymap's); none in a preset with a keymap of its own. The first to claim a
+    key keeps it."""
     if rules.keys:
         return {}
-    keymap = DEFAULT_KEYS
     found: dict[str, str] = {}
-    wanted = [(verb.key, verb.name) for verb in in_use(registry, rules)]
-    wanted += [(c.key, c.name) for c in registry.commands.values() if c.belongs(rules.params)]
-    for key, name in wanted:
-        if key not in keymap and name not in keymap.values():
+    for key, name, _ in _claims(registry, rules):
+        if key not in DEFAULT_KEYS and name not in DEFAULT_KEYS.values():
             found.setdefault(key, name)
     return found
 
@@ -64,25 +69,29 @@ def line(registry: Registry, rules: GameRules) -> str:
 
 
 def collisions(registry: Registry) -> list[str]:
-    """One warning per verb or key command whose key the default keys bind to something else, or
-    an earlier verb or command has (a plugin's ``register_verbs`` or ``register_commands``): by
-    :func:`keys`' rule it has no key where the first is used, and the help leaves it out. The
-    built-in verbs the default keys name (``q`` quaff) are theirs, not a clash."""
+    """One warning per verb or key command that :func:`keys` leaves without its key in a preset
+    played with the default keys (the first such preset named): the default keys bind it to
+    something else, or a verb or command that claims it first in that preset has it. The built-in
+    verbs the default keys name (``q`` quaff) are theirs, not a clash."""
     owners, named = registry.owners, set(DEFAULT_KEYS.values())
-    claims = [("verb", v.name, v.key, owners.get(("verbs", v.name), "?")) for v in registry.verbs.values()]
-    claims += [("command", c.name, c.key, owners.get(("commands", c.name), "?")) for c in registry.commands.values()]
-    holders: dict[str, str] = {}
-    clashes = []
-    for what, name, key, plugin in claims:
-        if name in named:
+    warned: dict[tuple[str, str], str] = {}
+    for rules in registry.games.values():
+        if rules.keys:
             continue
-        said = f"key {key!r} of {what} {name!r} (plugin {plugin})"
-        if key in DEFAULT_KEYS:
-            clashes.append(f"{said} is taken by the default keys ({DEFAULT_KEYS[key]}): it has no key in a preset "
-                           "played with them")
-        elif key in holders:
-            clashes.append(f"{said} is taken by {holders[key]}: it has no key where both are used")
-        else:
-            holders[key] = f"{what} {name!r} (plugin {plugin})"
-    free = " ".join([ch for ch in string.ascii_letters if ch not in DEFAULT_KEYS and ch not in holders][:8])
-    return [f"{clash}; choose a free key ({free}...)" for clash in clashes]
+        holders: dict[str, str] = {}
+        for key, name, what in _claims(registry, rules):
+            if name in named:
+                continue
+            holder = f"{what} {name!r} (plugin {owners.get((what + 's', name), '?')})"
+            said = f"key {key!r} of {holder}"
+            if key in DEFAULT_KEYS:
+                warned.setdefault((what, name), f"{said} is taken by the default keys ({DEFAULT_KEYS[key]}): it "
+                                                "has no key in a preset played with them")
+            elif key in holders:
+                warned.setdefault((what, name), f"{said} is taken by {holders[key]} in game {rules.name!r}: it "
+                                                "has no key there")
+            else:
+                holders[key] = holder
+    taken = {*DEFAULT_KEYS, *(v.key for v in registry.verbs.values()), *(c.key for c in registry.commands.values())}
+    free = " ".join([ch for ch in string.ascii_letters if ch not in taken][:8])
+    return [f"{clash}; choose a free key ({free}...)" for clash in warned.values()]
