@@ -86,7 +86,10 @@ def one_line(error: BaseException, most: int = 200) -> str:
         if players(e):
             raise
         text = f"(its message cannot be shown: its __str__ raised {type(e).__name__})"
-    return " ".join(text.split())[:most] or type(error).__name__
+    text = " ".join(text.split())
+    if len(text) > most:  # cut between words, and said to be cut
+        text = text[:most - 3].rsplit(" ", 1)[0] + "..."
+    return text or type(error).__name__
 
 
 def safe_repr(value: Any, most: int = 80) -> str:
@@ -112,7 +115,6 @@ class PluginFailure(Exception):
     def __init__(self, plugin: str, where: str, error: BaseException) -> None:
         self.plugin, self.where, self.error = plugin, where, error
         reason = described(error, 200)
-        # what to do, plainly: a removed plugin does not let the run resume (its save needs it)
         # what to do, plainly; not "remove it": a run saved with a plugin does not resume without it
         super().__init__(f"plugin {plugin!r} failed in {where} ({reason}); the game "
                          f"stopped. Fix or update plugin {plugin!r} and play again: the run resumes from its last "

@@ -27,8 +27,8 @@ def kind_of(run: Run, name: str) -> StatusKind:
     """The registered kind of status ``name``; UnknownStatus, naming the valid ones, when none is."""
     kind = run.registry.statuses.get(name)
     if kind is None:
-        raise UnknownStatus(f"no status named {name!r} is registered {valid_names(name, run.registry.statuses)}; "
-                            "a plugin registers its statuses with register_statuses")
+        raise UnknownStatus(f"no plugin's register_statuses registers a status named {name!r} "
+                            f"{valid_names(name, run.registry.statuses)}")
     return kind
 
 
