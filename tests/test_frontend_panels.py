@@ -110,6 +110,16 @@ def test_a_panel_moves_beside_a_small_board_and_stays_over_a_large_map():
     assert place((300, 150), (200, 275, 300, 150), full, full, screen) == (200, 275, 300, 150)
 
 
+def test_a_panel_taller_than_the_map_area_is_never_cut_to_fit_beside_the_board():
+    """A board one row high in a map area shorter than the help: the box keeps its own size (it was
+    cut to the area's height beside the board, and its lines spilt out below its frame)."""
+    screen, area = (0, 0, 1600, 870), (0, 60, 1280, 400)
+    board = (560, 240, 140, 40)
+    panel = (400, 800)
+    spot = place(panel, (440, 60, 400, 400), area, board, screen)
+    assert spot[2:] == panel and overlap(spot, board) == 0 and spot[1] >= 0 and spot[1] + spot[3] <= 870
+
+
 SMALL = """
     ########
     #@..r..#

@@ -66,7 +66,9 @@ def place(size: tuple[int, int], wanted: Rect, area: Rect, board: Rect, screen: 
     board_area = board[2] * board[3]
     if board_area <= 0:
         return wanted
-    beside = [spot for spot in around(size, board, area) if overlap(spot, board) == 0 and inside(spot, area)]
+    # whole: around() cuts a panel to the room it is given, and a box cut shorter than its lines spilt them
+    beside = [spot for spot in around(size, board, area)
+              if spot[2:] == tuple(size) and overlap(spot, board) == 0 and inside(spot, area)]
     if beside:
         return beside[0]
     width, height = min(size[0], wanted[2]), min(size[1], wanted[3])
