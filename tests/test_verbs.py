@@ -7,7 +7,7 @@ import types
 
 import pytest
 
-from engine import ItemKind, LootRow, Verb, hookimpl, testing
+from engine import GameRules, ItemKind, LootRow, Verb, hookimpl, testing
 from engine.cli.tools.catalog import entries
 from engine.core.turn import verbkeys
 from engine.frontend.helpscreen import help_rows
@@ -95,6 +95,18 @@ def test_a_plugins_own_verb_has_its_key_its_menu_and_its_act(registry):
     assert s["turn"] == 1 and s["messages"][-1] == "The lamp is cold."  # act said False: no time passed
     rows = dict(help_rows(game))
     assert rows["rub"] == "a" and rows["zap"] == "z" and rows["drink"] == "q"
+
+
+def test_a_plugin_presets_keys_line_says_the_verbs_its_items_use():
+    """A preset with no keys line of its own gets the default one, which names the keys of the
+    verbs its items use (it said "q drink" whatever they were: a plugin's "a rub" went unsaid)."""
+    from engine.core.play.status import line
+
+    module = zapper(rows=[])
+    module.register_games = hookimpl(lambda register: register(GameRules(
+        name="chapel", width=20, height=10, item_counts={"brass lamp": (1, 1), "potion": (1, 1)})))
+    game = testing.game_from_map(testing.load_plugin(module), HERE, game="chapel")
+    assert line(game, "keys") == "arrows/hjklyubn move   . wait   > descend   q quaff  a rub   ? help   Esc quit"
 
 
 def test_a_verb_no_item_of_the_preset_uses_leaves_its_key_alone():

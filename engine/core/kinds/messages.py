@@ -81,7 +81,7 @@ DEFAULT_MESSAGES = {
 # engine.core.play.status.values with the fields of HUD_FIELDS.
 HUD_MESSAGES = {
     "status": "HP {hp}/{max_hp}   Gold {gold}   Potions {potions}   Depth {depth}   Turn {turn}",
-    "keys": "arrows/hjklyubn move   . wait   > descend   q drink   ? help   Esc quit",
+    "keys": "arrows/hjklyubn move   . wait   > descend   {verbs}   ? help   Esc quit",  # {verbs}: "q quaff  P pray"
     "death_title": "You die.",
     "death_hint": "R: new run   Esc: quit",
 }
