@@ -4,6 +4,7 @@ and properties that hold on random maps for every registered pathfinder (and its
 
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 
 import numpy as np
@@ -70,6 +71,28 @@ def test_a_plugin_registers_a_pathfinder_and_a_bad_one_is_reported(tmp_path):
     assert flat.astar(np.ones((2, 3)), (0, 0), (2, 1)) is None
     assert "half" not in registry.pathfinders
     assert registry.broken["half"] == "TypeError: register_pathfinders: 'half': astar is not callable"
+
+
+def test_the_dump_names_the_pathfinder_in_use_the_presets_or_the_runs(tmp_path):
+    """--dump json's plugins name the pathfinder as they name the FOV: the run's --plugin path=,
+    else the preset's own (a preset's was left out: only a --plugin choice was said)."""
+    from engine.core.play.setup import Setup, new_game
+    from engine.core.play.snapshot import snapshot
+
+    (tmp_path / "flat.py").write_text(textwrap.dedent("""
+        from engine import hookimpl
+
+        @hookimpl
+        def register_pathfinders(register):
+            register("flat", dijkstra=lambda cost, seeds, moves, limit: seeds, astar=lambda *a: None)
+    """))
+    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+    rules = registry.games["undercroft"]
+    registry.games["flatland"] = dataclasses.replace(rules, name="flatland", pathfinder="flat")
+    assert snapshot(new_game(Setup(seed=1, game="flatland"), registry))["plugins"]["path"] == "flat"
+    chosen = new_game(Setup(seed=1, game="flatland", plugins=["path=heap"]), registry)
+    assert snapshot(chosen)["plugins"]["path"] == "heap"
+    assert snapshot(new_game(Setup(seed=1), registry))["plugins"]["path"] == "heap"
 
 
 # --- arguments ----------------------------------------------------------------------------------------

@@ -35,7 +35,9 @@ def snapshot(game: Game) -> dict[str, Any]:
     return {
         "seed": game.seed,
         "game": game.rules.name,
-        "plugins": {"fov": game.fov.name, "generator": game.level.generator, **game.choices.as_dict()},
+        # what is in use (the run's choices, else the preset's): the pathfinder too, as the FOV
+        "plugins": {"fov": game.fov.name, "generator": game.level.generator, "path": game.pathfinder().name,
+                    **game.choices.as_dict()},
         "run": game.run_number,
         "turn": game.turn,
         "depth": game.depth,
