@@ -46,11 +46,6 @@ def plugin_failures(game: Any, during: str, *, allow: bool = False) -> None:
                f"{during}{also}; {ALLOW}")
 
 
-# what a plugin's function may raise by its contract: a refusal, not a failure (a generator's
-# params or size refused, an FOV's python reference asked beyond what it can light)
-REFUSALS: tuple[type[Exception], ...] = (GenerationError, ReachError)
-
-
 def _shown(arg: Any) -> str:
     if isinstance(arg, np.ndarray):
         return f"a {arg.shape[1]}x{arg.shape[0]} map" if arg.ndim == 2 else f"an array of shape {arg.shape}"
@@ -59,7 +54,7 @@ def _shown(arg: Any) -> str:
     return safe_repr(arg, 60)
 
 
-def _guard(subject: str, role: str, fn: Callable[..., Any] | None) -> Callable[..., Any] | None:
+def _guard(subject: str, role: str, fn: Any) -> Any:
     """``fn`` (a plugin's own function) with what it raises, but a refusal, said as the contract
     it breaks, with what it was called with."""
     if fn is None or getattr(fn, "_guarded", False):
@@ -68,7 +63,9 @@ def _guard(subject: str, role: str, fn: Callable[..., Any] | None) -> Callable[.
     def call(*args: Any) -> Any:
         try:
             return fn(*args)
-        except (ContractError, PluginError, *REFUSALS):  # a broken contract said already; a refusal
+        # a broken contract said already, or what a plugin's function may raise by its contract: a
+        # refusal (a generator's params or size refused, an FOV's reference asked beyond its reach)
+        except (ContractError, PluginError, GenerationError, ReachError):
             raise
         except BaseException as e:  # noqa: BLE001 - the plugin's function failed: its contract's failure
             if players(e):
