@@ -244,7 +244,7 @@ def _type_name(hint: Any) -> str:
     """A field's type as written (``int | None``, ``tuple[str, ...]``), without the schema."""
     base = typing.get_args(hint)[0] if typing.get_origin(hint) is typing.Annotated else hint
     text = base.__name__ if isinstance(base, type) else str(base)
-    return re.sub(r"\b(typing|engine\.[a-z_.]+)\.", "", text)
+    return re.sub(r"\b(typing|collections\.abc|engine\.[a-z_.]+)\.", "", text)
 
 
 def _cell(text: str) -> str:
@@ -313,6 +313,38 @@ def kinds() -> list[str]:
         out += [f"### {title}", "", intro, ""]
         for name, fn in sorted(getattr(registry, table).items()):
             out += [f"#### `{name}` (plugin `{registry.owners[(table, name)]}`)", "", markdown(fn.__doc__), ""]
+    return out
+
+
+# The kinds a plugin builds in code only (no content file has them): each class's docstring says
+# what its fields mean; the table gives their names, types and defaults.
+CODE_KINDS = ["engine.core.kinds.statuskinds.StatusKind", "engine.core.kinds.terrainkinds.TerrainKind",
+              "engine.core.kinds.verbs.Verb", "engine.core.kinds.commands.KeyCommand"]
+
+
+def code_kinds() -> list[str]:
+    """The fields of the kinds registered in code (:data:`CODE_KINDS`): the class's docstring, and a
+    table of every field's type and default; then every method of ``engine.Ruleset``."""
+    out = ["## Kinds made in code: statuses, terrain, verbs, key commands", "",
+           "<!-- generated from the dataclasses (docs/make_reference.py: CODE_KINDS) -->", ""]
+    for dotted in CODE_KINDS:
+        _, cls = _resolve(dotted)
+        hints = typing.get_type_hints(cls)
+        out += [f"### `engine.{cls.__name__}`", "", markdown(inspect.getmodule(cls).__doc__), "",
+                markdown(cls.__doc__), "", "| field | type | default |", "|---|---|---|"]
+        for f in dataclasses.fields(cls):
+            default = (repr(f.default) if f.default is not dataclasses.MISSING else
+                       repr(f.default_factory()) if f.default_factory is not dataclasses.MISSING else "required")
+            out.append(f"| `{f.name}` | `{_cell(_type_name(hints[f.name]))}` | `{_cell(default)}` |")
+        out.append("")
+    from engine.core.turn.ruleset import Ruleset
+
+    out += ["## `engine.Ruleset`: every method a ruleset may override", "",
+            "<!-- generated from engine.core.turn.ruleset.Ruleset (docs/make_reference.py) -->", "",
+            markdown(Ruleset.__doc__), ""]
+    for member, value in vars(Ruleset).items():
+        if not member.startswith("_") and callable(value):
+            out += _member(member, value)
     return out
 
 
@@ -392,7 +424,7 @@ def render(api: Iterable[str] = GAME_API) -> str:
              "`engine.testing` and the game API; a test fails when this file and the code disagree, so edit "
              "the docstrings, not this file.", "",
              "## Plugins", "", markdown(hookspecs.__doc__), *hooks(), *game_api(api), *game_rules(), *kinds(),
-             *messages(), *glyphs(), *contracts()]
+             *code_kinds(), *messages(), *glyphs(), *contracts()]
     return re.sub(r"\n{3,}", "\n\n", "\n".join(parts)).rstrip() + "\n"
 
 

@@ -130,6 +130,11 @@ def test_a_stuck_bot_ends_its_run_as_stalled(tmp_path, monkeypatch):
         def register_bots(register):
             register("stuck", lambda game: "?")  # help: no time passes, ever
     """)
+    from engine.cli.tools.sim.runs import STALL_KEYS
+    from engine.hookspecs.algorithms import register_bots
+
+    said = " ".join(register_bots.__doc__.split())
+    assert f'ends "stalled" after {STALL_KEYS:,} keys' in said  # as the reference says
     monkeypatch.setattr("engine.cli.tools.sim.runs.STALL_KEYS", 50)
     result = play_one(RunSpec(0, None, "stuck", 20000, (str(plugins),)))
     assert (result["outcome"], result["keys"], result["turns"]) == ("stalled", 50, 0)

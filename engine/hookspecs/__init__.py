@@ -14,7 +14,10 @@ skips that one thing, a registration hook that raises loses what that hook regis
 plugin keeps the rest (listed as partly broken, one line per skipped thing); a plugin that fails to
 import, or keeps nothing, is broken. A key a previous plugin API had is read for one more API, with
 one line naming what to write instead (the README's "Plugin API version and deprecations").
-Event hooks are called during play, for every plugin, in registration order. Rules at load, each
+Event hooks are called during play, for every plugin, the one registered last first (pluggy's
+order): the built-ins load first, then installed plugins, then ``--plugins-dir`` files, so a
+third-party plugin hears an event, and answers a hook that asks (``on_action``, ``item_name``),
+before the built-ins do. Rules at load, each
 said in one line naming the plugin (``python -m engine plugins`` shows it; play says it on stderr
 once at start, and goes on without that plugin unless it was asked for with ``--plugin``):
 
@@ -25,7 +28,10 @@ once at start, and goes on without that plugin unless it was asked for with ``--
 - a name already registered stays with the plugin that registered it first: the built-ins load
   first, so a built-in always keeps its names (the newcomer's is skipped, asked to rename);
 - a monster naming a behaviour, or an item an effect, that no plugin registers is skipped;
-- kinds sharing a glyph are warned (``--map`` reads the glyph as the kind registered last);
+- monster and item kinds sharing a glyph are warned (``--map`` reads the glyph as the kind
+  registered last; items of one class share theirs, ``!`` potions, unwarned); kinds of terrain
+  may share a glyph on purpose (a hidden trap drawn as floor, four traps as ``^``), unwarned:
+  ``--map`` reads a shared one as the kind registered first;
 - an FOV or a generator whose result has the wrong type, shape, dtype or tile codes is refused
   when it returns, in one line naming the plugin (``engine.core.plugin.registry.BadResult``).
 

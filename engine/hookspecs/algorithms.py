@@ -66,7 +66,9 @@ def register_pathfinders(register: Callable[..., None]) -> None:
       shape (height, width) indexed ``[y, x]`` (``<= 0``: cannot be entered; ``> 0``: the cost of
       entering the cell), ``seeds`` a new float64 array of the same shape holding each goal's
       starting value and ``inf`` elsewhere (the function may write into it and return it),
-      ``moves`` an ``engine.Moves`` (4 or 8 ways, ``diagonal_cost``, ``cut_corners``),
+      ``moves`` an ``engine.Moves`` (``movement``: 4 or 8; ``steps``: the ``(dx, dy)`` it may take;
+      ``diagonal_cost``: a diagonal step costs this (at least 1) times the cost of the cell it
+      enters; ``cut_corners``: whether a diagonal may pass a wall's corner),
       ``limit`` a float (``inf`` for none). Returns the float64 distance map: each cell's least
       cost from a goal, ``inf`` where unreachable or beyond ``limit``.
     - ``astar(cost, start, goal, moves) -> path``: ``cost`` and ``moves`` as above (``cost`` is
@@ -199,7 +201,9 @@ def register_bots(register: Callable[..., None]) -> None:
     preset's own keys and the commands they give are ``game.keys()``: the default game's
     ``"downstairs"``, ``"quaff"``, ``"pickup"``..., the classic presets' ``"descend"`` and
     ``"drink"``), or None when it has nothing left
-    to do (the run ends, reported as "stopped"). With ``per_run=True``, ``fn()`` is called with
+    to do (the run ends, reported as "stopped"). A run also ends "stalled" after 1,000 keys in a
+    row that pass no turn (a bot stuck on keys that do nothing: a wall bumped, an explore refused,
+    a menu opened and closed), and at ``sim --max-turns`` ("turn limit"). With ``per_run=True``, ``fn()`` is called with
     no argument at the start of every run and returns that run's function: a bot that remembers
     things between keys keeps them there, never in module globals (a process plays many runs)
     and never in the game.

@@ -1,6 +1,7 @@
 """Event hooks: what a plugin hears during play, and how it may answer.
 
-Called for every plugin, in registration order, with ``game``, the game API (``engine.GameAPI``).
+Called for every plugin, the one registered last first (a third-party plugin before the
+built-ins: see :mod:`engine.hookspecs`), with ``game``, the game API (``engine.GameAPI``).
 The order within a turn: ``on_action`` before an action (it may replace or veto it),
 ``after_action`` after it, ``on_death`` when one dies, ``on_turn_end`` once the monsters have acted;
 ``on_level_generated`` when a new level is ready and ``on_answer`` when the player answers a

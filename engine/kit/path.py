@@ -64,8 +64,9 @@ HEURISTIC_MARGIN = 1.0 - 2.0 ** -30  # A* scales its estimate down by this, so f
 
 @dataclass(frozen=True)
 class Moves:
-    """How a walker moves: ``movement`` 4 or 8 ways, what a diagonal step costs (``diagonal_cost``
-    times the entered cell's cost, at least 1), and whether it may cut a wall's corner."""
+    """How a walker moves: ``movement`` 4 or 8 ways (``steps``: the ``(dx, dy)`` it may take), what a
+    diagonal step costs (``diagonal_cost``, at least 1, times the cost of the cell it enters), and
+    whether it may cut a wall's corner (``cut_corners``)."""
 
     movement: int = 8
     diagonal_cost: float = 1.0

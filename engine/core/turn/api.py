@@ -136,7 +136,8 @@ class GameAPI:
 
     def prompt(self) -> dict[str, Any] | None:
         """The prompt open now, as plain data (the same as ``--dump json``'s ``prompt``: ``kind``
-        "menu", "target", "look", "history" or "question", its ``title``, a menu's or question's
+        "menu", "target", "look", "history", "question", "direction" (a key command asking which
+        way) or "page" (a key command's page), its ``title``, a menu's or question's
         ``options`` with their ``letter`` and ``label`` (a menu's also ``note``, what a thing to
         wear adds against what is worn, and ``about``, what the item is), a cursor's ``cursor``
         cell...), or None.
