@@ -193,7 +193,7 @@ def test_scratch_arrays_kept_between_searches_give_the_references_paths(heap):
     ones by a generation number: searches of every size, one after another on the same arrays (a
     small map on arrays made for a bigger one), find the reference's paths; a new generation is
     held by no cell, also once the numbers wrap round."""
-    from plugins.paths import heap as module
+    from engine.plugins.paths import heap as module
 
     kernel = jit.sibling("engine.plugins.paths.heap", "_path_jit", lambda k: None)
     scratch = module.Scratch(40 * 30)
@@ -225,7 +225,7 @@ def test_a_search_takes_no_whole_map_arrays_of_its_own(heap):
     """A* on a big map reuses its work arrays: the pathfinder's conversion of a bool cost and the
     kernel's scratch come from their pools, and go back to them after the search."""
     from engine.kit import path as kitpath
-    from plugins.paths import heap as module
+    from engine.plugins.paths import heap as module
 
     walkable = np.ones((300, 400), dtype=bool)
     walkable[150, 1:] = False
