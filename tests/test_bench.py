@@ -110,3 +110,32 @@ def test_explore_rows_time_a_step_at_the_start_and_after_walking(monkeypatch):
     seen = [int(r["name"].split("(")[1].split()[0]) for r in (start, walked)]
     assert 0 < seen[0] < seen[1]  # it walked and saw more
     assert all(0 < r["value"] < 1000 and r["unit"] == "ms" for r in (start, walked))
+
+
+def test_the_bot_group_plays_the_sims_runs_and_judges_their_mean(monkeypatch, capsys):
+    """bench --only bot plays seeds 0.. with the delver as sim does (the same outcomes), and its
+    row is a run's mean CPU time beside the 0.3 s target, with the runs' spread and the per-turn
+    figure; the summary line says both."""
+    import statistics
+
+    from engine.cli.tools.bench import botrun
+    from engine.cli.tools.sim import runs
+
+    played = []
+    real = runs.play_one
+    monkeypatch.setattr(runs, "play_one", lambda spec: played.append(spec) or real(spec))
+    monkeypatch.setattr(botrun, "QUICK_RUNS", 2)
+    assert bench.main(["--only", "bot", "--quick", "--json"]) == 0
+    run, turn = json.loads(capsys.readouterr().out)
+    assert [(s.seed, s.bot, s.max_turns) for s in played[1:]] == [(0, "delver", 20_000), (1, "delver", 20_000)]
+    assert run["name"] == "delver run, default game, seeds 0-1" and run["unit"] == "s" and run["samples"] == 2
+    assert run["spread"][0] <= run["value"] <= run["spread"][1]
+    assert run["median"] == pytest.approx(statistics.median(run["spread"]), abs=0.001)  # of two runs
+    assert run["verdict"] == ("met" if run["value"] <= 0.3 else
+                              f"missed: mean {run['value']:.3g} s > 0.3 s ({run['value'] / 0.3:.2f}x over)")
+    assert turn["unit"] == "us" and 0 < turn["value"] * run["turns"] / 1e6 < 2 * run["spread"][1]
+    from engine.cli.tools.bench.summary import markdown
+
+    line = markdown([run, turn]).splitlines()[-1]
+    assert line.startswith("| CPU time of a `delver` run of the default game, seeds 0-1 in one process") \
+        and f"| {run['target']} | {run['verdict']} |" in line

@@ -72,7 +72,7 @@ def filtered(registry, specs: Sequence[str]):
     return dataclasses.replace(registry, **tables)
 
 
-GROUPS = ["turn", "fov", "path", "gen", "window", "start", "compile"]
+GROUPS = ["turn", "bot", "fov", "path", "gen", "window", "start", "compile"]
 
 
 def _fov(repeats: int, quick: bool, registry) -> list[dict]:
@@ -129,7 +129,8 @@ def main(argv: Sequence[str]) -> int:
                    help="measure nothing: read the rows of an earlier --json run (with --markdown: its summary)")
     p.add_argument("--quick", action="store_true", help="fewer repeats and no 1000x1000 maps (a smoke test)")
     p.add_argument("--only", choices=GROUPS, action="append",
-                   help="run only these groups (repeatable; 'compile' times numba's first compile)")
+                   help="run only these groups (repeatable; 'bot' plays 20 delver runs, as sim does; 'compile' "
+                        "times numba's first compile)")
     p.add_argument("--plot", metavar="FILE.png", help="also chart the FOV figures (needs matplotlib: extra 'plot')")
     p.add_argument("--plugin", action="append", default=[], metavar="KIND=NAME",
                    help="time only these plugins, beside the built-in each would replace (the default game's): "
@@ -161,6 +162,10 @@ def main(argv: Sequence[str]) -> int:
         from engine.cli.tools.bench.turn import turn_figures
 
         rows += turn_figures(repeats, 50 if args.quick else 200)  # the built-in game: installs vary
+    if "bot" in groups:
+        from engine.cli.tools.bench import botrun
+
+        rows += botrun.bench_figures(args.quick)  # the built-in game: the sim's seeds and outcomes
     if "fov" in groups:
         rows += _fov(repeats, args.quick, registry)
     if "path" in groups:

@@ -70,7 +70,7 @@ def markdown(rows: list[dict]) -> str:
     """The summary table, Markdown."""
     by_name = {r["name"]: r for r in rows}
     out = ["| figure | median (spread: min-max over the repeats) | target | verdict |", "|---|---|---|---|"]
-    for part in (_turn, _fov, _path, _gen, _window, _start, _compile):
+    for part in (_turn, _bot, _fov, _path, _gen, _window, _start, _compile):
         out += part(rows, by_name)
     return "\n".join(out)
 
@@ -118,6 +118,21 @@ def _turn(rows: list[dict], by_name: dict) -> list[str]:
                          "same among more monsters asleep)", f"{_n(ratio['value'])}x ({_spread(ratio)})",
                          ratio["target"], ratio.get("verdict", "")))
     return out
+
+
+def _bot(rows: list[dict], by_name: dict) -> list[str]:
+    run = next((r for r in rows if r.get("group") == "bot" and r["unit"] == "s"), None)
+    turn = next((r for r in rows if r.get("group") == "bot" and r["unit"] == "us"), None)
+    if run is None:
+        return []
+    value = (f"{_n(run['value'])} s a run, the mean (runs {_spread(run)}, median {_n(run['median'])}; "
+             f"{run['turns']:,} turns a run)")
+    if turn is not None:
+        value += f"; {_n(turn['value'])} µs a turn ({_spread(turn)})"
+    seeds = run["name"].rpartition("seeds ")[2]
+    return [_line(f"CPU time of a `delver` run of the default game, seeds {seeds} in one process, as "
+                  "`sim --runs 20 --jobs 1` plays them (its start not included)", value, run["target"],
+                  run.get("verdict", ""))]
 
 
 def _timed_fov(rows: list[dict]) -> list[dict]:
