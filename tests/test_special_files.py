@@ -97,3 +97,22 @@ def test_a_map_file_over_the_limit_is_one_line(tmp_path, monkeypatch):
     with pytest.raises(GenerationError, match=r"--map .*big.txt: cannot read: too big \(11 bytes; the limit is 10\)"):
         gen_ascii.generate(Ctx())
     assert limits.MAX_MAP_BYTES >= (limits.MAX_MAP_SIDE + 2) * limits.MAX_MAP_SIDE  # the largest map fits
+
+
+@needs_devices
+@pytest.mark.parametrize("lock_name", [".run.json.playing", ".shared.lock"])
+@pytest.mark.parametrize("thing", ["folder", "fifo"])
+def test_a_lock_files_place_taken_is_cleared_in_one_line_and_the_run_is_saved(tmp_path, lock_name, thing):
+    """A folder or a FIFO where a lock file goes: the run lock could not be made, so the run was
+    never saved (the profile lock: the profile), and nothing was said. It is moved aside, said in
+    one line, and the run and the profile are written."""
+    home = tmp_path / "home"
+    home.mkdir()
+    place = home / lock_name
+    place.mkdir() if thing == "folder" else os.mkfifo(place)
+    r = run(home, "--headless", "--new", "--seed", "1", "--keys", "l l l esc")
+    kind = "a folder" if thing == "folder" else "a named pipe (FIFO)"
+    assert r.returncode == 0 and r.stderr == f"undercroft: {place} was {kind}, not a lock file: moved aside as " \
+                                             f"{lock_name}.corrupt-1\n", r.stderr
+    assert (home / "run.json").is_file() and (home / "profile.json").is_file() and place.is_file()
+    assert (home / f"{lock_name}.corrupt-1").exists()

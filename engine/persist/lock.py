@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import stat
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,7 +38,7 @@ from pathlib import Path
 
 import filelock
 
-from engine.kit.textfile import TextFileError, read_bytes
+from engine.kit.textfile import TextFileError, kind_of, read_bytes
 from engine.persist import files
 
 SHARED_NAME = ".shared.lock"
@@ -79,6 +80,7 @@ def shared(folder: Path | None = None, timeout: float | None = None) -> Iterator
     with _shared_guard:
         lock = _shared.get(path)
         if lock is None:
+            clear_way(Path(path))
             lock = _shared[path] = filelock.FileLock(path)
     try:
         lock.acquire(timeout=timeout)
@@ -130,6 +132,7 @@ def acquire_run(save: Path) -> RunLock:
     lock_path = save.with_name(f".{save.name}.playing")
     pid_file = save.with_name(f".{save.name}.pid")
     files.makedirs(save.parent)
+    clear_way(lock_path)
     lock = filelock.FileLock(str(lock_path))  # a fresh object, so a second hold in this process is refused
     try:
         lock.acquire(timeout=0)
@@ -140,6 +143,25 @@ def acquire_run(save: Path) -> RunLock:
     _held.add(hold)
     _write_pid(pid_file)
     return hold
+
+
+def clear_way(path: Path) -> None:
+    """A lock file's place taken by what is not a file (a folder, a FIFO, a link put there): moved
+    aside (:func:`engine.persist.files.quarantine`) and said in one line, so the lock can be made.
+    A lock that cannot be opened turns saving off; a folder left there kept every run unsaved,
+    without a word. A regular file, or nothing, is left as it is."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return
+    if stat.S_ISREG(mode):
+        return
+    try:
+        moved = files.quarantine(path)
+    except OSError:
+        return  # the folder cannot be written: saving is off, and said so
+    what = "a symbolic link" if stat.S_ISLNK(mode) else kind_of(mode)
+    files.warn(f"{path} was {what}, not a lock file: moved aside as {moved.name}")
 
 
 def holder(save: Path) -> int | None:
