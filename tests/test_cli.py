@@ -87,6 +87,22 @@ def test_bad_input_is_one_line_and_exit_2(args, expected, capsys):
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
+LONG = "a" * 300  # a name longer than a file system takes (255 bytes): every check of a path met it
+
+
+@pytest.mark.parametrize("argv", [["--headless", "--new", "--keys", "l", "--shot", f"{LONG}.png"],
+                                   ["--headless", "--new", "--keys", "l", "--record", f"{LONG}.json"],
+                                   ["--headless", "--plugins-dir", LONG], ["replay", f"{LONG}.json"],
+                                   ["sim", "--bot", "random", "--runs", "1", "--crash-dir", LONG],
+                                   ["new-plugin", "zz", "--dir", LONG], ["plugins", "--plugins-dir", LONG]])
+def test_a_path_too_long_for_the_file_system_is_one_line_naming_it(argv, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith("undercroft: ") and "aaa...aaa" in err and err.rstrip().endswith("File name too long")
+
+
 @pytest.mark.parametrize("argv", [["sim", "--bot", "random", "--plugin", "fov=nope"],
                                    ["compare", "fov", "--plug", "fov=nope"],
                                    ["compare", "generators", "--plug", "generator=nope"]])

@@ -33,6 +33,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         show_traceback(e)  # UNDERCROFT_DEBUG=1: the traceback too
         print(f"undercroft: {e}" if not str(e).startswith("undercroft") else str(e), file=sys.stderr)
         return 2
+    except OSError as e:
+        if e.filename is None or isinstance(e, BrokenPipeError):
+            raise
+        # a path of the player's that a check looked at and the system refused (a name too long for
+        # it, a loop of links): whichever check met it first, one line naming the path
+        show_traceback(e)
+        name = os.fsdecode(e.filename)
+        shown = name if len(name) <= 100 else f"{name[:60]}...{name[-30:]} ({len(name)} characters)"
+        print(f"undercroft: {shown}: {e.strerror or e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
