@@ -114,6 +114,19 @@ def test_a_headless_stop_signal_saves_after_the_key_in_progress(tmp_path, number
     assert json.loads(resumed.stdout)["turn"] == int((tmp_path / "mark").read_text()) == 1, resumed.stderr
 
 
+def test_a_headless_stop_signal_ends_a_walk_after_its_step_in_progress(tmp_path):
+    """One explore key walks many turns: a stop ends it after the step in progress (a 1000x1000 walk
+    took minutes to stop), saved, and the replay records the steps it took (o:1), as the window's
+    interruption does."""
+    process, home, env = _slow_session(tmp_path, "--new", "--seed", "3", "--keys", "o l")
+    err = _ended(process, signal.SIGTERM)
+    assert process.returncode == 0, err
+    resumed = subprocess.run([sys.executable, "-m", "engine", "--headless", "--dump", "json", "--plugins-dir",
+                              str(tmp_path / "plugins")], env=env, capture_output=True, text=True, timeout=120)
+    assert json.loads(resumed.stdout)["turn"] == 1, resumed.stderr
+    assert json.loads((home / "last-run.replay.json").read_text())["keys"] == ["o:1"]
+
+
 @pytest.mark.parametrize("number", [*STOPS, signal.SIGKILL])
 def test_a_stopped_or_killed_preset_without_saves_leaves_no_run(tmp_path, number):
     process, home, env = _slow_session(tmp_path, "--game", "bunyip", "--keys", " ".join(["right"] * 40))

@@ -147,7 +147,12 @@ def play_headless(setup: Setup, keys: list[str], dump: str | None, *, resume: bo
             for token in keys:
                 if stopped[0]:
                     break
-                if session.press(token).quit:
+                # a travel walks step by step, as in the window: a stop ends it after the step in
+                # progress (its key heard with the steps it took: o:12), not after the whole walk
+                outcome = session.press(token, step_by_step=True)
+                while outcome.walking:
+                    outcome = session.interrupt() if stopped[0] else session.step()
+                if outcome.quit:
                     break
         except BaseException:
             keeper.close(game, failed=True)  # perhaps mid-turn (a chosen plugin failed): the last save point stands
