@@ -54,6 +54,23 @@ def test_it_survives_a_bad_run_save_and_counts_the_runs(home, capsys):
     assert p["deaths"] == 1 and p["runs"] == 1 and p["top"][0]["score"] == 7
 
 
+def test_a_start_whose_first_level_is_never_made_is_no_run(home, capsys, tmp_path):
+    """A generator that fails at depth 1, or one that needs a --map given none: nothing was played,
+    so the profile counts no run (it counted one each time, at depth 0)."""
+    (tmp_path / "boom.py").write_text(
+        "from engine import hookimpl\n\n"
+        "@hookimpl\ndef register_generators(register):\n"
+        "    def boom(ctx):\n        raise RuntimeError('no level today')\n    register('boom', boom)\n")
+    assert main(["--headless", "--new", "--plugins-dir", str(tmp_path), "--plugin", "generator=boom",
+                 "--keys", "l"]) == 2
+    assert main(["--headless", "--new", "--plugin", "generator=ascii", "--keys", "l"]) == 2
+    err = capsys.readouterr().err
+    assert "--plugin generator=ascii: it builds levels from a map: give one with --map FILE" in err
+    assert profile.load()["runs"] == 0
+    assert main(["--headless", "--new", "--keys", "l"]) == 0
+    assert (profile.load()["runs"], profile.load()["deepest"]) == (1, 1)
+
+
 def test_deepest_depth_follows_the_player_down(home, capsys, tmp_path):
     m = tmp_path / "m.txt"
     m.write_text("#####\n#@.>#\n#####\n")

@@ -214,6 +214,7 @@ class Keeper:
         self.level_pending = False  # a level was entered mid-key: save when the key is done
         self.replay_pending = False
         self.unwritten: set[Path] = set()  # the replays whose last write failed (said once until one succeeds)
+        self.starting = False  # a run started, its first level not yet made
 
     def __call__(self, event: Event, game: Game) -> None:
         if self.unsettled is not None and not isinstance(event, RunStarted | LevelEntered):
@@ -227,8 +228,11 @@ class Keeper:
                 if self.replay_pending:
                     self.write_replays(game)
             case RunStarted():
-                self._profile(functools.partial(profile.run_started, game.rules.name))
+                self.starting = True  # counted when its first level is made (one that never is is no run)
             case LevelEntered():
+                if self.starting:
+                    self.starting = False
+                    self._profile(functools.partial(profile.run_started, game.rules.name))
                 self._profile(functools.partial(profile.reached, game.depth, game.rules.name))
                 self.level_pending = self.replay_pending = True
             case PlayerDied():

@@ -149,6 +149,9 @@ def prepare(setup: Setup, registry: Registry | None = None) -> Game:
         rules = registry.choose("game", game_name) if game_name else default_game(registry)
     except PluginError as e:
         raise UsageError(str(e).replace("--plugin game=", "--game ", 1) if setup.game else str(e)) from None
+    chosen = registry.generators.get(choices.get("generator") or "")
+    if chosen is not None and chosen.reads_maps and setup.map_file is None:  # before the run, not at its first level
+        raise UsageError(f"--plugin generator={chosen.name}: it builds levels from a map: give one with --map FILE")
     if setup.size is not None:
         rules = dataclasses.replace(rules, width=setup.size[0], height=setup.size[1])
     try:
