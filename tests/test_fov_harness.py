@@ -12,7 +12,8 @@ from engine.cli.tools.compare import fov as catalog_fov
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--maps", "0"], "compare fov: --maps must be at least 1, got 0"),
+    (["--maps", "0"], "compare fov: --maps must be 1..1000, got 0"),
+    (["--maps", "1000000"], "compare fov: --maps must be 1..1000, got 1000000"),  # it ran for ever, 1.3 GB and growing
     (["--maps", "x"], "compare fov: --maps must be an integer, got 'x'"),
     (["--seed", "-1"], "compare fov: --seed must be at least 0, got -1"),
     (["--plugin", "fov=nope"], "compare fov: no fov named 'nope'"),

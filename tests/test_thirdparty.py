@@ -134,6 +134,8 @@ def test_compare_generators_includes_an_installed_plugin_and_takes_plugin(frost,
     (["--plugin", "generator=tunnels"], "compare generators: --plugin generator=tunnels: no generator named "
                                         "'tunnels' (valid: ascii, bsp, caves, "),
     (["--plugin", "fov=symmetric"], "compare generators: --plugin fov=symmetric: expected generator=NAME"),
+    (["--seeds", "100000000"], "compare generators: --seeds: must be 1..100000, got 100000000"),  # it never ended
+    (["--seeds", "0"], "compare generators: --seeds: must be 1..100000, got 0"),
 ])
 def test_compare_generators_bad_plugin_choices_are_one_line(capsys, argv, message):
     assert main(["compare", "generators", *argv]) == 2

@@ -101,6 +101,11 @@ MAX_FOV_CACHE_CELLS = 16_000_000
 MAX_FOV_ROW_CELLS = 2_000_000
 MAX_ZOOM = 8  # the window's integer zoom (remembered in the profile's settings)
 MAX_SIM_RUNS = 10_000_000  # runs in one ``sim``: each run's result (about 200 bytes) is kept for the table
+# ``compare fov --maps``: maps of each of its five kinds, all kept (4 kB each) and each lit by every
+# algorithm from many origins; ``compare generators --seeds``: levels per generator, about a
+# millisecond each at 80x50 (a run of the most takes minutes per generator, not days)
+MAX_COMPARE_MAPS = 1000
+MAX_COMPARE_SEEDS = 100_000
 # bytes of a ``sim --json`` report that ``sim --from-json`` reads back: MAX_SIM_RUNS runs of their
 # usual 200 bytes is 2 GB (a crashed run also carries its replay's keys: a report of many such runs
 # can be more, and is refused in one line)

@@ -21,6 +21,7 @@ from collections.abc import Callable
 import numpy as np
 
 from engine.cli.parser import Parser
+from engine.kit import limits
 from engine.kit.fov import FovAlgorithm, reach_error
 
 WIDTH, HEIGHT = 80, 50
@@ -184,14 +185,15 @@ class _Parser(Parser):  # its own one line: the option's whole name all the same
         raise ValueError(f"compare fov: {message}")
 
 
-def _positive(flag: str, minimum: int) -> Callable[[str], int]:
+def _positive(flag: str, minimum: int, most: int | None = None) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{flag} must be an integer, got {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"{flag} must be at least {minimum}, got {value}")
+        if value < minimum or (most is not None and value > most):
+            said = f"at least {minimum}" if most is None else f"{minimum}..{most}"
+            raise argparse.ArgumentTypeError(f"{flag} must be {said}, got {value}")
         return value
     return parse
 
@@ -201,7 +203,8 @@ def compare_main(argv: list[str], only: list[str] | None = None) -> int:
     [--plugins-dir DIR]``."""
     p = _Parser(prog="compare fov", add_help=True)
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    p.add_argument("--maps", type=_positive("--maps", 1), default=1, help="maps of each kind (default 1)")
+    p.add_argument("--maps", type=_positive("--maps", 1, limits.MAX_COMPARE_MAPS), default=1,
+                   help=f"maps of each kind (default 1, at most {limits.MAX_COMPARE_MAPS})")
     p.add_argument("--seed", type=_positive("--seed", 0), default=0, help="seed of the maps (default 0)")
     p.add_argument("--radius", type=_positive("--radius", 1), default=16, help="light radius (default 16)")
     p.add_argument("--plugin", action="append", default=[], metavar="fov=NAME", help="compare only these")

@@ -26,6 +26,7 @@ from engine.core.errors import show_traceback
 from engine.core.model.rng import stream
 from engine.core.plugin.registry import BadResult
 from engine.core.turn.generate import run_generator, walkable_of
+from engine.kit import limits
 from engine.kit.mapgen import BUILTIN_KINDS, STAIRS, WALL, GenerationError, Level
 from engine.kit.regions import dead_ends, distances, flood
 
@@ -168,8 +169,8 @@ def compare_main(argv: list[str]) -> int:
             seeds = int(args.seeds)
         except ValueError:
             raise _BadInput(f"--seeds: {args.seeds!r} is not a whole number") from None
-        if seeds < 1:
-            raise _BadInput(f"--seeds: must be at least 1, got {seeds}")
+        if not 1 <= seeds <= limits.MAX_COMPARE_SEEDS:
+            raise _BadInput(f"--seeds: must be 1..{limits.MAX_COMPARE_SEEDS}, got {seeds}")
         shot = Path(args.shot) if args.shot else None
         if shot is not None:
             try:
