@@ -86,8 +86,9 @@ def sealed_as_recorded(data: dict) -> str:
 def test_replay_mistakes_are_one_line(home, tmp_path, capsys):
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "no such file" in capsys.readouterr().err
-    assert main(["replay", str(tmp_path), "--speed", "0"]) == 2
-    assert "--speed 0.0: expected keys per second > 0" in capsys.readouterr().err
+    for speed in ("0", "inf", "nan"):  # inf played one key of 11 in 4 s; nan, at no speed at all
+        assert main(["replay", str(tmp_path), "--speed", speed]) == 2
+        assert f"--speed {float(speed)}: expected keys per second, a number > 0" in capsys.readouterr().err
 
 
 def test_a_replay_plays_in_the_window_at_its_speed(tmp_path):

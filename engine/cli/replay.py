@@ -4,6 +4,7 @@ the original run's ``--dump json`` printed), as a picture (``--shot``), or in a 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -26,8 +27,8 @@ def main(argv: Sequence[str]) -> int:
     p.add_argument("--seconds", type=float, help="close the window after N seconds (then --dump, if asked)")
     p.add_argument("--plugins-dir", action="append", default=[], metavar="DIR")
     args = p.parse_args(argv)
-    if args.speed <= 0:
-        raise UsageError(f"--speed {args.speed}: expected keys per second > 0")
+    if not 0 < args.speed < math.inf:  # nan and inf too: no key would come at its time
+        raise UsageError(f"--speed {args.speed}: expected keys per second, a number > 0")
     path = Path(args.file)
     if not path.is_file():
         raise UsageError(f"replay {args.file}: " + (f"{files.not_a_file(path) or 'not a file'} (expected a replay "
