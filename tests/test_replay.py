@@ -72,6 +72,26 @@ def test_other_versions_say_so_before_playing(home, tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "recorded with other versions: engine 0.0.1 (this is " in err and "content feedfacefeedface" in err
+    assert "a plugin or a content file it was played with is missing, added or changed here" in err
+
+
+def test_a_replay_played_with_a_plugin_not_here_says_so_and_how_to_load_it(home, tmp_path, capsys):
+    """Recorded with --plugins-dir and --plugin fov=NAME, played without the folder: it said
+    "--plugin fov=xray: no fov named 'xray'" of a --plugin the player never typed."""
+    plugins = tmp_path / "plugins"
+    plugins.mkdir()
+    (plugins / "xray.py").write_text("import numpy as np\nfrom engine import hookimpl\n\n@hookimpl\n"
+                                     "def register_fov_algorithms(register):\n"
+                                     "    register('xray', lambda t, o, r: np.ones(t.shape, bool),\n"
+                                     "             through_walls=True)\n")
+    rec = tmp_path / "r.json"
+    out_of(capsys, "--headless", "--seed", "3", "--plugins-dir", str(plugins), "--plugin", "fov=xray", "--keys", "l",
+           "--record", str(rec))
+    assert main(["replay", str(rec), "--dump", "json"]) == 2
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert err.startswith("undercroft: replay: it was played with fov=xray: no fov named 'xray' (valid: ")
+    assert err.endswith("; load the plugin it was played with (--plugins-dir DIR, or install it)")
+    assert main(["replay", str(rec), "--plugins-dir", str(plugins), "--dump", "json"]) == 0
 
 
 def sealed_as_recorded(data: dict) -> str:

@@ -120,7 +120,14 @@ def build(data: dict[str, Any], registry: Registry) -> Game:
     """The game at the start of the replay, started: same preset, size, seed, plugins, first level."""
     size = (data["size"]["width"], data["size"]["height"]) if data.get("size") else None
     plugins = [f"{k}={v}" for k, v in sorted(data["choices"].items())]
-    game = prepare(Setup(game=data["game"], seed=data["seed"], plugins=plugins, size=size), registry)
+    try:
+        game = prepare(Setup(game=data["game"], seed=data["seed"], plugins=plugins, size=size), registry)
+    except UsageError as e:  # the recorded set-up, not the player's options: said of the replay
+        said = str(e)
+        if said.startswith("--plugin "):  # a plugin choice it was played with, and the plugin is not here
+            said = (f"it was played with {said.removeprefix('--plugin ')}; load the plugin it was played with "
+                    "(--plugins-dir DIR, or install it)")
+        raise UsageError(f"replay: {said}") from None
     if data.get("source_level") is not None:
         source = data["source_level"]
         try:
@@ -141,6 +148,8 @@ def build(data: dict[str, Any], registry: Registry) -> Game:
 def differences(data: dict[str, Any], registry: Registry) -> str:
     mine = {"engine": __version__, "content": content_version(registry, data["game"])}
     diff = [f"{k} {data[k]} (this is {mine[k]})" for k in ("engine", "content") if data[k] != mine[k]]
+    if data["content"] != mine["content"]:  # the kinds and presets registered: by the plugins and content files
+        diff[-1] += ": a plugin or a content file it was played with is missing, added or changed here"
     return ", ".join(diff)
 
 
