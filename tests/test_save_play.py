@@ -85,6 +85,8 @@ def test_a_second_process_is_refused_in_one_line_and_a_new_run_there_is_not_save
         other = headless("--new", "--seed", "5", "--keys", "l l", "--dump", "json", env_home=home)
         assert other.returncode == 0 and json.loads(other.stdout)["seed"] == 5
         assert other.stderr.count("\n") == 1 and "this new run will not be saved" in other.stderr, other.stderr
+        bunyip = headless("--game", "bunyip", "--keys", "right", env_home=home)  # a preset that never saves
+        assert bunyip.returncode == 0 and bunyip.stderr == "", bunyip.stderr  # loses nothing: nothing to say
         assert (home / "run.json").read_bytes() == before  # the first player's save, untouched
         out, err = first.communicate("l\nesc\n", timeout=60)
         assert out == "done 3\n" and err == "", err

@@ -122,10 +122,10 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
         game, keys = loaded
         game.listeners.append(Keeper(game, slot, keys=keys, record=record, resumed=True))
         return game
-    if slot.busy:
-        files.warn(f"{slot.blocked}: this new run will not be saved")
     files.data_dir()  # an unwritable folder is said now (once), before play
     game = prepare(setup, registry)
+    if slot.busy and saves(game):  # a preset that never saves loses nothing to another player
+        files.warn(f"{slot.blocked}: this new run will not be saved")
     keeper = Keeper(game, slot, record=record, settle_later=settle_later)
     game.listeners.append(keeper)
     game.start()
