@@ -138,6 +138,22 @@ def test_a_map_wider_than_a_level_is_said_of_the_file(tmp_path, capsys):
     assert capsys.readouterr().err == f"undercroft: {m}: the map is 1001x3 characters: each side must be 1..1000\n"
 
 
+def test_what_a_maps_level_lacks_is_said_of_the_map_file(tmp_path, capsys):
+    """A map of two parts, or of more monsters than a level holds: it said "generator 'ascii' made a
+    level ...", a plugin's bug to read, not the player's map."""
+    apart, crowd = tmp_path / "apart.txt", tmp_path / "crowd.txt"
+    apart.write_text("#####\n#@#.#\n#####\n")
+    crowd.write_text("#" * 202 + "\n" + "".join("#" + ("@" if y == 0 else "g") + "g" * 199 + "#\n" for y in range(60))
+                     + "#" * 202 + "\n")
+    assert main(["--headless", "--new", "--map", str(apart)]) == 2
+    assert capsys.readouterr().err == (f"undercroft: --map {apart}: the map made a level that is not connected: (3, 1) "
+                                       "cannot be reached from the start (1, 1) by 4-way steps\n")
+    assert main(["--headless", "--new", "--map", str(crowd)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"undercroft: --map {crowd}: the map made a level with [('goblin', 2, 1), ") and \
+        err.endswith(" as spawns (expected a list of at most 10000)\n") and err.count("\n") == 1
+
+
 @pytest.mark.parametrize("seconds", ["-1", "nan"])
 def test_seconds_that_never_come_are_one_line(tmp_path, capsys, seconds):
     """nan passed the check (nan < 0 is False) and the window's timer never came due."""

@@ -170,8 +170,12 @@ def prepare(setup: Setup, registry: Registry | None = None) -> Game:
                 params["tiles"] = map_tiles(rules, registry)
             if "kinds" in registry.generators[name].params:  # a reader of legend lines that name kinds
                 params["kinds"] = map_kinds(registry, rules)
-            level = run_generator(registry.generators[name], 0, 0, 1, rngmod.stream(seed, "level:1"), params,
-                                  terrain=registry.terrain)
+            try:
+                level = run_generator(registry.generators[name], 0, 0, 1, rngmod.stream(seed, "level:1"), params,
+                                      terrain=registry.terrain)
+            except GenerationError as e:  # what the level made of the file lacks: said of the file, in its words
+                said = str(e).replace(f"generator {name!r}", "the map", 1)
+                raise UsageError(said if setup.map_file in said else f"--map {setup.map_file}: {said}") from None
         return Game(registry, rules, seed, choices, level_source=level)
     except (GenerationError, PluginError, ReachError) as e:  # ReachError: a --map too big for the fov
         raise UsageError(str(e)) from None
