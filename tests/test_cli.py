@@ -193,6 +193,21 @@ def test_malformed_content_names_file_key_and_reason(tmp_path, file, text, expec
     assert expected in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
 
 
+def test_two_preset_files_of_one_name_are_said_of_the_files(tmp_path):
+    """It was 'plugin content: ValueError: registers games 'bunyip' twice': no file named."""
+    import shutil
+
+    from engine.plugins.rules.content import content_dir
+
+    content = tmp_path / "content"
+    shutil.copytree(content_dir(), content)
+    shutil.copy(content / "games" / "bunyip.toml", content / "games" / "bunyip-copy.toml")
+    r = run_cli("--headless", env={"UNDERCROFT_CONTENT": str(content), "UNDERCROFT_HOME": str(tmp_path / "home")})
+    assert r.returncode == 2 and r.stderr == (
+        f"undercroft: {content / 'games' / 'bunyip.toml'}: name 'bunyip' is the preset of bunyip-copy.toml already "
+        "(each preset file names a preset of its own)\n"), r.stderr
+
+
 def test_a_content_setting_that_is_no_folder_is_said_of_the_setting(tmp_path):
     """It was said of the first file missing from it: '/nonexistent/items.toml: cannot read'."""
     (tmp_path / "file").write_text("x")

@@ -35,5 +35,11 @@ def register_items(register):
 
 @hookimpl
 def register_games(register):
+    named = {}  # preset name -> the file that named it first
     for path in sorted((content_dir() / "games").glob("*.toml")):
-        register(load_rules(path))
+        rules = load_rules(path)
+        if rules.name in named:  # said of the two files, not as a registration made twice
+            raise ContentError(f"{path}: name {rules.name!r} is the preset of {named[rules.name].name} already "
+                               "(each preset file names a preset of its own)")
+        named[rules.name] = path
+        register(rules)
