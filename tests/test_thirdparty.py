@@ -136,6 +136,8 @@ def test_compare_generators_includes_an_installed_plugin_and_takes_plugin(frost,
     (["--plugin", "fov=symmetric"], "compare generators: --plugin fov=symmetric: expected generator=NAME"),
     (["--seeds", "100000000"], "compare generators: --seeds: must be 1..100000, got 100000000"),  # it never ended
     (["--seeds", "0"], "compare generators: --seeds: must be 1..100000, got 0"),
+    (["--shot", "/dev/null"], "compare generators: --shot: /dev/null is not a folder (it takes a folder for the PNG "
+                              "thumbnails)"),  # it said "cannot create /dev/null: File exists"
 ])
 def test_compare_generators_bad_plugin_choices_are_one_line(capsys, argv, message):
     assert main(["compare", "generators", *argv]) == 2

@@ -173,10 +173,12 @@ def compare_main(argv: list[str]) -> int:
             raise _BadInput(f"--seeds: must be 1..{limits.MAX_COMPARE_SEEDS}, got {seeds}")
         shot = Path(args.shot) if args.shot else None
         if shot is not None:
+            if shot.exists() and not shot.is_dir():  # --shot names a folder for the thumbnails
+                raise _BadInput(f"--shot: {shot} is not a folder (it takes a folder for the PNG thumbnails)")
             try:
                 shot.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise _BadInput(f"--shot: cannot create {shot}: {e.strerror or e}") from None
+                raise _BadInput(f"--shot: cannot create the folder {shot}: {e.strerror or e}") from None
             if not os.access(shot, os.W_OK):
                 raise _BadInput(f"--shot: {shot} is not writable")
         registry = _registry(plugins_dirs=args.plugins_dir)
