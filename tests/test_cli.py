@@ -67,6 +67,7 @@ BAD = [
     (["--plugin", "colour=red"], "unknown kind 'colour' (valid kinds: fov, generator, game, path)"),
     (["--plugin", "fov"], "expected KIND=NAME"),
     (["--game", "chess"], "no game named 'chess'"),
+    (["--new", "--game", "BUNYIP"], "no game named 'BUNYIP' (did you mean 'bunyip'? valid: "),  # no hint before
     (["--seed", "abc"], "--seed: 'abc' is not an integer"),
     (["--seed", "-3"], "--seed: -3 is out of range"),
     (["--keys", "l zz"], "--keys: unknown key 'zz'"),
@@ -76,6 +77,14 @@ BAD = [
     (["--plugins-dir", "/nonexistent"], "--plugins-dir: /nonexistent is not a folder"),
     (["--bogus"], "unrecognized arguments: --bogus"),
     (["--head"], "unrecognized arguments: --head"),  # an option is its whole name, never a prefix of one
+    # conflicting or empty choices: the last won, or an empty one was taken as none, without a word
+    (["--new", "--plugin", "game=bunyip", "--game", "rogue-sdl"],
+     "--plugin game=bunyip: --game rogue-sdl chose another game already: choose one"),
+    (["--new", "--plugin", "fov=symmetric", "--plugin", "fov=raycast"],
+     "--plugin fov=raycast: --plugin fov=symmetric chose another fov already: choose one"),
+    (["--new", "--game", " "], "--game: expected a preset's name (python -m engine plugins lists them)"),
+    (["--shot", ""], "--shot: empty (expected a PNG file to write)"),
+    (["--tileset", ""], "--tileset: empty (expected a tileset's name or a PNG file)"),
 ]
 
 

@@ -67,8 +67,16 @@ def wants_new(args: argparse.Namespace) -> bool:
     return bool(args.new or args.seed is not None or args.map or args.game or args.plugin or args.size)
 
 
+# options that name a file, and what: one given empty (--shot "") was taken as not given, and did nothing
+FILE_OPTIONS = {"shot": "a PNG file to write", "record": "a file to write the replay to", "map": "a map file",
+                "tileset": "a tileset's name or a PNG file"}
+
+
 def main(argv: Sequence[str]) -> int:
     args = parser().parse_args(fix_negative_sizes(argv))
+    for name, what in FILE_OPTIONS.items():
+        if getattr(args, name) is not None and not getattr(args, name).strip():
+            raise UsageError(f"--{name}: empty (expected {what})")
     try:
         keys = parse_keys(args.keys)
     except BadKey as e:

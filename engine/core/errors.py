@@ -19,7 +19,10 @@ def valid_names(name: str, names: Iterable[str], empty: str = "none registered")
     """The parenthesis closing a one-line "unknown name" message: the nearest names first when
     some are near (a misspelling), then every valid one: ``(did you mean 'chase'? valid: chase, flee)``."""
     names = sorted(names)
-    near = difflib.get_close_matches(name, names, n=3, cutoff=0.6) if isinstance(name, str) else []
+    near = []
+    if isinstance(name, str):  # the same name in other letters' case first (BUNYIP: bunyip), then the near ones
+        near = [n for n in names if n.casefold() == name.casefold()]
+        near += [n for n in difflib.get_close_matches(name, names, n=3, cutoff=0.6) if n not in near][:3 - len(near)]
     hint = f"did you mean {' or '.join(repr(n) for n in near)}? " if near else ""
     return f"({hint}valid: {', '.join(names) or empty})"
 

@@ -136,10 +136,17 @@ def prepare(setup: Setup, registry: Registry | None = None) -> Game:
     registry = registry or load(setup.plugins_dirs)
     choices = Choices()
     game_name = setup.game
+    if game_name is not None and not game_name.strip():
+        raise UsageError("--game: expected a preset's name (python -m engine plugins lists them)")
     try:
         for spec in setup.plugins:
             kind, name = parse_choice(spec)
             registry.choose(kind, name)
+            chosen_before = game_name if kind == "game" else choices.get(kind)
+            if chosen_before is not None and chosen_before != name:  # the last would win, unsaid
+                given = f"--game {chosen_before}" if kind == "game" and setup.game else \
+                    f"--plugin {kind}={chosen_before}"
+                raise UsageError(f"--plugin {spec}: {given} chose another {kind} already: choose one")
             if kind == "game":
                 game_name = name
             else:
