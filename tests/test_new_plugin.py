@@ -112,6 +112,9 @@ def test_a_broken_contract_fails_the_scaffolds_own_tests(installed, tmp_path):
     ("x" * 31, "at most 30 characters"),
     ("undercroft", "'undercroft' would register names the built-in plugin 'content' has ('undercroft')"),
     ("rat", "would register names the built-in plugin 'content' has ('rat')"),
+    # the example plugin the test command installs: a second undercroft-bats would replace it
+    ("bats", "'bats': the installed package 'undercroft-bats' has that name, and installing the new undercroft_bats "
+             "would replace it: choose another name"),
 ])
 def test_a_bad_name_is_one_line(tmp_path, capsys, name, says):
     assert main(["new-plugin", name, "--dir", str(tmp_path)]) == 2

@@ -11,6 +11,7 @@ contracts (``engine.testing``), and a README. The templates are the files of
 
 from __future__ import annotations
 
+import importlib.metadata
 import re
 import string
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from engine.cli.parser import Parser
 from engine.core.errors import UsageError
+from engine.core.plugin.registry import PROJECT
 from engine.core.version import VERSION
 from engine.kit.limits import MAX_PLUGIN_NAME
 
@@ -51,6 +53,16 @@ def check_name(name: str) -> None:
         if taken:
             raise UsageError(f"new-plugin: {name!r} would register names the built-in plugin "
                              f"{registry.owners[(table, taken[0])]!r} has ({taken[0]!r}): choose another name")
+    dist, module = names(name)["dist"], names(name)["module"]
+    try:  # an installed package of that name: installing the new one would replace it
+        installed = importlib.metadata.distribution(dist)
+    except importlib.metadata.PackageNotFoundError:
+        installed = None
+    points = [ep for ep in importlib.metadata.entry_points(group=PROJECT) if ep.name == name]
+    if installed is not None or points:
+        what = f"package {dist!r}" if installed is not None else f"entry point {name!r} ({points[0].value})"
+        raise UsageError(f"new-plugin: {name!r}: the installed {what} has that name, and installing the new "
+                         f"{module} would replace it: choose another name")
 
 
 def write(name: str, folder: Path) -> Path:
