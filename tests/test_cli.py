@@ -202,6 +202,16 @@ def test_malformed_content_names_file_key_and_reason(tmp_path, file, text, expec
     assert expected in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
 
 
+def test_an_empty_data_folder_setting_is_refused_not_read_as_the_usual_folder(monkeypatch, capsys):
+    """UNDERCROFT_HOME="" (set to keep a session apart) used the real data folder: a --new replaced
+    the player's own saved run without a word."""
+    monkeypatch.setenv("UNDERCROFT_HOME", "")
+    for argv in (["--headless", "--new", "--keys", "l"], ["scores"]):
+        assert main(argv) == 2
+        assert capsys.readouterr().err == ("undercroft: UNDERCROFT_HOME is set but empty: set it to a folder, or "
+                                           "unset it for the usual data folder\n")
+
+
 def test_two_preset_files_of_one_name_are_said_of_the_files(tmp_path):
     """It was 'plugin content: ValueError: registers games 'bunyip' twice': no file named."""
     import shutil

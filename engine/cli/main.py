@@ -25,6 +25,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         gchold.hold()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if os.environ.get("UNDERCROFT_HOME") == "":  # set to keep a session apart, it would have used the real one
+            raise UsageError("UNDERCROFT_HOME is set but empty: set it to a folder, or unset it for the usual "
+                             "data folder")
         name = SUBCOMMANDS.get(argv[0]) if argv else None
         # imported when asked for: playing never pays for the tools' imports
         module = importlib.import_module(f"engine.cli.{name or 'play'}")
