@@ -188,6 +188,11 @@ def test_map_without_start(tmp_path, capsys):
     ("monsters.toml", "[rat]\nglyph = 'r'\ncolor = [1, 2, 3]\nhp = 4\nattack = 2\nwings = 2\n",
      "monsters.toml: [rat] wings: unknown key"),
     ("monsters.toml", "[rat]\nglyph = 'r'\ncolor = [1, 2, 3]\nhp = 4\n", "monsters.toml: [rat] attack: missing"),
+    # a kind never placed, and a glyph no one can draw or type (both were accepted)
+    ("monsters.toml", "[rat]\nglyph = 'r'\ncolor = [1, 2, 3]\nhp = 4\nattack = 2\nmin_depth = 4\nmax_depth = 1\n",
+     "monsters.toml: [rat] min_depth: expected at most max_depth (1), got 4"),
+    ("monsters.toml", "[rat]\nglyph = \"\\u0000\"\ncolor = [1, 2, 3]\nhp = 4\nattack = 2\n",
+     "monsters.toml: [rat] glyph: expected a single printable character, got '\\x00'"),
 ])
 def test_malformed_content_names_file_key_and_reason(tmp_path, file, text, expected):
     import shutil

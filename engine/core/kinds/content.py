@@ -259,7 +259,7 @@ def build(cls: type, path: Path, row: str, data: Any, label: str | None = None) 
     if not isinstance(data, dict):
         raise ContentError(f"{where.rstrip()}: expected a table, got {data!r}")
     try:
-        return SPECS[cls].check({**data, "name": row}, where)
+        return _coherent(SPECS[cls].check({**data, "name": row}, where), where)
     except SchemaError as e:
         raise ContentError(str(e)) from None
 
@@ -268,9 +268,16 @@ def validate(kind: MonsterKind | ItemKind) -> None:
     """Hold a kind built in Python (a plugin's ``MonsterKind(...)``) to the checks a content row gets."""
     where = f"{'monster' if isinstance(kind, MonsterKind) else 'item'} {kind.name!r}: "
     try:
-        SPECS[type(kind)].check({f: getattr(kind, f) for f in kind.__dataclass_fields__}, where)
+        _coherent(SPECS[type(kind)].check({f: getattr(kind, f) for f in kind.__dataclass_fields__}, where), where)
     except SchemaError as e:
         raise ContentError(str(e)) from None
+
+
+def _coherent(kind: Any, where: str) -> Any:
+    """``kind``, whose fields hold together: a monster's depths (below its max_depth, it was never placed)."""
+    if isinstance(kind, MonsterKind) and kind.min_depth > kind.max_depth:
+        raise ContentError(f"{where}min_depth: expected at most max_depth ({kind.max_depth}), got {kind.min_depth}")
+    return kind
 
 
 def load_kinds(path: Path | str, cls: type) -> list[Any]:

@@ -106,7 +106,9 @@ class Str(Spec):
 
 
 def Char() -> Str:  # noqa: N802 - reads as a type
-    return Str(1, 1, expected="a single character")
+    # a glyph is drawn and typed in --map files: a control character (NUL) is neither (a blank is a
+    # preset's floor: lesson28's)
+    return Str(1, 1, pattern=r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]", expected="a single printable character")
 
 
 def NonEmpty(most: int = 100) -> Str:  # noqa: N802
