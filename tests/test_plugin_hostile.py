@@ -343,3 +343,23 @@ def test_a_component_whose_copy_raises_systemexit_does_not_end_the_session(home,
     assert err.count("\n") == 1 and "this run cannot be saved (SystemExit: 4)" in err, err
     assert main(["--headless", "--dump", "json", "--plugins-dir", folder]) == 0  # the last save point stands
     assert json.loads(capsys.readouterr().out)["turn"] == 0
+
+
+def test_a_plugin_failure_line_cut_to_its_length_is_cut_between_words_and_says_so():
+    from engine.core.plugin.isolation import PluginFailure
+
+    words = "no plugin's register_statuses registers a status named 'blesed' (did you mean 'blessed'? valid: " + \
+        ", ".join(f"status{i}" for i in range(60)) + ")"
+    line = str(PluginFailure("typo", "hook on_turn_end", ValueError(words)))
+    reason = line[line.index("(ValueError: ") + len("(ValueError: "):line.index("); the game stopped")]
+    assert reason.startswith("no plugin's register_statuses registers a status named 'blesed' (did you mean 'blessed'?")
+    assert reason.endswith(",...") and len(reason) <= 200 and words.startswith(reason[:-3])
+    assert reason[:-3].split(" ")[-1] in words.split(" ")  # its last word whole
+
+
+def test_a_plugin_failure_line_carries_no_control_character_to_the_terminal():
+    """A plugin's message with an escape sequence coloured the terminal red: shown escaped."""
+    from engine.core.plugin.isolation import PluginFailure
+
+    line = str(PluginFailure("weird", "hook on_turn_end", RuntimeError("bad \x1b[31mred\x07 news")))
+    assert "\x1b" not in line and "\x07" not in line and "(RuntimeError: bad \\x1b[31mred\\x07 news)" in line

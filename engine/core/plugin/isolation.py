@@ -86,7 +86,8 @@ def one_line(error: BaseException, most: int = 200) -> str:
         if players(e):
             raise
         text = f"(its message cannot be shown: its __str__ raised {type(e).__name__})"
-    text = " ".join(text.split())
+    # on one line, and no control character reaches the terminal (a message's ESC [31m colours it)
+    text = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in " ".join(text.split()))
     if len(text) > most:  # cut between words, and said to be cut
         text = text[:most - 3].rsplit(" ", 1)[0] + "..."
     return text or type(error).__name__
