@@ -102,6 +102,16 @@ def test_an_unknown_item_in_a_loot_table_is_refused_before_play(registry):
         check_rules(registry, bad, Choices())
 
 
+def test_a_preset_drawing_two_terrains_with_one_glyph_is_refused_before_play(registry):
+    """A floor drawn as '#', the wall's glyph, was accepted: a map drawn as the window draws it would
+    read back as walls."""
+    rules = registry.games["undercroft"]
+    bad = dataclasses.replace(rules, tiles={**rules.tiles, "floor": {**rules.tile("floor"), "glyph": "#"}})
+    with pytest.raises(ValueError, match=r"^game undercroft: tiles.floor.glyph: '#' is tiles.wall.glyph too "):
+        check_rules(registry, bad, Choices())
+    check_rules(registry, rules, Choices())  # its own glyphs: each its own
+
+
 def test_the_floor_table_places_depth_scaled_items(registry):
     floor = registry.games["undercroft"].loot["floor"]
     allowed = {row.item for row in floor.items} | {"potion", "gold"}

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.core.errors import UsageError
 from engine.core.kinds.content import ContentError
-from engine.core.kinds.rules import GameRules
+from engine.core.kinds.rules import DEFAULT_TILES, GameRules
 from engine.core.loading import loader
 from engine.core.loading.loader import load_registry
 from engine.core.model import rng as rngmod
@@ -105,6 +105,13 @@ def check_rules(registry: Registry, rules: GameRules, choices: Choices) -> None:
     if rules.ruleset is not None and rules.ruleset not in registry.rulesets:
         raise ValueError(f"game {rules.name}: ruleset: no ruleset named {rules.ruleset!r} "
                          f"(valid: {', '.join(sorted(registry.rulesets)) or 'none registered'})")
+    drawn: dict[str, str] = {}  # each terrain its own glyph: a --map drawn as the window draws it reads back
+    for terrain in DEFAULT_TILES:
+        glyph = rules.tile(terrain)["glyph"]
+        if glyph in drawn:
+            raise ValueError(f"game {rules.name}: tiles.{terrain}.glyph: {glyph!r} is tiles.{drawn[glyph]}.glyph "
+                             "too (expected a glyph of its own: a map drawn with it would read back wrong)")
+        drawn[glyph] = terrain
     tileset = rules.look.get("tileset")
     if tileset is not None and tileset not in registry.tilesets:
         raise ValueError(f"game {rules.name}: look.tileset: no tileset named {tileset!r} "
