@@ -88,9 +88,12 @@ def test_a_replay_played_with_a_plugin_not_here_says_so_and_how_to_load_it(home,
     out_of(capsys, "--headless", "--seed", "3", "--plugins-dir", str(plugins), "--plugin", "fov=xray", "--keys", "l",
            "--record", str(rec))
     assert main(["replay", str(rec), "--dump", "json"]) == 2
-    err = capsys.readouterr().err.splitlines()[-1]
+    said, err = capsys.readouterr().err.splitlines()
     assert err.startswith("undercroft: replay: it was played with fov=xray: no fov named 'xray' (valid: ")
     assert err.endswith("; load the plugin it was played with (--plugins-dir DIR, or install it)")
+    # the replay names the plugins it was played with: the one missing, and where it came from
+    assert f"plugin 'xray' ({plugins / 'xray.py'}), not here (pass --plugins-dir {plugins} to play it as it was)" \
+        in said
     assert main(["replay", str(rec), "--plugins-dir", str(plugins), "--dump", "json"]) == 0
 
 

@@ -57,7 +57,7 @@ from engine.core.model.events import Escaped, Event, KeyPlayed, LevelEntered, Pl
 from engine.core.play.setup import Setup, load, prepare
 from engine.core.plugin.isolation import described, one_line, players
 from engine.kit import limits
-from engine.persist import disk, files, morgue, profile, replay, runsave, runspec
+from engine.persist import disk, files, morgue, needs, profile, replay, runsave, runspec
 from engine.persist.saveslot import Slot, claim, digest, drop_ended, drop_if_ended, exists, release_claim, saved_run
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
                 loaded = files.load(slot.path, runspec.KIND, runspec.SCHEMA, what="run save",
                                     then="starting a new run", migrations=runspec.MIGRATIONS,
                                     check=lambda d: runsave.load(d, registry))
-            except runsave.NeedsPlugin as e:  # the save is sound: kept where it is, for when the plugin is back
+            except needs.NeedsPlugin as e:  # the save is sound: kept where it is, for when the plugin is back
                 raise UsageError(f"run save {slot.path}: {e}; {e.remedy()} to play on, or start a new run with "
                                  "--new (which replaces this save)") from None
             except runspec.RunEnded as e:  # the save carries its own end: a dead run is never resumed

@@ -4,7 +4,9 @@ A game is a pure function of its seed, preset, plugins and keys (:mod:`engine.co
 replay needs nothing else. Recording is done by :mod:`engine.persist.keeper`, which hears every key
 the Game handles; the last run is always kept as ``last-run.replay.json`` in the user data folder,
 and ``--record FILE`` writes one more copy. A run played from a ``--map`` file keeps that first
-level (terrain and placements) in the replay, since the file may be gone when it is played.
+level (terrain and placements) in the replay, since the file may be gone when it is played. The
+third-party plugins it was played with are named in it (:mod:`engine.persist.needs`), so a replay
+played without one says which, and how to bring it back.
 
 Integrity: a replay records its ``end``, a digest of every field that shapes play (:data:`SEALED`:
 the engine and content versions it was recorded with, the preset, seed, size, plugin choices, source
@@ -32,7 +34,7 @@ from engine.core.play.snapshot import dumps
 from engine.core.version import VERSION as __version__
 from engine.kit import limits
 from engine.kit.fov import reach_error
-from engine.persist import files, leveldata
+from engine.persist import files, leveldata, needs
 from engine.persist.runspec import Keys, W
 
 if TYPE_CHECKING:
@@ -57,7 +59,8 @@ SPEC = Obj({
     "source_level": Optional(leveldata.LEVEL),
     "source": Optional(Str(64)), "end": Optional(Str(64)),
     "keys": Keys(),
-}, defaults={"size": True, "source_level": True, "source": True, "end": True})
+    "plugins": needs.PLUGINS,  # the third-party plugins it was played with (none recorded before: absent)
+}, defaults={"size": True, "source_level": True, "source": True, "end": True, "plugins": True})
 # a replay upgraded from schema 2 keeps the end it recorded, of the state alone (a file of schema 3
 # has no such field: its end is all or nothing)
 UPGRADED_SPEC = Obj({**SPEC.fields, "end_state": Optional(Str(64))}, defaults={**SPEC.defaults, "end_state": True})
@@ -88,6 +91,7 @@ def header(game: Game) -> dict[str, Any]:
         "choices": game.choices.as_dict(),
         "source_level": source,
         "source": digest(json.dumps(source, sort_keys=True)) if source is not None else None,
+        "plugins": needs.described(game.registry, (p.name for p in game.registry.plugins if not p.error)),
     }
 
 
@@ -146,9 +150,14 @@ def build(data: dict[str, Any], registry: Registry) -> Game:
 
 
 def differences(data: dict[str, Any], registry: Registry) -> str:
+    """How what the replay was recorded with differs from what is here, in words (empty: nothing):
+    the engine's version, the content's, and the plugins it was played with that are not here."""
     mine = {"engine": __version__, "content": content_version(registry, data["game"])}
     diff = [f"{k} {data[k]} (this is {mine[k]})" for k in ("engine", "content") if data[k] != mine[k]]
-    if data["content"] != mine["content"]:  # the kinds and presets registered: by the plugins and content files
+    lacking = needs.missing(data.get("plugins"), registry)
+    if lacking:  # what makes the content differ, named, and how to bring it back
+        diff.append(f"{needs.named(lacking)}, not here ({needs.remedy(lacking)} to play it as it was)")
+    elif data["content"] != mine["content"]:  # the kinds and presets registered: by the plugins and content files
         diff[-1] += ": a plugin or a content file it was played with is missing, added or changed here"
     return ", ".join(diff)
 

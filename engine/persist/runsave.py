@@ -23,8 +23,6 @@ the file layer refuses a text bigger than it reads. Every limit is :mod:`engine.
 from __future__ import annotations
 
 import dataclasses
-import shlex
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -35,7 +33,7 @@ from engine.core.model.world import World
 from engine.core.turn import invariants
 from engine.core.turn.game import Choices, Game
 from engine.core.turn.looks import item_look, monster_look, player_look
-from engine.persist import files, leveldata
+from engine.persist import files, leveldata, needs
 from engine.persist.runspec import check_not_ended, run_spec
 
 if TYPE_CHECKING:
@@ -89,31 +87,6 @@ def _row(components, saved: dict[str, type]) -> dict[str, Any]:
     return row
 
 
-class NeedsPlugin(Exception):
-    """A run save names plugins that are not here (or broken): the save is kept as it is, to
-    resume once they are back. Not a ValueError: the file is sound, so it is not moved aside.
-    ``missing``: each plugin's name and its source when the run was saved ("entry point DIST", or
-    the file a ``--plugins-dir`` loaded it from), every one of them, so one try names them all."""
-
-    SHOWN = 5  # plugins named in the line; the rest are counted
-
-    def __init__(self, missing: list[tuple[str, str, str]]) -> None:
-        self.missing = missing  # (name, source, version)
-        shown = [f"{name!r}" + (f" ({' '.join(filter(None, (source, version)))[:100]})" if source or version else "")
-                 for name, source, version in missing[:self.SHOWN]]
-        more = f" and {len(missing) - self.SHOWN} more" if len(missing) > self.SHOWN else ""
-        super().__init__(f"this run needs plugin{'s' if len(missing) > 1 else ''} {', '.join(shown)}{more}")
-
-    def remedy(self) -> str:
-        """How to bring them back: install an entry point's package; pass the folder of a file's."""
-        folders = sorted({str(Path(source).parent) for _, source, _ in self.missing
-                          if source and not source.startswith("entry point") and source != "given"})
-        installed = any(source.startswith("entry point") for _, source, _ in self.missing)
-        ways = ([f"install {'them' if len(self.missing) > 1 else 'it'}"] if installed or not folders else []) + \
-            [f"pass --plugins-dir {shlex.quote(folder[:200])}" for folder in folders[:2]]
-        return " and ".join(ways)
-
-
 def _terrain_kinds(game: Game) -> set[str]:
     """The kinds of terrain the run's levels are made of (the current one, the kept ones, a ``--map``)."""
     levels = [game.state.level, *(k.level for k in game.state.kept.values()), game.level_source]
@@ -140,23 +113,14 @@ def needed_plugins(game: Game, entities: list[dict[str, Any]],
         used += [("components", name) for name in row if name in registry.components]
     used += [("terrain", name) for name in sorted(terrain)]
     plugins = {owner(key) for key in used} | set(game.state.plugin_data)
-    infos = {info.name: info for info in registry.plugins}
-    # the version and source only say where to find a missing plugin: cut to what a save holds
-    return {name: {"version": str(infos[name].version)[:100], "source": str(infos[name].source)[:300]}
-            for name in sorted(plugins - {None}) if name in infos and infos[name].source != "builtin"}
+    return needs.described(registry, plugins - {None})
 
 
 def check_plugins(data: dict[str, Any], registry: Registry) -> None:
     """Raise NeedsPlugin when the save names a plugin that is not here (or is broken)."""
-    wanted = data.get("plugins") if isinstance(data.get("plugins"), dict) else {}
-    have = {info.name for info in registry.plugins if not info.error}
-    missing = []
-    for name, info in sorted(wanted.items()):
-        if name not in have:
-            info = info if isinstance(info, dict) else {}
-            missing.append((name[:100], str(info.get("source", ""))[:300], str(info.get("version", ""))[:100]))
+    missing = needs.missing(data.get("plugins"), registry)
     if missing:
-        raise NeedsPlugin(missing)
+        raise needs.NeedsPlugin(missing)
 
 
 def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:

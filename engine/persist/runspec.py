@@ -45,7 +45,7 @@ from engine.core.model.components import (
 from engine.core.model.scheduler import TURN_COST
 from engine.core.turn.keys import BadKey, check_token
 from engine.kit import limits
-from engine.persist import leveldata
+from engine.persist import leveldata, needs
 
 if TYPE_CHECKING:
     from engine.core.plugin.registry import Registry
@@ -237,8 +237,7 @@ def run_spec(registry: Registry) -> Obj:
         "plugin_data": Map(Json(), key=Str(100, 1), most=1000, expected="an object of plugin states"),
         "questions": List(Obj({"name": Str(100), "title": Str(200), "options": List(Str(100), lo=1, most=26)}),
                           most=limits.MAX_QUESTIONS),
-        "plugins": Map(Obj({"version": Str(100), "source": Str(300)}), key=Str(100, 1), most=1000,
-                       expected="an object of plugins"),
+        "plugins": needs.PLUGINS,
         "kept": List(kept, most=limits.MAX_KEPT_LEVELS),
         "last_target": Optional(ID),
     }, defaults={"plugin_data": True, "plugins": True, "questions": True, "kept": True, "last_target": True,
