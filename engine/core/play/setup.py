@@ -17,7 +17,8 @@ from typing import Any
 
 from engine.core.errors import UsageError
 from engine.core.kinds.content import ContentError
-from engine.core.kinds.rules import DEFAULT_TILES, GameRules
+from engine.core.kinds.rules import GameRules
+from engine.core.kinds.rulespecs import DEFAULT_TILES
 from engine.core.loading import loader
 from engine.core.loading.loader import load_registry
 from engine.core.model import rng as rngmod
