@@ -61,7 +61,8 @@ def test_an_unknown_potion_is_named_by_its_appearance_in_the_pack_look_and_messa
     assert state["messages"][-1] == f"You pick up the {haste} (a)."
     assert shown(state) == [("potion of haste", haste)]  # --dump json: the true kind and the shown name
     assert state["prompt"]["options"][0]["label"] == haste
-    assert state["prompt"]["options"][0]["about"] == f"A {haste}. You do not know what it does."
+    article = "An" if haste[0] in "aeiou" else "A"  # "An amber potion", not "A amber potion"
+    assert state["prompt"]["options"][0]["about"] == f"{article} {haste}. You do not know what it does."
     assert "haste" not in json.dumps({k: state[k] for k in ("messages", "prompt")})
 
 

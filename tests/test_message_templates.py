@@ -61,3 +61,17 @@ def test_a_preset_with_such_a_template_is_refused_before_play(tmp_path, monkeypa
     assert main(["--headless", "--new", "--seed", "1", "--keys", "l"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "messages.descend: expected a message" in err, err
+
+
+@pytest.mark.parametrize(("template", "name", "said"), [
+    ("a {monster} (3/3 HP)", "orc", "an orc (3/3 HP)"),  # look said "a orc"
+    ("A {target} falls.", "ogre", "An ogre falls."),
+    ("an {monster}", "rat", "a rat"),
+    ("The {attacker} hits you.", "eel", "The eel hits you."),  # the definite article stays
+    ("a {monster}", "Vorgath the Warden", "Vorgath the Warden"),  # a proper name takes none
+])
+def test_the_article_before_a_creatures_name_fits_the_name(template, name, said):
+    from engine.core.kinds.messages import proper_names
+
+    field = template.split("{")[1].split("}")[0]
+    assert proper_names(template, {field: name}).format(**{field: name}) == said

@@ -128,7 +128,9 @@ def item_color(game, kind):
 @hookimpl
 def item_description(game, item, kind):
     appearance = unknown(game, kind)
-    return f"A {appearance}. You do not know what it does." if appearance is not None else None
+    if appearance is None:
+        return None
+    return f"{'An' if appearance[:1].lower() in 'aeiou' else 'A'} {appearance}. You do not know what it does."
 
 
 # -- learning by use ---------------------------------------------------------------------------

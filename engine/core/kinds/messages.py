@@ -123,6 +123,7 @@ SAMPLE_TEXT = "thing"
 
 NAME_FIELDS = ("attacker", "target", "monster")  # the fields a creature's name fills
 _ARTICLE = {field: re.compile(r"\b(?:[Tt]he|[Aa]n?) (?=\{" + field + r"[}:!])") for field in NAME_FIELDS}
+_INDEFINITE = {field: re.compile(r"\b([Aa])n? (?=\{" + field + r"[}:!])") for field in NAME_FIELDS}
 
 
 def is_proper(name: str) -> bool:
@@ -139,12 +140,18 @@ def with_article(name: str) -> str:
 
 
 def proper_names(template: str, values: dict[str, Any]) -> str:
-    """``template`` without the article before a field a proper name fills ("The {attacker} hits
-    you" says "Vorgath the Warden hits you")."""
+    """``template`` with the article before a field a creature's name fills made to fit it: none
+    before a proper name ("The {attacker} hits you" says "Vorgath the Warden hits you"), and "an"
+    before a name that begins with a vowel ("a {monster}" says "an orc", not "a orc")."""
     for field in NAME_FIELDS:
         value = values.get(field)
-        if isinstance(value, str) and is_proper(value):
+        if not isinstance(value, str):
+            continue
+        if is_proper(value):
             template = _ARTICLE[field].sub("", template)
+        else:
+            article = r"\1n " if value[:1].lower() in "aeiou" else r"\1 "
+            template = _INDEFINITE[field].sub(article, template)
     return template
 
 
