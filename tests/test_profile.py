@@ -71,6 +71,22 @@ def test_a_start_whose_first_level_is_never_made_is_no_run(home, capsys, tmp_pat
     assert (profile.load()["runs"], profile.load()["deepest"]) == (1, 1)
 
 
+def test_a_new_run_over_a_saved_one_says_it_ends_and_counts_it_as_a_quit(home, capsys):
+    """--seed (as --new, --map, --game...) starts a new run: the saved one vanished without a word,
+    and from the profile's counts."""
+    assert main(["--headless", "--new", "--seed", "9", "--keys", "l l"]) == 0
+    capsys.readouterr()
+    assert main(["--headless", "--seed", "9", "--keys", "l"]) == 0
+    err = capsys.readouterr().err
+    assert err == (f"undercroft: the run saved in {home / 'run.json'} (undercroft, depth 1, turn 2) ends here, "
+                   "counted as a quit: a new run replaces it (--new, --seed, --map, --size, --game and --plugin each "
+                   "start one)\n")
+    p = profile.load()
+    assert (p["runs"], p["quits"]) == (2, 1)
+    assert main(["--headless", "--keys", "l"]) == 0  # resumed: nothing ends
+    assert capsys.readouterr().err == "" and profile.load()["quits"] == 1
+
+
 def test_deepest_depth_follows_the_player_down(home, capsys, tmp_path):
     m = tmp_path / "m.txt"
     m.write_text("#####\n#@.>#\n#####\n")

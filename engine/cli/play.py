@@ -88,7 +88,7 @@ def main(argv: Sequence[str]) -> int:
     # numba only where a kernel pays for its import: not on a small map (engine.kit.jit)
     with jit.deferred():
         if args.headless and not args.shot:
-            return play_headless(setup, keys, args.dump, resume=resume, record=args.record)
+            return play_headless(setup, keys, args.dump, resume=resume, record=args.record, implied=not args.new)
         from engine.frontend.launch import run_window  # imports arcade: only for the window and --shot
 
         return run_window(setup, keys, headless=args.headless, shot=args.shot, seconds=args.seconds,
@@ -139,7 +139,8 @@ def stop_signals() -> Iterator[list[bool]]:
             signal.signal(number, handler)
 
 
-def play_headless(setup: Setup, keys: list[str], dump: str | None, *, resume: bool, record: str | None) -> int:
+def play_headless(setup: Setup, keys: list[str], dump: str | None, *, resume: bool, record: str | None,
+                  implied: bool = False) -> int:
     """Play ``keys`` without a window. Saves, profile and replay work as in the window
     (:mod:`engine.persist.keeper`): the quit key saves the run and quits, and so does a stop
     signal, after the key in progress (exit status 0), or a Ctrl-C (exit status 130)."""
@@ -148,7 +149,7 @@ def play_headless(setup: Setup, keys: list[str], dump: str | None, *, resume: bo
     from engine.persist import keeper
 
     with stop_signals() as stopped:  # before the slot is claimed: from then on a stop ends with a save
-        game = keeper.open_game(setup, choice="continue" if resume else "new", record=record)
+        game = keeper.open_game(setup, choice="continue" if resume else "new", record=record, implied=implied)
         gchold.release()  # the run is built: its keys play with the collector on
         try:
             session = Session(game)

@@ -74,7 +74,8 @@ SAVE_EVERY = 100
 
 
 def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "new",
-              record: str | None = None, slot: Slot | None = None, settle_later: bool = False) -> Game:
+              record: str | None = None, slot: Slot | None = None, settle_later: bool = False,
+              implied: bool = False) -> Game:
     """The game to play: the saved run when ``choice`` is "continue" and there is one that loads,
     else a new one. A save that cannot be loaded is moved aside with one line on stderr and a new
     run starts. ``slot``: claimed already (the title screen claims it before reading the save).
@@ -82,7 +83,9 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
     wait for :func:`settle` (a window calls it after its first frame), or for the run's first event
     or the session's end, whichever comes first; the slot is claimed now all the same.
     Raises UsageError like ``prepare``, and when the saved run cannot be resumed (another process
-    plays it, or the folder cannot be written)."""
+    plays it, or the folder cannot be written). A new run over a saved one counts that one as a
+    quit; ``implied``: the player did not ask for a new run by name (``--seed`` starts one), so
+    that its end is said (:func:`replace_saved`)."""
     registry = registry or load(setup.plugins_dirs)
     if choice not in ("continue", "new"):
         raise ValueError(f"choice must be 'continue' or 'new', got {choice!r}")
@@ -126,12 +129,31 @@ def open_game(setup: Setup, registry: Registry | None = None, *, choice: str = "
     game = prepare(setup, registry)
     if slot.busy and saves(game):  # a preset that never saves loses nothing to another player
         files.warn(f"{slot.blocked}: this new run will not be saved")
+    replace_saved(slot, registry, say=implied)
     keeper = Keeper(game, slot, record=record, settle_later=settle_later)
     game.listeners.append(keeper)
     game.start()
     if not settle_later:
         keeper.save(game)
     return game
+
+
+def replace_saved(slot: Slot, registry: Registry, say: bool) -> None:
+    """A new run started over a saved one: the saved run ends here, counted as a quit (it left the
+    profile's counts), and ``say``: said in one line (``--seed``, ``--map``... start a new run, and
+    a player who typed no ``--new`` lost theirs without a word). Its file is replaced by the new
+    run's first save point."""
+    if not slot.mine:
+        return
+    info = saved_run(slot, registry)
+    if info is None or info.get("blocked"):
+        return
+    if say:
+            files.warn(f"the run saved in {slot.path} ({info['game']}, depth {info['depth']}, turn {info['turn']}) "
+                   "ends here, counted as a quit: a new run replaces it (--new, --seed, --map, --size, --game and "
+                   "--plugin each start one)")
+    profile.run_ended(escaped=False, quit=True, seed=info["seed"], preset=info["game"], depth=info["depth"],
+                      turns=info["turn"], gold=0, cause="left for a new run")
 
 
 def saves(game: Game) -> bool:
