@@ -161,3 +161,24 @@ def test_a_small_size_opens_a_window_with_room_for_the_question_beside_the_board
     _question(game, window)
     screenshot(window)
     assert overlap(window.prompt_view.box.rect, window.map_view.rect) == 0
+
+
+def test_a_box_shorter_than_its_lines_says_how_many_it_does_not_show(registry, window_for):  # noqa: F811
+    """A full pack in a short window drew its last rows below the box, over the log: the box shows
+    the lines that fit, a count of the others, and its last line (the hint); every row drawn is
+    inside it, and no hidden row answers the mouse."""
+    from engine.frontend.panel import TextBox
+
+    window_for(testing.game_from_map(registry, SMALL))  # a GL context for the text
+    box = TextBox(20, 12)
+    box.show([("Inventory", (255, 255, 0))] + [(f"{chr(97 + i)}  item {i}", (200, 200, 200)) for i in range(26)]
+             + [("Esc: close", (150, 150, 150))])
+    box.place(0, 0, 400, 300)
+    shown = [t.text for t in box.texts if t.text]
+    assert shown[0] == "Inventory" and shown[-1] == "Esc: close" and shown[-2].startswith("... ")
+    hidden = int(shown[-2].split()[1])
+    assert hidden == 28 - len(shown) + 1 and hidden > 0  # every line either shown or counted
+    drawn = [row for row in box.rows if row[3] > 0]
+    assert all(0 <= bottom and bottom + height <= 300 for _, bottom, _, height in drawn)
+    box.place(0, 0, 400, 2000)  # room for all: nothing counted
+    assert [t.text for t in box.texts if t.text][-2] == "z  item 25"

@@ -138,18 +138,46 @@ class TextBox:
         height = sum(self._step(s) for _, _, s in self.lines)
         return int(width) + 2 * self.pad, int(height) + 2 * self.pad
 
+    def _cut(self, height: int) -> int | None:
+        """Where the lines stop fitting a box ``height`` px high: None when they all fit, else the
+        line that says how many are not shown; the lines before it and the last one (a menu's
+        hint, the keys of a death) are shown. A box cut to the window's size drew its last lines
+        below its frame, over the log or off the window."""
+        steps = [self._step(s) for _, _, s in self.lines]
+        room = height - 2 * self.pad + 0.5
+        if sum(steps) <= room or len(steps) < 4:
+            return None
+        cut = len(steps) - 2
+        while cut > 1 and sum(steps[:cut + 1]) + steps[-1] > room:  # the first line (a title) stays
+            cut -= 1
+        return cut
+
     def place(self, left: int, bottom: int, width: int | None = None, height: int | None = None) -> None:
-        """Put the box's bottom-left corner at (left, bottom), at its own size unless given one."""
+        """Put the box's bottom-left corner at (left, bottom), at its own size unless given one;
+        lines that do not fit its height are said as a count (:meth:`_cut`)."""
         own_w, own_h = self.size()
         width, height = width or own_w, height or own_h
         self.rect = (left, bottom, width, height)
         y = bottom + height - self.pad
         self.rows = []
         slots = iter(self.texts)
-        for line_parts, (value, _, scale) in zip(self.parts, self.lines, strict=True):
+        cut, last = self._cut(height), len(self.lines) - 1
+        for i, (line_parts, (value, _, scale)) in enumerate(zip(self.parts, self.lines, strict=True)):
             step = self._step(scale)
+            if cut is not None and cut < i < last:  # not shown: no row, no words
+                self.rows.append((left, int(y), width, 0))
+                for _ in line_parts:
+                    text = next(slots)
+                    if text.text:
+                        text.text = ""
+                continue
             y -= step
-            self.rows.append((left, int(y), width, int(step)))
+            if cut == i:  # the count of the lines not shown, in the first part's place
+                self.rows.append((left, int(y), width, 0))
+                value = f"... {sum(1 for text, _, _ in self.lines[cut:last] if text.strip())} more"
+                line_parts = ((value, line_parts[0][1]), *(("", colour) for _, colour in line_parts[1:]))
+            else:
+                self.rows.append((left, int(y), width, int(step)))
             # the baseline a quarter of the line above its bottom, so descenders stay in it
             baseline = int(y + step / 2 - self.row_px * scale / 4)
             fit = clip(value, self.columns(width, scale))  # a line wider than the box is cut, never spilt
