@@ -103,7 +103,8 @@ def test_the_slowed_monster_says_so_on_the_sidebar(registry):
     game.api.give("wand of slowing")
     testing.press(game, "z enter")
     rat = game.api.monsters()[0]
-    assert registry.statuses["slowed"].label == "Slowed" and "slowed" in states(game, rat)
+    assert registry.statuses["slowed"].label == "Slowed"
+    assert [s for s in states(game, rat) if s.startswith("slowed (")]  # with the turns it has left
 
 
 def test_lightning_strikes_every_creature_on_its_line_up_to_the_wall(registry):

@@ -53,7 +53,7 @@ def test_a_monster_row_says_its_hp_and_its_state_in_words(registry):
     game.api.add_status(goblin, "hasted", 3)
     fighter.hp = 2
     (row,) = monsters(game)
-    assert row.label == f"goblin 2/{fighter.max_hp} confused, hasted" and row.value == 2
+    assert row.label == f"goblin 2/{fighter.max_hp} confused (3), hasted (3)" and row.value == 2
 
 
 def test_monsters_out_of_view_are_not_listed(registry):

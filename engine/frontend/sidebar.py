@@ -145,15 +145,17 @@ def monsters(game: Game) -> list[Row]:
 def states(game: Game, entity: int) -> list[str]:
     """What a monster is doing that a player wants to know at a glance: asleep (it has not noticed
     the player), what its behaviour declared (``game.declare(me, "fleeing")``), then its
-    statuses, each in its kind's word, lower case."""
+    statuses, each in its kind's word, lower case, with the turns it has left as the player's own
+    say theirs ("slowed (4)": a player fighting a slowed ogre saw when it would wake only as its blow)."""
     words_for = game.registry.statuses
     said = [] if game.world.get(entity, Monster).awake else ["asleep"]
     doing = game.api.declared(entity)
     if doing is not None:
         said.append(doing.lower())
-    for name in sorted(game.api.statuses(entity)):
+    for name, status in sorted(game.api.statuses(entity).items()):
         kind = words_for.get(name)
-        said.append((kind.shown if kind is not None else name).lower())
+        turns = f" ({status.turns})" if status.turns is not None else ""
+        said.append((kind.shown if kind is not None else name).lower() + turns)
     return said
 
 
