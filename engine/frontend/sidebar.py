@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.core.model.components import Equipped, Fighter, Item, Monster, Position, Renderable
+from engine.core.model.components import Equipped, Fighter, Item, Monster, Position, Renderable, Status
 from engine.core.play import status as words
 from engine.core.turn import inventory, naming
 
@@ -110,11 +110,16 @@ def statuses(game: Game) -> list[Row]:
     rows: list[Row] = []
     kinds = game.registry.statuses
     for name, status in sorted(game.api.statuses(game.player).items()):
-        turns = f" ({status.turns})" if status.turns is not None else ""
         kind = kinds.get(name)  # a save's status whose plugin has gone: its name, in the default colour
         label, color = (kind.shown, kind.color) if kind is not None else (name.capitalize(), STATUS)
-        rows.append(Line(f"{label}{turns}", color))
+        rows.append(Line(f"{label}{_left(status)}", color))
     return rows
+
+
+def _left(status: Status) -> str:
+    """The turns a status has left, as the sidebar says them after its word: " (4)"; none when it
+    lasts until removed."""
+    return f" ({status.turns})" if status.turns is not None else ""
 
 
 def visible_monsters(game: Game) -> list[tuple[int, str, Fighter, Renderable, int]]:
@@ -146,7 +151,8 @@ def states(game: Game, entity: int) -> list[str]:
     """What a monster is doing that a player wants to know at a glance: asleep (it has not noticed
     the player), what its behaviour declared (``game.declare(me, "fleeing")``), then its
     statuses, each in its kind's word, lower case, with the turns it has left as the player's own
-    say theirs ("slowed (4)": a player fighting a slowed ogre saw when it would wake only as its blow)."""
+    say theirs ("slowed (4)": a player fighting a slowed ogre learnt the slow had ended from its
+    next blow)."""
     words_for = game.registry.statuses
     said = [] if game.world.get(entity, Monster).awake else ["asleep"]
     doing = game.api.declared(entity)
@@ -154,8 +160,7 @@ def states(game: Game, entity: int) -> list[str]:
         said.append(doing.lower())
     for name, status in sorted(game.api.statuses(entity).items()):
         kind = words_for.get(name)
-        turns = f" ({status.turns})" if status.turns is not None else ""
-        said.append((kind.shown if kind is not None else name).lower() + turns)
+        said.append((kind.shown if kind is not None else name).lower() + _left(status))
     return said
 
 

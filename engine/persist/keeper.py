@@ -149,7 +149,7 @@ def replace_saved(slot: Slot, registry: Registry, say: bool) -> None:
     if info is None or info.get("blocked"):
         return
     if say:
-            files.warn(f"the run saved in {slot.path} ({info['game']}, depth {info['depth']}, turn {info['turn']}) "
+        files.warn(f"the run saved in {slot.path} ({info['game']}, depth {info['depth']}, turn {info['turn']}) "
                    "ends here, counted as a quit: a new run replaces it (--new, --seed, --map, --size, --game and "
                    "--plugin each start one)")
     profile.run_ended(escaped=False, quit=True, seed=info["seed"], preset=info["game"], depth=info["depth"],

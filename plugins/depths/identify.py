@@ -98,8 +98,13 @@ def learn(game, name: str, how: str = "It was {a} {name}.") -> bool:
         return False
     state["known"] = sorted({*state["known"], name})
     game.names_changed()
-    game.log(how.format(a="an" if name[:1] in "aeiou" else "a", name=name, appearance=appearance))
+    game.log(how.format(a=_a(name), name=name, appearance=appearance))
     return True
+
+
+def _a(word: str) -> str:
+    """The article before ``word``: "an" before a vowel ("an amber potion"), else "a"."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def learn_all(game) -> None:
@@ -130,7 +135,7 @@ def item_description(game, item, kind):
     appearance = unknown(game, kind)
     if appearance is None:
         return None
-    return f"{'An' if appearance[:1].lower() in 'aeiou' else 'A'} {appearance}. You do not know what it does."
+    return f"{_a(appearance).capitalize()} {appearance}. You do not know what it does."
 
 
 # -- learning by use ---------------------------------------------------------------------------

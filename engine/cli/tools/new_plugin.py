@@ -53,7 +53,8 @@ def check_name(name: str) -> None:
         if taken:
             raise UsageError(f"new-plugin: {name!r} would register names the built-in plugin "
                              f"{registry.owners[(table, taken[0])]!r} has ({taken[0]!r}): choose another name")
-    dist, module = names(name)["dist"], names(name)["module"]
+    values = names(name)
+    dist, module = values["dist"], values["module"]
     try:  # an installed package of that name: installing the new one would replace it
         installed = importlib.metadata.distribution(dist)
     except importlib.metadata.PackageNotFoundError:

@@ -132,11 +132,16 @@ def is_proper(name: str) -> bool:
     return name[:1].isupper()
 
 
+def takes_an(name: str) -> bool:
+    """Whether ``name`` takes "an" rather than "a": it begins with a vowel (``an orc``)."""
+    return name[:1].lower() in "aeiou"
+
+
 def with_article(name: str) -> str:
     """``a rat``, ``an orc``, and a proper name as it is (``Vorgath the Warden``)."""
     if is_proper(name):
         return name
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+    return f"{'an' if takes_an(name) else 'a'} {name}"
 
 
 def proper_names(template: str, values: dict[str, Any]) -> str:
@@ -150,7 +155,7 @@ def proper_names(template: str, values: dict[str, Any]) -> str:
         if is_proper(value):
             template = _ARTICLE[field].sub("", template)
         else:
-            article = r"\1n " if value[:1].lower() in "aeiou" else r"\1 "
+            article = r"\1n " if takes_an(value) else r"\1 "
             template = _INDEFINITE[field].sub(article, template)
     return template
 
