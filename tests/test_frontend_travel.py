@@ -61,3 +61,18 @@ def test_keys_given_on_the_command_line_travel_at_once(registry, window_for):  #
     window = window_for(game)
     window.press("o")  # as --keys and replays do
     assert Session.of(game).travel is None and game.messages[-1] == "Explored all you can reach."
+
+
+def test_the_windows_rest_plays_many_turns_a_tick(registry, window_for):  # noqa: F811
+    """A rest draws nothing that moves: the window plays REST_TURNS_PER_STEP turns a tick, and a
+    key stops it as it stops a walk."""
+    game = testing.game_from_map(registry, ROOMS)
+    heard = heard_keys(game)
+    game.api.damage(game.player, 5)
+    window = window_for(game)
+    window.press("Z", animate=True)
+    window.controls.travel_tick(0.04)
+    window.controls.travel_tick(0.04)
+    assert game.turn == 2 * window.controls.REST_TURNS_PER_STEP > 2
+    window.on_key_press(arcade.key.ESCAPE, 0)
+    assert Session.of(game).travel is None and heard[0] == f"Z:{game.turn}"

@@ -46,6 +46,7 @@ class Controls:
     window (zoom, fullscreen, tileset), each change asks it for a frame."""
 
     TRAVEL_STEP_SECONDS = 0.04  # a travel's pace: about 25 steps a second
+    REST_TURNS_PER_STEP = 10  # a rest (Z) plays this many turns a drawn step: 250 a second, nothing moves
 
     def __init__(self, window: arcade.Window) -> None:
         self.window = window
@@ -61,7 +62,7 @@ class Controls:
             pyglet.clock.unschedule(self.travel_tick)
             return
         try:
-            outcome = window.session.step()
+            outcome = window.session.step(self.REST_TURNS_PER_STEP if window.session.travel.kind == "rest" else 1)
         except PluginFailure as e:
             pyglet.clock.unschedule(self.travel_tick)
             self._fail(e)

@@ -31,6 +31,7 @@ COMMAND_WORDS = {
     "move downright": "move down-right", "wait": "wait a turn", "downstairs": "go down the stairs",
     "upstairs": "go up the stairs", "descend": "take the stairs", "drink": "drink a potion",
     "restart": "new run", "help": "this help", "explore": "explore", "travel": "walk to the cell",
+    "rest": "rest until healed",
     "pickup": "pick up", "inventory": "pack", "quaff": "drink", "wear": "wear or wield",
     "takeoff": "take off", "look": "look around", "history": "message history",
 }

@@ -48,6 +48,7 @@ MAX_MESSAGE_CHARS = 200  # characters in one message (up to 12 bytes each in a s
 MAX_KEYS = 500_000  # keys in a run save or a replay (up to 23 bytes each); a longer run's replay stops here
 MAX_KEY_CHARS = 20  # characters in one key token (the longest: travel:999,999:10000)
 MAX_TRAVEL = 10_000  # turns one travel key may play before it stops by itself
+MAX_REST_UNHEALED = 200  # turns a rest (Z) waits without the player's HP rising before it gives up
 MAX_SPEED = 10_000  # energy gained per tick (100 is normal)
 MAX_ENERGY_DEBT = 10_000  # energy an actor may owe (100 turns of 100): spending saturates here
 MAX_SPAWNS = 10_000  # monsters, or items of one kind, a preset may ask for on one level

@@ -40,7 +40,8 @@ KEY_KINDS: dict[str, str] = {
     **dict.fromkeys(("wall", "no_upstairs", "no_upstairs_known", "cannot_leave", "no_stairs", "no_potion",
                      "travel_blocked", "no_way", "no_stairs_known", "not_in_view", "pack_full", "nothing_here",
                      "pack_empty", "no_drop_here", "cannot_wear", "already_worn", "nothing_to", "no_target",
-                     "target_unseen", "target_no_monster", "target_self", "no_charges", "throw_nowhere"), "warn"),
+                     "target_unseen", "target_no_monster", "target_self", "no_charges", "throw_nowhere", "rest_full",
+                     "rest_in_vain"), "warn"),
 }
 
 

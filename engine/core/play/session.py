@@ -196,13 +196,16 @@ class Session:
             self.prompt = Question(q["title"], list(q["options"]), name=q["name"])
 
     # -- travel: one key, many steps (engine.core.play.travel) --------------------------------------
-    def step(self) -> Outcome:
-        """One step of the travel in progress (a normal turn); the outcome says ``walking`` while it
-        goes on. When it stops (it got there, saw something new, was hurt, changed level, or has
-        no step to take) its key is heard."""
-        going = self._travel_step()
-        if not going:
-            self._end_travel()
+    def step(self, turns: int = 1) -> Outcome:
+        """One step of the travel in progress (a normal turn), or up to ``turns`` of them (a rest's
+        turns, many to a drawn frame: nothing moves); the outcome says ``walking`` while it goes on,
+        and holds the events of all of them. When it stops (it got there, saw something new, was
+        hurt, changed level, or has no step to take) its key is heard."""
+        for _ in range(max(1, turns)):
+            going = self._travel_step()
+            if not going:
+                self._end_travel()
+                break
         return self._outcome(True, walking=going)
 
     def interrupt(self) -> Outcome:
@@ -215,7 +218,7 @@ class Session:
 
     def _start_travel(self, command: Command, token: str) -> bool:
         """Begin a travel (``self.travel``), or say why not; returns whether a message was said.
-        ``downstairs`` on the stairs is not a travel: it takes them."""
+        ``downstairs`` on the stairs is not a travel: it takes them; nor is ``rest`` at full HP."""
         game = self.game
         state, api = game.state, game.api
         goal = None
@@ -233,6 +236,11 @@ class Session:
             if command.cell is None:
                 return False
             goal = command.cell
+        elif command.name == "rest":
+            hp, max_hp = api.hp(state.player)
+            if hp >= max_hp:
+                game.log(game.rules.message("rest_full"))
+                return True
         threat = threat_in_view(api)
         if threat is not None:
             game.log(game.rules.message("not_in_view", monster=api.name_of(threat)))

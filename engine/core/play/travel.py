@@ -1,15 +1,19 @@
-"""Travel: one key that walks many steps (Brogue's ``x``, DCSS's ``o`` and ``G``).
+"""Travel: one key that plays many turns (Brogue's ``x`` and ``Z``, DCSS's ``o``, ``G`` and ``5``).
 
 ``explore`` walks toward the nearest cell the player has not seen (over known floor and unknown
 cells; known walls stop it), and first to the items the player remembers, to pick them up where
 the game leaves items on the floor (:mod:`engine.core.play.gathering`); ``downstairs`` to the
-known stairs, ``travel`` to a clicked cell (over known floor only). Each step is a normal turn:
+known stairs, ``travel`` to a clicked cell (over known floor only); ``rest`` waits where the player
+stands until their HP is full (it does not start at full HP, and gives up, saying so, after
+``limits.MAX_REST_UNHEALED`` turns in which the HP did not rise: a game where waiting heals
+nobody). Each step is a normal turn:
 the monsters act. Every walk is over the level's path cost (``GameAPI.walk_cost``, from the kinds
 of terrain the player has seen): a dearer kind is walked around when there is another way, and a
 kind no path enters (a cost of ``math.inf``: a known trap, a door that will not open) is never
 stepped on, even when it is walkable. A travel stops
 
-- when it gets there (explore: when nothing reachable is unknown any more: said once);
+- when it gets there (explore: when nothing reachable is unknown any more: said once; rest: at
+  full HP, said);
 - at once when something new comes into view or a monster notices the player (``new_in_view``),
   when the player's HP drops, when the level or the run changes, or the player dies;
 - after its step limit (``:N`` on its token: where the window's player interrupted it);
@@ -34,12 +38,12 @@ import numpy as np
 from engine.core.model.components import Monster
 from engine.core.play import gathering
 from engine.core.play.gathering import Gathering
+from engine.core.turn.actions import Action, Wait
 from engine.kit import limits
 from engine.kit.path import downhill
 from engine.kit.regions import grown
 
 if TYPE_CHECKING:
-    from engine.core.turn.actions import Action
     from engine.core.turn.api import GameAPI
 
 
@@ -47,13 +51,14 @@ if TYPE_CHECKING:
 class Travel:
     """A travel in progress: what it walks toward, how far it may go, and what it has done."""
 
-    kind: str  # "explore", "downstairs" or "travel"
+    kind: str  # "explore", "downstairs", "upstairs", "travel" or "rest"
     goal: tuple[int, int] | None = None  # the cell, for downstairs and travel
     limit: int | None = None  # the most steps (a recorded interruption), None: until it stops
     token: str = ""  # the key that started it, as recorded
     steps: int = 0
     interrupted: bool = False
     gathering: Gathering = field(default_factory=Gathering)  # explore: what it knows of picking up
+    healed: tuple[int, int] = (-1, 0)  # rest: the most HP seen, and the step it was first seen
 
     @property
     def spent(self) -> bool:
@@ -157,6 +162,8 @@ def _box(cells: np.ndarray, here: tuple[int, int]) -> tuple[int, int, int, int]:
 def next_step(api: GameAPI, travel: Travel) -> tuple[int, int] | Action | str | None:
     """The step (dx, dy) to take, an action to take instead (explore: pick up what lies here), or
     a message saying why there is none to take (or None: arrived)."""
+    if travel.kind == "rest":
+        return _rest(api, travel)
     here = api.position(api.player)
     if travel.kind == "explore":
         pick = gathering.pick_here(api, travel.gathering)
@@ -184,6 +191,19 @@ def next_step(api: GameAPI, travel: Travel) -> tuple[int, int] | Action | str | 
         return api.rules.message("no_way")
     step = _downhill(api, known, cost, [travel.goal], here, keep=travel.goal)
     return api.rules.message("no_way" if step is None else "travel_blocked") if not isinstance(step, tuple) else step
+
+
+def _rest(api: GameAPI, travel: Travel) -> Action | str:
+    """A rest's next turn, a wait; or why it ends: the player's HP is full, or has not risen for
+    ``limits.MAX_REST_UNHEALED`` turns."""
+    hp, max_hp = api.hp(api.player)
+    if hp >= max_hp:
+        return api.rules.message("rested")
+    if hp > travel.healed[0]:
+        travel.healed = (hp, travel.steps)
+    elif travel.steps - travel.healed[1] >= limits.MAX_REST_UNHEALED:
+        return api.rules.message("rest_in_vain")
+    return Wait()
 
 
 def _downhill(api: GameAPI, known: Known, cost: np.ndarray, goals: np.ndarray | list[tuple[int, int]],

@@ -36,7 +36,7 @@ from engine.core.turn.api import GameAPI
 from engine.core.turn.ruleset import Ruleset
 from engine.core.turn.run import Choices, Run
 from engine.core.turn.sight import Sight
-from engine.core.turn.systems import GuardedSystem, Phase, Reap, StandOnTerrain, TickStatuses, View
+from engine.core.turn.systems import GuardedSystem, Phase, Reap, StandOnTerrain, TickStatuses, View, Watch
 
 if TYPE_CHECKING:
     from engine.core.kinds.content import MonsterKind
@@ -70,7 +70,7 @@ class Game(Run):
         self.hooks = Hooks(registry, isolation)
         self.api = GameAPI(self)
         self.acting = Acting(self)
-        self.systems = [Reap(), View(ruleset.view_phase), StandOnTerrain(), TickStatuses(),
+        self.systems = [Reap(), View(ruleset.view_phase), StandOnTerrain(), TickStatuses(), Watch(),
                         *(GuardedSystem(system, isolation, owner(("systems", name)))
                           for name, system in registry.systems.items())]
 
@@ -88,6 +88,7 @@ class Game(Run):
         self._install(state)
         state.view.visible, state.view.origin = self.sight.compute_visible(), self.position(self.player)
         state.view.dirty = False
+        self.sight.watch(news=False)  # in view when it was saved: no news
         return self
 
     def _install(self, state: RunState) -> None:

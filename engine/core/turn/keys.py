@@ -24,7 +24,7 @@ from engine.kit import limits
 NAMED = {"left", "right", "up", "down", "esc", "enter", "space", "tab", "backspace", "click", "ctrlp"} | {
     f"kp{i}" for i in range(10)
 }
-TRAVELS = ("explore", "downstairs", "upstairs", "travel")  # commands that may play many turns for one key
+TRAVELS = ("explore", "downstairs", "upstairs", "travel", "rest")  # commands that may play many turns for one key
 
 DIRS = {
     "left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1),
@@ -38,7 +38,7 @@ DEFAULT_KEYS = {
     "kp4": "move left", "kp6": "move right", "kp8": "move up", "kp2": "move down",
     "kp7": "move upleft", "kp9": "move upright", "kp1": "move downleft", "kp3": "move downright",
     ".": "wait", "kp5": "wait", ">": "downstairs", "<": "upstairs", "R": "restart", "esc": "quit",
-    "?": "help", "o": "explore", "click": "travel",
+    "?": "help", "o": "explore", "click": "travel", "Z": "rest",
     "g": "pickup", ",": "pickup", "i": "inventory", "d": "drop", "q": "quaff", "r": "read", "w": "wear",
     "T": "takeoff", "x": "look", "v": "history", "ctrlp": "history",
 }

@@ -26,6 +26,7 @@ class Sight:
     def __init__(self, run: Run) -> None:
         self.run = run
         self._veils: dict[str, int] | None = None  # the kinds seen only near: name -> unseen_beyond
+        self.watched: set[int] = set()  # the monsters in view at the last look (see watch)
 
     @property
     def veils(self) -> dict[str, int]:
@@ -82,21 +83,35 @@ class Sight:
     def update_view(self) -> None:
         """Recompute the view and memory (the cells seen, and the items on the cells that were in
         view or are now: :mod:`engine.core.model.memory`), and wake the monsters that notice the player.
-        ``new_in_view`` is set when a monster comes into view or one in view notices the player:
-        news that stops a held key in the window."""
+        ``new_in_view`` is set when a monster comes into view (one not in view at the last look:
+        :meth:`watch`) or one in view notices the player: news that stops a held key in the window."""
         run = self.run
         view = run.state.view
-        in_view = set(self.visible_monsters())
         before = [(view.visible, view.origin)] if view.origin is not None else []
         self.look()
         view.seen |= view.visible
         view.dirty = False
         memory.remember(run.state, [*before, (view.visible, view.origin)], run.rules.fov_radius)
         standing = self.standing_in_view()
-        now = [e for e in standing if not self.veiled(e)] if self.veils else standing
-        if not in_view.issuperset(now):
-            run.new_in_view = True
+        self._news([e for e in standing if not self.veiled(e)] if self.veils else standing)
         self.notice_player(standing)
+
+    def watch(self, news: bool = True) -> None:
+        """Look at the monsters in view now (the view as it is): one that was not at the last look
+        came into view, news (``new_in_view``) that stops a walk, a rest or a held key. Every turn
+        ends with a look (the ``watch`` system), for a monster that walked into view while the
+        player stood still, or after the player's view was made; ``news=False`` only notes them (a
+        resumed run: what was in view when it was saved)."""
+        now = self.visible_monsters()
+        if news:
+            self._news(now)
+        else:
+            self.watched = set(now)
+
+    def _news(self, now: list[int]) -> None:
+        if not self.watched.issuperset(now):
+            self.run.new_in_view = True
+        self.watched = set(now)
 
     def remember_in_view(self) -> None:
         """Remember the items in view as they lie now (before the level is left)."""

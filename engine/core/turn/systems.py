@@ -19,13 +19,17 @@ The order within a phase matters and is:
 4. :class:`TickStatuses` (priority 40, at the end of the turn): every status with a duration
    loses a turn; one that runs out is removed, and the player hears of it when it is theirs or a
    monster they see.
-5. Plugin systems (``register_systems``), at the priority they give (default 0), for example
+5. :class:`Watch` (priority 30, at the end of the turn): a monster that came into the player's
+   view since it was made (it walked in while the player stood) is news, which stops a walk, a
+   rest or a held key (``new_in_view``).
+6. Plugin systems (``register_systems``), at the priority they give (default 0), for example
    regeneration, or poison that hurts while its status lasts.
 
-A system is stateless: what it changes lives in components, so it survives a save. Subclass
-:class:`System`, set ``phase`` (or ``phases``) and ``priority``, and write ``run(game)``: a
-plugin's system is given the game API (``engine.GameAPI``), as a behaviour is; the three above are
-the engine's own and work on the run.
+A system is stateless: what it changes lives in components, so it survives a save (the monsters
+the player last saw, which :class:`Watch` compares with, are looked at again when a run resumes:
+it was saved between turns, when they were those in view). Subclass :class:`System`, set ``phase``
+(or ``phases``) and ``priority``, and write ``run(game)``: a plugin's system is given the game API
+(``engine.GameAPI``), as a behaviour is; the ones above are the engine's own and work on the run.
 """
 
 from __future__ import annotations
@@ -98,6 +102,19 @@ class View(System):
             game.sight.update_view()
         else:
             game.sight.remember_in_view()
+
+
+class Watch(System):
+    """The turn's last look at the monsters in view: one that came into view since the player's
+    view was made (it walked in while the player stood, or after they moved) is news
+    (:meth:`engine.core.turn.sight.Sight.watch`)."""
+
+    name = "watch"
+    priority = 30  # after the statuses: one that ended may show a monster
+
+    def run(self, game: Playing) -> None:
+        if game.state.alive:
+            game.sight.watch()
 
 
 class StandOnTerrain(System):
