@@ -85,6 +85,7 @@ BAD = [
     (["--new", "--game", " "], "--game: expected a preset's name (python -m engine plugins lists them)"),
     (["--shot", ""], "--shot: empty (expected a PNG file to write)"),
     (["--tileset", ""], "--tileset: empty (expected a tileset's name or a PNG file)"),
+    (["--tileset", "nosuch"], "--tileset: --headless draws nothing without --shot FILE.png"),
 ]
 
 

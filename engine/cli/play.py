@@ -77,6 +77,8 @@ def main(argv: Sequence[str]) -> int:
     for name, what in FILE_OPTIONS.items():
         if getattr(args, name) is not None and not getattr(args, name).strip():
             raise UsageError(f"--{name}: empty (expected {what})")
+    if args.headless and not args.shot and args.tileset is not None:  # it would be read for nothing, unchecked
+        raise UsageError("--tileset: --headless draws nothing without --shot FILE.png (add --shot, or drop --tileset)")
     try:
         keys = parse_keys(args.keys)
     except BadKey as e:
