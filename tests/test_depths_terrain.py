@@ -215,3 +215,21 @@ def test_the_classic_presets_get_none_of_it(registry, preset):
         assert game.level.kinds[4:] == []
         assert all(game.api.kind_of(m).name != "eel" for m in game.api.monsters())
         assert not np.isin(game.level.terrain, range(4, 16)).any()
+
+
+def test_a_level_drawn_with_map_is_played_as_drawn(registry):
+    """A --map level is complete as drawn: no lake, chasm, rubble or grass is added to it (some
+    of these seeds drew a lake over a drawn room), as no door or trap is."""
+    picture = """
+        ##############
+        #@...........#
+        #............#
+        #.........o..#
+        #............#
+        ##############
+    """
+    for seed in range(12):
+        game = testing.game_from_map(registry, picture, seed=seed)
+        level = game.level
+        kinds = {level.kind_at(x, y) for y in range(level.terrain.shape[0]) for x in range(level.terrain.shape[1])}
+        assert kinds <= {"wall", "floor", "upstairs"}, (seed, kinds)  # the start: the way back up

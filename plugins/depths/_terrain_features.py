@@ -1,6 +1,7 @@
 """Where :mod:`engine.plugins.depths.terrain` puts its features on a new level: lakes of deep water
 ringed with shallow water (with a bridge where a lake would cut the level), rubble patches,
-meadows of tall grass and chasms.
+meadows of tall grass and chasms. A generated level only: one drawn with ``--map`` is played as
+drawn (``Level.populate`` False), as the doors and traps leave it.
 
 Every feature is painted on floor cells only: never on the start, the stairs or the exit, never
 where a creature stands or an item lies. A feature keeps the level's regions as they were over what

@@ -231,5 +231,5 @@ def register_monsters(register):
 @hookimpl(trylast=True)  # after the other plugins' (the Amulet and its guards): this keeps off them
 def on_level_generated(game, level):
     params = _params(game)
-    if params is not None:
+    if params is not None and level.populate:  # a level complete as drawn (--map) is left as it is
         furnish(game, level, params, EEL)

@@ -198,7 +198,7 @@ def _rng(game, level) -> random.Random:
 def on_level_generated(game, level):
     _mark(game, level)
     params = game.rules.params.get(NAME)
-    if not params or game.depth < int(params.get("min_depth", 2)):
+    if not params or game.depth < int(params.get("min_depth", 2)) or not level.populate:  # (--map: as drawn)
         return
     rng = _rng(game, level)
     site = _Site(game, level)
