@@ -244,3 +244,83 @@ def test_a_bad_item_color_answer_fails_the_plugin_and_the_kind_keeps_its_colour(
     gold = local.items["gold"]
     assert naming.item_color(game, gold) == tuple(gold.color)
     assert "badcolor" in game.isolation.off
+
+
+# an unknown scroll that aims goes off at once: a cursor (its mode, its blast) or a refusal for want
+# of a target would name it, and Escape would keep it unread
+READING_ROOM = """
+    ##########
+    #@1......#
+    #........#
+    ##########
+
+    1: {scroll}
+"""
+
+
+def _read_unknown(registry, scroll, monster=""):
+    picture = READING_ROOM.format(scroll=scroll)
+    if monster:
+        picture = picture.replace("#........#\n", f"#......{monster}.#\n")
+    game = testing.game_from_map(registry, picture, seed=3)
+    testing.press(game, "l g h")
+    assert identify.unknown(game.api, game.api.item_kind(scroll)) is not None
+    return game, game.turn, testing.press(game, "r")
+
+
+def test_an_unknown_fireball_goes_off_at_once_on_the_nearest_monster(registry):
+    game, turn, state = _read_unknown(registry, "scroll of fireball", monster="o")
+    assert state["prompt"] is None and state["turn"] == turn + 1  # no cursor: read, a turn spent
+    orc = state["monsters"][0]
+    assert orc["hp"] < registry.monsters["orc"].hp and state["player"]["hp"] == state["player"]["max_hp"]
+    assert state["messages"][-1] == "It was a scroll of fireball." and state["player"]["inventory"] == []
+
+
+def test_an_unknown_fireball_read_with_no_monster_in_view_bursts_on_the_reader(registry):
+    game, turn, state = _read_unknown(registry, "scroll of fireball")
+    hp = state["player"]["hp"]
+    assert state["prompt"] is None and hp < state["player"]["max_hp"]
+    assert state["messages"][-2:] == [f"The fireball bursts: it burns you ({20 - hp}).", "It was a scroll of fireball."]
+
+
+def test_a_reader_killed_by_their_own_blast_is_killed_by_the_scroll(registry):
+    from engine.persist.morgue import cause_of_death
+
+    game = testing.game_from_map(registry, READING_ROOM.format(scroll="scroll of fireball"), seed=3)
+    testing.press(game, "l g h")
+    game.api.damage(game.player, game.api.hp(game.player)[0] - 1)
+    assert not testing.press(game, "r")["alive"]
+    assert cause_of_death(game) == "killed by your own scroll of fireball on depth 1"
+
+
+@pytest.mark.parametrize("scroll", ["scroll of confusion", "scroll of lightning"])
+def test_an_unknown_scroll_wanting_a_monster_is_read_and_learnt_with_none_in_view(registry, scroll):
+    game, turn, state = _read_unknown(registry, scroll)
+    assert state["turn"] == turn + 1 and state["player"]["inventory"] == []  # used up, not kept unread
+    assert state["messages"][-2:] == ["No target in view.", f"It was a {scroll}."]
+
+
+def test_a_known_aimed_scroll_still_opens_the_cursor(registry):
+    game = testing.game_from_map(registry, READING_ROOM.format(scroll="scroll of fireball"), seed=3)
+    identify.learn_all(game.api)
+    state = testing.press(game, "l g h r")
+    assert state["prompt"]["kind"] == "target" and state["prompt"]["radius"] == 2
+    assert testing.press(game, "esc")["player"]["inventory"]  # Escape keeps it
+
+
+def _bot_reads(registry, picture):
+    """The delver's first key with an unknown scroll of fireball in its pack, full HP."""
+    game = testing.game_from_map(registry, picture, seed=8)
+    game.api.give("scroll of fireball")
+    return DelverView(game.api, Memory()), Delver()(game.api)
+
+
+def test_the_bot_reads_an_unknown_scroll_with_a_monster_in_view_not_near(registry):
+    """An unknown scroll goes off at the nearest monster: the bot reads one to learn it while a
+    monster is in view beyond a blast's reach, never alone (a fireball would burst on it) nor
+    with the monster beside it."""
+    room = "##########\n#@.......#\n#........#\n##########"
+    assert _bot_reads(registry, room)[1] != "r"  # alone: not read
+    look, key = _bot_reads(registry, room.replace("#........#", "#......o.#"))
+    assert look.monsters and key == "r"  # the orc six cells off
+    assert _bot_reads(registry, room.replace("#........#", "#.o......#"))[1] != "r"  # the orc beside it

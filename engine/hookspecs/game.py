@@ -77,7 +77,9 @@ def register_items(register: Callable[[ItemKind], None]) -> None:
     ``"carry"``, only carried; or another registered verb (``register_verbs``: the built-in
     ``"wield"``, ``"zap"``, ``"eat"``, ``"apply"`` and ``"throw"``, whose thrown item hits for its
     ``attack``). ``target`` ``"nearest"`` aims at the nearest visible monster,
-    ``"monster"`` or ``"cell"`` opens a targeting cursor. A kind is placed only by a preset that
+    ``"monster"`` or ``"cell"`` opens a targeting cursor (not for an item the player knows by
+    another name, an unknown scroll: it goes off at once at the nearest visible monster, else on
+    the player's cell). A kind is placed only by a preset that
     names it in ``item_counts`` (or a loot table's row: ``register_loot``). ``effect`` must be
     registered: ``"mend"`` below is the one :func:`register_effects`' example registers; the
     built-in ones include ``"heal"`` (``params.amount``) and ``"inert"`` (nothing: an item whose

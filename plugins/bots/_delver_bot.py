@@ -10,7 +10,8 @@ something to do (:data:`CONCERNS`):
 2. ``drink``: a healing drink when hurt by at least what it heals and nothing is next to it, or
    in a fight when the next blows could kill.
 3. ``read``: an aimed scroll (lightning, fireball, confusion) at the monster in view that would
-   cost it the most to fight, when that is a third of its HP or more.
+   cost it the most to fight, when that is a third of its HP or more; else an unknown scroll, to
+   learn it, with a monster in view but not near (one that aims goes off at the nearest monster).
 4. ``zap``: a charged wand (lightning, slowing) likewise at such a monster, in a clear line.
 5. ``flee``: when the fight in view would cost more HP than it has (and its drinks could give),
    to known stairs (and down them; up them with the Amulet) or an exit, else away along a
@@ -26,8 +27,8 @@ something to do (:data:`CONCERNS`):
     menu), but not equipment no better than what it has for that slot; with a full pack on the
     Amulet's cell, it first drops what it needs least.
 11. ``wear``: equipment better than what it wears in that slot.
-12. ``learn``: when safe (full HP, no monster in view), read a scroll of identify, or drink or read
-    an unknown potion or scroll to learn it (it knows items only by the names a player sees).
+12. ``learn``: when safe (full HP, no monster in view), read a scroll of identify, or drink an
+    unknown potion to learn it (it knows items only by the names a player sees).
 13. ``homeward``: carrying the Amulet (an item only carried), to the stairs up and up them.
     Then ``unlock``: carrying a vault key, to a vault door it has seen and into it; ``free``: to a
     captive in view and into it until it is free (``_delver_vaults``: a captive or an ally is never

@@ -17,7 +17,7 @@ from engine.plugins.bots._delver_look import Carried, DelverView, aims, damage, 
 PROMPT_KEYS = 40  # keys in a row into prompts before it gives up with Escape
 PICKUP_TRIES = 3  # pickups tried on one cell before it leaves what lies there (a full pack)
 READ_SHARE = 3  # an aimed scroll is read at a fight that would cost at least 1/READ_SHARE of its HP
-UNKNOWN_BLAST = 2  # an unknown scroll that wants a target is read only at a monster farther than this
+UNKNOWN_BLAST = 2  # an unknown scroll is read only with the nearest monster farther than this (a blast's reach)
 
 # Words in a level-up question's options, for the stat each raises.
 STAT_WORDS = {"hp": ("hp", "health", "life", "vitality", "hit point", "toughness", "constitution"),
@@ -124,10 +124,28 @@ def worth_a_shot(look: DelverView) -> int | None:
 def read(look: DelverView) -> str | None:
     """An aimed scroll at the monster in view that would cost it the most to fight, when that
     fight would cost at least a third of its HP (or more than it has): a blast centred on it must
-    not reach the bot itself."""
+    not reach the bot itself. Else an unknown scroll, to learn it, while a monster is in view
+    farther than UNKNOWN_BLAST: one that aims goes off at the nearest monster (a blast there
+    does not reach the bot), and the others are as safe read there as anywhere; with no monster
+    in view, an unknown fireball would burst on the bot itself."""
+    return read_aimed(look) or read_unknown(look)
+
+
+def read_unknown(look: DelverView) -> str | None:
+    nearest = look.nearest
+    if nearest is None or look.game.distance(look.me, nearest) <= UNKNOWN_BLAST:
+        return None
+    todo = [c for c in look.of_pack(unknowns) if c.kind.use == "read" and c.kind.name not in look.memory.tried]
+    if not todo:
+        return None
+    look.memory.tried.add(todo[0].kind.name)  # once: used, it goes by its own name (a plugin's may not)
+    return use(look, "read", todo[0].letter)
+
+
+def read_aimed(look: DelverView) -> str | None:
     if not look.engaged:
         return None
-    scrolls = look.of_pack(aimed) + wanting_aim(look)
+    scrolls = look.of_pack(aimed)  # known ones (an unknown scroll is aimed by no one: read_unknown)
     if not scrolls:
         return None
     game = look.game
@@ -141,16 +159,8 @@ def read(look: DelverView) -> str | None:
             continue
         if kind.radius and look.distance_to(target) <= kind.radius:
             continue  # it would be caught in its own blast
-        if unknown(kind) and look.distance_to(target) <= UNKNOWN_BLAST:
-            continue  # what it does is unknown: not read at a monster beside it
         return use(look, "read", c.letter, target)
     return None
-
-
-def wanting_aim(look: DelverView) -> list[Carried]:
-    """The unknown scrolls it tried to read when safe that wanted a target (nothing happened): read
-    at a monster in a fight, as an aimed scroll is."""
-    return [c for c in look.of_pack(unknowns) if c.kind.use == "read" and c.kind.name in look.memory.tried]
 
 
 def unknowns(carried: list[Carried]) -> list[Carried]:
@@ -165,20 +175,20 @@ def identifies(carried: list[Carried]) -> list[Carried]:
 
 def learn(look: DelverView) -> str | None:
     """Learn what it carries, as a player does, only when safe (full HP, no monster in view):
-    read a scroll of identify while something is unknown, else drink or read an unknown item to
-    see what it was. An unknown scroll that asked for a target it did not have (nothing happened,
-    it is still unknown) is not tried again."""
+    read a scroll of identify while something is unknown, else drink an unknown potion to see what
+    it was (an unknown scroll is read with a monster in view: :func:`read`). A kind is
+    tried once (a plugin's disguise may outlast a use)."""
     if look.monsters or look.hp < look.max_hp:
         return None
-    todo = [c for c in look.of_pack(unknowns) if c.kind.name not in look.memory.tried]
+    todo = [c for c in look.of_pack(unknowns) if c.kind.use == "quaff" and c.kind.name not in look.memory.tried]
     scrolls = look.of_pack(identifies)
     if scrolls and any(unknown(c.kind) for c in look.carried):
         return use(look, "read", scrolls[0].letter)
     if not todo:
         return None
     first = todo[0]
-    look.memory.tried.add(first.kind.name)  # used, it is known by another name; else it wanted a target
-    return use(look, "quaff" if first.kind.use == "quaff" else "read", first.letter)
+    look.memory.tried.add(first.kind.name)  # once: used, it goes by its own name (a plugin's may not)
+    return use(look, "quaff", first.letter)
 
 
 def pick_up(look: DelverView) -> str | None:

@@ -139,7 +139,9 @@ def fireball(game, entity, kind, amount, target=None):
     said, burnt = [], []
     for creature in hurt:
         name = _the(game, creature)
-        dealt = game.damage(creature, damage, by=entity)
+        # the reader's own blast is named as the cause (the morgue's "killed by your own scroll
+        # of fireball"), not the reader
+        dealt = game.damage(creature, damage, by=f"your own {kind.name}" if creature == entity else entity)
         said.append(f"{name} ({dealt})")
         burnt.append((creature, game.name_of(creature), dealt))
     # the reader burnt is damage taken (it reads as a warning); else damage dealt

@@ -149,6 +149,8 @@ class ItemKind:
     ``target`` says what a used item aims at: ``""`` nothing (or its user), ``"nearest"`` the nearest
     visible monster, ``"monster"`` a visible monster the player picks, ``"cell"`` a cell the player
     picks within sight; ``radius`` is the area around the target it reaches (0: the target alone).
+    An item the player knows by another name (``item_name``: an unknown scroll) is never aimed by
+    them: it goes off at once at the nearest visible monster, else on the player's own cell.
     ``amount`` is the (min, max) rolled when it is placed. ``min_depth`` and ``weight`` feed the
     loot tables; ``description`` is what it is or does, in one line: look, the pack and the
     menus show it (beside what a thing to wear adds, compared with what is worn).

@@ -120,8 +120,16 @@ def aim(game: Run, item: int, verb: Verb | None = None) -> Any:
     """Use an item (by ``verb``, when given): at once, at the nearest visible monster, or through a
     targeting cursor that starts on the monster last aimed at (while in view), else the nearest (the
     player's own cell only when no monster is in view). A verb that aims picks a cell when the
-    item's kind names no target."""
+    item's kind names no target.
+
+    An item whose kind aims but which the player knows by another name (``item_name``: an unknown
+    scroll) goes off at once, at the nearest monster in view, else where the player stands: the
+    cursor's kind and blast, or a refusal for want of a target, would say what it is, and Escape
+    would keep it unread. Reading it is how the player learns it."""
     kind = inventory.kind(game, item)
+    if kind.target and naming.item_name(game, item, kind) != kind.name:
+        nearest = nearest_monster(game)
+        return _doing(verb, item, game.position(nearest if nearest is not None else game.player))
     mode = kind.target or ("cell" if verb is not None and verb.aims else "")
     if mode == "":
         return _doing(verb, item)
