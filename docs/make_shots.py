@@ -117,10 +117,10 @@ def caught(seed: int) -> list[str]:
     for attempt in range(100):
         rng, keys = random.Random(attempt), []
         g = new_game(Setup(game="lesson28", seed=seed))
-        while g.run == 1 and len(keys) < 200:
+        while g.state.run_number == 1 and len(keys) < 200:
             keys.append(rng.choice(["up", "down", "left", "right"]))
             Session.of(g).press(keys[-1])
-        done = g.run == 2 and g.messages[-1].startswith("Caught")
+        done = g.state.run_number == 2 and g.messages[-1].startswith("Caught")
         g.close()
         if done:
             return keys
