@@ -80,7 +80,8 @@ def test_the_previous_api_s_bats_still_flutter(tmp_path):
     r = engine("--headless", "--new", "--seed", "1", "--map", str(cave), "--keys", ". . . . . .", "--dump", "json",
                home=tmp_path)
     assert r.returncode == 0 and "failed in" not in r.stderr, r.stderr
-    assert json.loads(r.stdout)["messages"][1:] == ["The bat hits you for 1."] * 4  # it flew in, then bit
+    # it flew in (and was seen), then bit
+    assert json.loads(r.stdout)["messages"][1:] == ["You see a bat.", *["The bat hits you for 1."] * 4]
     said = [line for line in r.stderr.splitlines() if "game.registry" in line]
     assert said == ["undercroft: deprecated: game.registry is plugin API 1's (refused from API 3): write "
                     "game.behaviour(name) instead of game.registry.behaviours[name]"]

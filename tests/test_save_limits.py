@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from engine.cli.main import main
-from engine.core.model.components import Actor, Carried, Equipped, Fighter, Inventory, Item, Monster
+from engine.core.model.components import Actor, Carried, Equipped, Fighter, Inventory, Item, Monster, Sighted
 from engine.core.model.requests import ChangeLevel
 from engine.core.model.scheduler import TURN_COST
 from engine.core.model.state import KeptLevel
@@ -56,6 +56,7 @@ def largest_legal_run(tmp_path, registry):
             world.get(entity, Actor).speed = limits.MAX_SPEED
             world.add(entity, Fighter(*[limits.MAX_STAT] * 4))
             world.get(entity, Monster).awake = True
+            world.add(entity, Sighted())  # said once: "You see a goblin."
             energy = -limits.MAX_ENERGY_DEBT if i % 4 else TURN_COST + limits.MAX_SPEED
             state.scheduler.add(entity, limits.MAX_SPEED, energy)
     world.add(game.player, Fighter(*[limits.MAX_STAT] * 4))

@@ -39,6 +39,7 @@ from engine.core.model.components import (
     Monster,
     Player,
     Position,
+    Sighted,
     Status,
     Statuses,
 )
@@ -114,6 +115,8 @@ COMPONENTS: dict[str, Spec] = {
     # added without a schema change too: a save before it has no item left behind, and explore
     # walks to every item it remembers, as it would have
     "LeftBehind": Obj({"dropped": Bool()}, build=LeftBehind),
+    # and this one: a save before it has no monster said to be seen, each said once more when seen
+    "Sighted": Obj({}, build=Sighted),
     "Statuses": Obj({"active": Map(Obj({"turns": Optional(Int(1, limits.MAX_STAT, W)), "params": Map(Json())},
                                        build=Status), key=Str(limits.MAX_LABEL_CHARS, 1), most=limits.MAX_STATUSES)},
                     build=Statuses),

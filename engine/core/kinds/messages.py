@@ -51,6 +51,7 @@ DEFAULT_MESSAGES = {
     "travel_blocked": "Something is in the way.",
     "no_stairs_known": "You have not found the stairs down.",
     "not_in_view": "Not with the {monster} in view.",
+    "in_view": "",
     "pack_full": "Your pack is full: no room for the {item}.",
     "see_here": "You see here: {items}.",
     "nothing_here": "There is nothing here to pick up.",
@@ -109,7 +110,7 @@ MESSAGE_FIELDS = {
     "see_here": {"items"}, "nothing_to": {"verb"}, "look_remembered": {"what"},
     "look_remembered_item": {"item", "what"},
     "look_monster": {"monster", "hp", "max_hp", "state"},
-    "not_in_view": {"monster"},
+    "not_in_view": {"monster"}, "in_view": {"monsters"},
     "status_end": {"who", "status"},
     **{key: set(HUD_FIELDS) for key in (*HUD_MESSAGES, *HUD_FALLBACK)},
 }
@@ -119,7 +120,7 @@ MESSAGE_FIELDS = {
 # template is filled once with each sample when the preset is read, so that a format spec the
 # values cannot take ("{depth:s}", "{hp:c}" with a negative HP) is refused then, not in play.
 TEXT_FIELDS = frozenset({"attacker", "target", "item", "letter", "items", "verb", "what", "monster", "state",
-                         "who", "status", "game", "verbs"})
+                         "who", "status", "game", "verbs", "monsters"})
 SAMPLE_NUMBERS = (0, -limits.MAX_STAT, limits.MAX_STAT)
 SAMPLE_TEXT = "thing"
 
@@ -145,6 +146,14 @@ def with_article(name: str) -> str:
     if is_proper(name):
         return name
     return f"{'an' if takes_an(name) else 'a'} {name}"
+
+
+def listed(names: list[str], most: int = 3) -> str:
+    """Names as a sentence lists them: "a rat", "a rat and an orc", "a rat, an orc and a goblin";
+    past ``most``, the rest counted ("a rat, an orc, a goblin and 2 more")."""
+    if len(names) > most:
+        names = [*names[:most], f"{len(names) - most} more"]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def proper_names(template: str, values: dict[str, Any]) -> str:

@@ -106,6 +106,13 @@ class Statuses:
 
 
 @dataclass
+class Sighted:
+    """A monster the player has been told they see ("You see a goblin.", the preset's ``in_view``):
+    it is not said again when it comes back into view (a monster at the edge of the view stepping
+    in and out said so every turn), though it stops a walk each time."""
+
+
+@dataclass
 class LeftBehind:
     """An item on the floor that the player has had underfoot and left there: put down with ``d``
     (``dropped``), or stood on and stepped off without picking it up (a full pack, or not wanted).
@@ -123,4 +130,4 @@ class Dead:
 
 # The engine's own components that a run save keeps, by name (Renderable is rebuilt from kinds).
 SAVED = {cls.__name__: cls for cls in (Position, Actor, Fighter, Monster, Player, Item, Inventory, Statuses,
-                                       Carried, Equipped, Charges, LeftBehind)}
+                                       Carried, Equipped, Charges, LeftBehind, Sighted)}

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from engine.core.kinds.messages import DEFAULT_MESSAGES, listed, with_article
 from engine.core.model import memory
-from engine.core.model.components import Actor, Monster, Position
+from engine.core.model.components import Actor, Monster, Position, Sighted
 
 if TYPE_CHECKING:
     from engine.core.turn.run import Run
@@ -109,9 +110,31 @@ class Sight:
             self.watched = set(now)
 
     def _news(self, now: list[int]) -> None:
-        if not self.watched.issuperset(now):
+        watched = self.watched
+        if not watched.issuperset(now):
             self.run.new_in_view = True
+            self._say([e for e in now if e not in watched])
         self.watched = set(now)
+
+    def _say(self, newcomers: list[int]) -> None:
+        """Say the monsters that came into view for the first time, nearest first (the preset's
+        ``in_view``, "You see {monsters}.": the default game's; nothing by default, as the classic
+        games say nothing). Each is marked :class:`Sighted` (saved): said once."""
+        run = self.run
+        world = run.world
+        newcomers = [e for e in newcomers if not world.has(e, Sighted)]
+        if not newcomers or not run.rules.messages.get("in_view", DEFAULT_MESSAGES["in_view"]):
+            return
+        for entity in newcomers:
+            world.add(entity, Sighted())
+        x, y = self._player_cell()
+
+        def away(entity: int) -> tuple[int, int]:
+            pos = run.world.get(entity, Position)
+            return max(abs(pos.x - x), abs(pos.y - y)), entity
+
+        names = [with_article(run.api.name_of(e)) for e in sorted(newcomers, key=away)]
+        run.log(run.rules.message("in_view", monsters=listed(names)))
 
     def remember_in_view(self) -> None:
         """Remember the items in view as they lie now (before the level is left)."""
