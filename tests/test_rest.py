@@ -151,3 +151,28 @@ def test_a_monster_walking_into_view_is_news_while_the_player_stands(registry):
         noticed.append(session.press(".").noticed)
     assert noticed[:-1] == [False] * (len(noticed) - 1) and noticed[-1]  # at once, and not before
     assert not session.press(".").noticed  # in view already: no news
+
+
+def test_a_rest_hurt_by_no_blow_says_why_it_stopped(registry):
+    """Venom (a status's tick) takes HP each turn: the rest stops, as a walk does, and says why (no
+    blow's message does)."""
+    g = testing.game_from_map(registry, ROOM)
+    hurt(g, 5)
+    g.api.add_status(g.player, "envenomed", 3)
+    s = testing.press(g, "Z")
+    assert s["turn"] == 1 and s["messages"][-1] == "You cannot rest while losing health."
+
+
+def test_a_rest_stopped_by_a_blow_lets_the_blow_say_it(registry):
+    g = testing.game_from_map(registry, ROOM.replace("#@.......#", "#@o......#"))
+    orc = g.api.monsters()[0]
+    g.api.sleep(orc)  # asleep beside the player: a rest may start
+    hp = hurt(g, 10)
+    session = Session.of(g)
+    assert session.press("Z", step_by_step=True).walking
+    g.api.wake(orc)
+    g.api.add_component(orc, Hunting(1, 1, 50))
+    while session.step().walking:
+        pass
+    assert g.api.hp(g.player)[0] < hp and g.messages[-1].startswith("The orc hits you")
+    assert "You cannot rest while losing health." not in g.messages

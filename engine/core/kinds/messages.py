@@ -47,6 +47,7 @@ DEFAULT_MESSAGES = {
     "rest_full": "You are already at full health.",
     "rested": "You are fully healed.",
     "rest_in_vain": "You rest, but feel no better.",
+    "rest_hurt": "You cannot rest while losing health.",
     "no_way": "You know no way there.",
     "travel_blocked": "Something is in the way.",
     "no_stairs_known": "You have not found the stairs down.",

@@ -41,7 +41,7 @@ KEY_KINDS: dict[str, str] = {
                      "travel_blocked", "no_way", "no_stairs_known", "not_in_view", "pack_full", "nothing_here",
                      "pack_empty", "no_drop_here", "cannot_wear", "already_worn", "nothing_to", "no_target",
                      "target_unseen", "target_no_monster", "target_self", "no_charges", "throw_nowhere", "rest_full",
-                     "rest_in_vain", "in_view"), "warn"),
+                     "rest_in_vain", "rest_hurt", "in_view"), "warn"),
 }
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.core.model.events import Event, KeyPlayed
+from engine.core.model.events import Event, Hurt, KeyPlayed
 from engine.core.play import commands
 from engine.core.play.prompts import Answer, Chosen, Close, Prompt, Question
 from engine.core.play.travel import Travel, next_step, threat_in_view
@@ -261,11 +261,20 @@ class Session:
         hp, depth, run = game.api.hp(state.player)[0], state.depth, state.run_number
         game.new_in_view = False
         travel.steps += 1
+        heard = len(self._heard)
         if not game.take_turn(step if isinstance(step, Action) else Move(*step)):
             return False
         state = game.state
-        return not (game.new_in_view or game.api.hp(state.player)[0] < hp or state.depth != depth
+        hurt = game.api.hp(state.player)[0] < hp
+        if hurt and travel.kind == "rest" and state.alive and not self._struck(heard):
+            game.log(game.rules.message("rest_hurt"))  # a poison, a burning floor: no blow says why
+        return not (game.new_in_view or hurt or state.depth != depth
                     or state.run_number != run or not state.alive or game.quit_requested or state.questions)
+
+    def _struck(self, since: int) -> bool:
+        """Whether a creature struck the player among the events heard from ``since`` on."""
+        player = self.game.state.player
+        return any(isinstance(e, Hurt) and e.entity == player and isinstance(e.by, int) for e in self._heard[since:])
 
     def _end_travel(self) -> None:
         """The travel is over: listeners hear its key (with its steps when it was interrupted)."""
