@@ -3,10 +3,8 @@ walk does (a monster comes into view, a blow); it does not start at full HP or w
 monster in view, and gives up in a game where waiting heals nobody. Recorded as a travel is."""
 
 import dataclasses
-import json
 
 from engine import Fighter, Monster, testing
-from engine.cli.main import main
 from engine.core.model.events import KeyPlayed
 from engine.core.play.session import Session
 from engine.kit import limits
@@ -117,17 +115,6 @@ def test_the_windows_rest_plays_many_turns_a_step_and_records_where_it_stopped(r
     hurt(h, 5)
     testing.press(h, "Z:10")  # the replay rests as long
     assert h.turn == 10
-
-
-def test_a_run_with_rests_replays_to_the_same_bytes(tmp_path, monkeypatch, capsys):
-    monkeypatch.setenv("UNDERCROFT_HOME", str(tmp_path / "home"))
-    rec = tmp_path / "r.json"
-    assert main(["--headless", "--seed", "5", "--keys", "Z o:30 Z Z:3 o Z", "--record", str(rec),
-                 "--dump", "json"]) == 0
-    original = capsys.readouterr().out
-    assert json.loads(rec.read_text())["keys"] == ["Z", "o:30", "Z", "Z:3", "o", "Z"]
-    assert main(["replay", str(rec), "--dump", "json"]) == 0
-    assert capsys.readouterr().out == original
 
 
 def test_presets_with_their_own_keys_have_no_rest(registry):

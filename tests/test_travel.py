@@ -201,13 +201,13 @@ def test_bad_travel_tokens_are_refused(token):
         check_token(token)
 
 
-def test_a_run_with_travel_replays_to_the_same_bytes(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("keys", ["o o:4 > o . travel:3,3", "Z o:30 Z Z:3 o Z"])  # walks; rests (Z)
+def test_a_run_with_travel_replays_to_the_same_bytes(tmp_path, monkeypatch, capsys, keys):
     monkeypatch.setenv("UNDERCROFT_HOME", str(tmp_path / "home"))
     rec = tmp_path / "r.json"
-    assert main(["--headless", "--seed", "5", "--keys", "o o:4 > o . travel:3,3", "--record", str(rec),
-                 "--dump", "json"]) == 0
+    assert main(["--headless", "--seed", "5", "--keys", keys, "--record", str(rec), "--dump", "json"]) == 0
     original = capsys.readouterr().out
-    assert json.loads(rec.read_text())["keys"] == ["o", "o:4", ">", "o", ".", "travel:3,3"]
+    assert json.loads(rec.read_text())["keys"] == keys.split()
     assert main(["replay", str(rec), "--dump", "json"]) == 0
     assert capsys.readouterr().out == original
 
