@@ -182,3 +182,43 @@ def test_a_box_shorter_than_its_lines_says_how_many_it_does_not_show(registry, w
     assert all(0 <= bottom and bottom + height <= 300 for _, bottom, _, height in drawn)
     box.place(0, 0, 400, 2000)  # room for all: nothing counted
     assert [t.text for t in box.texts if t.text][-2] == "z  item 25"
+
+
+def test_a_menu_longer_than_the_map_scrolls_with_up_and_down(registry, window_for):  # noqa: F811
+    """A full pack in a short window: the options that fit, counts of the others above and below,
+    and up/down (the window's, not the game's: nothing is recorded) move through them; in a menu
+    that fits, up and down are the game's as before."""
+    from engine.frontend.settings import Settings
+
+    game = testing.game_from_map(registry, HALL)
+    for kind in ("dagger", "long sword", "war axe", "leather armour", "chain mail", "plate armour") * 4:
+        game.give(kind)
+    window = window_for(game, settings=Settings({"window_size": [900, 420]}))
+    window.press("i")
+    window.frames.draw()
+    view = window.prompt_view
+    lines = view.strings()
+    assert view.top_most > 0 and view.top == 0 and any(line.startswith("a  ") for line in lines)
+    hidden = int(next(line for line in lines if line.endswith(" more")).split()[1])
+    assert hidden == view.top_most and lines[-1].startswith("Up/down: more")
+    window.controls.press("down")
+    window.controls.press("down")
+    window.frames.draw()
+    lines = view.strings()
+    assert view.top == 2 and "... 2 above" in lines and not any(line.startswith("a  ") for line in lines)
+    assert any(line.startswith("c  ") for line in lines) and Session.of(game).prompt is not None
+    for _ in range(40):
+        window.controls.press("down")
+    window.frames.draw()
+    lines = view.strings()
+    assert view.top == view.top_most and not any(line.endswith(" more") for line in lines)
+    assert any(line.startswith("x  ") for line in lines)  # the last of 24
+    drawn = [row for row in view.box.rows if row[3] > 0]
+    box_bottom = view.box.rect[1]
+    assert all(bottom >= box_bottom for _, bottom, _, _ in drawn)  # every row inside the box
+    window.press("esc")
+    window.press("\\")  # what is known: a page that fits, which any key closes
+    window.frames.draw()
+    assert view.top_most == 0 and Session.of(game).prompt.kind == "page"
+    window.controls.press("up")  # a menu that fits: the key is the game's, as before
+    assert Session.of(game).prompt is None

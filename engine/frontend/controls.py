@@ -193,6 +193,10 @@ class Controls:
         redraw = self.stop_pointing()
         session = window.session
         if session.prompt is not None:  # every key is the prompt's
+            if token in ("up", "down") and window.prompt_view is not None and \
+                    window.prompt_view.scroll(-1 if token == "up" else 1):
+                window.frames.request()  # a menu longer than the map scrolls: the window's, not the game's
+                return True
             if token in CHOOSE and pointed is not None and session.prompt.kind == "target":
                 token = f"travel:{pointed[0]},{pointed[1]}"  # Enter aims where the cursor is drawn
             return self._play(token, None, repeat, animate) or self._redraw(redraw)

@@ -53,6 +53,8 @@ AIM = (255, 190, 60, 255)  # the targeting cursor's outline
 LOOK = (120, 180, 255, 255)  # look mode's cursor
 HOVER_ROW = (50, 50, 85, 255)
 
+MENU_FRAME = 7  # a menu's rows besides its options: the title, the counts above and below, blanks, the hint
+SCROLL_HINT = "Up/down: more"
 HINTS = {
     "menu": "Press a letter (or click a line)   Esc: close",
     "question": "Press a letter to choose (or click a line)",
@@ -77,6 +79,9 @@ class PromptView:
         self.hovered: int | None = None  # the box line under the mouse
         self._area: tuple = ()  # (level, centre, radius) -> cells: the reach is an FOV call, done once
         self.columns = 80  # characters a line may take: the map's width, set each update
+        # a menu longer than the map's height scrolls (the window's up/down keys: scroll): the
+        # first option shown, the most it may be, and the menu it belongs to (another starts at 0)
+        self.top, self.top_most, self._menu_seen = 0, 0, None
 
     @property
     def active(self) -> bool:
@@ -109,10 +114,26 @@ class PromptView:
     def _menu(self, data: dict[str, Any], rows: int = 1000) -> None:
         """``rows``: the text rows the map's height holds. An item's line holds its name, what it
         adds against what is worn and what it is; when that is wider than the map, what it is
-        goes on a row of its own under it (while the rows hold them), else the line is cut."""
+        goes on a row of its own under it (while the rows hold them), else the line is cut. When
+        the options outnumber the rows, those from :attr:`top` that fit are shown, with a count
+        of the others above and below (:meth:`scroll` moves it)."""
         lines: list[tuple] = [(data.get("title", ""), TITLE), ("", TEXT)]
         self.letters = [None, None]
         options = data.get("options", [])
+        seen = (data.get("kind"), data.get("title"), tuple(o["letter"] for o in options))
+        if seen != self._menu_seen:
+            self._menu_seen, self.top = seen, 0
+        detail = wrap(data["detail"], self.columns) if data.get("detail") else []
+        room = max(1, rows - MENU_FRAME - (len(detail) + 1 if detail else 0))  # the option rows that fit
+        self.top_most = max(0, len(options) - room)
+        self.top = min(self.top, self.top_most)
+        below = 0
+        if self.top_most:
+            shown = options[self.top:self.top + room]
+            below = len(options) - self.top - len(shown)
+            lines.append((f"... {self.top} above" if self.top else "", HINT))
+            self.letters.append(None)
+            options = shown
         label_w = max((len(o["label"]) for o in options), default=0) + 3  # "a  " and the label
         note_w = max((len(o.get("note", "")) for o in options), default=0)
         wide = label_w + 2 + (note_w + 2 if note_w else 0) + max((len(o.get("about", "")) for o in options), default=0)
@@ -133,10 +154,22 @@ class PromptView:
             if about and under:
                 lines.append((clip(f"   {about}", self.columns), ABOUT))
                 self.letters.append(option["letter"])
-        if data.get("detail"):
-            lines += [("", TEXT), *[(part, DETAIL) for part in wrap(data["detail"], self.columns)]]
-        lines += [("", TEXT), (HINTS.get(data.get("kind", ""), HINTS["menu"]), HINT)]
+        if self.top_most:
+            lines.append((f"... {below} more" if below else "", HINT))
+            self.letters.append(None)
+        if detail:
+            lines += [("", TEXT), *[(part, DETAIL) for part in detail]]
+        hint = HINTS.get(data.get("kind", ""), HINTS["menu"])
+        lines += [("", TEXT), (f"{SCROLL_HINT}   {hint}" if self.top_most else hint, HINT)]
         self.box.show(lines)
+
+    def scroll(self, step: int) -> bool:
+        """Move a menu too long for the map's height by ``step`` options (the window's up/down
+        keys); whether it scrolls at all (a menu that fits leaves the keys to the game)."""
+        if self.data is None or "options" not in self.data or not self.top_most:
+            return False
+        self.top = max(0, min(self.top_most, self.top + step))
+        return True
 
     def _cursor(self, game: Game, data: dict[str, Any], hover: tuple[int, int] | None) -> None:
         own = tuple(data["cursor"])
