@@ -222,3 +222,19 @@ def test_a_menu_longer_than_the_map_scrolls_with_up_and_down(registry, window_fo
     assert view.top_most == 0 and Session.of(game).prompt.kind == "page"
     window.controls.press("up")  # a menu that fits: the key is the game's, as before
     assert Session.of(game).prompt is None
+
+
+def test_a_sidebar_too_short_for_its_rows_counts_the_others(registry, window_for):  # noqa: F811
+    """A pack of 24 in a 420-px window: the sidebar's last row says how many rows it cannot show,
+    where they were dropped unsaid."""
+    from engine.frontend.settings import Settings
+
+    game = testing.game_from_map(registry, HALL)
+    for kind in ("dagger", "long sword", "war axe", "leather armour", "chain mail", "plate armour") * 4:
+        game.give(kind)
+    window = window_for(game, settings=Settings({"window_size": [900, 420]}))
+    window.frames.draw()
+    lines = window.sidebar.lines()
+    shown = sum(1 for line in lines if line[:2] in {f"{chr(97 + i)} " for i in range(24)})
+    assert lines[-1] == f"+{24 - shown} more" and 0 < shown < 24
+    assert len(lines) == len(window.sidebar.texts)  # no row past the sidebar's foot

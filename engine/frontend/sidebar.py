@@ -208,7 +208,8 @@ def _bar_color(rgb: RGB) -> RGB:
 
 def rows_for(game: Game, sections: list[Section], limit: int, footer: list[Row] = ()) -> list[Row | None]:
     """The sidebar's rows (None: a blank separator), at most ``limit``, ending with ``footer``
-    (after a blank row) when it is given."""
+    (after a blank row) when it is given. Rows past the limit are counted on the last that fits
+    ("+7 more"): a long pack in a short window lost its last rows without a word."""
     rows: list[Row | None] = []
     for section in sections:
         part = section(game)
@@ -217,6 +218,16 @@ def rows_for(game: Game, sections: list[Section], limit: int, footer: list[Row] 
                 rows.append(None)
             rows.extend(part)
     if not footer:
-        return rows[:limit]
+        return _fit(rows, limit)
     tail = [None, *footer][-limit:]
-    return rows[: max(0, limit - len(tail))] + tail
+    return _fit(rows, max(0, limit - len(tail))) + tail
+
+
+def _fit(rows: list[Row | None], limit: int) -> list[Row | None]:
+    """``rows``, at most ``limit`` of them: the last one that fits says how many are not shown."""
+    if len(rows) <= limit:
+        return rows
+    if limit < 2:
+        return rows[:limit]
+    hidden = sum(1 for row in rows[limit - 1:] if row is not None)
+    return [*rows[:limit - 1], Line(f"+{hidden} more", DIM)]
