@@ -51,7 +51,8 @@ def renumbered(data: dict) -> dict:
     return {**data, "entities": [{**row, "id": new[row["id"]]} for row in data["entities"]],
             "scheduler": {"player": [new[data["scheduler"]["player"][0]], *data["scheduler"]["player"][1:]],
                           "actors": sorted([new[e], *rest] for e, *rest in data["scheduler"]["actors"])},
-            "last_target": new.get(data["last_target"])}
+            "last_target": new.get(data["last_target"]),
+            "declared": sorted([new[e], word] for e, word in data["declared"])}
 
 
 def resumed_whole(game, registry, capsys) -> Game:

@@ -11,6 +11,7 @@ from engine.core.model.events import KeyPlayed
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
 from engine.core.turn.keys import check_token
+from engine.persist import runsave
 
 STEP_KEYS = {(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l", (-1, -1): "y", (1, -1): "u", (-1, 1): "b",
              (1, 1): "n"}
@@ -99,6 +100,24 @@ def test_a_fleeing_monster_in_view_does_not_stop_explore(registry):
     turn = g.turn
     s = testing.press(g, "o")
     assert s["turn"] > turn and s["messages"][-1] == "Explored all you can reach."  # on past it
+
+
+def test_a_resumed_run_walks_past_a_fleeing_monster_as_the_unbroken_one(registry):
+    """What a behaviour declared ("fleeing") is saved with the run: a resumed run refused the walk
+    the unbroken run took (a replay and a resume of one run parted there)."""
+    g = testing.game_from_map(registry, HALL.replace("#......r#", "#...k...#"))
+    kobold = g.api.monsters()[0]
+    g.api.damage(kobold, g.api.hp(kobold)[0] - 1)
+    testing.press(g, ".")
+    data = json.loads(json.dumps(runsave.capture(g)))
+    assert data["declared"] == [[kobold, "fleeing"]]
+    resumed, _ = runsave.load(data, registry)
+    assert testing.press(resumed, "o") == testing.press(g, "o")  # walked past it, both
+    bad = {**data, "declared": [[999, "fleeing"]]}
+    with pytest.raises(ValueError, match=r"declared\[0\]: expected the id of a listed entity, got 999"):
+        runsave.load(bad, registry)
+    with pytest.raises(ValueError, match="declared"):
+        runsave.load({**data, "declared": [[kobold, "x" * 31]]}, registry)
 
 
 def test_travel_to_the_stairs_stops_when_hit(registry):

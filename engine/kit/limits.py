@@ -46,6 +46,7 @@ MAX_PLUGIN_DATA_BYTES = 4 * 1024 * 1024
 MAX_MESSAGES = 1_000  # messages kept in a run (its log)
 MAX_MESSAGE_CHARS = 200  # characters in one message (up to 12 bytes each in a save: \ud83d\ude00)
 MAX_KEYS = 500_000  # keys in a run save or a replay (up to 23 bytes each); a longer run's replay stops here
+MAX_DECLARED_CHARS = 30  # a monster's declared state ("fleeing": GameAPI.declare), the sidebar's word
 MAX_KEY_CHARS = 20  # characters in one key token (the longest: travel:999,999:10000)
 MAX_TRAVEL = 10_000  # turns one travel key may play before it stops by itself
 MAX_REST_UNHEALED = 200  # turns a rest (Z) waits without the player's HP rising before it gives up

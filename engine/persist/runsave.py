@@ -44,6 +44,7 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
     state = game.state
     saved = {**SAVED, **game.registry.components}
     entities = [{"id": entity, **_row(state.world.components(entity), saved)} for entity in state.world.entities()]
+    listed = {row["id"] for row in entities}
     kept = [{"depth": depth, "level": leveldata.dump(k.level), "seen": _rows_of(k.seen),
              "things": [{**_row(components, saved), "energy": energy} for components, energy in k.things],
              "remembered": _remembered_rows(k.items)}
@@ -74,6 +75,9 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
                                   _terrain_kinds(game)),
         "kept": kept,
         "last_target": state.last_target if any(row["id"] == state.last_target for row in entities) else None,
+        # what the monsters' behaviours declared on their last turn ("fleeing"): a walk reads it
+        "declared": sorted([entity, word] for entity, (world, word) in game.declared.items()
+                           if world is state.world and entity in listed),
     }
 
 
@@ -172,7 +176,12 @@ def load(data: dict[str, Any], registry: Registry) -> tuple[Game, list[str]]:
     if len(state.kept) != len(d["kept"]):
         raise ValueError("kept: a depth is listed twice")
     invariants.check(state, registry, rules)
-    return game.resume(state), d["keys"]
+    game.resume(state)
+    for i, (entity, word) in enumerate(d.get("declared", [])):
+        if entity not in new_id:
+            raise ValueError(f"declared[{i}]: expected the id of a listed entity, got {entity}")
+        game.declared[new_id[entity]] = (world, word)
+    return game, d["keys"]
 
 
 def check_writable(data: dict[str, Any], game: Game) -> None:

@@ -243,5 +243,7 @@ def run_spec(registry: Registry) -> Obj:
         "plugins": needs.PLUGINS,
         "kept": List(kept, most=limits.MAX_KEPT_LEVELS),
         "last_target": Optional(ID),
+        "declared": List(Tuple(ID, Str(limits.MAX_DECLARED_CHARS, 1), expected='[id, "a word"]'),
+                         most=limits.MAX_ENTITIES),
     }, defaults={"plugin_data": True, "plugins": True, "questions": True, "kept": True, "last_target": True,
-                  "message_kinds": True})
+                  "message_kinds": True, "declared": True})

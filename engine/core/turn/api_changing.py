@@ -245,14 +245,16 @@ class Changing:
         """Say what a monster is doing, in a word the window shows on its sidebar row after its
         HP (``"a goblin 3/10 fleeing"``): a behaviour that runs calls ``game.declare(me,
         "fleeing")``. It holds until the monster's next turn (when its behaviour declares again, or
-        says nothing and it is gone); None takes it off now. Presentation only: never saved, never
-        read by a rule, so a game plays the same with or without it. ``state`` is 1..30 characters."""
+        says nothing and it is gone); None takes it off now. No rule reads it, but a walk does (a
+        ``"fleeing"`` monster in view does not keep one from starting), so a run save keeps it: a
+        resumed run walks as the unbroken one. ``state`` is 1..``MAX_DECLARED_CHARS`` (30) characters."""
         declared = self._run.declared
         if state is None:
             declared.pop(monster, None)
             return
-        if not isinstance(state, str) or not 0 < len(state) <= 30:
-            raise ValueError(f"declare: state {state!r} is not a word of 1 to 30 characters (or None)")
+        if not isinstance(state, str) or not 0 < len(state) <= limits.MAX_DECLARED_CHARS:
+            raise ValueError(f"declare: state {state!r} is not a word of 1 to {limits.MAX_DECLARED_CHARS} "
+                             "characters (or None)")
         declared[monster] = (self._run.world, state)
 
     def declared(self, monster: int) -> str | None:
