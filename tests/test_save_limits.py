@@ -57,6 +57,7 @@ def largest_legal_run(tmp_path, registry):
             world.add(entity, Fighter(*[limits.MAX_STAT] * 4))
             world.get(entity, Monster).awake = True
             world.add(entity, Sighted())  # said once: "You see a goblin."
+            game.declared[entity] = (world, "x" * limits.MAX_DECLARED_CHARS)  # what its behaviour said
             energy = -limits.MAX_ENERGY_DEBT if i % 4 else TURN_COST + limits.MAX_SPEED
             state.scheduler.add(entity, limits.MAX_SPEED, energy)
     world.add(game.player, Fighter(*[limits.MAX_STAT] * 4))
