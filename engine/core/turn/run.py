@@ -90,7 +90,7 @@ class Run:
         self.quit_requested = False
         self.falling: Any = None  # a ChangeLevel a plugin asked for this turn (api.fall), applied as it ends
         # what each monster's behaviour declared it is doing (api.declare), with the level's world:
-        # until its next turn, never saved
+        # until its next turn; a run save keeps the level's (a walk reads "fleeing")
         self.declared: dict[int, tuple[Any, str]] = {}
         self._pathfinder: tuple | None = None  # see pathfinder()
         self._ground: Ground | None = None  # see ground
