@@ -75,3 +75,14 @@ def test_a_save_keeps_who_was_said(registry):
     resumed.sight.watched.clear()
     Session.of(resumed).press(".")
     assert resumed.messages.count("You see an orc.") == 1
+
+
+def test_a_new_runs_monsters_are_news_whatever_their_ids(registry):
+    """A new run numbers its entities anew: a monster with the id of one the last run's player saw
+    comes into view all the same."""
+    game = testing.game_from_map(registry, "##########\n#@.r.....#\n##########")
+    rat = game.api.visible_monsters()[0]
+    game.sight._watched = (object(), {rat})  # the last run's world saw an entity of that id
+    game.new_in_view = False
+    game.sight.watch()
+    assert game.new_in_view

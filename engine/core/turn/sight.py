@@ -27,7 +27,7 @@ class Sight:
     def __init__(self, run: Run) -> None:
         self.run = run
         self._veils: dict[str, int] | None = None  # the kinds seen only near: name -> unseen_beyond
-        self.watched: set[int] = set()  # the monsters in view at the last look (see watch)
+        self._watched: tuple[object, set[int]] = (None, set())  # the run's world, and its monsters in view
 
     @property
     def veils(self) -> dict[str, int]:
@@ -108,6 +108,17 @@ class Sight:
             self._news(now)
         else:
             self.watched = set(now)
+
+    @property
+    def watched(self) -> set[int]:
+        """The monsters in view at the last look: none when the run's world is another (a new
+        run numbers its entities anew, so an id seen in the last run is not this one's)."""
+        world, seen = self._watched
+        return seen if world is self.run.state.world else set()
+
+    @watched.setter
+    def watched(self, seen: set[int]) -> None:
+        self._watched = (self.run.state.world, seen)
 
     def _news(self, now: list[int]) -> None:
         watched = self.watched
