@@ -228,3 +228,13 @@ def test_a_third_party_tileset_from_a_plugins_dir(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "tileset broken" in err and "no tiles today" in err
     assert "cannot open a window" not in err  # said before any window, as what it is
+
+
+def test_kenneys_ways_down_and_up_differ_at_a_glance(registry):
+    """The two stairs were two ladders alike but for their tops: the way down is now a ladder in a
+    dark shaft, the way up a bright ladder on the floor (their pictures far apart in brightness)."""
+    import numpy as np
+
+    kenney = make(registry.tilesets["kenney"], cell=16, file=None)
+    down, up = (np.asarray(kenney.tile(name, ">").image.convert("L"), dtype=float) for name in ("stairs", "upstairs"))
+    assert up.mean() - down.mean() > 20  # of 255

@@ -26,7 +26,9 @@ LOOKS = {
     "wall": ("tiles/stoneCenter.png", 0.55),
     "wall:deep": ("tiles/stoneCenter.png", 0.22),
     "floor": FLOOR,
-    "stairs": ("tiles/ladderMid.png", 1.0, FLOOR),
+    # the way down a ladder into a dark shaft, the way up a bright ladder's top on the floor: the
+    # two ladders alone looked alike at a glance
+    "stairs": ("tiles/ladderMid.png", 0.8, ("tiles/planetCenter.png", 0.12)),
     "upstairs": ("tiles/ladderTop.png", 1.0, FLOOR),
     "exit": ("tiles/signExit.png", 1.0, FLOOR),
     "door": ("tiles/doorClosed_mid.png", 0.8, FLOOR),
