@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from engine.core.kinds import deprecations
+from engine.core.kinds import deprecations, monsterparams
 from engine.core.kinds.deprecations import lenient
 from engine.core.kinds.schema import (
     Char,
@@ -205,9 +205,9 @@ MONSTER_FIELDS: dict[str, str] = {
     "behaviour": "The registered behaviour it acts by (the built-in ones and their params: Built-in behaviours).",
     "min_depth": "The shallowest level the spawn tables place it on.",
     "weight": "Its share of the spawn table among the kinds that may appear at a depth.",
-    "params": "JSON values its behaviour reads (`game.kind_of(m).params`), and other plugins too: the built-in "
-              "`growth` reads `xp` (what a kill is worth), `loot` reads `drops` (the loot table rolled on its "
-              "death, default `drop`), `monster_ai` reads `regen = [hp, turns]` (HP regained every so many turns).",
+    "params": "JSON values its behaviour reads (`game.kind_of(m).params`), and other plugins too. The built-in "
+              "plugins read these, each checked when a kind of the behaviour named loads (a value its reader cannot "
+              "take refuses the kind): " + monsterparams.described() + ".",
     "max_depth": "The deepest level the spawn tables place it on (it stops appearing below).",
     "description": "What it is, in one line: look mode says it.",
     "unseen_beyond": "The player sees it only within this many cells (king moves), even in full view: 1, only "
@@ -276,9 +276,16 @@ def validate(kind: MonsterKind | ItemKind) -> None:
 
 
 def _coherent(kind: Any, where: str) -> Any:
-    """``kind``, whose fields hold together: a monster's depths (below its max_depth, it was never placed)."""
-    if isinstance(kind, MonsterKind) and kind.min_depth > kind.max_depth:
-        raise ContentError(f"{where}min_depth: expected at most max_depth ({kind.max_depth}), got {kind.min_depth}")
+    """``kind``, whose fields hold together: a monster's depths (below its max_depth, it was never
+    placed), and the params the built-in plugins read on a kind of its behaviour
+    (:mod:`engine.core.kinds.monsterparams`: refused here, not in the reader's hands in play)."""
+    if isinstance(kind, MonsterKind):
+        if kind.min_depth > kind.max_depth:
+            raise ContentError(f"{where}min_depth: expected at most max_depth ({kind.max_depth}), got {kind.min_depth}")
+        try:
+            monsterparams.check(kind.params, kind.behaviour, f"{where}params.")
+        except SchemaError as e:
+            raise ContentError(str(e)) from None
     return kind
 
 
