@@ -233,3 +233,20 @@ def test_a_level_drawn_with_map_is_played_as_drawn(registry):
         level = game.level
         kinds = {level.kind_at(x, y) for y in range(level.terrain.shape[0]) for x in range(level.terrain.shape[1])}
         assert kinds <= {"wall", "floor", "upstairs"}, (seed, kinds)  # the start: the way back up
+
+
+def test_an_eel_as_near_as_its_water_goes_lurks_and_explore_walks_on(registry):
+    """An awake eel in view kept explore from starting for as long as its lake was in sight, though
+    it can never leave the water: as near as its water goes it declares itself lurking, and a walk
+    does not wait for it (one still swimming nearer does keep a walk from starting)."""
+    game = testing.game_from_map(registry, MOAT)
+    api = game.api
+    eel = api.spawn("eel", 6, 4)  # in the moat's corner nearest the player's corner
+    api.wake(eel)
+    api.move(api.player, 7, 6)  # two cells off: no deep water comes nearer
+    assert api.notices(eel) and testing.press(game, "o")["messages"][-1] == "Not with the eel in view."
+    assert api.behaviour("lurk")(api, eel) is None  # its turn: as near as its water goes, lurking
+    assert api.declared(eel) == "lurking"
+    turn = game.turn
+    state = testing.press(game, "o")
+    assert state["turn"] > turn and "Not with the eel in view." not in state["messages"][-1:]

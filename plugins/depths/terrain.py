@@ -197,7 +197,9 @@ def on_action(game, entity, action):
 # -- the eel ---------------------------------------------------------------------------------
 def lurk(game, me):
     """An eel's way: beside the player it strikes; noticing the player it swims nearer through
-    deep water, never out of it; otherwise it waits under the surface."""
+    deep water, never out of it; otherwise it waits under the surface. As near as its water
+    goes, it declares itself ``"lurking"``: it will not come, so a walk does not wait for it (an
+    awake eel in view kept explore from starting for as long as the player could see its lake)."""
     if not game.notices(me):
         return None
     player = game.player
@@ -211,7 +213,10 @@ def lurk(game, me):
             far = max(abs(px - x - dx), abs(py - y - dy))
             if far < nearest:
                 best, nearest = (dx, dy), far
-    return Move(*best) if best is not None else None
+    if best is None:
+        game.declare(me, "lurking")
+        return None
+    return Move(*best)
 
 
 @hookimpl

@@ -72,14 +72,18 @@ class Travel:
         return f"{key}:{self.steps}" if self.interrupted else self.token
 
 
+NOT_COMING = frozenset({"fleeing", "lurking"})  # what a behaviour declares when it will not come
+
+
 def threatens(api: GameAPI, monster: int) -> bool:
-    """Whether ``monster``, in view, keeps a travel from starting: it is awake and not running
-    away. A sleeping one strikes no blow until it notices the player, and a monster that notices the
+    """Whether ``monster``, in view, keeps a travel from starting: it is awake and coming. A
+    sleeping one strikes no blow until it notices the player, and a monster that notices the
     player stops a travel at once (``new_in_view``), so walking on past it is safe; one whose
-    behaviour declared it ``"fleeing"`` on its last turn (``GameAPI.declare``: a hurt coward) is
-    running, not coming. Every monster is hostile today."""
+    behaviour declared on its last turn (``GameAPI.declare``) that it is ``"fleeing"`` (a hurt
+    coward) or ``"lurking"`` (an eel as near as its water goes) is not coming. Every monster is
+    hostile today."""
     state = api.component(monster, Monster)
-    return state is not None and state.awake and api.declared(monster) != "fleeing"
+    return state is not None and state.awake and api.declared(monster) not in NOT_COMING
 
 
 def threat_in_view(api: GameAPI) -> int | None:

@@ -246,8 +246,9 @@ class Changing:
         HP (``"a goblin 3/10 fleeing"``): a behaviour that runs calls ``game.declare(me,
         "fleeing")``. It holds until the monster's next turn (when its behaviour declares again, or
         says nothing and it is gone); None takes it off now. No rule reads it, but a walk does (a
-        ``"fleeing"`` monster in view does not keep one from starting), so a run save keeps it: a
-        resumed run walks as the unbroken one. ``state`` is 1..``MAX_DECLARED_CHARS`` (30) characters."""
+        ``"fleeing"`` or ``"lurking"`` monster in view, one that will not come, does not keep one
+        from starting), so a run save keeps it: a resumed run walks as the unbroken one. ``state``
+        is 1..``MAX_DECLARED_CHARS`` (30) characters."""
         declared = self._run.declared
         if state is None:
             declared.pop(monster, None)
