@@ -193,7 +193,7 @@ def test_a_kinds_number_past_what_a_save_holds_is_refused_when_it_loads(tmp_path
             register(ItemKind(name="elixir", glyph="!", color=(10, 200, 90), effect="haste", use="quaff",
                               params={"turns": 10**14}))
             register(ItemKind(name="tonic", glyph="!", color=(10, 90, 200), effect="heal", use="quaff",
-                              params={"amount": [3, {"deep": -10**9}]}))
+                              params={"amount": 3, "brewed": [3, {"deep": -10**9}]}))  # within: kept
     '''))
     registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
     assert "tonic" in registry.items and "elixir" not in registry.items

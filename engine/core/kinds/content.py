@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from engine.core.kinds import deprecations, monsterparams
+from engine.core.kinds import deprecations, kindparams
 from engine.core.kinds.deprecations import lenient
 from engine.core.kinds.schema import (
     Char,
@@ -207,7 +207,7 @@ MONSTER_FIELDS: dict[str, str] = {
     "weight": "Its share of the spawn table among the kinds that may appear at a depth.",
     "params": "JSON values its behaviour reads (`game.kind_of(m).params`), and other plugins too. The built-in "
               "plugins read these, each checked when a kind of the behaviour named loads (a value its reader cannot "
-              "take refuses the kind): " + monsterparams.described() + ".",
+              "take refuses the kind): " + kindparams.described(kindparams.MONSTERS) + ".",
     "max_depth": "The deepest level the spawn tables place it on (it stops appearing below).",
     "description": "What it is, in one line: look mode says it.",
     "unseen_beyond": "The player sees it only within this many cells (king moves), even in full view: 1, only "
@@ -219,7 +219,9 @@ ITEM_FIELDS: dict[str, str] = {
     "glyph": "The one character the window and `--map` files draw it with.",
     "color": "Its colour, lit (remembered: dimmed and greyed from it).",
     "effect": "The registered effect that using it applies (the built-in ones and their params: Built-in effects).",
-    "params": "JSON values its effect reads (`kind.params`): the built-in effects' are listed with them.",
+    "params": "JSON values its effect reads (`kind.params`): the built-in effects' are listed with them. These "
+              "are checked when a kind of the effect named loads (a value its reader cannot take refuses the kind): "
+              + kindparams.described(kindparams.ITEMS) + ".",
     "amount": "The (min, max) rolled when it is placed: how many (a stack), or how much (gold).",
     "use": "What it is for: `pickup` (applies when picked up), `carry` (only carried), or the registered verb that "
            "uses it: the built-in `quaff`, `read`, `wear`, `wield`, `zap`, `eat`, `apply`, `throw`, or a plugin's "
@@ -277,15 +279,16 @@ def validate(kind: MonsterKind | ItemKind) -> None:
 
 def _coherent(kind: Any, where: str) -> Any:
     """``kind``, whose fields hold together: a monster's depths (below its max_depth, it was never
-    placed), and the params the built-in plugins read on a kind of its behaviour
-    (:mod:`engine.core.kinds.monsterparams`: refused here, not in the reader's hands in play)."""
-    if isinstance(kind, MonsterKind):
-        if kind.min_depth > kind.max_depth:
-            raise ContentError(f"{where}min_depth: expected at most max_depth ({kind.max_depth}), got {kind.min_depth}")
-        try:
-            monsterparams.check(kind.params, kind.behaviour, f"{where}params.")
-        except SchemaError as e:
-            raise ContentError(str(e)) from None
+    placed), and the params the built-in plugins read on a kind of its behaviour or effect
+    (:mod:`engine.core.kinds.kindparams`: refused here, not in the reader's hands in play)."""
+    if isinstance(kind, MonsterKind) and kind.min_depth > kind.max_depth:
+        raise ContentError(f"{where}min_depth: expected at most max_depth ({kind.max_depth}), got {kind.min_depth}")
+    monster = isinstance(kind, MonsterKind)
+    try:
+        kindparams.check(kind.params, kind.behaviour if monster else kind.effect, f"{where}params.",
+                         kindparams.MONSTERS if monster else kindparams.ITEMS)
+    except SchemaError as e:
+        raise ContentError(str(e)) from None
     return kind
 
 

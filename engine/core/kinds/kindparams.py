@@ -1,11 +1,11 @@
-"""The ``params`` of a monster kind that the built-in plugins read, each with the spec its value
-must meet. A kind's params are otherwise free JSON (a plugin's own behaviour reads its own), but
-one of these names with a value its reader cannot take (``regen = "x"``) failed in play, inside
-the reader: the built-in plugin was switched off for the run (every monster's hunting with it),
-for another plugin's kind. Checked where the kind loads instead (a content row, or a plugin's
-``MonsterKind``): the kind is refused in one line naming the param, and nothing else. A name a
-built-in behaviour reads is checked only on a kind that acts by that behaviour: another
-behaviour's kind may mean something else by ``range`` or ``count``.
+"""The ``params`` of monster and item kinds that the built-in plugins read, each with the spec its
+value must meet. A kind's params are otherwise free JSON (a plugin's own behaviour or effect reads
+its own), but one of these names with a value its reader cannot take (``regen = "x"``) failed in
+play, inside the reader: the built-in plugin was switched off for the run (every monster's hunting
+with it, or every item's effect), for another plugin's kind. Checked where the kind loads instead (a
+content row, or a plugin's ``MonsterKind`` or ``ItemKind``): the kind is refused in one line naming
+the param, and nothing else. A name a built-in behaviour (or effect) reads is checked only on a
+kind that acts by it (that applies it): another's kind may mean something else by ``range``.
 """
 
 from __future__ import annotations
@@ -30,9 +30,11 @@ def _said(line: str) -> bool:
     return True
 
 
+Table = dict[str, tuple[Spec, frozenset[str] | None, str]]
+
 # name -> (spec, the behaviours whose kinds it is checked on (None: every kind), what reads it and
 # what it is): the reference renders the list (MONSTER_FIELDS' params)
-BUILTIN: dict[str, tuple[Spec, frozenset[str] | None, str]] = {
+MONSTERS: Table = {
     "xp": (STAT, None, "growth: what a kill is worth"),
     "drops": (NAME, None, "loot: the loot table rolled on its death (default `drop`)"),
     "regen": (Tuple(STAT, Int(1, limits.MAX_STAT), expected="[hp, turns] (turns at least 1)"), None,
@@ -55,15 +57,32 @@ BUILTIN: dict[str, tuple[Spec, frozenset[str] | None, str]] = {
 }
 
 
-def check(table: dict[str, Any], behaviour: str, where: str) -> None:
+TURNS = Int(1, limits.MAX_STAT)
+REACH = Int(1, limits.MAX_MAP_SIDE)
+SAID = Str(200)
+# the same for an item kind's params, by the effect it applies (ITEM_FIELDS' params)
+ITEMS: Table = {
+    "breaks": (Int(0, 100), None, "throw: the percent chance a thrown one breaks"),
+    "amount": (STAT, frozenset({"heal", "heal_dazed"}), "heal, heal_dazed: the HP it gives back"),
+    "turns": (TURNS, frozenset({"haste", "heal_dazed", "confuse", "slow_bolt"}),
+              "haste, heal_dazed, confuse, slow_bolt: how long its status lasts"),
+    "damage": (STAT, frozenset({"lightning", "fireball", "lightning_bolt"}),
+               "lightning, fireball, lightning_bolt: the damage it deals"),
+    "reach": (REACH, frozenset({"slow_bolt", "lightning_bolt", "dig_bolt"}), "the bolts: how far a bolt flies"),
+    "message": (SAID, frozenset({"haste", "heal_dazed", "teleport", "magic_mapping"}), "what is said when it is used"),
+}
+
+
+def check(table: dict[str, Any], by: str, where: str, names: Table) -> None:
     """Hold the names of a kind's ``table`` of params that the built-in plugins read on a kind of
-    ``behaviour`` to their specs (SchemaError, one line)."""
+    behaviour (or effect) ``by`` to their specs in ``names`` (:data:`MONSTERS`, :data:`ITEMS`):
+    SchemaError, one line."""
     for name, value in table.items():
-        found = BUILTIN.get(name)
-        if found is not None and (found[1] is None or behaviour in found[1]):
+        found = names.get(name)
+        if found is not None and (found[1] is None or by in found[1]):
             found[0].check(value, sub(where, name))
 
 
-def described() -> str:
+def described(names: Table) -> str:
     """The list, as the reference says it."""
-    return "; ".join(f"`{name}` ({what})" for name, (_, _, what) in BUILTIN.items())
+    return "; ".join(f"`{name}` ({what})" for name, (_, _, what) in names.items())

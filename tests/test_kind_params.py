@@ -1,7 +1,8 @@
-"""The params of a monster kind that the built-in plugins read are checked where the kind loads: a
-value its reader cannot take refuses the kind in one line, naming the param. Before, a third-party
-rat with ``regen = "x"`` loaded, and in play the built-in ``monster_ai`` failed reading it and was
-switched off for the run: every monster stopped hunting, for one bad row of another plugin."""
+"""The params of monster and item kinds that the built-in plugins read are checked where the kind
+loads: a value its reader cannot take refuses the kind in one line, naming the param. Before, a
+third-party rat with ``regen = "x"`` loaded, and in play the built-in ``monster_ai`` failed reading
+it and was switched off for the run: every monster stopped hunting, for one bad row of another
+plugin (and a scroll of the fireball's effect with ``damage = "lots"`` switched the effects off)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ import sys
 
 import pytest
 
-from engine import MonsterKind
+from engine import ItemKind, MonsterKind
 from engine.core.kinds.content import ContentError, load_kinds, validate
-from engine.core.kinds.monsterparams import BUILTIN
+from engine.core.kinds.kindparams import MONSTERS as BUILTIN
 
 ONLY_MONSTER = "params.shoot: expected a line whose only field is {monster}"
 BAD = [  # (param, its value, the behaviour of the kind, what is said)
@@ -74,3 +75,31 @@ def test_a_bad_kind_disables_its_own_plugin_not_the_built_in_hunters(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "badrat" in done.stderr and "params.regen" in done.stderr
     assert "monster_ai" not in done.stderr  # the hunters' plugin is untouched
+
+
+ITEM_BAD = [  # (param, its value, the item's effect, what is said)
+    ("damage", "lots", "fireball", "params.damage: expected"),
+    ("turns", 0, "haste", "params.turns: expected"),
+    ("amount", -5, "heal", "params.amount: expected"),
+    ("reach", 0, "dig_bolt", "params.reach: expected"),
+    ("breaks", 150, "inert", "params.breaks: expected"),
+    ("message", ["not", "a line"], "teleport", "params.message: expected"),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "effect", "said"), ITEM_BAD)
+def test_an_item_kind_with_a_bad_builtin_param_is_refused_in_one_line(name, value, effect, said):
+    """An item of the fireball's effect with ``damage = "lots"``: the effects plugin failed in play,
+    the turn it was read, and was switched off (every potion and scroll with it)."""
+    kind = ItemKind(name="odd scroll", glyph="?", color=(200, 200, 100), effect=effect, use="read",
+                    params={name: value})
+    with pytest.raises(ContentError) as e:
+        validate(kind)
+    assert said in str(e.value) and "\n" not in str(e.value) and "odd scroll" in str(e.value)
+
+
+def test_an_item_param_is_free_on_another_effects_kind_and_the_built_in_items_pass(registry):
+    validate(ItemKind(name="odd scroll", glyph="?", color=(200, 200, 100), effect="mine", use="read",
+                      params={"damage": "lots", "turns": "forever"}))
+    for kind in registry.items.values():
+        validate(kind)
