@@ -203,7 +203,8 @@ def register_systems(register: Callable[[System], None]) -> None:
     Called once per plugin when the registry loads. The turn loop runs every system in the phases
     it names (``engine.Phase.AFTER_PLAYER``: the player has acted, the monsters have not;
     ``engine.Phase.END_OF_TURN``: the monsters have acted), highest ``priority`` first; the
-    engine's own reap (100) and view (50) systems run before the default priority 0. A system is
+    engine's own systems run before the default priority 0: reap (100), view (50), terrain (45),
+    statuses (40) and watch (30: a monster that came into view is news). A system is
     stateless: what it changes lives in components. ``run(game)`` is given the game API, as every
     plugin callable is: it reads the world with ``game.query(*types)``.
 
