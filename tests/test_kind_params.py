@@ -103,3 +103,20 @@ def test_an_item_param_is_free_on_another_effects_kind_and_the_built_in_items_pa
                       params={"damage": "lots", "turns": "forever"}))
     for kind in registry.items.values():
         validate(kind)
+
+
+def test_a_monster_dropping_from_a_loot_table_no_game_has_is_skipped_naming_the_near_one(tmp_path):
+    """``drops = "rihc"``: its deaths dropped nothing, unsaid. The kind is skipped as it loads, the
+    table's near name said; the plugin keeps its other kinds."""
+    from engine import load_registry
+
+    (tmp_path / "richrat.py").write_text(
+        "from engine import MonsterKind, hookimpl\n\n@hookimpl\ndef register_monsters(register):\n"
+        "    register(MonsterKind(name='rich rat', glyph='R', color=(200, 100, 100), hp=3, attack=1,\n"
+        "                         params={'drops': 'rihc'}))\n"
+        "    register(MonsterKind(name='plain rat', glyph='P', color=(100, 200, 100), hp=3, attack=1))\n")
+    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+    assert "plain rat" in registry.monsters and "rich rat" not in registry.monsters
+    (info,) = [p for p in registry.plugins if p.name == "richrat"]
+    (skipped,) = [str(s) for s in info.skipped]
+    assert "params.drops names loot table 'rihc', which no game has (did you mean 'rich'?" in skipped

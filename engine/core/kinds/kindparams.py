@@ -36,7 +36,7 @@ Table = dict[str, tuple[Spec, frozenset[str] | None, str]]
 # what it is): the reference renders the list (MONSTER_FIELDS' params)
 MONSTERS: Table = {
     "xp": (STAT, None, "growth: what a kill is worth"),
-    "drops": (NAME, None, "loot: the loot table rolled on its death (default `drop`)"),
+    "drops": (NAME, None, "loot: the loot table rolled on its death (default `drop`), one a game has"),
     "regen": (Tuple(STAT, Int(1, limits.MAX_STAT), expected="[hp, turns] (turns at least 1)"), None,
               "monster_ai: HP regained every so many turns"),
     "flee": (Int(0, 100), HUNTERS, "hunt and those that hunt: the percent of its HP below which it runs"),

@@ -303,8 +303,9 @@ def announce(registry: Registry, file: IO[str] | None = None) -> None:
 
 
 def _dangling(registry: Registry) -> tuple[tuple[str, str], str] | None:
-    """The first registration naming a behaviour or effect no plugin registers: its (table, name)
-    and why."""
+    """The first registration naming a behaviour or effect no plugin registers, or a monster kind
+    whose ``params.drops`` names a loot table no game has (its death would drop nothing, unsaid):
+    its (table, name) and why."""
     behaviours, effects = registry.behaviours, registry.effects
     refs = [(("monsters", k.name), f"monster {k.name!r}", "behaviour", k.behaviour, behaviours)
             for k in registry.monsters.values()]
@@ -316,6 +317,15 @@ def _dangling(registry: Registry) -> tuple[tuple[str, str], str] | None:
     for key, what, label, name, table in refs:
         if name not in table:
             return key, f"{what} names {label} {name!r}, which no plugin registers {valid_names(name, table)}"
+    tables = {table for game in registry.games.values() for table in game.loot}
+    kinds = [*((("monsters", k.name), f"monster {k.name!r}", k) for k in registry.monsters.values()),
+             *((("games", g.name), f"game {g.name!r}: monster {k.name!r}", k)
+               for g in registry.games.values() for k in g.monster_kinds.values())]
+    for key, what, kind in kinds:
+        drops = kind.params.get("drops")
+        if drops is not None and drops not in tables:
+            return key, (f"{what}: params.drops names loot table {drops!r}, which no game has "
+                         f"{valid_names(drops, tables)}")
     return None
 
 
