@@ -74,7 +74,7 @@ def capture(game: Game, keys: list[str] | None = None) -> dict[str, Any]:
                                   + [{"Item": {"kind": kind}} for kind in _remembered_kinds(state)],
                                   _terrain_kinds(game)),
         "kept": kept,
-        "last_target": state.last_target if any(row["id"] == state.last_target for row in entities) else None,
+        "last_target": state.last_target if state.last_target in listed else None,
         # what the monsters' behaviours declared on their last turn ("fleeing"): a walk reads it
         "declared": sorted([entity, word] for entity, (world, word) in game.declared.items()
                            if world is state.world and entity in listed),

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from engine.core.plugin.isolation import PluginFailure, players, safe_repr
+from engine.core.plugin.isolation import PluginFailure, described, players, safe_repr
 from engine.core.plugin.registry import PluginError
 from engine.kit.fov import FovAlgorithm, ReachError
 from engine.kit.mapgen import GenContext, GenerationError, GeneratorInfo
@@ -70,8 +70,7 @@ def _guard(subject: str, role: str, fn: Any) -> Any:
         except BaseException as e:  # noqa: BLE001 - the plugin's function failed: its contract's failure
             if players(e):
                 raise
-            reason = " ".join(str(e).split())[:200] or "(no message)"
-            raise fail(subject, f"its {role} raises no exception, but raised {type(e).__name__}: {reason}",
+            raise fail(subject, f"its {role} raises no exception, but raised {described(e)}",
                        "called with " + ", ".join(_shown(a) for a in args)) from e
 
     call._guarded = True  # type: ignore[attr-defined]

@@ -135,11 +135,17 @@ def read_unknown(look: DelverView) -> str | None:
     nearest = look.nearest
     if nearest is None or look.game.distance(look.me, nearest) <= UNKNOWN_BLAST:
         return None
-    todo = [c for c in look.of_pack(unknowns) if c.kind.use == "read" and c.kind.name not in look.memory.tried]
+    return try_unknown(look, "read")
+
+
+def try_unknown(look: DelverView, how: str) -> str | None:
+    """The key that uses (``how``: quaff, read) the first unknown kind of that use it has not tried,
+    once: used, it goes by its own name (a plugin's disguise may outlast a use)."""
+    todo = [c for c in look.of_pack(unknowns) if c.kind.use == how and c.kind.name not in look.memory.tried]
     if not todo:
         return None
-    look.memory.tried.add(todo[0].kind.name)  # once: used, it goes by its own name (a plugin's may not)
-    return use(look, "read", todo[0].letter)
+    look.memory.tried.add(todo[0].kind.name)
+    return use(look, how, todo[0].letter)
 
 
 def read_aimed(look: DelverView) -> str | None:
@@ -176,19 +182,14 @@ def identifies(carried: list[Carried]) -> list[Carried]:
 def learn(look: DelverView) -> str | None:
     """Learn what it carries, as a player does, only when safe (full HP, no monster in view):
     read a scroll of identify while something is unknown, else drink an unknown potion to see what
-    it was (an unknown scroll is read with a monster in view: :func:`read`). A kind is
-    tried once (a plugin's disguise may outlast a use)."""
+    it was (an unknown scroll is read with a monster in view: :func:`read`), each kind once
+    (:func:`try_unknown`)."""
     if look.monsters or look.hp < look.max_hp:
         return None
-    todo = [c for c in look.of_pack(unknowns) if c.kind.use == "quaff" and c.kind.name not in look.memory.tried]
     scrolls = look.of_pack(identifies)
     if scrolls and any(unknown(c.kind) for c in look.carried):
         return use(look, "read", scrolls[0].letter)
-    if not todo:
-        return None
-    first = todo[0]
-    look.memory.tried.add(first.kind.name)  # once: used, it goes by its own name (a plugin's may not)
-    return use(look, "quaff", first.letter)
+    return try_unknown(look, "quaff")
 
 
 def pick_up(look: DelverView) -> str | None:

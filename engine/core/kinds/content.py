@@ -281,9 +281,9 @@ def _coherent(kind: Any, where: str) -> Any:
     """``kind``, whose fields hold together: a monster's depths (below its max_depth, it was never
     placed), and the params the built-in plugins read on a kind of its behaviour or effect
     (:mod:`engine.core.kinds.kindparams`: refused here, not in the reader's hands in play)."""
-    if isinstance(kind, MonsterKind) and kind.min_depth > kind.max_depth:
-        raise ContentError(f"{where}min_depth: expected at most max_depth ({kind.max_depth}), got {kind.min_depth}")
     monster = isinstance(kind, MonsterKind)
+    if monster and kind.min_depth > kind.max_depth:
+        raise ContentError(f"{where}min_depth: expected at most max_depth ({kind.max_depth}), got {kind.min_depth}")
     try:
         kindparams.check(kind.params, kind.behaviour if monster else kind.effect, f"{where}params.",
                          kindparams.MONSTERS if monster else kindparams.ITEMS)

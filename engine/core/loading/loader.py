@@ -307,21 +307,20 @@ def _dangling(registry: Registry) -> tuple[tuple[str, str], str] | None:
     whose ``params.drops`` names a loot table no game has (its death would drop nothing, unsaid):
     its (table, name) and why."""
     behaviours, effects = registry.behaviours, registry.effects
-    refs = [(("monsters", k.name), f"monster {k.name!r}", "behaviour", k.behaviour, behaviours)
-            for k in registry.monsters.values()]
+    # every monster kind, the registry's and each preset's own, with where it is and how it is named
+    own = [(("monsters", k.name), f"monster {k.name!r}", k) for k in registry.monsters.values()]
+    presets = [(("games", g.name), f"game {g.name!r}: monster {k.name!r}", k)
+               for g in registry.games.values() for k in g.monster_kinds.values()]
+    refs = [(key, what, "behaviour", k.behaviour, behaviours) for key, what, k in own]
     refs += [(("items", k.name), f"item {k.name!r}", "effect", k.effect, effects) for k in registry.items.values()]
     refs += [(("items", k.name), f"item {k.name!r}", "verb", k.use, registry.verbs) for k in registry.items.values()
              if k.use not in NOT_VERBS]
-    refs += [(("games", g.name), f"game {g.name!r}: monster {k.name!r}", "behaviour", k.behaviour, behaviours)
-             for g in registry.games.values() for k in g.monster_kinds.values()]
+    refs += [(key, what, "behaviour", k.behaviour, behaviours) for key, what, k in presets]
     for key, what, label, name, table in refs:
         if name not in table:
             return key, f"{what} names {label} {name!r}, which no plugin registers {valid_names(name, table)}"
     tables = {table for game in registry.games.values() for table in game.loot}
-    kinds = [*((("monsters", k.name), f"monster {k.name!r}", k) for k in registry.monsters.values()),
-             *((("games", g.name), f"game {g.name!r}: monster {k.name!r}", k)
-               for g in registry.games.values() for k in g.monster_kinds.values())]
-    for key, what, kind in kinds:
+    for key, what, kind in [*own, *presets]:
         drops = kind.params.get("drops")
         if drops is not None and drops not in tables:
             return key, (f"{what}: params.drops names loot table {drops!r}, which no game has "

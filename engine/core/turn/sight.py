@@ -141,7 +141,7 @@ class Sight:
         x, y = self._player_cell()
 
         def away(entity: int) -> tuple[int, int]:
-            pos = run.world.get(entity, Position)
+            pos = world.get(entity, Position)
             return max(abs(pos.x - x), abs(pos.y - y)), entity
 
         names = [with_article(run.api.name_of(e)) for e in sorted(newcomers, key=away)]
