@@ -120,3 +120,107 @@ def test_a_monster_dropping_from_a_loot_table_no_game_has_is_skipped_naming_the_
     (info,) = [p for p in registry.plugins if p.name == "richrat"]
     (skipped,) = [str(s) for s in info.skipped]
     assert "params.drops names loot table 'rihc', which no game has (did you mean 'rich'?" in skipped
+
+
+SKITTER = '''from engine import ItemKind, MonsterKind, Move, hookimpl
+
+def skitter(game, entity):
+    leap = game.kind_of(entity).params.get("leap", 2)
+    return Move(min(leap, 1), 0)
+
+def mend(game, entity, kind, amount):
+    game.heal(entity, kind.params.get("amount", 5) * amount)
+    return "You feel mended."
+
+@hookimpl
+def register_behaviours(register):
+    register("skitter", skitter, params={"leap": 2, "mood": None, "path": [1, 2]})
+
+@hookimpl
+def register_effects(register):
+    register("mend", mend, params={"amount": 5})
+'''
+KINDS = '''from engine import ItemKind, MonsterKind, hookimpl
+
+@hookimpl
+def register_monsters(register):
+    for name, params in {MONSTERS}:
+        register(MonsterKind(name=name, glyph="s", color=(90, 200, 90), hp=3, attack=1, behaviour="skitter",
+                             params=params))
+
+@hookimpl
+def register_items(register):
+    for name, params in {ITEMS}:
+        register(ItemKind(name=name, glyph="!", color=(90, 90, 200), effect="mend", params=params))
+'''
+
+
+def _load(tmp_path, monsters, items=()):
+    from engine import load_registry
+
+    (tmp_path / "skitterers.py").write_text(SKITTER)
+    (tmp_path / "zkinds.py").write_text(KINDS.replace("{MONSTERS}", repr(list(monsters)))
+                                        .replace("{ITEMS}", repr(list(items))))
+    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+    (info,) = [p for p in registry.plugins if p.name == "zkinds"]
+    return registry, [str(s) for s in info.skipped]
+
+
+def test_a_kind_of_a_plugins_behaviour_is_held_to_the_params_it_declares(tmp_path):
+    """A third-party behaviour declares its params with its registration, as the built-in ones have
+    theirs checked: a kind of it with ``leap = "far"`` would fail in the behaviour's hands in play
+    (its plugin switched off, every kind of it still); it is skipped as it loads, in one line."""
+    registry, skipped = _load(tmp_path, [("far newt", {"leap": "far"}), ("newt", {"leap": 3, "mood": [1, "x"]}),
+                                         ("odd newt", {"path": {"a": 1}}), ("free newt", {"colour": "red"})])
+    assert {"newt", "free newt"} <= set(registry.monsters)
+    assert "far newt" not in registry.monsters and "odd newt" not in registry.monsters
+    assert "skitter" in registry.behaviours  # the behaviour and its plugin are untouched
+    far = next(s for s in skipped if "far newt" in s)
+    assert ("params.leap: expected a number (like 2), as behaviour 'skitter' (plugin 'skitterers') declares it, "
+            "got 'far'") in far and "\n" not in far
+    assert "params.path: expected a list (like [1, 2])" in next(s for s in skipped if "odd newt" in s)
+
+
+def test_an_item_of_a_plugins_effect_is_held_to_the_params_it_declares(tmp_path):
+    registry, skipped = _load(tmp_path, [], [("lots draught", {"amount": "lots"}), ("draught", {"amount": 7})])
+    assert "draught" in registry.items and "lots draught" not in registry.items
+    (said,) = skipped
+    assert "item 'lots draught': params.amount: expected a number (like 5), as effect 'mend'" in said
+
+
+def test_a_game_of_its_own_monster_kind_is_held_to_its_behaviours_params(tmp_path):
+    """A preset's own monster kind (``monster_kinds``) is checked as a registered one: the preset is
+    skipped, named, and the behaviour's plugin keeps its registrations."""
+    from engine import load_registry
+
+    (tmp_path / "skitterers.py").write_text(SKITTER)
+    (tmp_path / "zgame.py").write_text(
+        "from engine import GameRules, MonsterKind, hookimpl\n\n@hookimpl\ndef register_games(register):\n"
+        "    newt = MonsterKind(name='newt', glyph='n', color=(90, 200, 90), hp=3, attack=1, behaviour='skitter',\n"
+        "                       params={'leap': True})\n"
+        "    register(GameRules(name='newts', monsters=('newt',), monster_kinds={'newt': newt}))\n")
+    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+    assert "newts" not in registry.games and "skitter" in registry.behaviours
+    (info,) = [p for p in registry.plugins if p.name == "zgame"]
+    assert "game 'newts': monster 'newt': params.leap: expected a number (like 2)" in info.error
+
+
+@pytest.mark.parametrize(("params", "said"), [
+    ("'leap'", "params: expected a table of param names to their defaults"),
+    ("{'': 1}", "params: expected a string of 1..100 characters"),
+    ("{'leap': float('nan')}", "params.leap: expected a finite number"),
+    ("{'leap': object()}", "params.leap: expected a JSON value"),
+])
+def test_a_declaration_that_is_not_a_table_of_json_defaults_skips_that_behaviour_in_one_line(tmp_path, params, said):
+    from engine import load_registry
+
+    (tmp_path / "badskit.py").write_text(
+        "from engine import Wait, hookimpl\n\ndef skitter(game, entity):\n    return Wait()\n\n"
+        "def hop(game, entity):\n    return Wait()\n\n"
+        f"@hookimpl\ndef register_behaviours(register):\n    register('skitter', skitter, params={params})\n"
+        "    register('hop', hop)\n")
+    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+    assert "hop" in registry.behaviours and "skitter" not in registry.behaviours
+    (info,) = [p for p in registry.plugins if p.name == "badskit"]
+    (skipped,) = [str(s) for s in info.skipped]
+    assert f"register_behaviours: 'skitter': {said}" in skipped and "\n" not in skipped

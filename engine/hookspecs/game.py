@@ -96,7 +96,7 @@ def register_items(register: Callable[[ItemKind], None]) -> None:
 
 @hookspec
 def register_effects(register: Callable[[str, Callable[..., str | None]], None]) -> None:
-    """Register item effects: call ``register(name, fn)``.
+    """Register item effects: call ``register(name, fn, *, params=None)``.
 
     Called once per plugin when the registry loads. ``fn(game, entity, kind, amount)`` is called
     when ``entity`` (the player, who picked up, drank or read the item) uses ``amount`` items of
@@ -104,6 +104,12 @@ def register_effects(register: Callable[[str, Callable[..., str | None]], None])
     ``target=(x, y)``, the cell aimed at, so such an effect takes ``target=None``. It applies the
     effect and returns the message to log, or None. ``game`` is the game API
     (``engine.GameAPI``). The test kit's ``check_effect`` calls it on random situations.
+
+    ``params=`` declares the kind params ``fn`` reads, each with its default (a JSON value): an
+    item kind of this effect whose params hold one with a value of another JSON kind (``amount =
+    "lots"`` where the default is 5; an int passes for a number, a default of None takes any) is
+    skipped as it loads, in one line naming the param, instead of failing in ``fn`` in play. Other
+    params are the kind's own business.
 
     Example::
 
@@ -113,13 +119,13 @@ def register_effects(register: Callable[[str, Callable[..., str | None]], None])
 
         @hookimpl
         def register_effects(register):
-            register("mend", mend)
+            register("mend", mend, params={"amount": 5})
     """
 
 
 @hookspec
 def register_behaviours(register: Callable[[str, Callable[[GameAPI, int], Action | None]], None]) -> None:
-    """Register monster behaviours: call ``register(name, fn)``.
+    """Register monster behaviours: call ``register(name, fn, *, params=None)``.
 
     Called once per plugin when the registry loads. ``fn(game, entity)`` is called on the
     monster's turn (awake monsters only: a monster wakes when it notices the player) and returns
@@ -128,6 +134,9 @@ def register_behaviours(register: Callable[[str, Callable[[GameAPI, int], Action
     (``engine.GameAPI``). Use ``game.rng("ai")`` for any randomness. A behaviour says what the
     monster is doing, for the sidebar's row, with ``game.declare(entity, "fleeing")`` (until the
     monster's next turn). The test kit's ``check_behaviour`` calls it on many random situations.
+    ``params=`` declares the kind params ``fn`` reads, each with its default (a JSON value): a monster
+    kind of this behaviour whose params hold one of another JSON kind (``leap = "far"`` where the
+    default is 2) is skipped as it loads, in one line naming the param (as for ``register_effects``).
 
     Example::
 

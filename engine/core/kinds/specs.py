@@ -221,6 +221,29 @@ class Json(Spec):
         raise fail(where, self.expected, value)
 
 
+def json_kind(value: Any) -> str:
+    """A param's JSON kind, as a line names it: what a value given for a param must also be, when
+    its declared default is ``value`` (an int passes for a number; a default of None takes any)."""
+    if value is None:
+        return "any value"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return "any value"
+
+
+def same_kind(value: Any, default: Any) -> bool:
+    """Whether ``value`` may stand for a param whose default is ``default`` (:func:`json_kind`)."""
+    return default is None or json_kind(value) == json_kind(default)
+
+
 class Check(Spec):
     """``spec``, then a test ``ok(value)``; ``expected`` says what passes."""
 

@@ -47,6 +47,8 @@ class Intake:
     skipped: list[Skipped] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # deprecations, one line each
     unread: list[Refused] = field(default_factory=list)  # bad files and rows not yet given to register()
+    # the params a behaviour or an effect declares (register(name, fn, params=...)), by table and name
+    declared: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
     def refuse(self, kind: str, name: str, error: BaseException) -> None:
         """Record ``name`` of ``kind`` as skipped for ``error`` (in a strict intake, raise it)."""
@@ -58,7 +60,7 @@ class Intake:
         """The ``register`` callback of ``kind``'s hook (:func:`make_registrar`'s, with its
         signature): a refused call is recorded as skipped, and the plugin's code goes on."""
         buffer = self.buffers.setdefault(kind, {})
-        checked = make_registrar(kind, buffer, self.plugin)
+        checked = make_registrar(kind, buffer, self.plugin, self.declared.setdefault(kind, {}))
 
         @functools.wraps(checked)
         def register(*args: Any, **kwargs: Any) -> None:

@@ -46,6 +46,7 @@ import engine.hookspecs as hookspecs
 from engine.core.errors import valid_names
 from engine.core.kinds import deprecations
 from engine.core.kinds.content import ContentError
+from engine.core.kinds.specs import json_kind, same_kind, shown
 from engine.core.kinds.verbs import NOT_VERBS
 from engine.core.loading import entrypoints, lootrows
 from engine.core.loading.intake import Intake, reason
@@ -160,6 +161,8 @@ def _register_plugin(pm: pluggy.PluginManager, registry: Registry, plugin: objec
         getattr(registry, kind).update(buffer)
         for name in buffer:
             registry.owners[(kind, name)] = info.name
+            if name in intake.declared.get(kind, {}):
+                registry.declared.setdefault(kind, {})[name] = intake.declared[kind][name]
         if buffer:
             info.registered[kind] = sorted(buffer)
 
@@ -303,9 +306,10 @@ def announce(registry: Registry, file: IO[str] | None = None) -> None:
 
 
 def _dangling(registry: Registry) -> tuple[tuple[str, str], str] | None:
-    """The first registration naming a behaviour or effect no plugin registers, or a monster kind
-    whose ``params.drops`` names a loot table no game has (its death would drop nothing, unsaid):
-    its (table, name) and why."""
+    """The first registration naming a behaviour or effect no plugin registers, a kind whose params
+    are not of the JSON kind its behaviour or effect declared (it would fail in play, in the other
+    plugin's hands), or a monster kind whose ``params.drops`` names a loot table no game has (its
+    death would drop nothing, unsaid): its (table, name) and why."""
     behaviours, effects = registry.behaviours, registry.effects
     # every monster kind, the registry's and each preset's own, with where it is and how it is named
     own = [(("monsters", k.name), f"monster {k.name!r}", k) for k in registry.monsters.values()]
@@ -319,12 +323,29 @@ def _dangling(registry: Registry) -> tuple[tuple[str, str], str] | None:
     for key, what, label, name, table in refs:
         if name not in table:
             return key, f"{what} names {label} {name!r}, which no plugin registers {valid_names(name, table)}"
+    kinds = [(key, what, "behaviours", k, k.behaviour) for key, what, k in [*own, *presets]]
+    kinds += [(("items", k.name), f"item {k.name!r}", "effects", k, k.effect) for k in registry.items.values()]
+    for key, what, table, kind, by in kinds:
+        if (why := _undeclared(registry, table, by, kind.params)) is not None:
+            return key, f"{what}: {why}"
     tables = {table for game in registry.games.values() for table in game.loot}
     for key, what, kind in [*own, *presets]:
         drops = kind.params.get("drops")
         if drops is not None and drops not in tables:
             return key, (f"{what}: params.drops names loot table {drops!r}, which no game has "
                          f"{valid_names(drops, tables)}")
+    return None
+
+
+def _undeclared(registry: Registry, table: str, by: str, params: dict[str, Any]) -> str | None:
+    """Why ``params`` (a kind's) hold a param that ``by`` (of ``table``: a behaviour or an effect)
+    declared with a value of another JSON kind than its default, or None."""
+    for name, default in registry.declared.get(table, {}).get(by, {}).items():
+        if name in params and not same_kind(params[name], default):
+            owner, label = registry.owner(table, by), SINGULAR[table]
+            whose = f" (plugin {owner.name!r})" if owner is not None else ""
+            return (f"params.{name}: expected {json_kind(default)} (like {shown(default)}), as {label} {by!r}"
+                    f"{whose} declares it, got {shown(params[name])}")
     return None
 
 

@@ -15,7 +15,7 @@ from engine.core.kinds import commands, content, rules, statuskinds, terrainkind
 from engine.core.kinds.commands import KeyCommand
 from engine.core.kinds.content import ItemKind, MonsterKind
 from engine.core.kinds.rules import GameRules
-from engine.core.kinds.schema import SchemaError, of
+from engine.core.kinds.schema import Json, Map, SchemaError, Str, of
 from engine.core.kinds.statuskinds import StatusKind
 from engine.core.kinds.tables import LootRow
 from engine.core.kinds.terrainkinds import TerrainKind
@@ -59,6 +59,11 @@ REGISTER_TYPES: dict[str, type] = {"monsters": MonsterKind, "items": ItemKind, "
                                    "rulesets": Ruleset, "systems": System, "statuses": StatusKind,
                                    "verbs": Verb, "terrain": TerrainKind, "commands": KeyCommand}
 ROW = of(LootRow)
+# ``register(name, fn, params={...})`` of a behaviour or an effect: the params its kinds may set, each
+# with its default (a JSON value; a kind's value must be of its JSON kind, None takes any)
+DECLARED = Map(Json(), key=Str(limits.MAX_LABEL_CHARS, 1), most=100,
+               expected="a table of param names to their defaults (JSON values), at most 100")
+DECLARING = ("behaviours", "effects")
 
 
 class LoadProblem(Exception):
@@ -87,9 +92,11 @@ def verb_problems(verb: Verb) -> list[str]:
     return verbs.problems(verb) + key_problems(verb.name, verb.key)
 
 
-def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?") -> Callable[..., None]:
+def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?",
+                   declared: dict[str, dict[str, Any]] | None = None) -> Callable[..., None]:
     """The ``register`` callback of the register hook of ``kind`` (a registry table's name) for
-    ``plugin``, filling ``buffer``."""
+    ``plugin``, filling ``buffer`` (and, for a behaviour or an effect, ``declared`` with the params
+    it declares, by name)."""
     def put(name: str, value: Any) -> None:
         if not isinstance(name, str) or not name:
             raise ValueError(f"register: name must be a non-empty string, got {name!r}")
@@ -191,6 +198,17 @@ def make_registrar(kind: str, buffer: dict[str, Any], plugin: str = "?") -> Call
             if cls.__name__ in SAVED:
                 raise ValueError(f"register_components: {cls.__name__!r} is the engine's own component's name")
             put(cls.__name__, cls)
+    elif kind in DECLARING:
+        def register(name: str, fn: Callable[..., Any], *, params: dict[str, Any] | None = None) -> None:
+            if not callable(fn):
+                raise TypeError(f"register_{kind}: {name!r} is not callable")
+            try:
+                checked = DECLARED.check({} if params is None else params, f"register_{kind}: {name!r}: params")
+            except SchemaError as e:
+                raise LoadProblem(str(e)) from None
+            put(name, fn)
+            if checked and declared is not None:
+                declared[name] = checked
     else:
         def register(name: str, fn: Callable[..., Any]) -> None:
             if not callable(fn):

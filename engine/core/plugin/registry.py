@@ -236,6 +236,9 @@ class Registry:
     loot_rows: dict[str, AddedRow] = field(default_factory=dict)
     terrain: dict[str, TerrainKind] = field(default_factory=dict)  # what a level's cells and set_terrain name
     commands: dict[str, KeyCommand] = field(default_factory=dict)  # keys plugins give a meaning (search, close)
+    # the params a behaviour or an effect declared with its registration, by table and name: a kind
+    # acting by it (applying it) is held to their JSON kinds as it loads
+    declared: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     plugins: list[PluginInfo] = field(default_factory=list)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
     manager: pluggy.PluginManager | None = None
@@ -287,6 +290,7 @@ class Registry:
         """Drop one registration (it turned out to be unusable); its plugin keeps the rest."""
         plugin = self.owners.pop((kind, name))
         del getattr(self, kind)[name]
+        self.declared.get(kind, {}).pop(name, None)
         info = self.plugin(plugin)
         if info is not None and name in info.registered.get(kind, ()):
             info.registered[kind] = [n for n in info.registered[kind] if n != name]
@@ -299,6 +303,7 @@ class Registry:
             if owner == plugin:
                 del getattr(self, kind)[name]
                 del self.owners[(kind, name)]
+                self.declared.get(kind, {}).pop(name, None)
         for info in self.plugins:
             if info.name == plugin:
                 info.registered = {}

@@ -8,25 +8,10 @@ from typing import Any, TypeGuard
 import numpy as np
 
 from engine.core.errors import valid_names
-from engine.core.kinds.specs import shown
+from engine.core.kinds.specs import json_kind, same_kind, shown
 from engine.kit import limits
 from engine.kit.mapgen import GenContext, GenerationError, GeneratorInfo, Level
 from engine.kit.regions import flood
-
-
-def _kind_of(value: Any) -> str:
-    """A param's JSON kind: what a value given for it must also be (an int passes for a number)."""
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list | tuple):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return "any value"
 
 
 def check(info: GeneratorInfo, width: int, height: int, params: dict[str, Any] | None = None) -> None:
@@ -38,8 +23,8 @@ def check(info: GeneratorInfo, width: int, height: int, params: dict[str, Any] |
         raise GenerationError(f"generator {info.name!r}: unknown param {unknown[0]!r} (valid: {valid})")
     for key, value in (params or {}).items():
         default = info.params[key]
-        if default is not None and _kind_of(value) != _kind_of(default):
-            raise GenerationError(f"generator {info.name!r}: param {key!r}: expected {_kind_of(default)} "
+        if not same_kind(value, default):
+            raise GenerationError(f"generator {info.name!r}: param {key!r}: expected {json_kind(default)} "
                                   f"(like {default!r}), got {value!r}")
     min_w, min_h = info.min_size
     if width < min_w or height < min_h:
