@@ -323,10 +323,11 @@ def _dangling(registry: Registry) -> tuple[tuple[str, str], str] | None:
     for key, what, label, name, table in refs:
         if name not in table:
             return key, f"{what} names {label} {name!r}, which no plugin registers {valid_names(name, table)}"
-    kinds = [(key, what, "behaviours", k, k.behaviour) for key, what, k in [*own, *presets]]
-    kinds += [(("items", k.name), f"item {k.name!r}", "effects", k, k.effect) for k in registry.items.values()]
-    for key, what, table, kind, by in kinds:
-        if (why := _undeclared(registry, table, by, kind.params)) is not None:
+    kinds: list[tuple[tuple[str, str], str, str, dict[str, Any], str]] = [
+        (key, what, "behaviours", k.params, k.behaviour) for key, what, k in [*own, *presets]]
+    kinds += [(("items", k.name), f"item {k.name!r}", "effects", k.params, k.effect) for k in registry.items.values()]
+    for key, what, reader, params, by in kinds:
+        if (why := _undeclared(registry, reader, by, params)) is not None:
             return key, f"{what}: {why}"
     tables = {table for game in registry.games.values() for table in game.loot}
     for key, what, kind in [*own, *presets]:
