@@ -24,6 +24,7 @@ are always known.
 """
 
 from engine import Carried, Item, ItemKind, KeyCommand, LootRow, Page, UseItem, hookimpl, player_only
+from engine.kit.words import article
 
 PARAMS = "identify"
 QUESTION = "identify.which"
@@ -98,13 +99,8 @@ def learn(game, name: str, how: str = "It was {a} {name}.") -> bool:
         return False
     state["known"] = sorted({*state["known"], name})
     game.names_changed()
-    game.log(how.format(a=_a(name), name=name, appearance=appearance))
+    game.log(how.format(a=article(name), name=name, appearance=appearance))
     return True
-
-
-def _a(word: str) -> str:
-    """The article before ``word``: "an" before a vowel ("an amber potion"), else "a"."""
-    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def learn_all(game) -> None:
@@ -135,7 +131,7 @@ def item_description(game, item, kind):
     appearance = unknown(game, kind)
     if appearance is None:
         return None
-    return f"{_a(appearance).capitalize()} {appearance}. You do not know what it does."
+    return f"{article(appearance).capitalize()} {appearance}. You do not know what it does."
 
 
 # -- learning by use ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.kinds.schema import Map, Spec, Str, fail
 from engine.kit import limits
+from engine.kit.words import article, takes_an
 
 DEFAULT_MESSAGES = {
     "welcome": "Welcome to the Undercroft. Find the stairs down.",
@@ -137,16 +138,11 @@ def is_proper(name: str) -> bool:
     return name[:1].isupper()
 
 
-def takes_an(name: str) -> bool:
-    """Whether ``name`` takes "an" rather than "a": it begins with a vowel (``an orc``)."""
-    return name[:1].lower() in "aeiou"
-
-
 def with_article(name: str) -> str:
     """``a rat``, ``an orc``, and a proper name as it is (``Vorgath the Warden``)."""
     if is_proper(name):
         return name
-    return f"{'an' if takes_an(name) else 'a'} {name}"
+    return f"{article(name)} {name}"
 
 
 def listed(names: list[str], most: int = 3) -> str:
@@ -168,8 +164,8 @@ def proper_names(template: str, values: dict[str, Any]) -> str:
         if is_proper(value):
             template = _ARTICLE[field].sub("", template)
         else:
-            article = r"\1n " if takes_an(value) else r"\1 "
-            template = _INDEFINITE[field].sub(article, template)
+            fitted = r"\1n " if takes_an(value) else r"\1 "
+            template = _INDEFINITE[field].sub(fitted, template)
     return template
 
 

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.core.kinds.messages import takes_an
 from engine.core.model.components import Item
 from engine.kit import limits
+from engine.kit.words import article
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -118,4 +118,4 @@ def with_article(kinds: Mapping[str, ItemKind], kind: str, shown: str | None = N
     name = shown or kind
     if found is not None and found.amount[1] > 1:
         return f"some {name}"
-    return f"an {name}" if takes_an(name) else f"a {name}"
+    return f"{article(name)} {name}"
