@@ -224,6 +224,45 @@ def test_a_menu_longer_than_the_map_scrolls_with_up_and_down(registry, window_fo
     assert Session.of(game).prompt is None
 
 
+def test_a_help_longer_than_the_window_scrolls_with_up_and_down(registry, window_for):  # noqa: F811
+    """At 900x420 the help's two columns did not fit: its last rows (rest, pick up, the window's
+    keys) were a count, with no way to read them. Up and down scroll it, keys played before a
+    frame is drawn too (``--keys``), nothing reaches the game, and it opens again at its top."""
+    from engine.frontend.helpscreen import help_lines
+    from engine.frontend.settings import Settings
+
+    game = testing.game_from_map(registry, HALL)
+    window = window_for(game, settings=Settings({"window_size": [900, 420]}))
+    turn = game.turn
+    help_screen = window.help_screen
+    window.press("?")
+    window.press("down")  # before the help was ever drawn (as --keys plays): it scrolls all the same
+    window.frames.draw()
+    assert help_screen.top == 1
+    window.press("up")
+    window.frames.draw()
+    lines = help_screen.strings()
+    assert help_screen.top_most > 0 and help_screen.top == 0 and lines[-1].startswith("Up/down: more")
+    hidden = int(next(line for line in lines if line.startswith("... ") and line.endswith(" more")).split()[1])
+    assert hidden == help_screen.top_most and not any("rest until healed" in line for line in lines)
+    width = help_screen.box.rect[2]
+    for _ in range(40):
+        window.press("down")
+    window.frames.draw()
+    lines = help_screen.strings()
+    assert help_screen.top == help_screen.top_most and f"... {help_screen.top_most} above" in lines
+    assert any("rest until healed" in line for line in lines) and any("close help" in line for line in lines)
+    assert help_screen.box.rect[2] == width  # the panel keeps its width as it scrolls
+    window.press("up")
+    window.frames.draw()
+    assert help_screen.top == help_screen.top_most - 1 and game.turn == turn and window.controls.help_open
+    window.press("esc")
+    window.press("?")
+    window.frames.draw()
+    assert help_screen.top == 0  # opened again at its top
+    assert len(help_lines(game)) > len(help_lines(game, 16))  # two columns, each row two commands
+
+
 def test_a_sidebar_too_short_for_its_rows_counts_the_others(registry, window_for):  # noqa: F811
     """A pack of 24 in a 420-px window: the sidebar's last row says how many rows it cannot show,
     where they were dropped unsaid."""

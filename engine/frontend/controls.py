@@ -206,9 +206,17 @@ class Controls:
                 self.help_open = False
                 window.frames.request()
                 return True
+            if token in ("up", "down") and window.help_screen is not None:
+                # laid out for the window now: keys played before a frame is drawn (--keys) scroll too
+                window.help_screen.update(window.game, window.painter.screen_rect())
+                if window.help_screen.scroll(-1 if token == "up" else 1):
+                    window.frames.request()  # a help longer than the window scrolls
+                    return True
             return False
         if command is not None and command.name == "help":
             self.help_open = True
+            if window.help_screen is not None:
+                window.help_screen.opened()
             window.frames.request()
             return True
         if token == "m" and command is None:  # the preset gives m no meaning: it mutes

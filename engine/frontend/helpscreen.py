@@ -4,7 +4,9 @@ The keymap holds command names (``move upleft``, ``pickup``, ``takeoff``) and ke
 ``ctrlp``): the screen says them as a player would ("move up-left", "pick up", "take off",
 "keypad 7", "Ctrl-P"). A command this table does not know (a preset's own) is shown as it is
 written. The panel is opaque and bordered, centred on the map (on the whole window when the map
-area is too short for it); a keymap too long for the window's height is laid out in two columns.
+area is too short for it); a keymap too long for the window's height is laid out in two columns,
+and when two are still too long, the rows that fit are shown with a count of the others above and
+below, scrolled with Up and Down (as a long menu is: the window's keys, not the game's).
 """
 
 from __future__ import annotations
@@ -78,6 +80,10 @@ def help_lines(game: Game, most: int | None = None) -> list[str]:
     return [f"{a:<{column}}    {b}".rstrip() for a, b in zip(left, [*right, ""], strict=False)]
 
 
+CLOSE_HINT = "Esc or ?: close"
+SCROLL_HINT = "Up/down: more   "
+
+
 class HelpScreen:
     """The help panel, laid out for a window of ``row_px`` text rows."""
 
@@ -85,17 +91,42 @@ class HelpScreen:
         self.box = TextBox(row_px, font_size)
         self.row_px = row_px
         self._for: tuple = ()
+        self.top = 0  # the first row shown of a help too long for the window (:meth:`scroll`)
+        self.top_most = 0
 
     def update(self, game: Game, screen: Rect) -> None:
         most = max(4, (screen[3] - 2 * self.box.pad) // self.row_px - 5)  # title (1.5 rows), blanks, hint
-        key = (id(game), most)
+        key = (id(game), most, self.top)
         if key == self._for:
             return
-        self._for = key
+        rows = help_lines(game, most)
+        wide = max(len(row) for row in rows)
+        rows = [row.ljust(wide) for row in rows]  # a scrolled panel keeps its width
+        room = max(1, most - 2)  # the rows that fit beside the counts above and below
+        self.top_most = max(0, len(rows) - room) if len(rows) > most else 0
+        self.top = min(self.top, self.top_most)
+        self._for = (id(game), most, self.top)
         lines = [(f"Keys: {game.rules.name}", TITLE, 1.5), ("", TEXT)]
-        lines += [(line, TEXT) for line in help_lines(game, most)]
-        lines += [("", TEXT), ("Esc or ?: close", HINT)]
+        if self.top_most:
+            below = len(rows) - self.top - room
+            lines.append((f"... {self.top} above" if self.top else "", HINT))
+            lines += [(line, TEXT) for line in rows[self.top:self.top + room]]
+            lines.append((f"... {below} more" if below else "", HINT))
+        else:
+            lines += [(line, TEXT) for line in rows]
+        lines += [("", TEXT), (f"{SCROLL_HINT}{CLOSE_HINT}" if self.top_most else CLOSE_HINT, HINT)]
         self.box.show(lines)
+
+    def scroll(self, step: int) -> bool:
+        """Move a help too long for the window by ``step`` rows; whether it scrolls at all."""
+        if not self.top_most:
+            return False
+        self.top = max(0, min(self.top_most, self.top + step))
+        return True
+
+    def opened(self) -> None:
+        """Shown again from its first row."""
+        self.top = 0
 
     def draw(self, game: Game, area: Rect, view: Camera, screen: Rect) -> None:
         """Centred on the map ``area`` (on the ``screen`` when taller than the area), beside a
