@@ -208,6 +208,7 @@ def test_a_game_of_its_own_monster_kind_is_held_to_its_behaviours_params(tmp_pat
 @pytest.mark.parametrize(("params", "said"), [
     ("'leap'", "params: expected a table of param names to their defaults"),
     ("{'': 1}", "params: expected a string of 1..100 characters"),
+    ("{'a\\nb': 1}", "params: expected a param name of 1..100 printable characters, got 'a\\nb'"),
     ("{'leap': float('nan')}", "params.leap: expected a finite number"),
     ("{'leap': object()}", "params.leap: expected a JSON value"),
 ])
@@ -222,5 +223,5 @@ def test_a_declaration_that_is_not_a_table_of_json_defaults_skips_that_behaviour
     registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
     assert "hop" in registry.behaviours and "skitter" not in registry.behaviours
     (info,) = [p for p in registry.plugins if p.name == "badskit"]
-    (skipped,) = [str(s) for s in info.skipped]
+    (skipped,) = [s.line for s in info.skipped]
     assert f"register_behaviours: 'skitter': {said}" in skipped and "\n" not in skipped

@@ -15,7 +15,7 @@ from engine.core.kinds import commands, content, rules, statuskinds, terrainkind
 from engine.core.kinds.commands import KeyCommand
 from engine.core.kinds.content import ItemKind, MonsterKind
 from engine.core.kinds.rules import GameRules
-from engine.core.kinds.schema import Json, Map, SchemaError, Str, of
+from engine.core.kinds.schema import Check, Json, Map, SchemaError, Str, of
 from engine.core.kinds.statuskinds import StatusKind
 from engine.core.kinds.tables import LootRow
 from engine.core.kinds.terrainkinds import TerrainKind
@@ -61,7 +61,9 @@ REGISTER_TYPES: dict[str, type] = {"monsters": MonsterKind, "items": ItemKind, "
 ROW = of(LootRow)
 # ``register(name, fn, params={...})`` of a behaviour or an effect: the params its kinds may set, each
 # with its default (a JSON value; a kind's value must be of its JSON kind, None takes any)
-DECLARED = Map(Json(), key=Str(limits.MAX_LABEL_CHARS, 1), most=100,
+PARAM_NAME = Check(Str(limits.MAX_LABEL_CHARS, 1), str.isprintable,
+                   f"a param name of 1..{limits.MAX_LABEL_CHARS} printable characters")  # said in one line
+DECLARED = Map(Json(), key=PARAM_NAME, most=100,
                expected="a table of param names to their defaults (JSON values), at most 100")
 DECLARING = ("behaviours", "effects")
 
