@@ -225,3 +225,20 @@ def test_a_declaration_that_is_not_a_table_of_json_defaults_skips_that_behaviour
     (info,) = [p for p in registry.plugins if p.name == "badskit"]
     (skipped,) = [s.line for s in info.skipped]
     assert f"register_behaviours: 'skitter': {said}" in skipped and "\n" not in skipped
+
+
+def test_plugins_says_the_params_each_behaviour_and_effect_declares(tmp_path, capsys):
+    """What a content author writing a kind for another plugin's behaviour may set, and of what
+    kind: listed with the plugin, and in the JSON beside the names."""
+    import json
+
+    from engine.cli.main import main
+
+    _load(tmp_path, [("newt", {"leap": 3})], [("draught", {"amount": 7})])
+    assert main(["plugins", "--plugins-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert 'params: skitter: leap = 2, mood = null, path = [1, 2]; mend: amount = 5' in out
+    assert main(["plugins", "--json", "--plugins-dir", str(tmp_path)]) == 0
+    declared = json.loads(capsys.readouterr().out)["available"]["params"]
+    assert declared == {"behaviours": {"skitter": {"leap": 2, "mood": None, "path": [1, 2]}},
+                        "effects": {"mend": {"amount": 5}}}

@@ -47,6 +47,9 @@ def main(argv: Sequence[str]) -> int:
             "items": sorted(registry.items),
             "behaviours": sorted(registry.behaviours),
             "effects": sorted(registry.effects),
+            # the params a behaviour or an effect declared (register(..., params=)), with their defaults
+            "params": {table: dict(sorted(registry.declared.get(table, {}).items()))
+                       for table in ("behaviours", "effects")},
         },
     }
     if args.json:
@@ -63,6 +66,9 @@ def main(argv: Sequence[str]) -> int:
             print(f"      PARTLY BROKEN: {len(info.skipped)} skipped, the rest kept")
             for item in info.skipped:
                 print(f"      {item.line}")
+        declared = _declared(registry, info.name)
+        if declared:
+            print(f"      params: {declared}")
         if info.hooks:
             print(f"      hooks: {', '.join(sorted(info.hooks))}")
     for warning in registry.warnings:
@@ -75,3 +81,14 @@ def main(argv: Sequence[str]) -> int:
     for kind, name in active.items():
         print(f"  {kind:<10} {name}")
     return 0
+
+
+def _declared(registry, plugin: str) -> str:
+    """The params ``plugin``'s behaviours and effects declared, as a kind sets them:
+    ``skitter: leap = 2; mend: amount = 5``."""
+    said = []
+    for table in ("behaviours", "effects"):
+        for name, params in sorted(registry.declared.get(table, {}).items()):
+            if registry.owners.get((table, name)) == plugin:
+                said.append(f"{name}: " + ", ".join(f"{key} = {json.dumps(value)}" for key, value in params.items()))
+    return "; ".join(said)
