@@ -71,6 +71,7 @@ from engine.plugins.bots._delver_items import (
     quest_lies,
     read,
     wanted,
+    wanted_lying,
     wear,
 )
 from engine.plugins.bots._delver_look import DelverView, Memory, can_fight, note_step
@@ -183,7 +184,9 @@ def collect(look: DelverView) -> str | None:
     of view), it gives up the item nearest it; never the Amulet, which it then walks to through
     whatever keeps it (its guardian)."""
     game, seen, memory = look.game, look.seen, look.memory
-    cells = sorted(c for c, items in look.lying.items() if seen[c[1], c[0]] and any(wanted(look, i) for i in items))
+    known = look.of_pack(wanted_lying)  # wanted's answers with this pack: read here, asked for the rest
+    cells = sorted(c for c, items in look.lying.items()
+                   if seen[c[1], c[0]] and any(known[i] if i in known else wanted(look, i) for i in items))
     tries = memory.tries
     cells = [c for c in cells if c != look.here and tries.get((game.depth, *c), 0) < PICKUP_TRIES]
     if cells:  # an item on a known trap is left there (a dart on a trapdoor sent it down again and again)
@@ -323,6 +326,23 @@ def hold(look: DelverView) -> str | None:
 CONCERNS = (answer, drink, read, zap, flee, throw, charge, fight, pursue, make_room, pick_up, wear, learn,
             homeward, unlock, free, collect, dive, explore, leave, search, hold)
 
+# The concerns that act only on a foe in view: with none in view they answer None and change
+# nothing (what they read of the pack and the view is only kept for the key), so a key with no
+# foe in view passes them by (most keys: exploring, collecting). ``flee`` too, unless it is on
+# its way out (``memory.leaving``: then it goes on without a foe in view).
+FOES_ONLY = frozenset({read, zap, throw, charge, pursue, hold})
+_QUIET: dict[tuple, tuple] = {}  # (concerns, leaving): those concerns, less the ones passed by
+
+
+def quiet(concerns: tuple, leaving: bool) -> tuple:
+    """``concerns`` without those that answer None with no foe in view (:data:`FOES_ONLY`, and
+    ``flee`` unless ``leaving``), kept for each tuple of concerns."""
+    found = _QUIET.get((concerns, leaving))
+    if found is None:
+        found = _QUIET[(concerns, leaving)] = tuple(
+            c for c in concerns if c not in FOES_ONLY and (leaving or c is not flee))
+    return found
+
 
 class Delver:
     """One run's delver (``register_bots(..., per_run=True)``: a fresh one per run)."""
@@ -341,11 +361,14 @@ class Delver:
             memory.new_level()
         look = DelverView(game, memory)
         note_step(memory, game.depth, look.here)
-        if game.prompt() is not None:
+        prompt = look.prompt
+        if prompt is not None:
             memory.stuck = 0  # a prompt passes no time: keys that answer one are not stuck
         key = None
         if memory.stuck < STUCK_KEYS:
-            for concern in CONCERNS:
+            # no prompt (answer's, always answered) and no foe in view: the foes' concerns pass
+            concerns = CONCERNS if prompt is not None or look.monsters else quiet(CONCERNS, memory.leaving)
+            for concern in concerns:
                 key = concern(look)
                 if key is not None:
                     break

@@ -12,7 +12,7 @@ letter) is closed with Escape; a plugin's question (the level-up choice) is answ
 from __future__ import annotations
 
 from engine.kit import limits
-from engine.plugins.bots._delver_look import Carried, DelverView, aims, damage, is_heal, quest, unknown, worth
+from engine.plugins.bots._delver_look import Carried, DelverView, aims, is_heal, quest, unknown, worth
 
 PROMPT_KEYS = 40  # keys in a row into prompts before it gives up with Escape
 PICKUP_TRIES = 3  # pickups tried on one cell before it leaves what lies there (a full pack)
@@ -29,7 +29,7 @@ LEVEL_UP_ORDER = ("hp", "attack", "hp", "defense")  # what it takes at each leve
 # -- prompts ------------------------------------------------------------------------------------
 def answer(look: DelverView) -> str | None:
     """The answer to the prompt the game shows, or None when none is open."""
-    prompt, memory = look.game.prompt(), look.memory
+    prompt, memory = look.prompt, look.memory
     if prompt is None:
         memory.prompt_keys = 0
         return None
@@ -96,13 +96,16 @@ def drink(look: DelverView) -> str | None:
     potions = look.of_pack(healing)
     if not potions and not (look.potions and look.key("drink")):
         return None
-    hurt, game = look.max_hp - look.hp, look.game
-    if not look.threats:
-        due = look.heal and hurt >= look.heal
+    hurt = look.max_hp - look.hp
+    threats = look.threats
+    if not threats:
+        # unhurt, with drinks that heal none or more (never less): not due, its heal not asked
+        due = False if hurt <= 0 and look.least_heal >= 0 else look.heal and hurt >= look.heal
     else:
-        incoming = sum(damage(game.attack_defense(m)[0], look.defense) * look.blows(m) for m in look.threats)
-        finishing = len(look.threats) == 1 and game.hp(look.threats[0])[0] <= damage(
-            look.attack, game.attack_defense(look.threats[0])[1])
+        # what each strikes for a turn: look.foe's (flee and fight weigh the same monsters)
+        incoming = sum(look.foe(m)[1] for m in threats)
+        # its own blow ends the fight: one blow fells it (hp <= the damage of a blow)
+        finishing = len(threats) == 1 and look.foe(threats[0])[0] <= 1
         due = look.hp <= 2 * incoming and not finishing and hurt > 0
     if not due:
         return None
@@ -132,16 +135,29 @@ def read(look: DelverView) -> str | None:
 
 
 def read_unknown(look: DelverView) -> str | None:
+    todo = untried(look, "read")  # first: mostly none, and then the nearest monster is not asked
+    if not todo:
+        return None
     nearest = look.nearest
     if nearest is None or look.game.distance(look.me, nearest) <= UNKNOWN_BLAST:
         return None
-    return try_unknown(look, "read")
+    return try_unknown(look, "read", todo)
 
 
-def try_unknown(look: DelverView, how: str) -> str | None:
+def untried(look: DelverView, how: str) -> list[Carried]:
+    """The unknown kinds it carries of that use (``how``: quaff, read) it has not tried."""
+    unknown_here = look.of_pack(unknowns)
+    if not unknown_here:
+        return unknown_here
+    return [c for c in unknown_here if c.kind.use == how and c.kind.name not in look.memory.tried]
+
+
+def try_unknown(look: DelverView, how: str, todo: list[Carried] | None = None) -> str | None:
     """The key that uses (``how``: quaff, read) the first unknown kind of that use it has not tried,
-    once: used, it goes by its own name (a plugin's disguise may outlast a use)."""
-    todo = [c for c in look.of_pack(unknowns) if c.kind.use == how and c.kind.name not in look.memory.tried]
+    once: used, it goes by its own name (a plugin's disguise may outlast a use). ``todo``: those
+    kinds (:func:`untried`), when the caller has them."""
+    if todo is None:
+        todo = untried(look, how)
     if not todo:
         return None
     look.memory.tried.add(todo[0].kind.name)

@@ -207,6 +207,11 @@ class DelverView:
         self.moves = game.moves
 
     @once
+    def prompt(self) -> dict | None:
+        """The prompt the game shows (``game.prompt()``), or None."""
+        return self.game.prompt()
+
+    @once
     def _attack_defense(self) -> tuple[int, int]:
         """Its attack and defense now (``game.attack_defense``: what it wears counts), asked on
         the keys that weigh a fight, not on every key (exploring, nothing in view, asks none)."""
@@ -294,10 +299,14 @@ class DelverView:
     def lying(self) -> dict[tuple[int, int], list[int]]:
         """The items lying on the level, by cell (pick up and collect both ask)."""
         game, out = self.game, {}
+        position = game.position
         for item in game.items():
-            cell = game.position(item)
+            cell = position(item)
             if cell is not None:
-                out.setdefault(cell, []).append(item)
+                if cell in out:
+                    out[cell].append(item)
+                else:
+                    out[cell] = [item]
         return out
 
     @once
@@ -358,6 +367,12 @@ class DelverView:
     def potions(self) -> int:
         return self._pack.potions
 
+    @property
+    def least_heal(self) -> int:
+        """The least amount one of its drinks heals, unscaled (0: none); :attr:`heal` is at least
+        that when it is more than 0."""
+        return self._pack.heal
+
     @once
     def heal(self) -> int:
         """HP one of its drinks gives back now: the least amount it carries, scaled as the game
@@ -373,12 +388,14 @@ class DelverView:
 
     @once
     def adjacent(self) -> list[int]:
-        return [m for m in self.monsters if self.near(m)]
+        monsters = self.monsters
+        return [m for m in monsters if self.near(m)] if monsters else []
 
     @once
     def threats(self) -> list[int]:
         """The monsters next to it that are awake (a sleeping one strikes no blow)."""
-        return [m for m in self.adjacent if self.awake(m)]
+        adjacent = self.adjacent
+        return [m for m in adjacent if self.awake(m)] if adjacent else []
 
     def awake(self, monster: int) -> bool:
         """Whether a monster is awake (look mode tells the player so)."""
@@ -391,7 +408,10 @@ class DelverView:
     @once
     def nearest(self) -> int | None:
         """The monster a scroll aimed at "the nearest" strikes (king-move distance, then id)."""
-        return min(self.monsters, key=lambda m: (self.game.distance(self.me, m), m), default=None)
+        monsters = self.monsters
+        if not monsters:
+            return None
+        return min(monsters, key=lambda m: (self.game.distance(self.me, m), m))
 
     def distance_to(self, cell: tuple[int, int]) -> int:
         return max(abs(cell[0] - self.here[0]), abs(cell[1] - self.here[1]))
@@ -399,7 +419,10 @@ class DelverView:
     @once
     def engaged(self) -> list[int]:
         """The monsters in view that have noticed it (they come), nearest first."""
-        return sorted((m for m in self.monsters if self.game.notices(m)), key=lambda m: self.game.distance(self.me, m))
+        monsters = self.monsters
+        if not monsters:
+            return []
+        return sorted((m for m in monsters if self.game.notices(m)), key=lambda m: self.game.distance(self.me, m))
 
     def foe(self, monster: int) -> tuple[int, float]:
         """(the blows it takes to fell ``monster``, the HP that strikes it for a turn), worked out

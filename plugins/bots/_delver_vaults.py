@@ -36,8 +36,10 @@ def unlock(look: DelverView) -> str | None:
         if not feature.startswith("vault "):
             continue
         x, y = (int(v) for v in feature.split()[1].split(","))
+        if (x, y) in look.memory.ignored or not look.seen[y, x]:  # the cheap tests first
+            continue
         kind = game.terrain(x, y)
-        if not look.seen[y, x] or kind is None or kind.name != VAULT_DOOR or (x, y) in look.memory.ignored:
+        if kind is None or kind.name != VAULT_DOOR:
             continue
         hx, hy = look.here
         if max(abs(x - hx), abs(y - hy)) == 1 and (x - hx, y - hy) in look.moves.steps:
