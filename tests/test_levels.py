@@ -215,6 +215,30 @@ def test_a_creature_on_the_arrival_stairs_steps_aside(registry):
         1 for c, _ in kept.things if any(isinstance(x, Monster) for x in c))
 
 
+def test_a_kept_monster_where_the_player_stands_on_the_level_left_comes_back_where_it_was(registry):
+    """A monster of the kept level stood on the cell whose coordinates the player stood on, on the
+    level being left (an ally on depth 4 at (76, 35), the player on depth 5's stairs up there): the
+    player was still on the map at that cell while the kept level's things came back, and the game
+    crashed ("entity 341 cannot stand on (76, 35): entity 1 is there", sim seed 476 once the
+    delver read teleports)."""
+    g = new_game(Setup(seed=7), registry)
+    down(g)
+    kept = g.state.kept[1]
+    first = next(c for c, _ in kept.things if any(isinstance(x, Monster) for x in c))
+    pos = next(x for x in first if isinstance(x, Position))
+    # a cell that is floor on both levels, free on depth 2, and not depth 1's stairs down
+    here = g.level.terrain
+    free = [(x, y) for y, x in zip(*np.nonzero((here == 1) & (kept.level.terrain == 1)), strict=True)
+            if g.state.spatial.blocker_at(x, y) is None and (x, y) != kept.level.stairs]
+    where = (int(free[0][0]), int(free[0][1]))
+    pos.x, pos.y = where
+    to(g, where)  # the player stands there on depth 2 as it goes (a test's shortcut: the level changes)
+    g.enter_level(1, up=True)
+    assert g.depth == 1 and g.position(g.player) == kept.level.stairs
+    cells = {(m["x"], m["y"]) for m in snapshot(g)["monsters"]}
+    assert where in cells  # it is back where it stood, and nobody else is there
+
+
 @pytest.mark.parametrize(("label", "change", "reason"), [
     ("a kept thing in a wall", lambda d: d["kept"][0]["things"][0]["Position"].update(x=0, y=0), "not wall"),
     ("the current depth kept", lambda d: d["kept"][0].update(depth=d["depth"]), "is the current level"),

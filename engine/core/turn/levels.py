@@ -84,6 +84,10 @@ def enter(game: Run, depth: int, *, up: bool = False, fall: bool = False) -> Non
             state.spatial.remove(entity)
             state.scheduler.remove(entity)
             state.world.delete(entity)
+    # the player off the map while the levels change: the cell it stood on belongs to the level
+    # left, and on the next one it stood in a kept monster's way (a crash as that monster came back
+    # where the player had stood) and kept a fall from landing on one cell
+    state.spatial.remove(state.player)
     kept = state.kept.pop(depth, None)
     level = kept.level if kept is not None else make_level(game, depth)
     if kept is None and game.ruleset.keeps_levels(game.api):
@@ -97,10 +101,7 @@ def enter(game: Run, depth: int, *, up: bool = False, fall: bool = False) -> Non
     if fall:
         arrival = _landing(game, arrival)
     _make_room(game, arrival)
-    if state.world.has(state.player, Position):
-        state.spatial.move(state.player, *arrival)
-    else:
-        state.spatial.place(state.player, *arrival)
+    state.spatial.place(state.player, *arrival)
     if kept is None:
         # a stream of its own, not kept in the run's streams: it is used up here (a depth is made
         # once), and keeping one per depth would grow every save with the depth reached
