@@ -97,6 +97,37 @@ def test_it_reads_an_aimed_scroll_at_a_monster_it_would_not_beat_through_the_cur
     assert api.hp(orc)[0] == 0 and counts(api, api.pack()) == {}
 
 
+def test_losing_a_fight_it_reads_a_teleport_scroll_it_knows(kinds, tmp_path):
+    """An orc beside it that would kill it, and a scroll of teleport it knows: it reads it and is
+    elsewhere (it had died with teleports in its pack, fleeing on foot from what kept up). With an
+    unknown teleport, or no blow in reach, it does not."""
+    game, registry = game_with(kinds, tmp_path, ROOM.replace("#..@....", "#..@o..."))
+    api, bot = game.api, registry.bots["delver"].start()
+    orc = api.visible_monsters()[0]
+    api.component(orc, Monster).awake = True
+    api.give("scroll of teleport")
+    api.component(game.player, Fighter).hp = 4  # the orc hits for 5
+    keys = [bot(api)]
+    Session.of(game).press(keys[0])
+    while api.prompt() is not None:
+        keys.append(bot(api))
+        Session.of(game).press(keys[-1])
+    assert keys[0] == "r", keys
+    assert counts(api, api.pack()) == {} and api.distance(game.player, orc) > 1
+
+
+def test_a_teleport_is_kept_while_no_blow_can_reach_it(kinds, tmp_path):
+    from engine.plugins.bots._delver_items import escape
+    from engine.plugins.bots._delver_look import DelverView, Memory
+
+    game, registry = game_with(kinds, tmp_path, ROOM.replace("#..@....", "#..@...o"))
+    api = game.api
+    api.component(api.visible_monsters()[0], Monster).awake = True
+    api.give("scroll of teleport")
+    api.component(game.player, Fighter).hp = 4
+    assert escape(DelverView(api, Memory())) is None  # the orc is four steps off: it runs first
+
+
 def test_it_leaves_a_scroll_for_a_monster_it_can_beat(kinds, tmp_path):
     game, registry = game_with(kinds, tmp_path, ROOM.replace("#..@....", "#..@r..."))
     api, bot = game.api, registry.bots["delver"].start()

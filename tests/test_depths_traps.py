@@ -305,3 +305,45 @@ def test_carrying_the_amulet_the_delver_goes_through_a_monster_with_no_way_round
     memory = Memory()
     key = homeward(DelverView(api, memory))
     assert key == "k"  # toward the stairs, into the rat's cell, not nothing
+
+
+TRAPPED_ROOM = """
+    ##############
+    #<.......#####
+    ########.#####
+    ########.#####
+    ########.#####
+    ######.....###
+    ######..>..###
+    ######.....###
+    ##############
+"""
+
+
+@pytest.mark.parametrize("venturing", [True, False])
+def test_the_delver_steps_over_a_known_trap_when_all_it_has_left_to_see_lies_beyond(registry, venturing):
+    """Back up the stairs with the Amulet into a room whose only doorway holds a dart trap it has
+    found, the way up unseen beyond: explore never steps on a trap, so it had nothing to do and
+    the run stopped (sim seed 389). It steps over the trap (``venture``) and goes up; without that
+    concern it stops as it did."""
+    from engine.core.play.session import Session
+    from engine.plugins.bots import _delver_bot
+
+    game = testing.game_from_map(registry, TRAPPED_ROOM)
+    api, bot = game.api, registry.bots["delver"].start()
+    api.move(game.player, 8, 6)  # on the stairs down, come up them from the level below
+    game.state.view.seen[:] = False  # it knows nothing of the level but the room (a test's shortcut)
+    api.set_terrain(8, 4, "trap-dart")
+    api.give("Amulet of the Undercroft")
+    Session.of(game).press(".")  # a turn: what it sees from the room
+    assert not api.seen()[1, 1]  # the stairs up are out of its sight
+    concerns = _delver_bot.CONCERNS if venturing else tuple(c for c in _delver_bot.CONCERNS
+                                                               if c is not _delver_bot.venture)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_delver_bot, "CONCERNS", concerns)
+        for _ in range(80):
+            key = bot(api)
+            if key is None or game.state.won:
+                break
+            Session.of(game).press(key)
+    assert game.state.won is venturing

@@ -14,8 +14,9 @@ something to do (:data:`CONCERNS`):
    learn it, with a monster in view but not near (one that aims goes off at the nearest monster).
 4. ``zap``: a charged wand (lightning, slowing) likewise at such a monster, in a clear line.
 5. ``flee``: when the fight in view would cost more HP than it has (and its drinks could give),
-   to known stairs (and down them; up them with the Amulet) or an exit, else away along a
-   safety map (Brogue's), for a while; a monster that keeps up is fought after all.
+   by a known scroll of teleport when a blow can reach it, else to known stairs (and down them;
+   up them with the Amulet) or an exit, else away along a safety map (Brogue's), for a while; a
+   monster that keeps up is fought after all.
 6. ``throw``: darts or javelins at a monster coming for it, two to six steps off in a clear
    line (``collect`` picks them up again).
 7. ``charge``: at a monster that shoots it from afar (an archer), a few dozen keys a level.
@@ -40,7 +41,9 @@ something to do (:data:`CONCERNS`):
 17. ``leave``: the level is known: to the stairs (and down) or the exit.
 18. ``search``: the level is known and has no stairs in sight: five searches (``s``) at each
     dead end or corridor corner it knows, nearest first (secret doors).
-19. ``hold``: monsters that have noticed it in view: it waits for them.
+19. ``venture``: nothing else left, and what it has not seen lies only across a trap it knows:
+    over the trap, a few times a level at most.
+20. ``hold``: monsters that have noticed it in view: it waits for them.
 
 Its walks go around the traps it knows (``_delver_look.DelverView.traps``) wherever there is
 another way; a door opens as it walks into it.
@@ -59,12 +62,13 @@ import math
 import numpy as np
 
 from engine import downhill
-from engine.plugins.bots._delver_frontier import box_walk
+from engine.plugins.bots._delver_frontier import box_walk, frontier
 from engine.plugins.bots._delver_items import (
     PICKUP_TRIES,
     answer,
     carrying_quest,
     drink,
+    escape,
     learn,
     make_room,
     pick_up,
@@ -103,8 +107,11 @@ def flee(look: DelverView) -> str | None:
     keeps up, or a level it keeps coming back to, is fought after all). Carrying the Amulet, it
     flees up, never down: down and up again, it met the same monsters at the same stairs forever."""
     memory, game = look.memory, look.game
-    if not memory.leaving and not outmatched(look):
+    losing = outmatched(look)
+    if not memory.leaving and not losing:
         return None
+    if losing and (key := escape(look)) is not None:  # a known teleport, with a blow in reach
+        return key
     homeward = carrying_quest(look)
     stairs, up = (None, game.upstairs()) if homeward else (game.stairs(), None)
     if stairs is not None and stairs == look.here and look.key("descend", "downstairs"):
@@ -315,6 +322,28 @@ def search(look: DelverView) -> str | None:
     return look.walk(spots)
 
 
+VENTURES = 3  # steps onto a known trap a level, toward what it has not seen, when nothing else is left
+
+
+def venture(look: DelverView) -> str | None:
+    """Nothing else left to do, and what it has not seen lies only across a trap it knows: over
+    the trap (explore never steps on one). Back up the stairs with the Amulet, into a room whose
+    only doorway held a dart trap it had found, it stood there and the run stopped. At most
+    VENTURES steps onto traps a level: a teleport trap that sends it back again and again is
+    given up, as explore gives it up."""
+    memory = look.memory
+    if memory.ventures >= VENTURES or not np.count_nonzero(look.traps):
+        return None
+    goals = frontier(look)
+    if not np.count_nonzero(goals):
+        return None
+    cost = look.wary_of_traps(look.floor | goals)  # a trap costs a detour: crossed only where there is no other way
+    step = downhill(look.game.distance_map(goals, cost=cost), look.here, cost, look.moves)
+    if step is not None and look.traps[step[1], step[0]]:
+        memory.ventures += 1
+    return look.step_key(step)
+
+
 def hold(look: DelverView) -> str | None:
     """Nothing to do, but monsters in view that have noticed it: wait for them (or step, in a
     preset without a wait key) rather than stop."""
@@ -324,7 +353,7 @@ def hold(look: DelverView) -> str | None:
 
 
 CONCERNS = (answer, drink, read, zap, flee, throw, charge, fight, pursue, make_room, pick_up, wear, learn,
-            homeward, unlock, free, collect, dive, explore, leave, search, hold)
+            homeward, unlock, free, collect, dive, explore, leave, search, venture, hold)
 
 # The concerns that act only on a foe in view: with none in view they answer None and change
 # nothing (what they read of the pack and the view is only kept for the key), so a key with no

@@ -12,7 +12,7 @@ letter) is closed with Escape; a plugin's question (the level-up choice) is answ
 from __future__ import annotations
 
 from engine.kit import limits
-from engine.plugins.bots._delver_look import Carried, DelverView, aims, is_heal, quest, unknown, worth
+from engine.plugins.bots._delver_look import Carried, DelverView, aims, escapes, is_heal, quest, unknown, worth
 
 PROMPT_KEYS = 40  # keys in a row into prompts before it gives up with Escape
 PICKUP_TRIES = 3  # pickups tried on one cell before it leaves what lies there (a full pack)
@@ -183,6 +183,17 @@ def read_aimed(look: DelverView) -> str | None:
             continue  # it would be caught in its own blast
         return use(look, "read", c.letter, target)
     return None
+
+
+def escape(look: DelverView) -> str | None:
+    """A known scroll that takes it away at once (teleport), read while a blow can reach it: what
+    it had carried to its death, run after run, while it fled on foot from monsters that kept up."""
+    scrolls = look.of_pack(escaping)
+    return use(look, "read", scrolls[0].letter) if scrolls and look.threats else None
+
+
+def escaping(carried: list[Carried]) -> list[Carried]:
+    return [c for c in carried if not unknown(c.kind) and escapes(c.kind)]
 
 
 def unknowns(carried: list[Carried]) -> list[Carried]:

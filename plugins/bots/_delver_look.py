@@ -112,6 +112,11 @@ def aims(kind) -> bool:
     return kind.use == "read" and kind.target in ("nearest", "monster", "cell")
 
 
+def escapes(kind) -> bool:
+    """A scroll that takes its reader away at once (the built-in teleport's effect)."""
+    return kind.use == "read" and kind.effect == "teleport"
+
+
 def worth(kind) -> int:
     """What a piece of equipment is worth to it: attack and defense count alike."""
     return kind.attack + kind.defense

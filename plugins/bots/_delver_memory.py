@@ -49,6 +49,7 @@ class Memory:
     trail: deque = field(default_factory=lambda: deque(maxlen=TRAIL_KEYS))  # (depth, cell) at its last keys
     captive: tuple[int, int] | None = None  # where it last saw a captive to free, this level (_delver_vaults.free)
     freeing: int = 0  # keys it walked to captives, this level
+    ventures: int = 0  # steps onto a known trap toward what it has not seen, this level (delver.venture)
     bold: int = 0  # keys left in which its walks go through monsters, not round them (see walk)
     maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # (cost, distance map)
     reach: np.ndarray | None = None  # a distance map over the known floor from a floor cell: see DelverView.reaches
@@ -59,7 +60,7 @@ class Memory:
         self.searched.clear()
         self.sightings.clear()
         self.flee_turns = self.chases = self.searches = 0
-        self.collecting = self.charges = self.homeward = self.freeing = 0
+        self.collecting = self.charges = self.homeward = self.freeing = self.ventures = 0
         self.leaving, self.captive = False, None
 
 
