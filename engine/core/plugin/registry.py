@@ -178,9 +178,8 @@ class Skipped:
         what = f"{SINGULAR[self.kind]} {self.name!r}" if self.kind else f"hook {self.name}"
         lost = ", ".join(f"{SINGULAR[kind]} {name!r}" for kind, name in self.lost)
         lost = f" (dropping what it registered: {lost})" if lost else ""
-        reason = self.reason  # a reason that names the same thing first is not said twice
-        for said in (f"{what}: ", f"{what} "):
-            reason = reason.removeprefix(said) if reason.startswith(said) and not lost else reason
+        # a reason that begins by naming the same thing ("monster 'newt': params...") says it once
+        reason = self.reason if lost else self.reason.removeprefix(f"{what}: ")
         return f"skipped {what}{lost}: {reason}"
 
 
