@@ -12,7 +12,7 @@ from engine import Fighter, load_registry, testing
 from engine.cli.tools.sim.runs import RunSpec, play_one
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
-from engine.plugins.bots._delver_look import counts
+from engine.plugins.bots._delver_pack import counts
 
 PRESETS = ["undercroft", "rogue-sdl", "bunyip", "lesson28"]
 

@@ -9,7 +9,7 @@ import pytest
 from engine import Fighter, Monster, load_registry
 from engine.core.play.session import Session
 from engine.core.play.setup import Setup, new_game
-from engine.plugins.bots._delver_look import counts
+from engine.plugins.bots._delver_pack import counts
 from engine.plugins.depths import identify
 
 KINDS = """

@@ -13,7 +13,8 @@ import pytest
 from engine import load_registry, testing
 from engine.core.turn import naming
 from engine.persist import runsave
-from engine.plugins.bots._delver_look import DelverView, Memory, Unknown
+from engine.plugins.bots._delver_look import DelverView, Memory
+from engine.plugins.bots._delver_pack import Unknown
 from engine.plugins.bots.delver import Delver
 from engine.plugins.depths import identify
 

@@ -12,7 +12,8 @@ letter) is closed with Escape; a plugin's question (the level-up choice) is answ
 from __future__ import annotations
 
 from engine.kit import limits
-from engine.plugins.bots._delver_look import Carried, DelverView, aims, escapes, is_heal, quest, unknown, worth
+from engine.plugins.bots._delver_look import DelverView
+from engine.plugins.bots._delver_pack import Carried, aims, escapes, is_heal, quest, unknown, worth
 
 PROMPT_KEYS = 40  # keys in a row into prompts before it gives up with Escape
 PICKUP_TRIES = 3  # pickups tried on one cell before it leaves what lies there (a full pack)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from engine import Charges
 from engine.kit.lines import line
 from engine.plugins.bots._delver_items import use, worth_a_shot
-from engine.plugins.bots._delver_look import Carried, DelverView, can_fight
+from engine.plugins.bots._delver_look import DelverView, can_fight
+from engine.plugins.bots._delver_pack import Carried
 
 THROW_RANGE = 6  # king moves: farther off, a monster may yet turn away
 
