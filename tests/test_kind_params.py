@@ -108,18 +108,24 @@ def test_an_item_param_is_free_on_another_effects_kind_and_the_built_in_items_pa
 def test_a_monster_dropping_from_a_loot_table_no_game_has_is_skipped_naming_the_near_one(tmp_path):
     """``drops = "rihc"``: its deaths dropped nothing, unsaid. The kind is skipped as it loads, the
     table's near name said; the plugin keeps its other kinds."""
-    from engine import load_registry
-
-    (tmp_path / "richrat.py").write_text(
+    registry = _registry_with(tmp_path, richrat=(
         "from engine import MonsterKind, hookimpl\n\n@hookimpl\ndef register_monsters(register):\n"
         "    register(MonsterKind(name='rich rat', glyph='R', color=(200, 100, 100), hp=3, attack=1,\n"
         "                         params={'drops': 'rihc'}))\n"
-        "    register(MonsterKind(name='plain rat', glyph='P', color=(100, 200, 100), hp=3, attack=1))\n")
-    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+        "    register(MonsterKind(name='plain rat', glyph='P', color=(100, 200, 100), hp=3, attack=1))\n"))
     assert "plain rat" in registry.monsters and "rich rat" not in registry.monsters
     (info,) = [p for p in registry.plugins if p.name == "richrat"]
     (skipped,) = [str(s) for s in info.skipped]
     assert "params.drops names loot table 'rihc', which no game has (did you mean 'rich'?" in skipped
+
+
+def _registry_with(tmp_path, **plugins):
+    """The registry with these plugin files (name: source) in a folder of their own."""
+    from engine import load_registry
+
+    for name, source in plugins.items():
+        (tmp_path / f"{name}.py").write_text(source)
+    return load_registry(plugins_dirs=[tmp_path], entry_points=False)
 
 
 SKITTER = '''from engine import ItemKind, MonsterKind, Move, hookimpl
@@ -156,12 +162,8 @@ def register_items(register):
 
 
 def _load(tmp_path, monsters, items=()):
-    from engine import load_registry
-
-    (tmp_path / "skitterers.py").write_text(SKITTER)
-    (tmp_path / "zkinds.py").write_text(KINDS.replace("{MONSTERS}", repr(list(monsters)))
-                                        .replace("{ITEMS}", repr(list(items))))
-    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+    registry = _registry_with(tmp_path, skitterers=SKITTER, zkinds=KINDS.replace(
+        "{MONSTERS}", repr(list(monsters))).replace("{ITEMS}", repr(list(items))))
     (info,) = [p for p in registry.plugins if p.name == "zkinds"]
     return registry, [str(s) for s in info.skipped]
 
@@ -191,15 +193,11 @@ def test_an_item_of_a_plugins_effect_is_held_to_the_params_it_declares(tmp_path)
 def test_a_game_of_its_own_monster_kind_is_held_to_its_behaviours_params(tmp_path):
     """A preset's own monster kind (``monster_kinds``) is checked as a registered one: the preset is
     skipped, named, and the behaviour's plugin keeps its registrations."""
-    from engine import load_registry
-
-    (tmp_path / "skitterers.py").write_text(SKITTER)
-    (tmp_path / "zgame.py").write_text(
+    registry = _registry_with(tmp_path, skitterers=SKITTER, zgame=(
         "from engine import GameRules, MonsterKind, hookimpl\n\n@hookimpl\ndef register_games(register):\n"
         "    newt = MonsterKind(name='newt', glyph='n', color=(90, 200, 90), hp=3, attack=1, behaviour='skitter',\n"
         "                       params={'leap': True})\n"
-        "    register(GameRules(name='newts', monsters=('newt',), monster_kinds={'newt': newt}))\n")
-    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+        "    register(GameRules(name='newts', monsters=('newt',), monster_kinds={'newt': newt}))\n"))
     assert "newts" not in registry.games and "skitter" in registry.behaviours
     (info,) = [p for p in registry.plugins if p.name == "zgame"]
     assert "game 'newts': monster 'newt': params.leap: expected a number (like 2)" in info.error
@@ -213,14 +211,11 @@ def test_a_game_of_its_own_monster_kind_is_held_to_its_behaviours_params(tmp_pat
     ("{'leap': object()}", "params.leap: expected a JSON value"),
 ])
 def test_a_declaration_that_is_not_a_table_of_json_defaults_skips_that_behaviour_in_one_line(tmp_path, params, said):
-    from engine import load_registry
-
-    (tmp_path / "badskit.py").write_text(
+    registry = _registry_with(tmp_path, badskit=(
         "from engine import Wait, hookimpl\n\ndef skitter(game, entity):\n    return Wait()\n\n"
         "def hop(game, entity):\n    return Wait()\n\n"
         f"@hookimpl\ndef register_behaviours(register):\n    register('skitter', skitter, params={params})\n"
-        "    register('hop', hop)\n")
-    registry = load_registry(plugins_dirs=[tmp_path], entry_points=False)
+        "    register('hop', hop)\n"))
     assert "hop" in registry.behaviours and "skitter" not in registry.behaviours
     (info,) = [p for p in registry.plugins if p.name == "badskit"]
     (skipped,) = [s.line for s in info.skipped]
