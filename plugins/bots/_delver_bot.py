@@ -41,9 +41,9 @@ something to do (:data:`CONCERNS`):
 17. ``leave``: the level is known: to the stairs (and down) or the exit.
 18. ``search``: the level is known and has no stairs in sight: five searches (``s``) at each
     dead end or corridor corner it knows, nearest first (secret doors).
-19. ``venture``: nothing else left, and what it has not seen lies only across a trap it knows:
-    over the trap, a few times a level at most.
-20. ``hold``: monsters that have noticed it in view: it waits for them.
+19. ``hold``: monsters that have noticed it in view: it waits for them.
+20. ``venture``: nothing else left, and what it has not seen lies only across a trap it knows:
+    over the trap, a few times a level at most (not while monsters come for it: it holds).
 
 Its walks go around the traps it knows (``_delver_look.DelverView.traps``) wherever there is
 another way; a door opens as it walks into it.
@@ -353,7 +353,7 @@ def hold(look: DelverView) -> str | None:
 
 
 CONCERNS = (answer, drink, read, zap, flee, throw, charge, fight, pursue, make_room, pick_up, wear, learn,
-            homeward, unlock, free, collect, dive, explore, leave, search, venture, hold)
+            homeward, unlock, free, collect, dive, explore, leave, search, hold, venture)
 
 # The concerns that act only on a foe in view: with none in view they answer None and change
 # nothing (what they read of the pack and the view is only kept for the key), so a key with no
