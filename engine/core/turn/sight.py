@@ -94,7 +94,7 @@ class Sight:
         view.dirty = False
         memory.remember(run.state, [*before, (view.visible, view.origin)], run.rules.fov_radius)
         standing = self.standing_in_view()
-        self._news([e for e in standing if not self.veiled(e)] if self.veils else standing)
+        self._news(self._unveiled(standing))
         self.notice_player(standing)
 
     def watch(self, news: bool = True) -> None:
@@ -168,7 +168,10 @@ class Sight:
     def visible_monsters(self) -> list[int]:
         """The monsters the player sees, by entity id: standing where the player sees, and not
         :meth:`veiled`."""
-        standing = self.standing_in_view()
+        return self._unveiled(self.standing_in_view())
+
+    def _unveiled(self, standing: list[int]) -> list[int]:
+        """Those of ``standing`` (:meth:`standing_in_view`) the player sees: not :meth:`veiled`."""
         return [e for e in standing if not self.veiled(e)] if self.veils else standing
 
     def standing_in_view(self) -> list[int]:
