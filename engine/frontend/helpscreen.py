@@ -17,6 +17,7 @@ from engine.core.turn import verbkeys
 from engine.core.turn.keys import DEFAULT_KEYS
 from engine.frontend import aside
 from engine.frontend.panel import Rect, TextBox
+from engine.frontend.scrolling import Scroll
 
 if TYPE_CHECKING:
     from engine.core.turn.game import Game
@@ -91,8 +92,17 @@ class HelpScreen:
         self.box = TextBox(row_px, font_size)
         self.row_px = row_px
         self._for: tuple = ()
-        self.top = 0  # the first row shown of a help too long for the window (:meth:`scroll`)
-        self.top_most = 0
+        self.scrolled = Scroll()  # a help too long for the window (:meth:`scroll`)
+
+    @property
+    def top(self) -> int:
+        """The first row shown of a help too long for the window."""
+        return self.scrolled.top
+
+    @property
+    def top_most(self) -> int:
+        """The most :attr:`top` may be (0: the help fits)."""
+        return self.scrolled.top_most
 
     def update(self, game: Game, screen: Rect) -> None:
         most = max(4, (screen[3] - 2 * self.box.pad) // self.row_px - 5)  # title (1.5 rows), blanks, hint
@@ -102,31 +112,24 @@ class HelpScreen:
         rows = help_lines(game, most)
         wide = max(len(row) for row in rows)
         rows = [row.ljust(wide) for row in rows]  # a scrolled panel keeps its width
-        room = max(1, most - 2)  # the rows that fit beside the counts above and below
-        self.top_most = max(0, len(rows) - room) if len(rows) > most else 0
-        self.top = min(self.top, self.top_most)
+        # all of them, or those that fit beside the counts above and below
+        shown, above, below = self.scrolled.window(rows, len(rows) if len(rows) <= most else max(1, most - 2))
         self._for = (id(game), most, self.top)
         lines = [(f"Keys: {game.rules.name}", TITLE, 1.5), ("", TEXT)]
         if self.top_most:
-            below = len(rows) - self.top - room
-            lines.append((f"... {self.top} above" if self.top else "", HINT))
-            lines += [(line, TEXT) for line in rows[self.top:self.top + room]]
-            lines.append((f"... {below} more" if below else "", HINT))
+            lines += [(above, HINT), *[(line, TEXT) for line in shown], (below, HINT)]
         else:
-            lines += [(line, TEXT) for line in rows]
+            lines += [(line, TEXT) for line in shown]
         lines += [("", TEXT), (f"{SCROLL_HINT}{CLOSE_HINT}" if self.top_most else CLOSE_HINT, HINT)]
         self.box.show(lines)
 
     def scroll(self, step: int) -> bool:
         """Move a help too long for the window by ``step`` rows; whether it scrolls at all."""
-        if not self.top_most:
-            return False
-        self.top = max(0, min(self.top_most, self.top + step))
-        return True
+        return self.scrolled.move(step)
 
     def opened(self) -> None:
         """Shown again from its first row."""
-        self.top = 0
+        self.scrolled.top = 0
 
     def draw(self, game: Game, area: Rect, view: Camera, screen: Rect) -> None:
         """Centred on the map ``area`` (on the ``screen`` when taller than the area), beside a

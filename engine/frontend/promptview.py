@@ -35,6 +35,7 @@ from engine.core.play.prompts import describe_cell
 from engine.frontend import aside
 from engine.frontend.palette import message_colour
 from engine.frontend.panel import Rect, TextBox, clip, clip_parts, wrap
+from engine.frontend.scrolling import Scroll
 
 if TYPE_CHECKING:
     from engine.core.turn.game import Game
@@ -79,9 +80,19 @@ class PromptView:
         self.hovered: int | None = None  # the box line under the mouse
         self._area: tuple = ()  # (level, centre, radius) -> cells: the reach is an FOV call, done once
         self.columns = 80  # characters a line may take: the map's width, set each update
-        # a menu longer than the map's height scrolls (the window's up/down keys: scroll): the
-        # first option shown, the most it may be, and the menu it belongs to (another starts at 0)
-        self.top, self.top_most, self._menu_seen = 0, 0, None
+        # a menu longer than the map's height scrolls (the window's up/down keys: scroll), and the
+        # menu it belongs to (another starts at its top)
+        self.scrolled, self._menu_seen = Scroll(), None
+
+    @property
+    def top(self) -> int:
+        """The first option shown of a menu too long for the map."""
+        return self.scrolled.top
+
+    @property
+    def top_most(self) -> int:
+        """The most :attr:`top` may be (0: the menu fits)."""
+        return self.scrolled.top_most
 
     @property
     def active(self) -> bool:
@@ -122,16 +133,12 @@ class PromptView:
         options = data.get("options", [])
         seen = (data.get("kind"), data.get("title"), tuple(o["letter"] for o in options))
         if seen != self._menu_seen:
-            self._menu_seen, self.top = seen, 0
+            self._menu_seen, self.scrolled = seen, Scroll()
         detail = wrap(data["detail"], self.columns) if data.get("detail") else []
         room = max(1, rows - MENU_FRAME - (len(detail) + 1 if detail else 0))  # the option rows that fit
-        self.top_most = max(0, len(options) - room)
-        self.top = min(self.top, self.top_most)
-        below = 0
+        shown, above, below = self.scrolled.window(options, room)
         if self.top_most:
-            shown = options[self.top:self.top + room]
-            below = len(options) - self.top - len(shown)
-            lines.append((f"... {self.top} above" if self.top else "", HINT))
+            lines.append((above, HINT))
             self.letters.append(None)
             options = shown
         label_w = max((len(o["label"]) for o in options), default=0) + 3  # "a  " and the label
@@ -155,7 +162,7 @@ class PromptView:
                 lines.append((clip(f"   {about}", self.columns), ABOUT))
                 self.letters.append(option["letter"])
         if self.top_most:
-            lines.append((f"... {below} more" if below else "", HINT))
+            lines.append((below, HINT))
             self.letters.append(None)
         if detail:
             lines += [("", TEXT), *[(part, DETAIL) for part in detail]]
@@ -166,10 +173,7 @@ class PromptView:
     def scroll(self, step: int) -> bool:
         """Move a menu too long for the map's height by ``step`` options (the window's up/down
         keys); whether it scrolls at all (a menu that fits leaves the keys to the game)."""
-        if self.data is None or "options" not in self.data or not self.top_most:
-            return False
-        self.top = max(0, min(self.top_most, self.top + step))
-        return True
+        return self.data is not None and "options" in self.data and self.scrolled.move(step)
 
     def _cursor(self, game: Game, data: dict[str, Any], hover: tuple[int, int] | None) -> None:
         own = tuple(data["cursor"])
