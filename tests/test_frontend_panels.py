@@ -198,20 +198,20 @@ def test_a_menu_longer_than_the_map_scrolls_with_up_and_down(registry, window_fo
     window.frames.draw()
     view = window.prompt_view
     lines = view.strings()
-    assert view.top_most > 0 and view.top == 0 and any(line.startswith("a  ") for line in lines)
+    assert view.scrolled.top_most > 0 and view.scrolled.top == 0 and any(line.startswith("a  ") for line in lines)
     hidden = int(next(line for line in lines if line.endswith(" more")).split()[1])
-    assert hidden == view.top_most and lines[-1].startswith("Up/down: more")
+    assert hidden == view.scrolled.top_most and lines[-1].startswith("Up/down: more")
     window.controls.press("down")
     window.controls.press("down")
     window.frames.draw()
     lines = view.strings()
-    assert view.top == 2 and "... 2 above" in lines and not any(line.startswith("a  ") for line in lines)
+    assert view.scrolled.top == 2 and "... 2 above" in lines and not any(line.startswith("a  ") for line in lines)
     assert any(line.startswith("c  ") for line in lines) and Session.of(game).prompt is not None
     for _ in range(40):
         window.controls.press("down")
     window.frames.draw()
     lines = view.strings()
-    assert view.top == view.top_most and not any(line.endswith(" more") for line in lines)
+    assert view.scrolled.top == view.scrolled.top_most and not any(line.endswith(" more") for line in lines)
     assert any(line.startswith("x  ") for line in lines)  # the last of 24
     drawn = [row for row in view.box.rows if row[3] > 0]
     box_bottom = view.box.rect[1]
@@ -219,7 +219,7 @@ def test_a_menu_longer_than_the_map_scrolls_with_up_and_down(registry, window_fo
     window.press("esc")
     window.press("\\")  # what is known: a page that fits, which any key closes
     window.frames.draw()
-    assert view.top_most == 0 and Session.of(game).prompt.kind == "page"
+    assert view.scrolled.top_most == 0 and Session.of(game).prompt.kind == "page"
     window.controls.press("up")  # a menu that fits: the key is the game's, as before
     assert Session.of(game).prompt is None
 
@@ -235,31 +235,32 @@ def test_a_help_longer_than_the_window_scrolls_with_up_and_down(registry, window
     window = window_for(game, settings=Settings({"window_size": [900, 420]}))
     turn = game.turn
     help_screen = window.help_screen
+    scroll = help_screen.scrolled
     window.press("?")
     window.press("down")  # before the help was ever drawn (as --keys plays): it scrolls all the same
     window.frames.draw()
-    assert help_screen.top == 1
+    assert scroll.top == 1
     window.press("up")
     window.frames.draw()
     lines = help_screen.strings()
-    assert help_screen.top_most > 0 and help_screen.top == 0 and lines[-1].startswith("Up/down: more")
+    assert scroll.top_most > 0 and scroll.top == 0 and lines[-1].startswith("Up/down: more")
     hidden = int(next(line for line in lines if line.startswith("... ") and line.endswith(" more")).split()[1])
-    assert hidden == help_screen.top_most and not any("rest until healed" in line for line in lines)
+    assert hidden == scroll.top_most and not any("rest until healed" in line for line in lines)
     width = help_screen.box.rect[2]
     for _ in range(40):
         window.press("down")
     window.frames.draw()
     lines = help_screen.strings()
-    assert help_screen.top == help_screen.top_most and f"... {help_screen.top_most} above" in lines
+    assert scroll.top == scroll.top_most and f"... {scroll.top_most} above" in lines
     assert any("rest until healed" in line for line in lines) and any("close help" in line for line in lines)
     assert help_screen.box.rect[2] == width  # the panel keeps its width as it scrolls
     window.press("up")
     window.frames.draw()
-    assert help_screen.top == help_screen.top_most - 1 and game.turn == turn and window.controls.help_open
+    assert scroll.top == scroll.top_most - 1 and game.turn == turn and window.controls.help_open
     window.press("esc")
     window.press("?")
     window.frames.draw()
-    assert help_screen.top == 0  # opened again at its top
+    assert scroll.top == 0  # opened again at its top
     assert len(help_lines(game)) > len(help_lines(game, 16))  # two columns, each row two commands
 
 

@@ -94,19 +94,10 @@ class HelpScreen:
         self._for: tuple = ()
         self.scrolled = Scroll()  # a help too long for the window (:meth:`scroll`)
 
-    @property
-    def top(self) -> int:
-        """The first row shown of a help too long for the window."""
-        return self.scrolled.top
-
-    @property
-    def top_most(self) -> int:
-        """The most :attr:`top` may be (0: the help fits)."""
-        return self.scrolled.top_most
 
     def update(self, game: Game, screen: Rect) -> None:
         most = max(4, (screen[3] - 2 * self.box.pad) // self.row_px - 5)  # title (1.5 rows), blanks, hint
-        key = (id(game), most, self.top)
+        key = (id(game), most, self.scrolled.top)
         if key == self._for:
             return
         rows = help_lines(game, most)
@@ -114,13 +105,13 @@ class HelpScreen:
         rows = [row.ljust(wide) for row in rows]  # a scrolled panel keeps its width
         # all of them, or those that fit beside the counts above and below
         shown, above, below = self.scrolled.window(rows, len(rows) if len(rows) <= most else max(1, most - 2))
-        self._for = (id(game), most, self.top)
+        self._for = (id(game), most, self.scrolled.top)
         lines = [(f"Keys: {game.rules.name}", TITLE, 1.5), ("", TEXT)]
-        if self.top_most:
+        if self.scrolled.top_most:
             lines += [(above, HINT), *[(line, TEXT) for line in shown], (below, HINT)]
         else:
             lines += [(line, TEXT) for line in shown]
-        lines += [("", TEXT), (f"{SCROLL_HINT}{CLOSE_HINT}" if self.top_most else CLOSE_HINT, HINT)]
+        lines += [("", TEXT), (f"{SCROLL_HINT}{CLOSE_HINT}" if self.scrolled.top_most else CLOSE_HINT, HINT)]
         self.box.show(lines)
 
     def scroll(self, step: int) -> bool:

@@ -84,15 +84,6 @@ class PromptView:
         # menu it belongs to (another starts at its top)
         self.scrolled, self._menu_seen = Scroll(), None
 
-    @property
-    def top(self) -> int:
-        """The first option shown of a menu too long for the map."""
-        return self.scrolled.top
-
-    @property
-    def top_most(self) -> int:
-        """The most :attr:`top` may be (0: the menu fits)."""
-        return self.scrolled.top_most
 
     @property
     def active(self) -> bool:
@@ -126,7 +117,7 @@ class PromptView:
         """``rows``: the text rows the map's height holds. An item's line holds its name, what it
         adds against what is worn and what it is; when that is wider than the map, what it is
         goes on a row of its own under it (while the rows hold them), else the line is cut. When
-        the options outnumber the rows, those from :attr:`top` that fit are shown, with a count
+        the options outnumber the rows, those from :attr:`scrolled`'s top that fit are shown, with a count
         of the others above and below (:meth:`scroll` moves it)."""
         lines: list[tuple] = [(data.get("title", ""), TITLE), ("", TEXT)]
         self.letters = [None, None]
@@ -137,7 +128,7 @@ class PromptView:
         detail = wrap(data["detail"], self.columns) if data.get("detail") else []
         room = max(1, rows - MENU_FRAME - (len(detail) + 1 if detail else 0))  # the option rows that fit
         shown, above, below = self.scrolled.window(options, room)
-        if self.top_most:
+        if self.scrolled.top_most:
             lines.append((above, HINT))
             self.letters.append(None)
             options = shown
@@ -161,13 +152,13 @@ class PromptView:
             if about and under:
                 lines.append((clip(f"   {about}", self.columns), ABOUT))
                 self.letters.append(option["letter"])
-        if self.top_most:
+        if self.scrolled.top_most:
             lines.append((below, HINT))
             self.letters.append(None)
         if detail:
             lines += [("", TEXT), *[(part, DETAIL) for part in detail]]
         hint = HINTS.get(data.get("kind", ""), HINTS["menu"])
-        lines += [("", TEXT), (f"{SCROLL_HINT}   {hint}" if self.top_most else hint, HINT)]
+        lines += [("", TEXT), (f"{SCROLL_HINT}   {hint}" if self.scrolled.top_most else hint, HINT)]
         self.box.show(lines)
 
     def scroll(self, step: int) -> bool:
