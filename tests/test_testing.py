@@ -239,6 +239,45 @@ def test_behaviour_checks_fail_on_garbage_errors_and_loose_randomness():
     testing.check_behaviour(with_behaviour(lambda game, e: Move(game.rng("ai").choice((-1, 1)), 0)), "quirk")
 
 
+def test_a_behaviour_is_checked_with_legal_values_of_the_params_it_declares():
+    # leap = 0 loads (a number, as declared), and this one divides by it: play would switch it off
+    def with_declared(fn):
+        def register_behaviours(register):
+            register("quirk", fn, params={"leap": 2, "cry": "squeak"})
+
+        def register_monsters(register):
+            register(MonsterKind(name="hopper", glyph="h", color=(9, 9, 9), hp=3, attack=1, behaviour="quirk"))
+        return testing.load_plugin(plugin(register_behaviours=register_behaviours,
+                                          register_monsters=register_monsters))
+
+    def rash(game, me):
+        leap = game.kind_of(me).params.get("leap", 2)
+        return Move(leap // abs(leap), 0)
+
+    fails(testing.check_behaviour, with_declared(rash), "quirk", situations=20,
+          match=r"behaviour 'quirk': never raises: ZeroDivisionError.*situation \d+, params cry='.*', leap=0,")
+
+    def careful(game, me):
+        leap = int(game.kind_of(me).params.get("leap", 2))
+        return Move(1 if leap >= 0 else -1, 0)
+
+    testing.check_behaviour(with_declared(careful), "quirk", situations=20)
+    # without the declaration, the kind's own params only: the rash one passes (nothing says leap may be 0)
+    testing.check_behaviour(with_behaviour(rash), "quirk", situations=20)
+
+
+def test_an_effect_is_checked_with_legal_values_of_the_params_it_declares():
+    def with_declared(fn):
+        def register_effects(register):
+            register("zap", fn, params={"bolts": [1, 2]})
+        return testing.load_plugin(plugin(register_effects=register_effects))
+
+    fails(testing.check_effect, with_declared(lambda game, e, kind, amount: f"{kind.params.get('bolts', [1])[0]}"),
+          "zap", cases=10, match=r"effect 'zap': never raises: IndexError.*params bolts=\[\]")
+    testing.check_effect(with_declared(lambda game, e, kind, amount: f"{len(kind.params.get('bolts', []))}"),
+                         "zap", cases=10)
+
+
 def test_a_behaviour_is_checked_with_the_kinds_that_use_it(registry):
     kind = MonsterKind(name="crab", glyph="c", color=(1, 2, 3), hp=3, attack=1, behaviour="axis",
                        params={"attack": "none", "tie": "x"})

@@ -107,14 +107,54 @@ def _kind_for(registry: Registry, table: str, name: str, make: Any) -> tuple[Any
     return kind, None
 
 
+def declared_values(default: Any) -> list[Any]:
+    """The values a check gives a param declared with ``default`` (``register(..., params=...)``):
+    edge values of the default's JSON kind, which loading lets through to the behaviour or the
+    effect (a whole number for a whole default; a default of None declares nothing to try)."""
+    if default is None:
+        return []
+    if isinstance(default, bool):
+        return [True, False]
+    if isinstance(default, int):
+        return [0, 1, -1, default, default * 3 + 1]
+    if isinstance(default, float):
+        return [0.0, 0.5, -1.0, default, default * 3 + 1]
+    if isinstance(default, str):
+        return ["", "x", default]
+    if isinstance(default, list | tuple):
+        return [[], list(default)]
+    if isinstance(default, dict):
+        return [{}, dict(default)]
+    return []
+
+
+def _declared_variant(registry: Registry, table: str, name: str, kind: Any, case: int) -> tuple[Any, str]:
+    """The kind for case ``case`` of a check of behaviour or effect ``name`` (of ``table``): the
+    kind itself on even cases; on odd ones, when ``name`` declared params, the kind with each of
+    them set to one of :func:`declared_values` in turn (so a few cases try each value), and the
+    words that name them in a failure. A kind's content file may hold any of these: a behaviour
+    that fails on one fails here rather than in play, where it would be switched off."""
+    declared = registry.declared.get(table, {}).get(name, {})
+    if case % 2 == 0 or not declared:
+        return kind, ""
+    params = dict(kind.params)
+    for param, default in sorted(declared.items()):
+        if values := declared_values(default):
+            params[param] = values[case // 2 % len(values)]
+    said = ", ".join(f"{param}={params[param]!r}" for param in sorted(declared) if param in params)
+    return dataclasses.replace(kind, params=params), f", params {said}" if said else ""
+
+
 def check_behaviour(registry: Registry, name: str, *, situations: int = 60, seed: int = 0,
                     kind: MonsterKind | None = None, allow_plugin_errors: bool = False) -> None:
     """A behaviour, on ``situations`` random arenas, each with three monsters using it (of the
     first registered kind that names it, or of ``kind``): called for each monster, it returns an
     ``engine.Action`` or None and never raises; the action it returns can be performed and leaves
     the game's invariants whole; and the same situation gives the same actions (randomness from
-    ``game.rng(...)``, never the global ``random``). Another plugin that raises meanwhile (its
-    ``on_action`` hook, say) fails the check too, unless ``allow_plugin_errors`` (see :func:`press`)."""
+    ``game.rng(...)``, never the global ``random``). When the behaviour declared params, every
+    other situation gives its kind edge values of their kinds (:func:`declared_values`), as a
+    content file may. Another plugin that raises meanwhile (its ``on_action`` hook, say) fails the
+    check too, unless ``allow_plugin_errors`` (see :func:`press`)."""
     if name not in registry.behaviours:
         raise fail(f"behaviour {name!r}", "is registered", f"registered: {', '.join(sorted(registry.behaviours))}")
     if kind is None:
@@ -125,12 +165,17 @@ def check_behaviour(registry: Registry, name: str, *, situations: int = 60, seed
     subject = f"behaviour {name!r}"
     for situation in range(situations):
         runs = []
+        variant, said = _declared_variant(registry, "behaviours", name, kind, situation)
+        played = rules
+        if variant is not kind:
+            base = rules or default_game(registry)
+            played = dataclasses.replace(base, monster_kinds={**base.monster_kinds, kind.name: variant})
         for _ in range(2):
-            game = arena(registry, seed=seed * 100_003 + situation, monsters=(kind.name,) * 3, rules=rules)
-            plugin_failures(game, f"situation {situation}, the arena", allow=allow_plugin_errors)
+            game = arena(registry, seed=seed * 100_003 + situation, monsters=(kind.name,) * 3, rules=played)
+            plugin_failures(game, f"situation {situation}{said}, the arena", allow=allow_plugin_errors)
             actions = []
             for entity in sorted(e for e, m in game.world.query(Monster) if m.kind == kind.name):
-                where = f"situation {situation}, monster {entity} at {game.position(entity)}"
+                where = f"situation {situation}{said}, monster {entity} at {game.position(entity)}"
                 try:
                     action = registry.behaviours[name](receives(game), entity)
                 except Exception as e:
@@ -158,8 +203,10 @@ def check_effect(registry: Registry, name: str, *, cases: int = 40, seed: int = 
     """An effect, applied to the player of ``cases`` random arenas (HP anywhere from 1 to full,
     amounts 1 to 3), with the first registered item kind that names it (or ``kind``): it returns
     the message to log (a string) or None and never raises; the game's invariants stay whole; and
-    the same case gives the same message and the same game. Another plugin that raises meanwhile
-    fails the check too, unless ``allow_plugin_errors`` (see :func:`press`)."""
+    the same case gives the same message and the same game. When the effect declared params,
+    every other case gives its kind edge values of their kinds (:func:`declared_values`), as a
+    content file may. Another plugin that raises meanwhile fails the check too, unless
+    ``allow_plugin_errors`` (see :func:`press`)."""
     if name not in registry.effects:
         raise fail(f"effect {name!r}", "is registered", f"registered: {', '.join(sorted(registry.effects))}")
     if kind is None:
@@ -168,6 +215,7 @@ def check_effect(registry: Registry, name: str, *, cases: int = 40, seed: int = 
     subject = f"effect {name!r}"
     for case in range(cases):
         results = []
+        variant, said = _declared_variant(registry, "effects", name, kind, case)
         for _ in range(2):
             game = arena(registry, seed=seed * 100_003 + case)
             plugin_failures(game, f"case {case}, the arena", allow=allow_plugin_errors)
@@ -175,9 +223,9 @@ def check_effect(registry: Registry, name: str, *, cases: int = 40, seed: int = 
             fighter = game.world.get(game.player, Fighter)
             fighter.hp = rng.randint(1, fighter.max_hp)
             amount = rng.randint(1, 3)
-            where = f"case {case}: hp {fighter.hp}/{fighter.max_hp}, amount {amount}"
+            where = f"case {case}: hp {fighter.hp}/{fighter.max_hp}, amount {amount}{said}"
             try:
-                message = registry.effects[name](receives(game), game.player, kind, amount)
+                message = registry.effects[name](receives(game), game.player, variant, amount)
             except Exception as e:
                 raise fail(subject, f"never raises: {described(e)}", where) from None
             if message is not None and not isinstance(message, str):
